@@ -1,0 +1,210 @@
+//! `mex subtraction SET ...` and `mex subtraction survey M`.
+
+use super::parse_range;
+use crate::output::{fields, table, wrapped, Output};
+use crate::progress;
+use clap::Args;
+use mex_core::bigint::parse_natural;
+use mex_core::heap::subtraction::{self, SubtractionSet};
+use mex_core::MexError;
+use serde_json::{json, Value};
+
+/// Subtraction games (S-Pick-Up-Bricks): nim sequence, P-positions, exact
+/// preperiod and period with a window certificate; or a survey of all
+/// subsets of {1..M}.
+#[derive(Args)]
+#[command(after_help = "Examples:
+  mex subtraction 1,3,4 --terms 30
+  mex subtraction 2,4,7 --period --json
+  mex subtraction 1,3,4 --at 10^18 --count-p 1..10^18
+  mex subtraction survey 10      # periods of all subsets of {1..10}, Conjecture 5.1 of seed 001")]
+pub struct SubtractionArgs {
+    /// The set S (e.g. 1,3,4), or the word `survey` followed by M.
+    #[arg(required = true, num_args = 1..=2)]
+    args: Vec<String>,
+    /// Find the exact preperiod and period, with a certificate.
+    #[arg(long)]
+    period: bool,
+    /// Also print the first N values (and the P-positions among them).
+    #[arg(long, value_name = "N")]
+    terms: Option<usize>,
+    /// The value and outcome of a heap of N (any size; uses the period).
+    #[arg(long, value_name = "N")]
+    at: Option<String>,
+    /// Count P- and N-positions with LO ≤ n ≤ HI (any size; uses the period).
+    #[arg(long, value_name = "LO..HI")]
+    count_p: Option<String>,
+    /// Give up the period search after this many values.
+    #[arg(long, default_value_t = subtraction::DEFAULT_MAX_TERMS)]
+    max_terms: usize,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Most terms printed by `--terms`.
+const MAX_PRINTED_TERMS: usize = 10_000_000;
+
+pub fn run(a: &SubtractionArgs) -> Result<Output, MexError> {
+    if a.args[0] == "survey" {
+        let m = a.args.get(1).ok_or_else(|| {
+            MexError::invalid(
+                "survey needs M",
+                "mex subtraction survey M, with 1 ≤ M ≤ 20",
+            )
+        })?;
+        return survey(
+            mex_core::bigint::parse_bounded(m, "survey size", subtraction::MAX_SURVEY_M)?,
+            a.json,
+        );
+    }
+    if a.args.len() > 1 {
+        return Err(MexError::invalid(
+            format!("unexpected argument '{}'", a.args[1]),
+            "one set such as 1,3,4",
+        ));
+    }
+    let set = SubtractionSet::parse(&a.args[0])?;
+    let mut json = json!({"set": set.elements()});
+    let mut text = fields(&[("set", set.to_string())]);
+    let need_period = a.period || a.at.is_some() || a.count_p.is_some() || a.terms.is_none();
+    if let Some(n) = a.terms {
+        if n > MAX_PRINTED_TERMS {
+            return Err(MexError::too_large(
+                format!("--terms {n}"),
+                MAX_PRINTED_TERMS.to_string(),
+                "ask for fewer terms",
+            ));
+        }
+        let values = set.values(n);
+        let p: Vec<usize> = (0..n).filter(|&i| values[i] == 0).collect();
+        text += &format!(
+            "first {n} values:\n{}P-positions among them:\n{}",
+            wrapped(&values),
+            wrapped(&p)
+        );
+        json["values"] = json!(values);
+        json["p_positions"] = json!(p);
+    }
+    if need_period {
+        let found = set.find_period(a.max_terms)?;
+        json["preperiod"] = json!(found.preperiod);
+        json["period"] = json!(found.period);
+        json["certificate"] = serde_json::to_value(&found.certificate).expect("serialisable");
+        let c = &found.certificate;
+        text += &fields(&[
+            ("preperiod", found.preperiod.to_string()),
+            ("period", found.period.to_string()),
+            (
+                "certificate",
+                format!(
+                    "the {} values from n = {} equal those from n = {} (seed 001, Lemma 4.3)",
+                    c.window_length, c.first_start, c.second_start
+                ),
+            ),
+            (
+                "periodic part",
+                found.sequence.head()[found.preperiod..]
+                    .iter()
+                    .map(u32::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" "),
+            ),
+        ]);
+        queries(
+            &found.sequence,
+            a.at.as_deref(),
+            a.count_p.as_deref(),
+            &mut json,
+            &mut text,
+        )?;
+    }
+    Ok(Output { json, text })
+}
+
+/// `--at` and `--count-p` on a proven periodic sequence.
+pub fn queries(
+    seq: &mex_core::heap::periodic::PeriodicSequence,
+    at: Option<&str>,
+    count: Option<&str>,
+    json: &mut Value,
+    text: &mut String,
+) -> Result<(), MexError> {
+    if let Some(n) = at {
+        let n = parse_natural(n)?;
+        let v = seq.value_at(&n);
+        let outcome = if v == 0 { "P" } else { "N" };
+        json["at"] = json!({"n": n.to_string(), "value": v, "outcome": outcome});
+        *text += &fields(&[(&format!("G({n})"), format!("{v} ({outcome})"))]);
+    }
+    if let Some(r) = count {
+        let (lo, hi) = parse_range(r)?;
+        let p = seq.count_in_range(&lo, &hi, |v| v == 0);
+        let n = seq.count_in_range(&lo, &hi, |v| v != 0);
+        json["count"] = json!({"from": lo.to_string(), "to": hi.to_string(), "p_positions": p.to_string(), "n_positions": n.to_string()});
+        *text += &fields(&[
+            (&format!("P-positions in {lo}..={hi}"), p.to_string()),
+            (&format!("N-positions in {lo}..={hi}"), n.to_string()),
+        ]);
+    }
+    Ok(())
+}
+
+fn survey(m: u64, json_out: bool) -> Result<Output, MexError> {
+    let bar = progress::bar((1u64 << m) - 1, "sets", json_out);
+    let report = subtraction::survey(m, |done| {
+        if done % 256 == 0 {
+            bar.set_position(done as u64)
+        }
+    })?;
+    bar.finish_and_clear();
+    let mut text = fields(&[
+        ("sets", report.sets.to_string()),
+        (
+            "not immediately periodic",
+            report.not_immediately_periodic.to_string(),
+        ),
+        (
+            "largest period",
+            format!("{} for {:?}", report.max_period.0, report.max_period.1),
+        ),
+        (
+            "largest preperiod",
+            format!(
+                "{} for {:?}",
+                report.max_preperiod.0, report.max_preperiod.1
+            ),
+        ),
+    ]);
+    text += "Conjecture 5.1 (seed 001): if a ≤ ⌈n/2⌉ small-augmentations take S to {l}, the period is 2l − a.\n";
+    for t in &report.conjecture_5_1 {
+        let reading = match t.reading {
+            subtraction::ConjectureReading::SizeOfSet => "n = |S|",
+            subtraction::ConjectureReading::LargestElement => "n = l = max S",
+        };
+        text += &format!(
+            "reading {reading}: {} sets in scope, {} counterexamples\n",
+            t.sets_in_scope,
+            t.counterexamples.len()
+        );
+        let rows: Vec<Vec<String>> = t
+            .counterexamples
+            .iter()
+            .map(|c| {
+                vec![
+                    format!("{:?}", c.set),
+                    c.augmentations.to_string(),
+                    c.predicted_period.to_string(),
+                    c.actual_period.to_string(),
+                ]
+            })
+            .collect();
+        if !rows.is_empty() {
+            text += &table(&["set", "a", "predicted", "actual"], &rows);
+        }
+    }
+    Ok(Output {
+        json: serde_json::to_value(&report).expect("serialisable"),
+        text,
+    })
+}

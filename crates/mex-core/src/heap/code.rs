@@ -1,0 +1,226 @@
+//! Take-and-break codes: octal games and their hexadecimal generalisation.
+//!
+//! A code `d0.d1d2…dk` has one digit per number of tokens removed: digit
+//! `d_j` says what may remain of a heap after `j` tokens are removed from it.
+//! Bit 1: nothing (the heap had exactly `j` tokens); bit 2: one non-empty
+//! heap; bit 4: two non-empty heaps; bit 8 (hexadecimal digits 8–f): three
+//! non-empty heaps. `d0` (remove nothing) may only use bits 4 and 8 (split a
+//! heap). Octal games use digits 0–7. Examples: `0.07` Dawson's Kayles (the
+//! 1×N domino game of seed 003), `0.77` Kayles, `0.137` Dawson's chess,
+//! `4.07`, and every subtraction game `S` is the code with digit 3 at each
+//! `s ∈ S`.
+
+use crate::MexError;
+use std::fmt;
+use std::str::FromStr;
+
+/// Longest accepted code (number of digits after the point).
+pub const MAX_CODE_DIGITS: usize = 256;
+
+/// A parsed take-and-break code.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct TakeBreakCode {
+    /// `digits[j]` for removing `j` tokens; the last digit is non-zero.
+    digits: Vec<u8>,
+}
+
+const ACCEPTED: &str = "a code d0.d1d2... such as 0.07, .137 or 4.07: d0 in {0,4,8,c}, later digits 0-9 or a-f, at least one non-zero";
+
+impl FromStr for TakeBreakCode {
+    type Err = MexError;
+
+    fn from_str(text: &str) -> Result<Self, MexError> {
+        let bad = |why: &str| {
+            MexError::invalid(
+                format!("'{text}' is not a take-and-break code: {why}"),
+                ACCEPTED,
+            )
+        };
+        let t = text.trim();
+        let (head, tail) = t.split_once('.').ok_or_else(|| bad("no '.'"))?;
+        let head = if head.is_empty() { "0" } else { head };
+        if head.len() != 1 {
+            return Err(bad("one digit before the point"));
+        }
+        let mut digits = Vec::with_capacity(tail.len() + 1);
+        for c in head.chars().chain(tail.chars()) {
+            let d = c
+                .to_digit(16)
+                .ok_or_else(|| bad(&format!("'{c}' is not a digit")))?;
+            digits.push(d as u8);
+        }
+        if digits[0] & 3 != 0 {
+            return Err(bad("d0 may only split heaps (0, 4, 8 or c)"));
+        }
+        while digits.len() > 1 && digits.last() == Some(&0) {
+            digits.pop();
+        }
+        if digits.iter().all(|&d| d == 0) {
+            return Err(bad("every digit is 0, so no move exists"));
+        }
+        if digits.len() > MAX_CODE_DIGITS + 1 {
+            return Err(MexError::too_large(
+                format!("code '{text}'"),
+                format!("{MAX_CODE_DIGITS} digits"),
+                "use a shorter code",
+            ));
+        }
+        Ok(TakeBreakCode { digits })
+    }
+}
+
+impl fmt::Display for TakeBreakCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:x}.", self.digits[0])?;
+        if self.digits.len() == 1 {
+            return f.write_str("0");
+        }
+        self.digits[1..].iter().try_for_each(|d| write!(f, "{d:x}"))
+    }
+}
+
+impl TakeBreakCode {
+    /// The code of the subtraction game with set `set` (digit 3 at each element).
+    pub fn subtraction(set: &[u64]) -> Result<Self, MexError> {
+        let max = set.iter().copied().max().unwrap_or(0) as usize;
+        if max == 0 || max > MAX_CODE_DIGITS {
+            return Err(MexError::too_large(
+                "subtraction set as a code",
+                format!("elements 1..={MAX_CODE_DIGITS}"),
+                "use SubtractionSet",
+            ));
+        }
+        let mut digits = vec![0u8; max + 1];
+        for &s in set {
+            digits[s as usize] = 3;
+        }
+        Ok(TakeBreakCode { digits })
+    }
+
+    /// The digit for removing `j` tokens (0 beyond the code).
+    pub fn digit(&self, j: usize) -> u8 {
+        self.digits.get(j).copied().unwrap_or(0)
+    }
+
+    /// `t`: the largest number of tokens a move removes.
+    pub fn max_removal(&self) -> usize {
+        self.digits.len() - 1
+    }
+
+    /// `r`: the most heaps a move leaves (at least 1, for the theorem's bound).
+    pub fn max_heaps(&self) -> usize {
+        let all = self.digits.iter().fold(0, |acc, d| acc | d);
+        if all & 8 != 0 {
+            3
+        } else if all & 4 != 0 {
+            2
+        } else {
+            1
+        }
+    }
+
+    /// Whether every digit is octal (0–7).
+    pub fn is_octal(&self) -> bool {
+        self.digits.iter().all(|&d| d < 8)
+    }
+
+    /// Removal amounts `j ≥ 1` whose digit has bit 1 or 2.
+    pub(crate) fn takes(&self) -> Vec<(usize, u8)> {
+        (1..self.digits.len())
+            .filter(|&j| self.digits[j] & 3 != 0)
+            .map(|j| (j, self.digits[j] & 3))
+            .collect()
+    }
+
+    /// Removal amounts `j ≥ 0` whose digit has the given bit (4 or 8).
+    pub(crate) fn removals_with(&self, bit: u8) -> Vec<usize> {
+        (0..self.digits.len())
+            .filter(|&j| self.digits[j] & bit != 0)
+            .collect()
+    }
+
+    /// Every option of a heap of `n`, as the list of heaps left, in a fixed
+    /// order: removal `j` increasing, then heaps `a ≤ b ≤ c` increasing.
+    pub fn options(&self, n: usize) -> Vec<(usize, Vec<usize>)> {
+        let mut out = Vec::new();
+        for j in 0..self.digits.len().min(n + 1) {
+            let (d, rest) = (self.digits[j], n - j);
+            if d & 1 != 0 && rest == 0 {
+                out.push((j, vec![]));
+            }
+            if d & 2 != 0 && rest > 0 {
+                out.push((j, vec![rest]));
+            }
+            if d & 4 != 0 {
+                out.extend((1..=rest / 2).map(|a| (j, vec![a, rest - a])));
+            }
+            if d & 8 != 0 {
+                for a in 1..=rest / 3 {
+                    out.extend((a..=(rest - a) / 2).map(|b| (j, vec![a, b, rest - a - b])));
+                }
+            }
+        }
+        out
+    }
+}
+
+/// The nim sequence straight from the definition: `G(n)` is the MEX over
+/// [`TakeBreakCode::options`] of the XOR of the heaps left. O(n²) per term
+/// for two-heap moves: the slow twin of [`super::sparse`].
+pub fn naive_values(code: &TakeBreakCode, terms: usize) -> Vec<u32> {
+    let mut g: Vec<u32> = Vec::with_capacity(terms);
+    for n in 0..terms {
+        let opts = code
+            .options(n)
+            .into_iter()
+            .map(|(_, heaps)| heaps.iter().fold(0u64, |x, &h| x ^ g[h] as u64));
+        g.push(crate::impartial::mex::mex(opts) as u32);
+    }
+    g
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_and_prints() {
+        for (text, shown, t, r) in [
+            ("0.07", "0.07", 2, 2),
+            (".137", "0.137", 3, 2),
+            ("4.07", "4.07", 2, 2),
+            ("0.77", "0.77", 2, 2),
+            ("0.3", "0.3", 1, 1),
+            ("0.f", "0.f", 1, 3),
+            ("0.070", "0.07", 2, 2),
+        ] {
+            let c: TakeBreakCode = text.parse().unwrap();
+            assert_eq!(c.to_string(), shown);
+            assert_eq!((c.max_removal(), c.max_heaps()), (t, r), "{text}");
+        }
+    }
+
+    #[test]
+    fn rejects_malformed_codes() {
+        for bad in [
+            "", "07", "0.0", "1.07", "2.3", "0.0g", "00.7", "0.-7", "x.7",
+        ] {
+            assert!(bad.parse::<TakeBreakCode>().is_err(), "{bad}");
+        }
+        let long = format!("0.{}", "7".repeat(MAX_CODE_DIGITS + 1));
+        assert!(long.parse::<TakeBreakCode>().is_err());
+    }
+
+    #[test]
+    fn known_sequences() {
+        // Kayles 0.77: 0 1 2 3 1 4 3 2 1 4 2 6 ...
+        let k = naive_values(&"0.77".parse().unwrap(), 12);
+        assert_eq!(k, vec![0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]);
+        // Subtraction code equals the subtraction game.
+        let s = naive_values(&TakeBreakCode::subtraction(&[1, 3, 4]).unwrap(), 50);
+        let direct = crate::heap::subtraction::SubtractionSet::new(vec![1, 3, 4])
+            .unwrap()
+            .values(50);
+        assert_eq!(s, direct);
+    }
+}

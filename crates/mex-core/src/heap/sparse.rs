@@ -1,0 +1,425 @@
+//! The sparse-space (rare/common) nim-sequence engine for take-and-break
+//! codes, after Gangolli–Plambeck and Flammenkamp.
+//!
+//! A bit mask `M` splits values into two classes: *common* values `v` with
+//! `popcount(v & M)` odd and *rare* values with it even. The XOR of two
+//! common values is rare, so a two-heap option can only have a common value
+//! if at least one of its heaps has a rare value. Hence:
+//!
+//! 1. insert every option that involves a rare heap (iterating over the few
+//!    rare positions), plus every one- and three-heap option;
+//! 2. if the MEX `m` of that partial set is common, no common+common split
+//!    can produce `m` and every value below `m` is present: `G(n) = m`;
+//! 3. otherwise scan the common+common splits, stopping as soon as the MEX
+//!    becomes common (or at the end of the scan).
+//!
+//! The mask minimising the number of rare positions is chosen by a
+//! Walsh–Hadamard transform of the value counts, and reviewed as the
+//! sequence grows. With `M = 0` every value is rare and the engine runs the
+//! plain O(n) scan, so games without sparse space (Kayles) cost no more than
+//! the naive method.
+
+use super::code::TakeBreakCode;
+use crate::MexError;
+
+/// Counters describing how the engine worked.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
+pub struct SparseStats {
+    /// Two-heap splits looked at through the rare list.
+    pub rare_pairs: u64,
+    /// Two-heap splits looked at in full scans.
+    pub scanned_pairs: u64,
+    /// Positions whose value needed a full scan.
+    pub full_scans: u64,
+    /// Times the class mask was re-chosen.
+    pub mask_changes: u64,
+}
+
+/// The growing nim sequence of one code.
+#[derive(Debug, Clone)]
+pub struct TakeBreakSequence {
+    code: TakeBreakCode,
+    values: Vec<u16>,
+    takes: Vec<(usize, u8)>,
+    splits2: Vec<usize>,
+    splits3: Vec<usize>,
+    classes: Classes,
+    seen: Vec<u64>,
+    stats: SparseStats,
+}
+
+/// The rare/common split and the list of rare positions.
+#[derive(Debug, Clone)]
+struct Classes {
+    mask: u16,
+    rare: Vec<u32>,
+    counts: Vec<u64>,
+    next_review: usize,
+    rare_at_review: usize,
+}
+
+impl Classes {
+    fn new() -> Self {
+        Classes {
+            mask: 0,
+            rare: Vec::new(),
+            counts: Vec::new(),
+            next_review: 64,
+            rare_at_review: 0,
+        }
+    }
+
+    #[inline]
+    fn is_common(&self, v: u32) -> bool {
+        (v & self.mask as u32).count_ones() & 1 == 1
+    }
+
+    fn record(&mut self, position: usize, value: u16) {
+        if position == 0 {
+            return;
+        }
+        let v = value as usize;
+        if v >= self.counts.len() {
+            self.counts.resize((v + 1).next_power_of_two(), 0);
+        }
+        self.counts[v] += 1;
+        if !self.is_common(value as u32) {
+            self.rare.push(position as u32);
+        }
+    }
+
+    fn due(&self, n: usize) -> bool {
+        n >= self.next_review || self.rare.len() > 2 * self.rare_at_review + 4096
+    }
+
+    /// Re-chooses the mask; returns whether it changed.
+    fn review(&mut self, values: &[u16]) -> bool {
+        let n = values.len();
+        self.next_review = n.saturating_mul(2);
+        let best = best_mask(&self.counts, self.mask);
+        let changed = best != self.mask;
+        if changed {
+            self.mask = best;
+            self.rare = (1..n)
+                .filter(|&i| !self.is_common(values[i] as u32))
+                .map(|i| i as u32)
+                .collect();
+        }
+        self.rare_at_review = self.rare.len();
+        changed
+    }
+}
+
+/// The mask with the fewest rare positions (ties keep `current`), from
+/// `rare(M) = (total + W(M)) / 2` where `W` is the Walsh–Hadamard transform
+/// of the value counts.
+fn best_mask(counts: &[u64], current: u16) -> u16 {
+    let size = counts.len().next_power_of_two().max(1);
+    let mut w: Vec<i64> = counts.iter().map(|&c| c as i64).collect();
+    w.resize(size, 0);
+    let mut h = 1;
+    while h < size {
+        for block in (0..size).step_by(2 * h) {
+            for i in block..block + h {
+                let (a, b) = (w[i], w[i + h]);
+                w[i] = a + b;
+                w[i + h] = a - b;
+            }
+        }
+        h *= 2;
+    }
+    let rare_count = |m: usize| w[m]; // total + W(m), halved: monotone in W(m)
+    let cur = current as usize;
+    let mut best = if cur < size { cur } else { 0 };
+    for m in 0..size.min(1 << 16) {
+        if rare_count(m) < rare_count(best) {
+            best = m;
+        }
+    }
+    best as u16
+}
+
+impl TakeBreakSequence {
+    /// An empty sequence for `code`.
+    pub fn new(code: TakeBreakCode) -> Self {
+        let takes = code.takes();
+        let splits2 = code.removals_with(4);
+        let splits3 = code.removals_with(8);
+        TakeBreakSequence {
+            code,
+            values: Vec::new(),
+            takes,
+            splits2,
+            splits3,
+            classes: Classes::new(),
+            seen: vec![0; 1],
+            stats: SparseStats::default(),
+        }
+    }
+
+    /// Continues from already computed values (a checkpoint), which must be
+    /// the sequence of `code` (the checkpoint's checksum vouches for that).
+    pub fn resume(code: TakeBreakCode, values: Vec<u16>) -> Self {
+        let mut seq = Self::new(code);
+        for (i, &v) in values.iter().enumerate() {
+            seq.classes.record(i, v);
+        }
+        seq.values = values;
+        seq.classes.review(&seq.values);
+        seq
+    }
+
+    /// The code.
+    pub fn code(&self) -> &TakeBreakCode {
+        &self.code
+    }
+
+    /// `G(0) .. G(len − 1)`.
+    pub fn values(&self) -> &[u16] {
+        &self.values
+    }
+
+    /// Number of values computed.
+    pub fn len(&self) -> usize {
+        self.values.len()
+    }
+
+    /// Whether no value is computed yet.
+    pub fn is_empty(&self) -> bool {
+        self.values.is_empty()
+    }
+
+    /// How the engine worked so far.
+    pub fn stats(&self) -> SparseStats {
+        self.stats
+    }
+
+    /// The current class mask and the number of rare positions.
+    pub fn rare_summary(&self) -> (u16, usize) {
+        (self.classes.mask, self.classes.rare.len())
+    }
+
+    /// Computes values until `len() == n`.
+    pub fn extend_to(&mut self, n: usize) -> Result<(), MexError> {
+        self.values.reserve(n.saturating_sub(self.values.len()));
+        while self.values.len() < n {
+            self.push_next()?;
+        }
+        Ok(())
+    }
+
+    /// Computes the next value.
+    pub fn push_next(&mut self) -> Result<u16, MexError> {
+        let n = self.values.len();
+        self.begin();
+        self.add_takes(n);
+        self.add_three_heap_splits(n);
+        let m = if self.classes.mask == 0 {
+            self.add_all_two_heap_splits(n);
+            self.mex_from(0)
+        } else {
+            self.two_heap_sparse(n)
+        };
+        let value = u16::try_from(m).map_err(|_| {
+            MexError::too_large(
+                format!("nim value {m} at heap {n}"),
+                "65535",
+                "values are stored in 16 bits",
+            )
+        })?;
+        self.values.push(value);
+        self.classes.record(n, value);
+        if self.classes.due(n + 1) && self.classes.review(&self.values) {
+            self.stats.mask_changes += 1;
+        }
+        Ok(value)
+    }
+
+    fn begin(&mut self) {
+        // Every option's value is below 2^bits, where bits covers the largest value.
+        let max = self.classes.counts.len().max(1);
+        let words = (2 * max).div_ceil(64).max(1);
+        self.seen.clear();
+        self.seen.resize(words, 0);
+    }
+
+    #[inline]
+    fn insert(&mut self, v: u32) {
+        let word = (v >> 6) as usize;
+        if word >= self.seen.len() {
+            self.seen.resize(word + 1, 0);
+        }
+        self.seen[word] |= 1u64 << (v & 63);
+    }
+
+    #[inline]
+    fn contains(&self, v: u32) -> bool {
+        self.seen
+            .get((v >> 6) as usize)
+            .is_some_and(|w| w >> (v & 63) & 1 == 1)
+    }
+
+    fn mex_from(&self, from: u32) -> u32 {
+        let mut m = from;
+        while self.contains(m) {
+            m += 1;
+        }
+        m
+    }
+
+    fn add_takes(&mut self, n: usize) {
+        for k in 0..self.takes.len() {
+            let (j, bits) = self.takes[k];
+            if j > n {
+                break;
+            }
+            let rest = n - j;
+            if bits & 1 != 0 && rest == 0 {
+                self.insert(0);
+            }
+            if bits & 2 != 0 && rest > 0 {
+                self.insert(self.values[rest] as u32);
+            }
+        }
+    }
+
+    /// Three-heap splits (hexadecimal digits 8–f) are enumerated in full.
+    fn add_three_heap_splits(&mut self, n: usize) {
+        for k in 0..self.splits3.len() {
+            let j = self.splits3[k];
+            let rest = match n.checked_sub(j) {
+                Some(r) if r >= 3 => r,
+                _ => continue,
+            };
+            for a in 1..=rest / 3 {
+                for b in a..=(rest - a) / 2 {
+                    let v = self.values[a] ^ self.values[b] ^ self.values[rest - a - b];
+                    self.insert(v as u32);
+                }
+            }
+        }
+    }
+
+    fn add_all_two_heap_splits(&mut self, n: usize) {
+        for k in 0..self.splits2.len() {
+            let j = self.splits2[k];
+            let rest = match n.checked_sub(j) {
+                Some(r) if r >= 2 => r,
+                _ => continue,
+            };
+            let (lo, hi) = (
+                &self.values[1..=rest / 2],
+                &self.values[rest - rest / 2..rest],
+            );
+            self.stats.scanned_pairs += lo.len() as u64;
+            for (a, b) in lo.iter().zip(hi.iter().rev()) {
+                let v = (a ^ b) as u32;
+                self.seen[(v >> 6) as usize] |= 1u64 << (v & 63);
+            }
+        }
+    }
+
+    fn two_heap_sparse(&mut self, n: usize) -> u32 {
+        for k in 0..self.splits2.len() {
+            let j = self.splits2[k];
+            let rest = match n.checked_sub(j) {
+                Some(r) if r >= 2 => r,
+                _ => continue,
+            };
+            let cut = self.classes.rare.partition_point(|&i| (i as usize) < rest);
+            self.stats.rare_pairs += cut as u64;
+            for &i in &self.classes.rare[..cut] {
+                let v = (self.values[i as usize] ^ self.values[rest - i as usize]) as u32;
+                self.seen[(v >> 6) as usize] |= 1u64 << (v & 63);
+            }
+        }
+        let m = self.mex_from(0);
+        if self.classes.is_common(m) {
+            return m;
+        }
+        self.stats.full_scans += 1;
+        self.scan_common_pairs(n, m)
+    }
+
+    fn scan_common_pairs(&mut self, n: usize, mut m: u32) -> u32 {
+        for k in 0..self.splits2.len() {
+            let j = self.splits2[k];
+            let rest = match n.checked_sub(j) {
+                Some(r) if r >= 2 => r,
+                _ => continue,
+            };
+            for a in 1..=rest / 2 {
+                let v = (self.values[a] ^ self.values[rest - a]) as u32;
+                self.stats.scanned_pairs += 1;
+                self.insert(v);
+                if v == m {
+                    m = self.mex_from(m);
+                    if self.classes.is_common(m) {
+                        return m;
+                    }
+                }
+            }
+        }
+        m
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::heap::code::naive_values;
+    use proptest::prelude::*;
+
+    fn sparse(code: &str, n: usize) -> Vec<u32> {
+        let mut s = TakeBreakSequence::new(code.parse().unwrap());
+        s.extend_to(n).unwrap();
+        s.values().iter().map(|&v| v as u32).collect()
+    }
+
+    #[test]
+    fn agrees_with_naive_on_the_first_ten_thousand_values() {
+        for code in [
+            "0.07", "0.77", "0.137", "0.16", "0.6", "0.007", "0.56", "0.127", "4.07",
+        ] {
+            let parsed: TakeBreakCode = code.parse().unwrap();
+            assert_eq!(
+                sparse(code, 10_000),
+                naive_values(&parsed, 10_000),
+                "{code}"
+            );
+        }
+    }
+
+    #[test]
+    fn sparse_space_is_used_where_it_exists() {
+        let mut s = TakeBreakSequence::new("0.16".parse().unwrap());
+        s.extend_to(20_000).unwrap();
+        let (mask, rare) = s.rare_summary();
+        assert_ne!(mask, 0);
+        assert!(rare < 2_000, "0.16 has few rare positions, got {rare}");
+    }
+
+    #[test]
+    fn resume_continues_identically() {
+        let code: TakeBreakCode = "0.16".parse().unwrap();
+        let mut a = TakeBreakSequence::new(code.clone());
+        a.extend_to(3000).unwrap();
+        let mut b = TakeBreakSequence::resume(code, a.values()[..1234].to_vec());
+        b.extend_to(3000).unwrap();
+        assert_eq!(a.values(), b.values());
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+        #[test]
+        fn random_codes_agree_with_naive(head in prop_oneof![Just(0u8), Just(4u8), Just(8u8)], digits in proptest::collection::vec(0u8..16, 1..5)) {
+            let text = format!("{head:x}.{}", digits.iter().map(|d| format!("{d:x}")).collect::<String>());
+            if let Ok(code) = text.parse::<TakeBreakCode>() {
+                let mut s = TakeBreakSequence::new(code.clone());
+                s.extend_to(300).unwrap();
+                let fast: Vec<u32> = s.values().iter().map(|&v| v as u32).collect();
+                prop_assert_eq!(fast, naive_values(&code, 300), "{}", text);
+            }
+        }
+    }
+}

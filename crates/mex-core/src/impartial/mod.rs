@@ -1,0 +1,47 @@
+//! Impartial games under normal play: the MEX rule, Nim, the ruleset trait,
+//! the Sprague–Grundy solver and sums.
+//!
+//! Sprague–Grundy theorem (seed 001, Corollary 3.17): every position of a
+//! short impartial game is equivalent to a nimber `*g`, where `g` is the MEX
+//! of the Grundy values of its options (seed 001, Theorem 3.16), and the value
+//! of a sum is the XOR (nim-sum) of the values of its components (seed 001,
+//! Theorem 3.14).
+
+pub mod grundy;
+pub mod mex;
+pub mod nim;
+pub mod ruleset;
+pub mod sum;
+
+use serde::Serialize;
+use std::fmt;
+
+/// The outcome class of an impartial position under normal play
+/// (seed 001, Definition 3.1; seed 004, "P-position and N-position").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub enum Outcome {
+    /// The previous player wins: Grundy value 0.
+    P,
+    /// The next player wins: Grundy value non-zero.
+    N,
+}
+
+impl Outcome {
+    /// The outcome of a position with the given Grundy value being zero or not.
+    pub fn from_is_zero(is_zero: bool) -> Self {
+        if is_zero {
+            Outcome::P
+        } else {
+            Outcome::N
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Outcome::P => "P",
+            Outcome::N => "N",
+        })
+    }
+}

@@ -1,0 +1,32 @@
+//! What a ruleset must say for the generic Sprague–Grundy solver: the
+//! options of a position, and optionally how it splits into independent
+//! components and a canonical key under the game's symmetries (in the spirit
+//! of CGSuite's rulesets: small definitions plus hooks).
+
+use std::hash::Hash;
+
+/// A short impartial game under normal play. Play must terminate: every
+/// sequence of moves from a position is finite (for games with cycles use
+/// [`crate::solve::retrograde`]).
+pub trait ImpartialRuleset {
+    /// A position of the game; used as the transposition-table key after
+    /// [`ImpartialRuleset::canonical`].
+    type Position: Clone + Eq + Hash;
+
+    /// Appends every option (position reachable in one move) to `out`.
+    fn options(&self, position: &Self::Position, out: &mut Vec<Self::Position>);
+
+    /// If the position is a sum of two or more independent components,
+    /// returns them; the solver then XORs their Grundy values (seed 001,
+    /// Theorem 3.14 with Corollary 3.17). Each component must be a strictly
+    /// simpler position. `None` (the default) means "not decomposable".
+    fn decompose(&self, _position: &Self::Position) -> Option<Vec<Self::Position>> {
+        None
+    }
+
+    /// A canonical representative of the position's symmetry class; equal
+    /// keys must have equal Grundy values. The default is the identity.
+    fn canonical(&self, position: &Self::Position) -> Self::Position {
+        position.clone()
+    }
+}

@@ -1,0 +1,243 @@
+//! Win/loss/draw with remoteness on finite game graphs with cycles, by
+//! retrograde analysis (Zermelo's theorem, seed 001 Theorem 2.5; seed 004).
+//!
+//! Definitions, for the player to move at `v` under alternating play:
+//! * a terminal position (no moves, no primitive value) is a **loss** with
+//!   remoteness 0 (normal play); a primitive win/loss has remoteness 0;
+//! * `v` is a **win** if some move leads to a loss; its remoteness is
+//!   `1 + min` over such losses (the winner hurries);
+//! * `v` is a **loss** if every move leads to a win; its remoteness is
+//!   `1 + max` over those wins (the loser delays);
+//! * every other position is a **draw**: neither side can force a win.
+//!
+//! The engine processes positions in order of remoteness from the terminal
+//! ones with a FIFO queue and per-position counters of undecided moves, so
+//! every edge is handled once: O(V + E).
+
+use super::graph::{GameGraph, Primitive};
+use crate::MexError;
+use serde::Serialize;
+
+/// The solved value of a position for the player to move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(tag = "outcome", content = "remoteness", rename_all = "lowercase")]
+pub enum Value {
+    /// Wins in this many moves (own and opponent's together).
+    Win(u32),
+    /// Loses in this many moves at the latest.
+    Loss(u32),
+    /// Neither player can force a win.
+    Draw,
+}
+
+/// Largest graph the solver accepts (positions plus edges).
+pub const MAX_GRAPH_SIZE: usize = 1 << 30;
+
+/// Solves every position of `graph`.
+pub fn solve<G: GameGraph + ?Sized>(graph: &G) -> Result<Vec<Value>, MexError> {
+    let n = graph.position_count();
+    if n > MAX_GRAPH_SIZE {
+        return Err(MexError::too_large(
+            format!("a graph of {n} positions"),
+            format!("{MAX_GRAPH_SIZE} positions"),
+            "solve a smaller graph",
+        ));
+    }
+    let (pred_start, preds, mut undecided) = reverse_edges(graph)?;
+    let mut value: Vec<Option<Value>> = (0..n)
+        .map(|v| initial_value(graph, v, undecided[v]))
+        .collect();
+    let mut queue: std::collections::VecDeque<usize> =
+        (0..n).filter(|&v| value[v].is_some()).collect();
+    while let Some(u) = queue.pop_front() {
+        let propagated = match value[u] {
+            Some(Value::Loss(r)) => (true, r),
+            Some(Value::Win(r)) => (false, r),
+            _ => continue,
+        };
+        for &p in &preds[pred_start[u]..pred_start[u + 1]] {
+            if value[p].is_some() {
+                continue;
+            }
+            match propagated {
+                (true, r) => value[p] = Some(Value::Win(r + 1)),
+                (false, r) => {
+                    undecided[p] -= 1;
+                    if undecided[p] > 0 {
+                        continue;
+                    }
+                    value[p] = Some(Value::Loss(r + 1));
+                }
+            }
+            queue.push_back(p);
+        }
+    }
+    Ok(value
+        .into_iter()
+        .map(|v| v.unwrap_or(Value::Draw))
+        .collect())
+}
+
+fn initial_value<G: GameGraph + ?Sized>(graph: &G, v: usize, moves: u32) -> Option<Value> {
+    match graph.primitive(v) {
+        Some(Primitive::Win) => Some(Value::Win(0)),
+        Some(Primitive::Loss) => Some(Value::Loss(0)),
+        Some(Primitive::Draw) => Some(Value::Draw),
+        None if moves == 0 => Some(Value::Loss(0)),
+        None => None,
+    }
+}
+
+/// Predecessor lists in compressed form, and each position's number of
+/// distinct successors.
+fn reverse_edges<G: GameGraph + ?Sized>(
+    graph: &G,
+) -> Result<(Vec<usize>, Vec<usize>, Vec<u32>), MexError> {
+    let n = graph.position_count();
+    let mut edges: Vec<(usize, usize)> = Vec::new();
+    let mut out_degree = vec![0u32; n];
+    let mut buf = Vec::new();
+    for v in 0..n {
+        buf.clear();
+        graph.successors(v, &mut buf);
+        buf.sort_unstable();
+        buf.dedup();
+        if let Some(&bad) = buf.iter().find(|&&s| s >= n) {
+            return Err(MexError::invalid(
+                format!("position {v} has successor {bad} outside 0..{n}"),
+                "successors inside the graph",
+            ));
+        }
+        out_degree[v] = buf.len() as u32;
+        edges.extend(buf.iter().map(|&s| (s, v)));
+        if edges.len() + n > MAX_GRAPH_SIZE {
+            return Err(MexError::too_large(
+                "the graph's edges",
+                format!("{MAX_GRAPH_SIZE} in all"),
+                "solve a smaller graph",
+            ));
+        }
+    }
+    let mut start = vec![0usize; n + 1];
+    for &(s, _) in &edges {
+        start[s + 1] += 1;
+    }
+    for i in 0..n {
+        start[i + 1] += start[i];
+    }
+    let mut fill = start.clone();
+    let mut preds = vec![0usize; edges.len()];
+    for &(s, v) in &edges {
+        preds[fill[s]] = v;
+        fill[s] += 1;
+    }
+    Ok((start, preds, out_degree))
+}
+
+/// The slow twin: the definitions applied round by round until nothing
+/// changes. Round `r` decides wins and losses of remoteness `r` from the
+/// values decided in earlier rounds only.
+pub fn solve_by_rounds<G: GameGraph + ?Sized>(graph: &G) -> Vec<Value> {
+    let n = graph.position_count();
+    let succ: Vec<Vec<usize>> = (0..n)
+        .map(|v| {
+            let mut s = Vec::new();
+            graph.successors(v, &mut s);
+            s
+        })
+        .collect();
+    let mut value: Vec<Option<Value>> = (0..n)
+        .map(|v| initial_value(graph, v, succ[v].len() as u32))
+        .collect();
+    for r in 1u32.. {
+        let before = value.clone();
+        for v in (0..n).filter(|&v| before[v].is_none()) {
+            if succ[v]
+                .iter()
+                .any(|&s| before[s] == Some(Value::Loss(r - 1)))
+            {
+                value[v] = Some(Value::Win(r));
+            } else if succ[v]
+                .iter()
+                .all(|&s| matches!(before[s], Some(Value::Win(_))))
+                && succ[v]
+                    .iter()
+                    .any(|&s| before[s] == Some(Value::Win(r - 1)))
+            {
+                value[v] = Some(Value::Loss(r));
+            }
+        }
+        if value == before {
+            break;
+        }
+    }
+    value
+        .into_iter()
+        .map(|v| v.unwrap_or(Value::Draw))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::graph::ExplicitGraph;
+    use proptest::prelude::*;
+
+    #[test]
+    fn small_examples() {
+        // a -> b -> c (terminal): c loss 0, b win 1, a loss 2; d <-> e draw.
+        let g = ExplicitGraph::parse("a: b\nb: c\nd: e\ne: d\nf: d c").unwrap();
+        let v = solve(&g).unwrap();
+        assert_eq!(v[..3], [Value::Loss(2), Value::Win(1), Value::Loss(0)]);
+        assert_eq!((v[3], v[4]), (Value::Draw, Value::Draw));
+        assert_eq!(v[5], Value::Win(1));
+    }
+
+    #[test]
+    fn loser_delays_winner_hurries() {
+        // x can go to a loss at distance 0 or 2: wins in 1.
+        // y must choose between wins of remoteness 1 and 3: loses in 4.
+        let g = ExplicitGraph::parse("x: t l2\nl2: w1\nw1: t\nt:\ny: w1 w3\nw3: l2").unwrap();
+        let v = solve(&g).unwrap();
+        let by = |name: &str| v[g.names.iter().position(|n| n == name).unwrap()];
+        assert_eq!(by("x"), Value::Win(1));
+        assert_eq!(by("w3"), Value::Win(3));
+        assert_eq!(by("y"), Value::Loss(4));
+    }
+
+    #[test]
+    fn subtraction_game_graph_matches_grundy_zero() {
+        // Heaps 0..200 of {1,3,4}: losses are exactly the P-positions.
+        let succ: Vec<Vec<usize>> = (0..200)
+            .map(|n: usize| {
+                [1, 3, 4]
+                    .iter()
+                    .filter(|&&s| s <= n)
+                    .map(|&s| n - s)
+                    .collect()
+            })
+            .collect();
+        let v = solve(&ExplicitGraph::from_successors(succ)).unwrap();
+        for (n, val) in v.iter().enumerate() {
+            assert_eq!(matches!(val, Value::Loss(_)), n % 7 == 0 || n % 7 == 2);
+        }
+    }
+
+    prop_compose! {
+        fn random_graph()(n in 1usize..25)(succ in proptest::collection::vec(proptest::collection::vec(0..n, 0..4), n), prim in proptest::collection::vec(0u8..8, n)) -> ExplicitGraph {
+            let mut g = ExplicitGraph::from_successors(succ);
+            for (i, p) in prim.iter().enumerate() {
+                g.primitives[i] = match p { 0 => Some(Primitive::Draw), 1 => Some(Primitive::Win), _ => None };
+            }
+            g
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(500))]
+        #[test]
+        fn retrograde_agrees_with_rounds(g in random_graph()) {
+            prop_assert_eq!(solve(&g).unwrap(), solve_by_rounds(&g));
+        }
+    }
+}
