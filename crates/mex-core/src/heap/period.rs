@@ -126,7 +126,7 @@ pub fn find_period<V: Copy + PartialEq>(
 fn least_period_of_cycle<V: PartialEq>(cycle: &[V]) -> usize {
     let p = cycle.len();
     (1..=p)
-        .filter(|d| p % d == 0)
+        .filter(|&d| p.is_multiple_of(d))
         .find(|&d| (0..p).all(|i| cycle[i] == cycle[(i + d) % p]))
         .unwrap_or(p)
 }

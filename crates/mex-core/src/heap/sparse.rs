@@ -44,15 +44,74 @@ pub struct TakeBreakSequence {
     splits2: Vec<usize>,
     splits3: Vec<usize>,
     classes: Classes,
-    seen: Vec<u64>,
+    marks: Marks,
     stats: SparseStats,
 }
 
-/// The rare/common split and the list of rare positions.
+/// The set of option values of the current position: `stamp[v] == round`
+/// means `v` is present. Marking is a plain store (no read-modify-write, so
+/// no dependency between consecutive marks) and a new round clears the set
+/// in O(1). Values are `u16`, so every XOR of two values indexes in bounds.
+#[derive(Debug, Clone)]
+struct Marks {
+    stamp: Box<[u32]>,
+    round: u32,
+}
+
+impl Marks {
+    fn new() -> Self {
+        Marks {
+            stamp: vec![0u32; 1 << 16].into_boxed_slice(),
+            round: 0,
+        }
+    }
+
+    #[inline]
+    fn next_round(&mut self) {
+        self.round = self.round.wrapping_add(1);
+        if self.round == 0 {
+            self.stamp.iter_mut().for_each(|s| *s = 0);
+            self.round = 1;
+        }
+    }
+
+    #[inline(always)]
+    fn mark(&mut self, v: u16) {
+        self.stamp[v as usize] = self.round;
+    }
+
+    #[inline]
+    fn has(&self, v: u32) -> bool {
+        self.stamp.get(v as usize) == Some(&self.round)
+    }
+
+    fn mex_from(&self, from: u32) -> u32 {
+        let mut m = from;
+        while self.has(m) {
+            m += 1;
+        }
+        m
+    }
+
+    /// Marks `values[a] ^ values[rest − a]` for `a` in `lo..=hi`.
+    #[inline(always)]
+    fn mark_pairs(&mut self, values: &[u16], rest: usize, lo: usize, hi: usize) {
+        let left = &values[lo..=hi];
+        let right = &values[rest - hi..=rest - lo];
+        let round = self.round;
+        let stamp = &mut self.stamp[..1 << 16];
+        for (x, y) in left.iter().zip(right.iter().rev()) {
+            stamp[(x ^ y) as usize] = round;
+        }
+    }
+}
+
+/// The rare/common split and the list of rare positions with their values.
 #[derive(Debug, Clone)]
 struct Classes {
     mask: u16,
     rare: Vec<u32>,
+    rare_values: Vec<u16>,
     counts: Vec<u64>,
     next_review: usize,
     rare_at_review: usize,
@@ -63,6 +122,7 @@ impl Classes {
         Classes {
             mask: 0,
             rare: Vec::new(),
+            rare_values: Vec::new(),
             counts: Vec::new(),
             next_review: 64,
             rare_at_review: 0,
@@ -85,6 +145,7 @@ impl Classes {
         self.counts[v] += 1;
         if !self.is_common(value as u32) {
             self.rare.push(position as u32);
+            self.rare_values.push(value);
         }
     }
 
@@ -100,10 +161,14 @@ impl Classes {
         let changed = best != self.mask;
         if changed {
             self.mask = best;
-            self.rare = (1..n)
-                .filter(|&i| !self.is_common(values[i] as u32))
-                .map(|i| i as u32)
-                .collect();
+            self.rare.clear();
+            self.rare_values.clear();
+            for (i, &v) in values.iter().enumerate().skip(1) {
+                if !self.is_common(v as u32) {
+                    self.rare.push(i as u32);
+                    self.rare_values.push(v);
+                }
+            }
         }
         self.rare_at_review = self.rare.len();
         changed
@@ -128,16 +193,18 @@ fn best_mask(counts: &[u64], current: u16) -> u16 {
         }
         h *= 2;
     }
-    let rare_count = |m: usize| w[m]; // total + W(m), halved: monotone in W(m)
     let cur = current as usize;
     let mut best = if cur < size { cur } else { 0 };
     for m in 0..size.min(1 << 16) {
-        if rare_count(m) < rare_count(best) {
+        if w[m] < w[best] {
             best = m;
         }
     }
     best as u16
 }
+
+/// Largest block of common pairs scanned between two MEX checks.
+const MAX_SCAN_BLOCK: usize = 128;
 
 impl TakeBreakSequence {
     /// An empty sequence for `code`.
@@ -152,7 +219,7 @@ impl TakeBreakSequence {
             splits2,
             splits3,
             classes: Classes::new(),
-            seen: vec![0; 1],
+            marks: Marks::new(),
             stats: SparseStats::default(),
         }
     }
@@ -211,12 +278,12 @@ impl TakeBreakSequence {
     /// Computes the next value.
     pub fn push_next(&mut self) -> Result<u16, MexError> {
         let n = self.values.len();
-        self.begin();
+        self.marks.next_round();
         self.add_takes(n);
         self.add_three_heap_splits(n);
         let m = if self.classes.mask == 0 {
             self.add_all_two_heap_splits(n);
-            self.mex_from(0)
+            self.marks.mex_from(0)
         } else {
             self.two_heap_sparse(n)
         };
@@ -235,105 +302,66 @@ impl TakeBreakSequence {
         Ok(value)
     }
 
-    fn begin(&mut self) {
-        // Every option's value is below 2^bits, where bits covers the largest value.
-        let max = self.classes.counts.len().max(1);
-        let words = (2 * max).div_ceil(64).max(1);
-        self.seen.clear();
-        self.seen.resize(words, 0);
-    }
-
+    /// The heap left after removing `j` from `n`, if at least `min` remain.
     #[inline]
-    fn insert(&mut self, v: u32) {
-        let word = (v >> 6) as usize;
-        if word >= self.seen.len() {
-            self.seen.resize(word + 1, 0);
-        }
-        self.seen[word] |= 1u64 << (v & 63);
-    }
-
-    #[inline]
-    fn contains(&self, v: u32) -> bool {
-        self.seen
-            .get((v >> 6) as usize)
-            .is_some_and(|w| w >> (v & 63) & 1 == 1)
-    }
-
-    fn mex_from(&self, from: u32) -> u32 {
-        let mut m = from;
-        while self.contains(m) {
-            m += 1;
-        }
-        m
+    fn rest(n: usize, j: usize, min: usize) -> Option<usize> {
+        n.checked_sub(j).filter(|&r| r >= min)
     }
 
     fn add_takes(&mut self, n: usize) {
-        for k in 0..self.takes.len() {
-            let (j, bits) = self.takes[k];
-            if j > n {
-                break;
-            }
-            let rest = n - j;
+        for &(j, bits) in &self.takes {
+            let Some(rest) = n.checked_sub(j) else { break };
             if bits & 1 != 0 && rest == 0 {
-                self.insert(0);
+                self.marks.mark(0);
             }
             if bits & 2 != 0 && rest > 0 {
-                self.insert(self.values[rest] as u32);
+                self.marks.mark(self.values[rest]);
             }
         }
     }
 
     /// Three-heap splits (hexadecimal digits 8–f) are enumerated in full.
     fn add_three_heap_splits(&mut self, n: usize) {
-        for k in 0..self.splits3.len() {
-            let j = self.splits3[k];
-            let rest = match n.checked_sub(j) {
-                Some(r) if r >= 3 => r,
-                _ => continue,
+        for &j in &self.splits3 {
+            let Some(rest) = Self::rest(n, j, 3) else {
+                continue;
             };
             for a in 1..=rest / 3 {
                 for b in a..=(rest - a) / 2 {
-                    let v = self.values[a] ^ self.values[b] ^ self.values[rest - a - b];
-                    self.insert(v as u32);
+                    self.marks
+                        .mark(self.values[a] ^ self.values[b] ^ self.values[rest - a - b]);
                 }
             }
         }
     }
 
     fn add_all_two_heap_splits(&mut self, n: usize) {
-        for k in 0..self.splits2.len() {
-            let j = self.splits2[k];
-            let rest = match n.checked_sub(j) {
-                Some(r) if r >= 2 => r,
-                _ => continue,
+        for &j in &self.splits2 {
+            let Some(rest) = Self::rest(n, j, 2) else {
+                continue;
             };
-            let (lo, hi) = (
-                &self.values[1..=rest / 2],
-                &self.values[rest - rest / 2..rest],
-            );
-            self.stats.scanned_pairs += lo.len() as u64;
-            for (a, b) in lo.iter().zip(hi.iter().rev()) {
-                let v = (a ^ b) as u32;
-                self.seen[(v >> 6) as usize] |= 1u64 << (v & 63);
-            }
+            self.marks.mark_pairs(&self.values, rest, 1, rest / 2);
+            self.stats.scanned_pairs += (rest / 2) as u64;
         }
     }
 
     fn two_heap_sparse(&mut self, n: usize) -> u32 {
-        for k in 0..self.splits2.len() {
-            let j = self.splits2[k];
-            let rest = match n.checked_sub(j) {
-                Some(r) if r >= 2 => r,
-                _ => continue,
+        for &j in &self.splits2 {
+            let Some(rest) = Self::rest(n, j, 2) else {
+                continue;
             };
             let cut = self.classes.rare.partition_point(|&i| (i as usize) < rest);
             self.stats.rare_pairs += cut as u64;
-            for &i in &self.classes.rare[..cut] {
-                let v = (self.values[i as usize] ^ self.values[rest - i as usize]) as u32;
-                self.seen[(v >> 6) as usize] |= 1u64 << (v & 63);
+            let round = self.marks.round;
+            let stamp = &mut self.marks.stamp[..1 << 16];
+            for (&i, &v) in self.classes.rare[..cut]
+                .iter()
+                .zip(&self.classes.rare_values[..cut])
+            {
+                stamp[(v ^ self.values[rest - i as usize]) as usize] = round;
             }
         }
-        let m = self.mex_from(0);
+        let m = self.marks.mex_from(0);
         if self.classes.is_common(m) {
             return m;
         }
@@ -341,19 +369,22 @@ impl TakeBreakSequence {
         self.scan_common_pairs(n, m)
     }
 
+    /// Scans all splits in growing blocks, re-checking the MEX after each
+    /// block, until the MEX is common (then final) or the splits run out.
     fn scan_common_pairs(&mut self, n: usize, mut m: u32) -> u32 {
-        for k in 0..self.splits2.len() {
-            let j = self.splits2[k];
-            let rest = match n.checked_sub(j) {
-                Some(r) if r >= 2 => r,
-                _ => continue,
+        for &j in &self.splits2 {
+            let Some(rest) = Self::rest(n, j, 2) else {
+                continue;
             };
-            for a in 1..=rest / 2 {
-                let v = (self.values[a] ^ self.values[rest - a]) as u32;
-                self.stats.scanned_pairs += 1;
-                self.insert(v);
-                if v == m {
-                    m = self.mex_from(m);
+            let (mut a, half, mut block) = (1, rest / 2, 8);
+            while a <= half {
+                let end = half.min(a + block - 1);
+                self.marks.mark_pairs(&self.values, rest, a, end);
+                self.stats.scanned_pairs += (end + 1 - a) as u64;
+                a = end + 1;
+                block = (block * 2).min(MAX_SCAN_BLOCK);
+                if self.marks.has(m) {
+                    m = self.marks.mex_from(m);
                     if self.classes.is_common(m) {
                         return m;
                     }

@@ -11,7 +11,7 @@ use crate::impartial::ruleset::ImpartialRuleset;
 use crate::impartial::Outcome;
 use crate::MexError;
 use num_bigint::BigUint;
-use num_traits::{One, Zero};
+use num_traits::Zero;
 
 /// The k-th P-position `(a_k, b_k)`, `k ≥ 0` (`k = 0` gives `(0, 0)`).
 pub fn pair(k: &BigUint) -> (BigUint, BigUint) {
@@ -135,14 +135,12 @@ impl ImpartialRuleset for WythoffRuleset {
 /// positive integer up to `a_k` appears exactly once among `a_1.., b_1..`.
 pub fn pairs_partition_integers(k: u64) -> bool {
     let mut hits = vec![0u8; (3 * k + 3) as usize];
-    let mut kk = BigUint::one();
-    for _ in 0..k {
-        let (a, b) = pair(&kk);
+    for kk in 1..=k {
+        let (a, b) = pair(&BigUint::from(kk));
         for v in [a, b] {
             let v = u64::try_from(&v).expect("small");
             hits[v as usize] += 1;
         }
-        kk += 1u32;
     }
     let top = u64::try_from(&pair(&BigUint::from(k)).0).expect("small") as usize;
     hits[1..=top].iter().all(|&h| h == 1)

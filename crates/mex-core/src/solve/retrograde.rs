@@ -88,16 +88,16 @@ fn initial_value<G: GameGraph + ?Sized>(graph: &G, v: usize, moves: u32) -> Opti
     }
 }
 
-/// Predecessor lists in compressed form, and each position's number of
-/// distinct successors.
-fn reverse_edges<G: GameGraph + ?Sized>(
-    graph: &G,
-) -> Result<(Vec<usize>, Vec<usize>, Vec<u32>), MexError> {
+/// Predecessor lists in compressed form (`start`, `preds`) and each
+/// position's number of distinct successors.
+type ReverseEdges = (Vec<usize>, Vec<usize>, Vec<u32>);
+
+fn reverse_edges<G: GameGraph + ?Sized>(graph: &G) -> Result<ReverseEdges, MexError> {
     let n = graph.position_count();
     let mut edges: Vec<(usize, usize)> = Vec::new();
     let mut out_degree = vec![0u32; n];
     let mut buf = Vec::new();
-    for v in 0..n {
+    for (v, degree) in out_degree.iter_mut().enumerate() {
         buf.clear();
         graph.successors(v, &mut buf);
         buf.sort_unstable();
@@ -108,7 +108,7 @@ fn reverse_edges<G: GameGraph + ?Sized>(
                 "successors inside the graph",
             ));
         }
-        out_degree[v] = buf.len() as u32;
+        *degree = buf.len() as u32;
         edges.extend(buf.iter().map(|&s| (s, v)));
         if edges.len() + n > MAX_GRAPH_SIZE {
             return Err(MexError::too_large(

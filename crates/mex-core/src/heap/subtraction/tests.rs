@@ -237,8 +237,8 @@ proptest! {
         prop_assert_eq!(&s.values(len), &slow);
         prop_assert!(found.certificate.holds_for(&slow));
         prop_assert_eq!(period_by_brute_force(&slow), (found.preperiod, found.period));
-        for n in 0..len {
-            prop_assert_eq!(found.sequence.value_at(&(n as u64).into()), slow[n]);
+        for (n, &g) in slow.iter().enumerate() {
+            prop_assert_eq!(found.sequence.value_at(&(n as u64).into()), g);
         }
     }
 }

@@ -1,0 +1,261 @@
+//! End-to-end checks of the `mex` binary: JSON contracts, tables, and the
+//! error policy (one line on stderr, exit status 2, never a panic).
+
+use serde_json::Value;
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn mex(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_mex"))
+        .args(args)
+        .output()
+        .expect("binary runs")
+}
+
+/// Runs with `--json`, checks success and that stdout is exactly one object.
+fn json(args: &[&str]) -> Value {
+    let mut all = args.to_vec();
+    all.push("--json");
+    let out = mex(&all);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).expect("one JSON value");
+    assert!(v.is_object(), "{args:?} printed a non-object");
+    v
+}
+
+fn strings(v: &Value) -> Vec<String> {
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn nim_contract() {
+    let v = json(&["nim", "25", "21", "11"]);
+    assert_eq!(v["nim_sum"], "7");
+    assert_eq!(v["outcome"], "N");
+    let m = &v["winning_moves"][0];
+    assert_eq!(
+        (m["pile"].as_u64(), m["from"].as_str(), m["to"].as_str()),
+        (Some(1), Some("21"), Some("18"))
+    );
+    let big = json(&["nim", "2^200", "2^200"]);
+    assert_eq!(big["outcome"], "P");
+    assert_eq!(big["nim_sum"], "0");
+}
+
+#[test]
+fn subtraction_contract() {
+    let v = json(&["subtraction", "2,4,7", "--period", "--terms", "17"]);
+    assert_eq!(
+        (v["preperiod"].as_u64(), v["period"].as_u64()),
+        (Some(8), Some(3))
+    );
+    let c = &v["certificate"];
+    assert_eq!(c["window_length"], 7);
+    assert_eq!(c["first_start"], 8);
+    assert_eq!(c["second_start"], 11);
+    let values: Vec<u64> = v["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_u64().unwrap())
+        .collect();
+    assert_eq!(
+        values,
+        vec![0, 0, 1, 1, 2, 2, 0, 3, 1, 0, 2, 1, 0, 2, 1, 0, 2]
+    );
+    let q = json(&["subtraction", "1,3,4", "--at", "10^18", "--count-p", "0..6"]);
+    assert_eq!(q["count"]["p_positions"], "2");
+    let at_p = q["at"]["outcome"].as_str().unwrap();
+    let r = 10u128.pow(18) % 7;
+    assert_eq!(at_p, if r == 0 || r == 2 { "P" } else { "N" });
+}
+
+#[test]
+fn survey_runs() {
+    let v = json(&["subtraction", "survey", "6"]);
+    assert_eq!(v["sets"], 63);
+    assert_eq!(v["conjecture_5_1"].as_array().unwrap().len(), 2);
+}
+
+#[test]
+fn octal_contract() {
+    let v = json(&["octal", "0.07", "--period"]);
+    assert_eq!(
+        (v["preperiod"].as_u64(), v["period"].as_u64()),
+        (Some(53), Some(34))
+    );
+    let c = &v["certificate"];
+    for key in [
+        "theorem",
+        "max_removal",
+        "max_heaps",
+        "compared_from",
+        "compared_to",
+        "values_needed",
+        "values_computed",
+    ] {
+        assert!(!c[key].is_null(), "certificate has {key}");
+    }
+    let t = json(&["octal", "0.77", "--period", "--terms", "12"]);
+    assert_eq!(t["values"].as_array().unwrap().len(), 12);
+    assert_eq!(t["period"], 12);
+    let q = json(&["octal", "0.07", "--at", "10^18", "--count-p", "1..10^18"]);
+    assert!(q["count"]["p_positions"].as_str().unwrap().len() >= 17);
+}
+
+#[test]
+fn octal_unsolved_reports_null_period() {
+    let v = json(&["octal", "0.6", "--period", "--max-terms", "3000"]);
+    assert!(v["period"].is_null() && v["certificate"].is_null());
+    assert_eq!(v["values_computed"], 3000);
+}
+
+#[test]
+fn checkpoint_resume() {
+    let dir = std::env::temp_dir().join(format!("mex-ckpt-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("a.ckpt");
+    let f = file.to_str().unwrap();
+    let first = json(&["octal", "0.16", "--max-terms", "5000", "--checkpoint", f]);
+    assert_eq!(first["values_computed"], 5000);
+    let again = json(&[
+        "octal",
+        "0.16",
+        "--max-terms",
+        "6000",
+        "--checkpoint",
+        f,
+        "--terms",
+        "6000",
+    ]);
+    let fresh = json(&["octal", "0.16", "--max-terms", "6000", "--terms", "6000"]);
+    assert_eq!(again["values"], fresh["values"]);
+    let wrong = mex(&["octal", "0.6", "--checkpoint", f]);
+    assert_eq!(wrong.status.code(), Some(2));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn domino_contract() {
+    let v = json(&["domino", "40"]);
+    assert_eq!(v["outcome"], "N");
+    assert!(v["nim_value"].as_u64().unwrap() > 0);
+    let moves = v["winning_moves"].as_array().unwrap();
+    assert!(!moves.is_empty());
+    let c = json(&["domino", "--count-first-player-wins", "1000000"]);
+    let count: u64 = c["count"].as_str().unwrap().parse().unwrap();
+    assert!(count > 800_000 && count < 1_000_000);
+    let huge = json(&["domino", "--count-first-player-wins", "10^18"]);
+    assert!(huge["count"].as_str().unwrap().len() == 18);
+    let list = json(&["domino", "--second-player-wins", "55"]);
+    assert_eq!(
+        strings(&list["second_player_wins"]),
+        ["0", "1", "5", "9", "15", "21", "25", "29", "35", "39", "43", "55"]
+    );
+}
+
+#[test]
+fn wythoff_contract() {
+    let v = json(&["wythoff", "153", "289"]);
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["winning_moves"], serde_json::json!([["153", "248"]]));
+    let p = json(&["wythoff", "--pair", "10"]);
+    assert_eq!(strings(&p["pair"]), ["16", "26"]);
+    let g = json(&["wythoff", "3", "5", "--grundy"]);
+    assert_eq!(g["grundy"], 0);
+}
+
+#[test]
+fn sum_contract() {
+    let v = json(&[
+        "sum",
+        "nim:5",
+        "octal:0.07:20",
+        "subtraction:1,3,4:9",
+        "wythoff:3,5",
+    ]);
+    assert_eq!(v["components"].as_array().unwrap().len(), 4);
+    assert_eq!(v["outcome"], "N");
+    assert!(!v["winning_moves"].as_array().unwrap().is_empty());
+}
+
+#[test]
+fn graph_from_stdin() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mex"))
+        .args(["graph", "-", "--json"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"a: b\nb: c\nc:\nd: e\ne: d\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["positions"]["a"]["outcome"], "loss");
+    assert_eq!(v["positions"]["a"]["remoteness"], 2);
+    assert_eq!(v["positions"]["d"]["outcome"], "draw");
+    assert_eq!(v["draws"], 2);
+}
+
+#[test]
+fn bad_input_is_one_line_and_status_2() {
+    let cases: &[&[&str]] = &[
+        &["octal", "0.0x7"],
+        &["octal", "7"],
+        &["subtraction", "0,3"],
+        &["subtraction", "-1,3"],
+        &["subtraction", ","],
+        &["nim", "12", "abc"],
+        &["nim", "-3"],
+        &["octal", "0.07", "--max-terms", "999999999999"],
+        &["subtraction", "survey", "40"],
+        &["wythoff", "5000", "3", "--grundy"],
+        &["domino", "10^9"],
+        &["sum", "chess:3"],
+        &["graph", "/nonexistent/file"],
+        &["nim"],
+        &["frobnicate"],
+    ];
+    for args in cases {
+        let out = mex(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+}
+
+#[test]
+fn help_has_examples() {
+    let out = mex(&["--help"]);
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).contains("Examples:"));
+    for cmd in [
+        "nim",
+        "sum",
+        "subtraction",
+        "octal",
+        "domino",
+        "wythoff",
+        "graph",
+    ] {
+        let out = mex(&[cmd, "--help"]);
+        assert!(
+            String::from_utf8_lossy(&out.stdout).contains("mex "),
+            "{cmd}"
+        );
+    }
+}
