@@ -4,24 +4,46 @@ use crate::MexError;
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
-/// Parses a non-negative decimal integer of any size. Accepts digits with
-/// optional `_` separators, or a power written `2^200`.
+/// Largest accepted number, in bits (about 30 000 decimal digits): beyond
+/// it, square roots and divisions would take minutes.
+pub const MAX_BITS: u64 = 100_000;
+
+/// Parses a non-negative decimal integer of any size up to [`MAX_BITS`].
+/// Accepts digits with optional `_` separators, or a power written `2^200`.
 pub fn parse_natural(text: &str) -> Result<BigUint, MexError> {
     let accepted = "a non-negative integer such as 42, 1_000_000 or 2^200";
     let t = text.trim();
+    let too_big = || {
+        MexError::too_large(
+            format!("the number '{text}'"),
+            format!("{MAX_BITS} bits"),
+            "use a smaller number",
+        )
+    };
     if let Some((base, exp)) = t.split_once('^') {
         let base = parse_plain(base, text, accepted)?;
         let exp = parse_plain(exp, text, accepted)?;
-        let exp = exp.to_u32().filter(|&e| e <= 1_000_000).ok_or_else(|| {
-            MexError::too_large(
-                format!("exponent in '{text}'"),
-                "10^6",
-                "use a smaller power",
-            )
-        })?;
-        return Ok(base.pow(exp));
+        if base.bits() <= 1 {
+            return Ok(if exp.bits() == 0 {
+                BigUint::from(1u32)
+            } else {
+                base
+            });
+        }
+        let exp = exp
+            .to_u64()
+            .filter(|&e| (base.bits() - 1).saturating_mul(e) <= MAX_BITS)
+            .ok_or_else(too_big)?;
+        return Ok(base.pow(exp as u32));
     }
-    parse_plain(t, text, accepted)
+    if t.len() > (MAX_BITS / 3) as usize + 16 {
+        return Err(too_big());
+    }
+    let n = parse_plain(t, text, accepted)?;
+    if n.bits() > MAX_BITS {
+        return Err(too_big());
+    }
+    Ok(n)
 }
 
 fn parse_plain(t: &str, original: &str, accepted: &str) -> Result<BigUint, MexError> {
@@ -58,6 +80,15 @@ mod tests {
         assert_eq!(parse_natural("1_000").unwrap(), BigUint::from(1000u32));
         assert_eq!(parse_natural("2^10").unwrap(), BigUint::from(1024u32));
         assert_eq!(parse_natural("2^200").unwrap().bits(), 201);
+        assert_eq!(parse_natural("1^99999999999").unwrap(), BigUint::from(1u32));
+        assert_eq!(parse_natural("0^0").unwrap(), BigUint::from(1u32));
+    }
+
+    #[test]
+    fn refuses_numbers_too_large_to_compute_with() {
+        assert!(parse_natural("2^100001").is_err());
+        assert!(parse_natural("10^99999999999999999999").is_err());
+        assert!(parse_natural(&"9".repeat(40_000)).is_err());
     }
 
     #[test]

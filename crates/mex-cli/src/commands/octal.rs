@@ -44,9 +44,10 @@ pub struct OctalArgs {
     /// Count P- and N-positions with LO ≤ n ≤ HI (any size, once proven).
     #[arg(long, value_name = "LO..HI")]
     count_p: Option<String>,
-    /// Stop the period search after this many values.
-    #[arg(long, default_value_t = octal::DEFAULT_MAX_TERMS)]
-    max_terms: usize,
+    /// Stop the period search after this many values [default: 2^20, or
+    /// 4096 for codes with three-heap moves].
+    #[arg(long, value_name = "N")]
+    max_terms: Option<usize>,
     /// Resume from and save progress to this file (written atomically).
     #[arg(long, value_name = "FILE")]
     checkpoint: Option<PathBuf>,
@@ -72,10 +73,15 @@ pub fn run(a: &OctalArgs) -> Result<Output, MexError> {
     let want_period = a.period || a.at.is_some() || a.count_p.is_some() || a.terms.is_none();
     let plan = SearchPlan {
         min_terms: a.terms.unwrap_or(0),
-        max_terms: if want_period { a.max_terms } else { 0 },
+        max_terms: if want_period {
+            a.max_terms
+                .unwrap_or(octal::DEFAULT_MAX_TERMS.min(octal::max_terms_for(&code)))
+        } else {
+            0
+        },
         stop_when_proven: true,
     };
-    plan.validate()?;
+    plan.validate(&code)?;
     let mut seq = match &a.checkpoint {
         Some(path) if path.exists() => {
             TakeBreakSequence::resume(code.clone(), read_checkpoint(path, &code)?)

@@ -14,7 +14,7 @@ use serde_json::json;
   subtraction:S:N      heap N of the subtraction game S (e.g. subtraction:1,3,4:9)
   octal:CODE:N         heap N of a take-and-break code (e.g. octal:0.07:20)
   domino:N             a free 1xN strip of the domino game (same as octal:0.07:N)
-  wythoff:X,Y          Wythoff's game at (X, Y), piles up to 4096
+  wythoff:X,Y          Wythoff's game at (X, Y), piles up to 512
 
 Example:
   mex sum nim:5 octal:0.07:20 subtraction:1,3,4:9 wythoff:3,5")]

@@ -22,7 +22,7 @@ pub struct WythoffArgs {
     /// Print the k-th P-position (a_k, b_k), k ≥ 0.
     #[arg(long, value_name = "K")]
     pair: Option<String>,
-    /// Also compute the Grundy value of (X, Y) (piles up to 4096).
+    /// Also compute the Grundy value of (X, Y) (piles up to 512).
     #[arg(long)]
     grundy: bool,
     /// Print one JSON object.

@@ -12,6 +12,18 @@ use crate::MexError;
 pub const MAX_TERMS_LIMIT: usize = 1 << 28;
 /// Default bound for a period search.
 pub const DEFAULT_MAX_TERMS: usize = 1 << 20;
+/// Most values for codes with three-heap moves (hexadecimal digits 8–f),
+/// whose options are enumerated in full: O(n²) per value, O(n³) in all.
+pub const MAX_THREE_HEAP_TERMS: usize = 4096;
+
+/// The largest run allowed for `code`.
+pub fn max_terms_for(code: &TakeBreakCode) -> usize {
+    if code.max_heaps() == 3 {
+        MAX_THREE_HEAP_TERMS
+    } else {
+        MAX_TERMS_LIMIT
+    }
+}
 
 /// How far to go.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -25,12 +37,21 @@ pub struct SearchPlan {
 }
 
 impl SearchPlan {
-    /// Checks the bounds up front.
-    pub fn validate(&self) -> Result<(), MexError> {
-        if self.max_terms > MAX_TERMS_LIMIT || self.min_terms > MAX_TERMS_LIMIT {
+    /// Checks the bounds for `code` up front.
+    pub fn validate(&self, code: &TakeBreakCode) -> Result<(), MexError> {
+        let limit = max_terms_for(code);
+        if self.max_terms > limit || self.min_terms > limit {
+            let why = if limit == MAX_TERMS_LIMIT {
+                ""
+            } else {
+                " (three-heap moves make runs cubic)"
+            };
             return Err(MexError::too_large(
-                format!("a run of {} values", self.max_terms.max(self.min_terms)),
-                format!("{MAX_TERMS_LIMIT} values"),
+                format!(
+                    "a run of {} values of {code}",
+                    self.max_terms.max(self.min_terms)
+                ),
+                format!("{limit} values{why}"),
                 "ask for fewer terms",
             ));
         }
@@ -56,7 +77,7 @@ pub fn search(
     plan: SearchPlan,
     mut on_chunk: impl FnMut(&TakeBreakSequence),
 ) -> Result<OctalAnalysis, MexError> {
-    plan.validate()?;
+    plan.validate(seq.code())?;
     let (t, r) = (seq.code().max_removal(), seq.code().max_heaps());
     let mut certificate = None;
     let mut target = seq.len().max(64).min(plan.max_terms.max(plan.min_terms));
@@ -100,7 +121,7 @@ pub fn prove_period(
     let mut seq = TakeBreakSequence::new(code.clone());
     let plan = SearchPlan {
         min_terms: 0,
-        max_terms,
+        max_terms: max_terms.min(max_terms_for(code)),
         stop_when_proven: true,
     };
     let analysis = search(&mut seq, plan, |_| {})?;
@@ -148,6 +169,19 @@ mod tests {
             stop_when_proven: true,
         };
         assert!(search(&mut seq, plan, |_| {}).is_err());
+    }
+
+    #[test]
+    fn three_heap_codes_are_bounded() {
+        let c: TakeBreakCode = "0.8".parse().unwrap();
+        let mut seq = TakeBreakSequence::new(c.clone());
+        let plan = SearchPlan {
+            min_terms: 0,
+            max_terms: MAX_THREE_HEAP_TERMS + 1,
+            stop_when_proven: true,
+        };
+        assert!(search(&mut seq, plan, |_| {}).is_err());
+        assert!(prove_period(&c, 1 << 20).is_ok());
     }
 
     #[test]

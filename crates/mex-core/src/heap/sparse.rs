@@ -56,6 +56,7 @@ pub struct TakeBreakSequence {
 struct Marks {
     stamp: Box<[u32]>,
     round: u32,
+    xors: Box<[u16]>,
 }
 
 impl Marks {
@@ -63,6 +64,7 @@ impl Marks {
         Marks {
             stamp: vec![0u32; 1 << 16].into_boxed_slice(),
             round: 0,
+            xors: vec![0u16; XOR_CHUNK].into_boxed_slice(),
         }
     }
 
@@ -93,18 +95,32 @@ impl Marks {
         m
     }
 
-    /// Marks `values[a] ^ values[rest − a]` for `a` in `lo..=hi`.
+    /// Marks `values[a] ^ values[rest − a]` for `a` in `lo..=hi`: the XORs
+    /// are formed in a buffer first (a loop the compiler vectorises), then
+    /// stored as marks (one plain store each).
     #[inline(always)]
     fn mark_pairs(&mut self, values: &[u16], rest: usize, lo: usize, hi: usize) {
-        let left = &values[lo..=hi];
-        let right = &values[rest - hi..=rest - lo];
-        let round = self.round;
-        let stamp = &mut self.stamp[..1 << 16];
-        for (x, y) in left.iter().zip(right.iter().rev()) {
-            stamp[(x ^ y) as usize] = round;
+        let mut a = lo;
+        while a <= hi {
+            let end = hi.min(a + XOR_CHUNK - 1);
+            let left = &values[a..=end];
+            let right = &values[rest - end..=rest - a];
+            let buf = &mut self.xors[..left.len()];
+            for ((b, x), y) in buf.iter_mut().zip(left).zip(right.iter().rev()) {
+                *b = x ^ y;
+            }
+            let round = self.round;
+            let stamp = &mut self.stamp[..1 << 16];
+            for &v in buf.iter() {
+                stamp[v as usize] = round;
+            }
+            a = end + 1;
         }
     }
 }
+
+/// Pairs whose XORs are formed together before marking.
+const XOR_CHUNK: usize = 256;
 
 /// The rare/common split and the list of rare positions with their values.
 #[derive(Debug, Clone)]

@@ -82,7 +82,7 @@ pub fn outcome(x: &BigUint, y: &BigUint) -> Outcome {
 }
 
 /// Largest pile for Grundy-value tables (the table has (x+1)(y+1) cells).
-pub const MAX_GRUNDY_PILE: u64 = 4096;
+pub const MAX_GRUNDY_PILE: u64 = 512;
 
 /// Grundy values `G(i, j)` for all `i ≤ max_x`, `j ≤ max_y`, by the MEX over
 /// each cell's row, column and diagonal predecessors, kept as per-line sets

@@ -179,7 +179,8 @@ fn join(e: &[u64]) -> String {
 }
 
 fn take_break(code: TakeBreakCode, heap: BigUint) -> Result<Component, MexError> {
-    if let Some(n) = heap.to_u64().filter(|&n| n <= MAX_DIRECT_HEAP) {
+    let direct = MAX_DIRECT_HEAP.min(crate::heap::octal::max_terms_for(&code) as u64 - 1);
+    if let Some(n) = heap.to_u64().filter(|&n| n <= direct) {
         let mut seq = TakeBreakSequence::new(code.clone());
         seq.extend_to(n as usize + 1)?;
         return Ok(Component::TakeBreak(
@@ -193,7 +194,7 @@ fn take_break(code: TakeBreakCode, heap: BigUint) -> Result<Component, MexError>
         Some(p) => Ok(Component::TakeBreak(code, heap, Values::Periodic(p))),
         None => Err(MexError::too_large(
             format!("heap {heap} of {code}, whose period is not proven within 2^20 values,"),
-            format!("{MAX_DIRECT_HEAP} tokens"),
+            format!("{direct} tokens"),
             "use a smaller heap",
         )),
     }
@@ -399,6 +400,6 @@ mod tests {
         ] {
             assert!(analyse_text(bad).is_err(), "{bad}");
         }
-        assert!(analyse_text("wythoff:5000,1").is_err());
+        assert!(analyse_text("wythoff:600,1").is_err());
     }
 }
