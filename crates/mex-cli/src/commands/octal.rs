@@ -1,6 +1,5 @@
 //! `mex octal CODE ...`.
 
-use super::subtraction::queries;
 use crate::output::{fields, wrapped, Output};
 use crate::progress;
 use clap::Args;
@@ -32,18 +31,8 @@ Examples:
 pub struct OctalArgs {
     /// The code, e.g. 0.07.
     code: String,
-    /// Search for a period and prove it (default when no --terms is given).
-    #[arg(long)]
-    period: bool,
-    /// Compute and print at least the first N values.
-    #[arg(long, value_name = "N")]
-    terms: Option<usize>,
-    /// The value and outcome of a heap of N (any size, once the period is proven).
-    #[arg(long, value_name = "N")]
-    at: Option<String>,
-    /// Count P- and N-positions with LO ≤ n ≤ HI (any size, once proven).
-    #[arg(long, value_name = "LO..HI")]
-    count_p: Option<String>,
+    #[command(flatten)]
+    q: super::PeriodicQueries,
     /// Stop the period search after this many values [default: 2^20, or
     /// 4096 for codes with three-heap moves].
     #[arg(long, value_name = "N")]
@@ -63,16 +52,16 @@ const SAVE_EVERY: Duration = Duration::from_secs(10);
 
 pub fn run(a: &OctalArgs) -> Result<Output, MexError> {
     let code: TakeBreakCode = a.code.parse()?;
-    if let Some(n) = a.terms.filter(|&n| n > MAX_PRINTED_TERMS) {
+    if let Some(n) = a.q.terms.filter(|&n| n > MAX_PRINTED_TERMS) {
         return Err(MexError::too_large(
             format!("--terms {n}"),
             MAX_PRINTED_TERMS.to_string(),
             "ask for fewer terms",
         ));
     }
-    let want_period = a.period || a.at.is_some() || a.count_p.is_some() || a.terms.is_none();
+    let want_period = a.q.wants_period();
     let plan = SearchPlan {
-        min_terms: a.terms.unwrap_or(0),
+        min_terms: a.q.terms.unwrap_or(0),
         max_terms: if want_period {
             a.max_terms
                 .unwrap_or(octal::DEFAULT_MAX_TERMS.min(octal::max_terms_for(&code)))
@@ -130,7 +119,7 @@ fn report(
             format!("mask {mask:#b}, {rare} rare positions"),
         ),
     ]);
-    if let Some(n) = a.terms {
+    if let Some(n) = a.q.terms {
         let values = &seq.values()[..n];
         let p: Vec<usize> = (0..n).filter(|&i| values[i] == 0).collect();
         text += &format!(
@@ -141,7 +130,7 @@ fn report(
         json["values"] = json!(values);
         json["p_positions"] = json!(p);
     }
-    let wanted = a.period || a.at.is_some() || a.count_p.is_some() || a.terms.is_none();
+    let wanted = a.q.wants_period();
     if !wanted {
         return Ok(Output { json, text });
     }
@@ -156,16 +145,10 @@ fn report(
                 ("certificate", format!("G(n+{}) = G(n) for all {} <= n < {} (= r*max(mu,1) + (r-1)p + t with t = {}, r = {}); by the {}", c.period, c.compared_from, c.compared_to, c.max_removal, c.max_heaps, c.theorem)),
                 ("periodic part", s.head()[c.preperiod..].iter().map(u32::to_string).collect::<Vec<_>>().join(" ")),
             ]);
-            queries(
-                s,
-                a.at.as_deref(),
-                a.count_p.as_deref(),
-                &mut json,
-                &mut text,
-            )?;
+            a.q.answer(s, &mut json, &mut text)?;
         }
         _ => {
-            if a.at.is_some() || a.count_p.is_some() {
+            if a.q.has_query() {
                 return Err(MexError::NotFound { what: format!("no period of {code} proven within {} values, so --at/--count-p cannot be answered; raise --max-terms", seq.len()) });
             }
             json["preperiod"] = json!(null);

@@ -1,13 +1,11 @@
 //! `mex subtraction SET ...` and `mex subtraction survey M`.
 
-use super::parse_range;
 use crate::output::{fields, table, wrapped, Output};
 use crate::progress;
 use clap::Args;
-use mex_core::bigint::parse_natural;
 use mex_core::heap::subtraction::{self, SubtractionSet};
 use mex_core::MexError;
-use serde_json::{json, Value};
+use serde_json::json;
 
 /// Subtraction games (S-Pick-Up-Bricks): nim sequence, P-positions, exact
 /// preperiod and period with a window certificate; or a survey of all
@@ -22,18 +20,8 @@ pub struct SubtractionArgs {
     /// The set S (e.g. 1,3,4), or the word `survey` followed by M.
     #[arg(required = true, num_args = 1..=2)]
     args: Vec<String>,
-    /// Find the exact preperiod and period, with a certificate.
-    #[arg(long)]
-    period: bool,
-    /// Also print the first N values (and the P-positions among them).
-    #[arg(long, value_name = "N")]
-    terms: Option<usize>,
-    /// The value and outcome of a heap of N (any size; uses the period).
-    #[arg(long, value_name = "N")]
-    at: Option<String>,
-    /// Count P- and N-positions with LO ≤ n ≤ HI (any size; uses the period).
-    #[arg(long, value_name = "LO..HI")]
-    count_p: Option<String>,
+    #[command(flatten)]
+    q: super::PeriodicQueries,
     /// Give up the period search after this many values.
     #[arg(long, default_value_t = subtraction::DEFAULT_MAX_TERMS)]
     max_terms: usize,
@@ -67,8 +55,8 @@ pub fn run(a: &SubtractionArgs) -> Result<Output, MexError> {
     let set = SubtractionSet::parse(&a.args[0])?;
     let mut json = json!({"set": set.elements()});
     let mut text = fields(&[("set", set.to_string())]);
-    let need_period = a.period || a.at.is_some() || a.count_p.is_some() || a.terms.is_none();
-    if let Some(n) = a.terms {
+    let need_period = a.q.wants_period();
+    if let Some(n) = a.q.terms {
         if n > MAX_PRINTED_TERMS {
             return Err(MexError::too_large(
                 format!("--terms {n}"),
@@ -111,43 +99,9 @@ pub fn run(a: &SubtractionArgs) -> Result<Output, MexError> {
                     .join(" "),
             ),
         ]);
-        queries(
-            &found.sequence,
-            a.at.as_deref(),
-            a.count_p.as_deref(),
-            &mut json,
-            &mut text,
-        )?;
+        a.q.answer(&found.sequence, &mut json, &mut text)?;
     }
     Ok(Output { json, text })
-}
-
-/// `--at` and `--count-p` on a proven periodic sequence.
-pub fn queries(
-    seq: &mex_core::heap::periodic::PeriodicSequence,
-    at: Option<&str>,
-    count: Option<&str>,
-    json: &mut Value,
-    text: &mut String,
-) -> Result<(), MexError> {
-    if let Some(n) = at {
-        let n = parse_natural(n)?;
-        let v = seq.value_at(&n);
-        let outcome = if v == 0 { "P" } else { "N" };
-        json["at"] = json!({"n": n.to_string(), "value": v, "outcome": outcome});
-        *text += &fields(&[(&format!("G({n})"), format!("{v} ({outcome})"))]);
-    }
-    if let Some(r) = count {
-        let (lo, hi) = parse_range(r)?;
-        let p = seq.count_in_range(&lo, &hi, |v| v == 0);
-        let n = seq.count_in_range(&lo, &hi, |v| v != 0);
-        json["count"] = json!({"from": lo.to_string(), "to": hi.to_string(), "p_positions": p.to_string(), "n_positions": n.to_string()});
-        *text += &fields(&[
-            (&format!("P-positions in {lo}..={hi}"), p.to_string()),
-            (&format!("N-positions in {lo}..={hi}"), n.to_string()),
-        ]);
-    }
-    Ok(())
 }
 
 fn survey(m: u64, json_out: bool) -> Result<Output, MexError> {
