@@ -119,6 +119,25 @@ impl Marks {
     }
 }
 
+/// The set `{ values[a] ^ values[rest − a] : lo ≤ a ≤ hi }` as a bit set,
+/// for values below 64 (a reduction the compiler vectorises).
+#[inline(always)]
+fn or_pairs(values: &[u16], rest: usize, lo: usize, hi: usize) -> u64 {
+    let left = &values[lo..=hi];
+    let right = &values[rest - hi..=rest - lo];
+    let mut acc = [0u64; 8];
+    let mut l = left.chunks_exact(8);
+    let mut r = right.rchunks_exact(8);
+    for (lc, rc) in (&mut l).zip(&mut r) {
+        for k in 0..8 {
+            acc[k] |= 1u64 << ((lc[k] ^ rc[7 - k]) & 63);
+        }
+    }
+    let tail = l.remainder().iter().zip(r.remainder().iter().rev());
+    let rest_bits = tail.fold(0u64, |b, (x, y)| b | 1u64 << ((x ^ y) & 63));
+    acc.iter().fold(rest_bits, |b, &a| b | a)
+}
+
 /// Pairs whose XORs are formed together before marking.
 const XOR_CHUNK: usize = 256;
 
@@ -294,14 +313,10 @@ impl TakeBreakSequence {
     /// Computes the next value.
     pub fn push_next(&mut self) -> Result<u16, MexError> {
         let n = self.values.len();
-        self.marks.next_round();
-        self.add_takes(n);
-        self.add_three_heap_splits(n);
-        let m = if self.classes.mask == 0 {
-            self.add_all_two_heap_splits(n);
-            self.marks.mex_from(0)
+        let m = if self.splits3.is_empty() && self.classes.counts.len() <= 64 {
+            self.small_value(n)
         } else {
-            self.two_heap_sparse(n)
+            self.general_value(n)
         };
         let value = u16::try_from(m).map_err(|_| {
             MexError::too_large(
@@ -316,6 +331,81 @@ impl TakeBreakSequence {
             self.stats.mask_changes += 1;
         }
         Ok(value)
+    }
+
+    /// `G(n)` while every value so far is below 64: every option value is
+    /// then below 64 too, so the option set is one `u64` bit set kept in a
+    /// register (marking is an OR, the MEX a count of trailing ones).
+    fn small_value(&mut self, n: usize) -> u32 {
+        let mut bits = 0u64;
+        for &(j, kinds) in &self.takes {
+            let Some(rest) = n.checked_sub(j) else { break };
+            if kinds & 1 != 0 && rest == 0 {
+                bits |= 1;
+            }
+            if kinds & 2 != 0 && rest > 0 {
+                bits |= 1 << self.values[rest];
+            }
+        }
+        if self.classes.mask == 0 {
+            for &j in &self.splits2 {
+                let Some(rest) = Self::rest(n, j, 2) else {
+                    continue;
+                };
+                bits |= or_pairs(&self.values, rest, 1, rest / 2);
+                self.stats.scanned_pairs += (rest / 2) as u64;
+            }
+            return bits.trailing_ones();
+        }
+        for &j in &self.splits2 {
+            let Some(rest) = Self::rest(n, j, 2) else {
+                continue;
+            };
+            let cut = self.classes.rare.partition_point(|&i| (i as usize) < rest);
+            self.stats.rare_pairs += cut as u64;
+            for (&i, &v) in self.classes.rare[..cut]
+                .iter()
+                .zip(&self.classes.rare_values[..cut])
+            {
+                bits |= 1 << (v ^ self.values[rest - i as usize]);
+            }
+        }
+        let m = bits.trailing_ones();
+        if self.classes.is_common(m) {
+            return m;
+        }
+        self.stats.full_scans += 1;
+        for &j in &self.splits2 {
+            let Some(rest) = Self::rest(n, j, 2) else {
+                continue;
+            };
+            let (mut a, half, mut block) = (1, rest / 2, 16);
+            while a <= half {
+                let end = half.min(a + block - 1);
+                bits |= or_pairs(&self.values, rest, a, end);
+                self.stats.scanned_pairs += (end + 1 - a) as u64;
+                a = end + 1;
+                block = (block * 2).min(MAX_SCAN_BLOCK);
+                let m = bits.trailing_ones();
+                if self.classes.is_common(m) {
+                    return m;
+                }
+            }
+        }
+        bits.trailing_ones()
+    }
+
+    /// `G(n)` in general, with the stamped option set.
+    fn general_value(&mut self, n: usize) -> u32 {
+        self.marks.next_round();
+        self.add_takes(n);
+        self.add_three_heap_splits(n);
+        if self.classes.mask == 0 {
+            self.add_all_two_heap_splits(n);
+            self.marks.mex_from(0)
+        } else {
+            self.two_heap_sparse(n)
+        }
     }
 
     /// The heap left after removing `j` from `n`, if at least `min` remain.
