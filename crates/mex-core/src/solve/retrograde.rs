@@ -10,10 +10,10 @@
 //!   `1 + max` over those wins (the loser delays);
 //! * every other position is a **draw**: neither side can force a win.
 //!
-//! The engine processes positions in order of remoteness from the terminal
-//! ones with a FIFO queue and per-position counters of undecided moves, so
-//! every edge is handled once: O(V + E).
+//! The work is done by the shared backward-induction engine
+//! ([`super::backward`]): O(V + E).
 
+use super::backward::{propagate, Effect, Predecessors};
 use super::graph::{GameGraph, Primitive};
 use crate::MexError;
 use serde::Serialize;
@@ -30,51 +30,30 @@ pub enum Value {
     Draw,
 }
 
-/// Largest graph the solver accepts (positions plus edges).
-pub const MAX_GRAPH_SIZE: usize = 1 << 30;
+pub use super::backward::MAX_GRAPH_SIZE;
 
-/// Solves every position of `graph`.
+/// Solves every position of `graph`: the positions fixed by the rules (and
+/// those without moves) seed the [`backward`](super::backward) engine; a
+/// loss makes its predecessors wins at once (the winner hurries), and a
+/// position all of whose moves lead to wins becomes a loss when the last of
+/// them is settled (the loser delays).
 pub fn solve<G: GameGraph + ?Sized>(graph: &G) -> Result<Vec<Value>, MexError> {
     let n = graph.position_count();
-    if n > MAX_GRAPH_SIZE {
-        return Err(MexError::too_large(
-            format!("a graph of {n} positions"),
-            format!("{MAX_GRAPH_SIZE} positions"),
-            "solve a smaller graph",
-        ));
-    }
-    let (pred_start, preds, mut undecided) = reverse_edges(graph)?;
-    let mut value: Vec<Option<Value>> = (0..n)
-        .map(|v| initial_value(graph, v, undecided[v]))
-        .collect();
-    let mut queue: std::collections::VecDeque<usize> =
-        (0..n).filter(|&v| value[v].is_some()).collect();
-    while let Some(u) = queue.pop_front() {
-        let propagated = match value[u] {
-            Some(Value::Loss(r)) => (true, r),
-            Some(Value::Win(r)) => (false, r),
-            _ => continue,
-        };
-        for &p in &preds[pred_start[u]..pred_start[u + 1]] {
-            if value[p].is_some() {
-                continue;
-            }
-            match propagated {
-                (true, r) => value[p] = Some(Value::Win(r + 1)),
-                (false, r) => {
-                    undecided[p] -= 1;
-                    if undecided[p] > 0 {
-                        continue;
-                    }
-                    value[p] = Some(Value::Loss(r + 1));
-                }
-            }
-            queue.push_back(p);
-        }
-    }
-    Ok(value
+    let preds = Predecessors::build(n, |v, out| graph.successors(v, out))?;
+    let seeds =
+        (0..n).filter_map(|v| initial_value(graph, v, preds.out_degree(v)).map(|val| (v, val, 0)));
+    let decided = propagate(&preds, seeds, |_, child| match child {
+        Value::Loss(_) => Effect::Decide(Value::Win(0)),
+        Value::Win(_) => Effect::CountDown(Value::Loss(0)),
+        Value::Draw => Effect::Ignore,
+    });
+    Ok(decided
         .into_iter()
-        .map(|v| v.unwrap_or(Value::Draw))
+        .map(|d| match d {
+            Some((Value::Win(_), level)) => Value::Win(level),
+            Some((Value::Loss(_), level)) => Value::Loss(level),
+            _ => Value::Draw,
+        })
         .collect())
 }
 
@@ -86,52 +65,6 @@ fn initial_value<G: GameGraph + ?Sized>(graph: &G, v: usize, moves: u32) -> Opti
         None if moves == 0 => Some(Value::Loss(0)),
         None => None,
     }
-}
-
-/// Predecessor lists in compressed form (`start`, `preds`) and each
-/// position's number of distinct successors.
-type ReverseEdges = (Vec<usize>, Vec<usize>, Vec<u32>);
-
-fn reverse_edges<G: GameGraph + ?Sized>(graph: &G) -> Result<ReverseEdges, MexError> {
-    let n = graph.position_count();
-    let mut edges: Vec<(usize, usize)> = Vec::new();
-    let mut out_degree = vec![0u32; n];
-    let mut buf = Vec::new();
-    for (v, degree) in out_degree.iter_mut().enumerate() {
-        buf.clear();
-        graph.successors(v, &mut buf);
-        buf.sort_unstable();
-        buf.dedup();
-        if let Some(&bad) = buf.iter().find(|&&s| s >= n) {
-            return Err(MexError::invalid(
-                format!("position {v} has successor {bad} outside 0..{n}"),
-                "successors inside the graph",
-            ));
-        }
-        *degree = buf.len() as u32;
-        edges.extend(buf.iter().map(|&s| (s, v)));
-        if edges.len() + n > MAX_GRAPH_SIZE {
-            return Err(MexError::too_large(
-                "the graph's edges",
-                format!("{MAX_GRAPH_SIZE} in all"),
-                "solve a smaller graph",
-            ));
-        }
-    }
-    let mut start = vec![0usize; n + 1];
-    for &(s, _) in &edges {
-        start[s + 1] += 1;
-    }
-    for i in 0..n {
-        start[i + 1] += start[i];
-    }
-    let mut fill = start.clone();
-    let mut preds = vec![0usize; edges.len()];
-    for &(s, v) in &edges {
-        preds[fill[s]] = v;
-        fill[s] += 1;
-    }
-    Ok((start, preds, out_degree))
 }
 
 /// The slow twin: the definitions applied round by round until nothing
