@@ -19,6 +19,8 @@ use std::process::ExitCode;
   mex sum nim:5 octal:0.07:20 subtraction:1,3,4:9 wythoff:3,5
   mex domino 40
   mex wythoff 153 289
+  mex shift-game solve 4
+  mex debruijn prefer-one 3
 
 Every analysis command takes --json and then prints exactly one JSON object.
 Bad input exits with status 2 and a one-line message.")]
@@ -37,6 +39,8 @@ enum Command {
     Domino(commands::domino::DominoArgs),
     Wythoff(commands::wythoff::WythoffArgs),
     Graph(commands::graph::GraphArgs),
+    ShiftGame(commands::shift::ShiftGameArgs),
+    Debruijn(commands::shift::DebruijnArgs),
 }
 
 fn run(command: Command) -> Result<(Output, bool), mex_core::MexError> {
@@ -49,6 +53,8 @@ fn run(command: Command) -> Result<(Output, bool), mex_core::MexError> {
         Command::Domino(a) => Ok((commands::domino::run(&a)?, a.json)),
         Command::Wythoff(a) => Ok((commands::wythoff::run(&a)?, a.json)),
         Command::Graph(a) => Ok((commands::graph::run(&a)?, a.json)),
+        Command::ShiftGame(a) => Ok((commands::shift::run_shift(&a)?, a.json)),
+        Command::Debruijn(a) => Ok((commands::shift::run_debruijn(&a)?, a.json)),
     }
 }
 
@@ -75,7 +81,13 @@ fn main() -> ExitCode {
     match run(cli.command) {
         Ok((out, json)) => {
             out.print(json);
-            ExitCode::SUCCESS
+            match &out.failure {
+                Some(message) => {
+                    eprintln!("mex: {message}");
+                    ExitCode::from(2)
+                }
+                None => ExitCode::SUCCESS,
+            }
         }
         Err(e) => {
             eprintln!("mex: {e}");

@@ -15,11 +15,54 @@ pub struct Output {
     pub json: Value,
     /// The human-readable text.
     pub text: String,
+    /// Bytes to write as they are (sequence output), instead of either.
+    pub raw: Option<Vec<u8>>,
+    /// A one-line verdict for stderr when the answer is a failure (the
+    /// process then exits with status 2, after printing the JSON if asked).
+    pub failure: Option<String>,
 }
 
 impl Output {
+    /// A normal result.
+    pub fn new(json: Value, text: String) -> Self {
+        Output {
+            json,
+            text,
+            raw: None,
+            failure: None,
+        }
+    }
+
+    /// Raw bytes for stdout.
+    pub fn raw(bytes: Vec<u8>) -> Self {
+        Output {
+            json: Value::Null,
+            text: String::new(),
+            raw: Some(bytes),
+            failure: None,
+        }
+    }
+
+    /// A negative verdict: JSON on stdout with --json, the message on stderr, status 2.
+    pub fn failure(json: Value, message: String) -> Self {
+        Output {
+            json,
+            text: String::new(),
+            raw: None,
+            failure: Some(message),
+        }
+    }
+
     /// Prints the chosen presentation on stdout.
     pub fn print(&self, json: bool) {
+        if let Some(bytes) = &self.raw {
+            use std::io::Write;
+            let _ = std::io::stdout().write_all(bytes);
+            return;
+        }
+        if self.failure.is_some() && !json {
+            return;
+        }
         if json {
             println!(
                 "{}",

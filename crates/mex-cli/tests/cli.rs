@@ -261,3 +261,76 @@ fn help_has_examples() {
         );
     }
 }
+
+#[test]
+fn shift_game_contracts() {
+    let v = json(&["shift-game", "solve", "3"]);
+    assert_eq!(v["turns"], 8);
+    assert_eq!(
+        strings(&v["play"]),
+        ["000", "100", "010", "101", "110", "111", "011", "001"]
+    );
+    assert_eq!(v["unique"], true);
+    let n = json(&["shift-game", "next", "0110"]);
+    assert_eq!(n["next"], "1011");
+    // The rule and the exhaustive table agree state by state.
+    let t = json(&["shift-game", "table", "5"]);
+    for (state, succ) in t["successors"].as_object().unwrap() {
+        assert_eq!(
+            &json(&["shift-game", "next", state])["next"],
+            succ,
+            "{state}"
+        );
+    }
+}
+
+#[test]
+fn debruijn_contracts() {
+    let out = mex(&["debruijn", "prefer-one", "3"]);
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "11101000\n");
+    let bin = mex(&["debruijn", "prefer-one", "12", "--format", "binary"]);
+    assert_eq!(bin.stdout.len(), (1 << 12) / 8);
+    let hex = mex(&["debruijn", "prefer-one", "4", "--format", "hex"]);
+    assert_eq!(String::from_utf8_lossy(&hex.stdout), "f650\n"); // 1111011001010000
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mex"))
+        .args(["debruijn", "check", "--json"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"0011 0011\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["de_bruijn"], false);
+    assert_eq!(v["order"], 3);
+    assert_eq!(v["repeated_window"]["window"], "001");
+}
+
+#[test]
+fn shift_and_debruijn_bad_input() {
+    for args in [
+        &["shift-game", "next", "01x"][..],
+        &["shift-game", "solve", "25", "--no-play"],
+        &["shift-game", "table", "21"],
+        &["debruijn", "prefer-one", "31"],
+        &["debruijn", "check", "/nonexistent"],
+    ] {
+        let out = mex(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(
+            String::from_utf8_lossy(&out.stderr)
+                .trim_end()
+                .lines()
+                .count(),
+            1,
+            "{args:?}"
+        );
+    }
+}

@@ -106,5 +106,5 @@ pub fn run(a: &DominoArgs) -> Result<Output, MexError> {
         "(period {} from N = {}, proven by the octal periodicity theorem from {} values)\n",
         cert.period, cert.preperiod, cert.values_needed
     );
-    Ok(Output { json, text })
+    Ok(Output::new(json, text))
 }

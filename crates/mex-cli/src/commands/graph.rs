@@ -67,8 +67,8 @@ pub fn run(a: &GraphArgs) -> Result<Output, MexError> {
         ("losses", losses.to_string()),
         ("draws", draws.to_string()),
     ]);
-    Ok(Output {
-        json: json!({"positions": positions, "wins": wins, "losses": losses, "draws": draws}),
+    Ok(Output::new(
+        json!({"positions": positions, "wins": wins, "losses": losses, "draws": draws}),
         text,
-    })
+    ))
 }

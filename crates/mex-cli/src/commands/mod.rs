@@ -4,6 +4,7 @@ pub mod domino;
 pub mod graph;
 pub mod nim;
 pub mod octal;
+pub mod shift;
 pub mod subtraction;
 pub mod sum;
 pub mod wythoff;

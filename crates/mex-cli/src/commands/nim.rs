@@ -63,10 +63,10 @@ pub fn run(a: &NimArgs) -> Result<Output, MexError> {
     } else {
         text += &table(&["pile", "from", "to", "remove"], &rows);
     }
-    Ok(Output {
-        json: json!({"piles": piles.iter().map(|p| p.to_string()).collect::<Vec<_>>(), "nim_sum": r.nim_sum.to_string(), "outcome": r.outcome, "winning_moves": moves}),
+    Ok(Output::new(
+        json!({"piles": piles.iter().map(|p| p.to_string()).collect::<Vec<_>>(), "nim_sum": r.nim_sum.to_string(), "outcome": r.outcome, "winning_moves": moves}),
         text,
-    })
+    ))
 }
 
 pub fn run_mex(a: &MexArgs) -> Result<Output, MexError> {
@@ -76,8 +76,5 @@ pub fn run_mex(a: &MexArgs) -> Result<Output, MexError> {
         .map(|v| mex_core::bigint::parse_bounded(v, "value", u32::MAX as u64))
         .collect::<Result<Vec<_>, _>>()?;
     let m = mex::mex(values.iter().copied());
-    Ok(Output {
-        json: json!({"mex": m}),
-        text: format!("{m}\n"),
-    })
+    Ok(Output::new(json!({"mex": m}), format!("{m}\n")))
 }

@@ -132,7 +132,7 @@ fn report(
     }
     let wanted = a.q.wants_period();
     if !wanted {
-        return Ok(Output { json, text });
+        return Ok(Output::new(json, text));
     }
     match (&analysis.certificate, &analysis.sequence) {
         (Some(c), Some(s)) => {
@@ -161,7 +161,7 @@ fn report(
             );
         }
     }
-    Ok(Output { json, text })
+    Ok(Output::new(json, text))
 }
 
 fn read_checkpoint(path: &Path, code: &TakeBreakCode) -> Result<Vec<u16>, MexError> {

@@ -101,7 +101,7 @@ pub fn run(a: &SubtractionArgs) -> Result<Output, MexError> {
         ]);
         a.q.answer(&found.sequence, &mut json, &mut text)?;
     }
-    Ok(Output { json, text })
+    Ok(Output::new(json, text))
 }
 
 fn survey(m: u64, json_out: bool) -> Result<Output, MexError> {
@@ -157,8 +157,8 @@ fn survey(m: u64, json_out: bool) -> Result<Output, MexError> {
             text += &table(&["set", "a", "predicted", "actual"], &rows);
         }
     }
-    Ok(Output {
-        json: serde_json::to_value(&report).expect("serialisable"),
+    Ok(Output::new(
+        serde_json::to_value(&report).expect("serialisable"),
         text,
-    })
+    ))
 }

@@ -74,8 +74,8 @@ pub fn run(a: &SumArgs) -> Result<Output, MexError> {
         text += "winning moves:\n";
         text += &table(&["#", "from", "to"], &mrows);
     }
-    Ok(Output {
-        json: json!({"components": comps, "nim_sum": r.nim_sum.to_string(), "outcome": r.outcome, "winning_moves": moves}),
+    Ok(Output::new(
+        json!({"components": comps, "nim_sum": r.nim_sum.to_string(), "outcome": r.outcome, "winning_moves": moves}),
         text,
-    })
+    ))
 }

@@ -75,7 +75,7 @@ pub fn run(a: &WythoffArgs) -> Result<Output, MexError> {
             "two piles X Y, or --pair K",
         ));
     }
-    Ok(Output { json, text })
+    Ok(Output::new(json, text))
 }
 
 fn describe(

@@ -1,0 +1,211 @@
+//! The O(n) optimal strategies of the shift game: seed 000, Definitions
+//! 10–12 and Propositions 13–15, in their corrected reading.
+//!
+//! `rank(s, k)` reads the state cyclically from index `k` as a binary
+//! number, `b_k` most significant (Definition 10). The **head** is the
+//! *smallest* index whose rotation is lexicographically greatest
+//! (Definition 11; rotations tie when the state is periodic). The **tail**
+//! is the least significant 1 of that greatest rotation: the first 1 met
+//! going backwards cyclically from `head − 1`. (Definition 12 as printed,
+//! `max{i ≤ head : b_i ≠ 0}`, includes the head itself and so always names
+//! the head; see docs/errata.md.)
+//!
+//! The shift rule (Proposition 15): let `t = b0 … b(n-2) 1`; the new bit is
+//! the complement of the dropped bit `b(n-1)` exactly when
+//! `tail(t) = n − 1`, and equal to it otherwise. Alice's strategy
+//! (Proposition 13) and Bob's (Proposition 14) are its two halves. Checked
+//! against the exhaustive solver on every state for every `n ≤ 20`.
+
+/// Smallest start index of the lexicographically greatest rotation, in
+/// O(n) time and O(1) space (the two-candidate scan of Booth/Shiloach,
+/// with the comparison reversed).
+pub fn max_rotation_start(bits: &[u8]) -> usize {
+    let n = bits.len();
+    let (mut i, mut j, mut k) = (0usize, 1usize, 0usize);
+    while i < n && j < n && k < n {
+        let (a, b) = (bits[(i + k) % n], bits[(j + k) % n]);
+        if a == b {
+            k += 1;
+            continue;
+        }
+        if a < b {
+            i += k + 1;
+        } else {
+            j += k + 1;
+        }
+        if i == j {
+            j += 1;
+        }
+        k = 0;
+    }
+    i.min(j)
+}
+
+/// The head and tail of a state (Definitions 11 and 12, corrected), or
+/// `None` for the all-zero state.
+pub fn head_and_tail(bits: &[u8]) -> Option<(usize, usize)> {
+    let n = bits.len();
+    let head = max_rotation_start(bits);
+    (1..=n)
+        .map(|d| (head + n - d) % n)
+        .find(|&i| bits[i] == 1)
+        .map(|tail| (head, tail))
+}
+
+/// What the rule looked at.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Explanation {
+    /// The state `t = b0 … b(n-2) 1` the rule examines.
+    pub examined: String,
+    /// The head of `t`.
+    pub head: usize,
+    /// The tail of `t`.
+    pub tail: usize,
+    /// `rank(t)`: the greatest rotation, most significant bit first.
+    pub rank_bits: String,
+    /// Whether the new bit is the complement of the dropped bit.
+    pub flip: bool,
+    /// Who chose the new bit.
+    pub chooser: crate::solve::arena::Player,
+}
+
+/// The next state under both players' optimal strategies, with the reasons.
+pub fn next_with_explanation(bits: &[u8]) -> (Vec<u8>, Explanation) {
+    let n = bits.len();
+    let mut t = bits.to_vec();
+    t[n - 1] = 1;
+    let (head, tail) = head_and_tail(&t).expect("t ends in 1");
+    let flip = tail == n - 1;
+    let dropped = bits[n - 1];
+    let mut next = Vec::with_capacity(n);
+    next.push(if flip { 1 - dropped } else { dropped });
+    next.extend_from_slice(&bits[..n - 1]);
+    let rank_bits = (0..n)
+        .map(|d| if t[(head + d) % n] == 1 { '1' } else { '0' })
+        .collect();
+    let chooser = if dropped == 1 {
+        crate::solve::arena::Player::Alice
+    } else {
+        crate::solve::arena::Player::Bob
+    };
+    let explanation = Explanation {
+        examined: super::state::show(&t),
+        head,
+        tail,
+        rank_bits,
+        flip,
+        chooser,
+    };
+    (next, explanation)
+}
+
+/// The next state under optimal play (Proposition 15), O(n).
+pub fn next_state(bits: &[u8]) -> Vec<u8> {
+    next_with_explanation(bits).0
+}
+
+/// Alice's optimal bit at a state whose dropped bit is 1 (Proposition 13).
+pub fn alice_bit(bits: &[u8]) -> u8 {
+    next_state(bits)[0]
+}
+
+/// Bob's optimal bit at a state whose dropped bit is 0 (Proposition 14).
+pub fn bob_bit(bits: &[u8]) -> u8 {
+    next_state(bits)[0]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shift::exhaustive;
+    use crate::shift::state::{from_index, to_index};
+    use proptest::prelude::*;
+
+    fn max_rotation_by_brute_force(bits: &[u8]) -> usize {
+        let n = bits.len();
+        let rot = |k: usize| -> Vec<u8> { (0..n).map(|d| bits[(k + d) % n]).collect() };
+        (0..n)
+            .max_by(|&a, &b| rot(a).cmp(&rot(b)).then(b.cmp(&a)))
+            .unwrap()
+    }
+
+    proptest! {
+        #[test]
+        fn max_rotation_agrees_with_brute_force(bits in proptest::collection::vec(0u8..2, 1..40)) {
+            prop_assert_eq!(max_rotation_start(&bits), max_rotation_by_brute_force(&bits));
+        }
+    }
+
+    #[test]
+    fn periodic_states_pick_the_first_head() {
+        assert_eq!(max_rotation_start(&[1, 0, 1, 0]), 0);
+        assert_eq!(max_rotation_start(&[0, 1, 0, 1]), 1);
+        assert_eq!(max_rotation_start(&[0, 0, 0]), 0);
+    }
+
+    /// The corrected rule equals the exhaustive solver on every state.
+    #[test]
+    fn rule_equals_exhaustive_solver_for_every_state_up_to_n_20() {
+        for n in 1..=20u32 {
+            let sol = exhaustive::solve(n).unwrap();
+            for s in 0..1u64 << n {
+                let next = next_state(&from_index(s, n));
+                assert_eq!(
+                    to_index(&next),
+                    sol.successors[s as usize] as u64,
+                    "n = {n}, state {s:0w$b}",
+                    w = n as usize
+                );
+            }
+        }
+    }
+
+    /// The printed Definition 12 (tail = max{i ≤ head : b_i ≠ 0}) names the
+    /// head itself, and the rule built on it disagrees with optimal play
+    /// from n = 2 with the first head and n = 3 with the last one.
+    #[test]
+    fn literal_definition_12_fails() {
+        let literal = |bits: &[u8], last_head: bool| -> u64 {
+            let n = bits.len();
+            let mut t = bits.to_vec();
+            t[n - 1] = 1;
+            let rot = |k: usize| -> Vec<u8> { (0..n).map(|d| t[(k + d) % n]).collect() };
+            let best = (0..n).map(rot).max().unwrap();
+            let heads: Vec<usize> = (0..n).filter(|&k| rot(k) == best).collect();
+            let head = if last_head {
+                *heads.last().unwrap()
+            } else {
+                heads[0]
+            };
+            let tail = (0..n)
+                .map(|d| (head + n - d) % n)
+                .find(|&i| t[i] == 1)
+                .unwrap();
+            let c = if tail == n - 1 {
+                1 - bits[n - 1]
+            } else {
+                bits[n - 1]
+            };
+            (c as u64) << (n - 1) | to_index(bits) >> 1
+        };
+        for (n, last_head) in [(3u32, false), (3, true)] {
+            let sol = exhaustive::solve(n).unwrap();
+            let wrong = (0..1u64 << n)
+                .filter(|&s| {
+                    literal(&from_index(s, n), last_head) != sol.successors[s as usize] as u64
+                })
+                .count();
+            assert!(wrong > 0, "n = {n}");
+        }
+    }
+
+    #[test]
+    fn long_states_are_linear() {
+        let mut bits = vec![0u8; 100_000];
+        bits[17] = 1;
+        bits[99_999] = 1;
+        let (next, e) = next_with_explanation(&bits);
+        assert_eq!(next.len(), bits.len());
+        assert_eq!(e.rank_bits.len(), bits.len());
+    }
+}
