@@ -16,5 +16,6 @@
 
 pub mod debruijn;
 pub mod exhaustive;
+pub mod generalized;
 pub mod rule;
 pub mod state;
