@@ -148,11 +148,11 @@ pub fn all_sequences(n: u32) -> Result<Vec<Vec<u8>>, MexError> {
     if n == 1 {
         return Ok(vec![vec![0, 1]]);
     }
-    extend(&mut seq, &mut seen, 0, n as usize, &mut out);
+    extend(&mut seq, &mut seen, 0, &mut out);
     Ok(out)
 }
 
-fn extend(seq: &mut Vec<u8>, seen: &mut [bool], window: usize, n: usize, out: &mut Vec<Vec<u8>>) {
+fn extend(seq: &mut Vec<u8>, seen: &mut [bool], window: usize, out: &mut Vec<Vec<u8>>) {
     let len = seen.len();
     if seq.len() == len {
         // Every window not wrapping around is new; check the wrapping ones.
@@ -166,7 +166,7 @@ fn extend(seq: &mut Vec<u8>, seen: &mut [bool], window: usize, n: usize, out: &m
         if !seen[next] {
             seen[next] = true;
             seq.push(bit);
-            extend(seq, seen, next, n, out);
+            extend(seq, seen, next, out);
             seq.pop();
             seen[next] = false;
         }
