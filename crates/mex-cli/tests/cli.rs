@@ -334,3 +334,21 @@ fn shift_and_debruijn_bad_input() {
         );
     }
 }
+
+#[test]
+fn generalized_game_contracts() {
+    let po = mex(&["debruijn", "prefer-opposite", "5"]);
+    let seq = String::from_utf8_lossy(&po.stdout).trim().to_string();
+    assert_eq!(seq.len(), 32);
+    let f = json(&["debruijn", "game-of", &seq]);
+    assert_eq!(f["order"], 5);
+    assert_eq!(f["f"].as_str().unwrap().len(), 16);
+    let r = json(&["debruijn", "solve-game", "--sequence", &seq]);
+    assert_eq!(r["spells_sequence"], true);
+    assert_eq!(r["unique"], true);
+    assert_eq!(r["turns"], 32);
+    let plain = json(&["debruijn", "solve-game", "--f", "0000"]);
+    assert_eq!(plain["turns"], 8);
+    let bad = mex(&["debruijn", "game-of", "00110011"]);
+    assert_eq!(bad.status.code(), Some(2));
+}

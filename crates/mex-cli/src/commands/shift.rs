@@ -3,7 +3,7 @@
 use crate::output::{fields, Output};
 use clap::{Args, Subcommand, ValueEnum};
 use mex_core::shift::state::{from_index, parse_state, show};
-use mex_core::shift::{debruijn, exhaustive, rule};
+use mex_core::shift::{debruijn, exhaustive, generalized, rule};
 use mex_core::MexError;
 use serde_json::json;
 use std::io::Read;
@@ -203,6 +203,25 @@ enum DebruijnCommand {
     PreferZero(Generate),
     /// The reversed prefer-one sequence (the shift game's play).
     ReversedPreferOne(Generate),
+    /// The prefer-opposite sequence (Alhakim), leading zeroes moved to the end.
+    PreferOpposite(Generate),
+    /// The function f of Proposition 17 whose generalized game the sequence solves.
+    GameOf {
+        /// The sequence as 0/1 text.
+        sequence: String,
+    },
+    /// Solve the generalized shift game of f (Definition 16) exhaustively (n ≤ 24).
+    SolveGame {
+        /// f as 2^(n-1) bits of 0/1, indexed by b0 ... b(n-2) with b0 highest.
+        #[arg(long, required_unless_present = "sequence")]
+        f: Option<String>,
+        /// A De Bruijn sequence: compare the play with it (and derive f from it if --f is absent).
+        #[arg(long)]
+        sequence: Option<String>,
+        /// Do not list the play (needed above n = 20).
+        #[arg(long)]
+        no_play: bool,
+    },
     /// Check that a 0/1 sequence (stdin or FILE) is De Bruijn of its order.
     Check {
         /// A file with the sequence as 0/1 text (whitespace ignored); stdin if absent.
@@ -238,7 +257,14 @@ pub fn run_debruijn(a: &DebruijnArgs) -> Result<Output, MexError> {
             b.reverse();
             (g, b)
         }
+        DebruijnCommand::PreferOpposite(g) => (g, debruijn::prefer_opposite(g.n)?),
         DebruijnCommand::Check { file } => return check(file.as_deref()),
+        DebruijnCommand::GameOf { sequence } => return game_of(sequence),
+        DebruijnCommand::SolveGame {
+            f,
+            sequence,
+            no_play,
+        } => return solve_game(f.as_deref(), sequence.as_deref(), *no_play),
     };
     Ok(Output::raw(match gen.format {
         Format::Text => {
@@ -306,4 +332,80 @@ fn check(file: Option<&str>) -> Result<Output, MexError> {
             Ok(Output::failure(json, message))
         }
     }
+}
+
+fn game_of(sequence: &str) -> Result<Output, MexError> {
+    let beta = parse_state(sequence)?;
+    let f = generalized::f_of_sequence(&beta)?;
+    let n = f.len().trailing_zeros() + 1;
+    let text = fields(&[
+        ("order", n.to_string()),
+        ("f", show(&f)),
+        (
+            "owner",
+            "Alice moves where f(b0..b(n-2)) XOR b(n-1) = 1".into(),
+        ),
+    ]);
+    Ok(Output::new(json!({"order": n, "f": show(&f)}), text))
+}
+
+fn solve_game(f: Option<&str>, sequence: Option<&str>, no_play: bool) -> Result<Output, MexError> {
+    let beta = sequence.map(parse_state).transpose()?;
+    let f = match (f, &beta) {
+        (Some(f), _) => parse_state(f)?,
+        (None, Some(b)) => generalized::f_of_sequence(b)?,
+        (None, None) => {
+            return Err(MexError::invalid(
+                "no game given",
+                "--f BITS or --sequence SEQ",
+            ))
+        }
+    };
+    let n = f.len().trailing_zeros() + 1;
+    if !no_play {
+        listing_limit(n, "the play")?;
+    }
+    let (r, sol) = generalized::report(&f, beta.as_deref())?;
+    let mut json = serde_json::to_value(&r).expect("serialisable");
+    let mut text = fields(&[
+        ("order", n.to_string()),
+        (
+            "turns",
+            r.turns
+                .map_or("Bob prevents 0^n from returning".into(), |t| t.to_string()),
+        ),
+        ("optimal strategies unique", r.unique.to_string()),
+    ]);
+    if beta.is_some() {
+        text += &fields(&[
+            ("play spells the sequence", r.spells_sequence.to_string()),
+            ("play spells its reverse", r.spells_reverse.to_string()),
+        ]);
+    } else {
+        json.as_object_mut()
+            .expect("object")
+            .remove("spells_sequence");
+        json.as_object_mut()
+            .expect("object")
+            .remove("spells_reverse");
+    }
+    if !no_play {
+        let play: Vec<String> = sol
+            .play()
+            .iter()
+            .map(|&s| show(&from_index(s as u64, n)))
+            .collect();
+        // The play spells a sequence: the dropped bit of each state, in turn.
+        let spelled: String = sol
+            .play()
+            .iter()
+            .map(|&s| if s & 1 == 1 { '1' } else { '0' })
+            .collect();
+        if n <= 6 {
+            text += &format!("play: {}\nspelled: {spelled}\n", play.join(" "));
+        }
+        json["play"] = json!(play);
+        json["spelled"] = json!(spelled);
+    }
+    Ok(Output::new(json, text))
 }

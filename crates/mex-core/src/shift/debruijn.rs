@@ -92,6 +92,48 @@ pub fn prefer_one(n: u32) -> Result<Vec<u8>, MexError> {
     Ok(fkm_least(n)?.into_iter().map(|b| 1 - b).collect())
 }
 
+/// The prefer-opposite sequence (Alhakim, 2010; the future work of seed
+/// 000): from `0^n`, append the complement of the last bit when the new
+/// window is new, else the same bit, while one of them is new. This reaches
+/// every word but `1^n`; lengthening the one run of `n − 1` ones by a 1
+/// inserts it. Written like prefer-one, with the leading zeroes moved to the
+/// end (n = 3: `10111000`).
+pub fn prefer_opposite(n: u32) -> Result<Vec<u8>, MexError> {
+    check_order(n, 26)?;
+    let size = 1usize << n;
+    if n == 1 {
+        return Ok(vec![1, 0]);
+    }
+    let mask = size - 1;
+    let mut seen = vec![false; size];
+    seen[0] = true;
+    let mut seq = vec![0u8; n as usize];
+    let mut window = 0usize;
+    loop {
+        let last = window & 1;
+        let opposite = ((window << 1) | (1 - last)) & mask;
+        let same = ((window << 1) | last) & mask;
+        let next = if !seen[opposite] {
+            opposite
+        } else if !seen[same] {
+            same
+        } else {
+            break;
+        };
+        seen[next] = true;
+        seq.push((next & 1) as u8);
+        window = next;
+    }
+    seq.truncate(size - 1);
+    let run = n as usize - 1;
+    let at = (0..seq.len())
+        .find(|&i| (0..run).all(|d| seq[(i + d) % seq.len()] == 1))
+        .expect("1^(n-1) occurs");
+    seq.insert(at, 1);
+    seq.rotate_left(n as usize);
+    Ok(seq)
+}
+
 /// The result of checking a cyclic sequence.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Check {
@@ -201,6 +243,17 @@ mod tests {
         for n in 1..=20 {
             assert!(check(&fkm_least(n).unwrap()).unwrap().de_bruijn, "n = {n}");
             assert!(check(&prefer_one(n).unwrap()).unwrap().de_bruijn, "n = {n}");
+        }
+    }
+
+    #[test]
+    fn prefer_opposite_is_de_bruijn() {
+        assert_eq!(text(&prefer_opposite(3).unwrap()), "10111000");
+        for n in 1..=20 {
+            assert!(
+                check(&prefer_opposite(n).unwrap()).unwrap().de_bruijn,
+                "n = {n}"
+            );
         }
     }
 

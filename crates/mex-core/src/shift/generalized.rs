@@ -186,6 +186,32 @@ mod tests {
         }
     }
 
+    /// The question of seed 000's future work: the game built for the
+    /// prefer-opposite sequence is solved by it (unique optimal strategies,
+    /// 2^n turns) for every n from 2 to 16.
+    #[test]
+    fn prefer_opposite_game() {
+        for n in 2..=16 {
+            let beta = debruijn::prefer_opposite(n).unwrap();
+            let (r, _) = report(&f_of_sequence(&beta).unwrap(), Some(&beta)).unwrap();
+            assert!(
+                r.spells_sequence && r.unique && r.turns == Some(1 << n),
+                "n = {n}: {r:?}"
+            );
+        }
+    }
+
+    /// Prefer-opposite is the reversed prefer-one sequence (f ≡ 0, the plain
+    /// shift game) exactly for n ≤ 4; from n = 5 on its game is a different
+    /// one.
+    #[test]
+    fn prefer_opposite_game_is_the_shift_game_only_for_small_n() {
+        for n in 2..=12 {
+            let f = f_of_sequence(&debruijn::prefer_opposite(n).unwrap()).unwrap();
+            assert_eq!(f.iter().all(|&b| b == 0), n <= 4, "n = {n}");
+        }
+    }
+
     #[test]
     fn plain_shift_game_is_the_game_of_reversed_prefer_one() {
         for n in 2..=12 {
