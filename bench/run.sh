@@ -8,7 +8,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-cargo bench -p mex-core --bench impartial -- "$@"
+cargo bench -p mex-core --bench impartial --bench shift -- "$@"
 
 python3 - <<'PY'
 import json, pathlib
@@ -31,6 +31,25 @@ for key in sorted(groups):
         f, n = groups[key], groups[naive_key]
         name = key.replace("/fast", "")
         print(f"{name:<45} {f/1e6:>10.3f}ms {n/1e6:>10.3f}ms {n/f:>8.1f}x")
+print()
+print("scaling (time relative to the smallest size in the group):")
+scaling = {}
+for key, mean in groups.items():
+    if key.startswith("scaling_"):
+        group, size = key.rsplit("/", 1)
+        scaling.setdefault(group, []).append((int(size), mean))
+for group, rows in sorted(scaling.items()):
+    rows.sort()
+    base_n, base_t = rows[0]
+    for size, t in rows:
+        print(f"  {group:<35} {size:>8}  {t/1e6:>10.3f}ms  x{t/base_t:>7.2f} time for x{size/base_n:g} size")
+for key, mean in groups.items():
+    if key.startswith("shift_rule_word") and key.endswith("/fast"):
+        print(f"\nshift rule on random u64 words: {1024/(mean/1e9):.3e} calls/s")
+    if key.startswith("shift_rule_play") and key.endswith("/fast"):
+        print(f"shift rule along the play from 0^64: {1024/(mean/1e9):.3e} calls/s")
+    if key.startswith("scaling_prefer_one/28"):
+        print(f"prefer-one order 28: {(1<<28)/(mean/1e9):.3e} bits/s")
 PY
 
 if [[ -n "${OGSOLVE:-}" ]]; then

@@ -319,7 +319,8 @@ fn shift_and_debruijn_bad_input() {
         &["shift-game", "next", "01x"][..],
         &["shift-game", "solve", "25", "--no-play"],
         &["shift-game", "table", "21"],
-        &["debruijn", "prefer-one", "31"],
+        &["debruijn", "prefer-one", "33"],
+        &["debruijn", "reversed-prefer-one", "31"],
         &["debruijn", "check", "/nonexistent"],
     ] {
         let out = mex(args);

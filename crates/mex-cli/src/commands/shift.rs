@@ -3,7 +3,7 @@
 use crate::output::{fields, Output};
 use clap::{Args, Subcommand, ValueEnum};
 use mex_core::shift::state::{from_index, parse_state, show};
-use mex_core::shift::{debruijn, exhaustive, generalized, rule};
+use mex_core::shift::{debruijn, exhaustive, generalized, packed, rule};
 use mex_core::MexError;
 use serde_json::json;
 use std::io::Read;
@@ -231,7 +231,8 @@ enum DebruijnCommand {
 
 #[derive(Args)]
 struct Generate {
-    /// The order N (1 ≤ N ≤ 30).
+    /// The order N (1 ≤ N ≤ 32 for prefer-one and prefer-zero, which stream;
+    /// 30 for reversed-prefer-one, 26 for prefer-opposite).
     n: u32,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
@@ -250,6 +251,8 @@ enum Format {
 
 pub fn run_debruijn(a: &DebruijnArgs) -> Result<Output, MexError> {
     let (gen, bits) = match &a.command {
+        DebruijnCommand::PreferOne(g) if g.n >= 3 => return stream(g, true),
+        DebruijnCommand::PreferZero(g) if g.n >= 3 => return stream(g, false),
         DebruijnCommand::PreferOne(g) => (g, debruijn::prefer_one(g.n)?),
         DebruijnCommand::PreferZero(g) => (g, debruijn::fkm_least(g.n)?),
         DebruijnCommand::ReversedPreferOne(g) => {
@@ -266,33 +269,73 @@ pub fn run_debruijn(a: &DebruijnArgs) -> Result<Output, MexError> {
             no_play,
         } => return solve_game(f.as_deref(), sequence.as_deref(), *no_play),
     };
-    Ok(Output::raw(match gen.format {
-        Format::Text => {
-            let mut t = show(&bits).into_bytes();
-            t.push(b'\n');
-            t
-        }
-        Format::Binary => pack(&bits),
-        Format::Hex => {
-            let mut h: Vec<u8> = pack(&bits)
+    let mut out = Vec::new();
+    match gen.format {
+        Format::Text => out.extend(bits.iter().map(|&b| b'0' + b)),
+        Format::Binary => out.extend(packed::pack(&bits)),
+        Format::Hex => out.extend(
+            packed::pack(&bits)
                 .iter()
-                .flat_map(|b| format!("{b:02x}").into_bytes())
-                .collect();
-            h.push(b'\n');
-            h
-        }
-    }))
+                .flat_map(|b| format!("{b:02x}").into_bytes()),
+        ),
+    }
+    if !matches!(gen.format, Format::Binary) {
+        out.push(b'\n');
+    }
+    Ok(Output::raw(out))
 }
 
-fn pack(bits: &[u8]) -> Vec<u8> {
-    bits.chunks(8)
-        .map(|c| {
-            c.iter()
-                .enumerate()
-                .fold(0u8, |acc, (i, &b)| acc | b << (7 - i))
-        })
-        .collect()
+/// Streams an FKM-based sequence of order 3 ≤ n ≤ 32 to stdout in chunks:
+/// nothing of size 2^n is held in memory.
+fn stream(gen: &Generate, complement: bool) -> Result<Output, MexError> {
+    use std::io::Write;
+    let stdout = std::io::stdout();
+    let mut w = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
+    let mut failed: Option<std::io::Error> = None;
+    let mut text = Vec::with_capacity(8 << 16);
+    packed::stream_fkm(gen.n, complement, |chunk| {
+        if failed.is_some() {
+            return;
+        }
+        let result = match gen.format {
+            Format::Binary => w.write_all(chunk),
+            Format::Hex => {
+                text.clear();
+                text.extend(
+                    chunk
+                        .iter()
+                        .flat_map(|b| [HEX[(b >> 4) as usize], HEX[(b & 15) as usize]]),
+                );
+                w.write_all(&text)
+            }
+            Format::Text => {
+                text.clear();
+                text.extend(
+                    chunk
+                        .iter()
+                        .flat_map(|&b| (0..8).rev().map(move |i| b'0' + (b >> i & 1))),
+                );
+                w.write_all(&text)
+            }
+        };
+        failed = result.err();
+    })?;
+    let end = if matches!(gen.format, Format::Binary) {
+        Ok(())
+    } else {
+        w.write_all(b"\n")
+    };
+    match failed.map_or(end.and_then(|_| w.flush()), Err) {
+        Ok(()) => Ok(Output::raw(Vec::new())),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(Output::raw(Vec::new())),
+        Err(e) => Err(MexError::invalid(
+            format!("cannot write the sequence: {e}"),
+            "a writable standard output",
+        )),
+    }
 }
+
+const HEX: &[u8; 16] = b"0123456789abcdef";
 
 fn check(file: Option<&str>) -> Result<Output, MexError> {
     let mut input = String::new();

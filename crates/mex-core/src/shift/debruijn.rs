@@ -273,7 +273,7 @@ mod tests {
     /// prefer-one string; so the dropped bits, turn by turn, spell it.
     #[test]
     fn optimal_play_is_the_reversed_prefer_one_sequence() {
-        for n in 1..=18u32 {
+        for n in 1..=20u32 {
             let play = exhaustive::solve(n).unwrap().play();
             let mut reversed = prefer_one(n).unwrap();
             reversed.reverse();
@@ -288,6 +288,28 @@ mod tests {
                     );
                 }
             }
+        }
+    }
+
+    /// The same up to n = 24, following the O(n) rule (equal to the
+    /// exhaustive solver on every state up to n = 20): the dropped bits of
+    /// the play, turn by turn, spell the reversed prefer-one sequence, and
+    /// 0^n returns after exactly 2^n turns.
+    #[test]
+    fn rule_play_is_the_reversed_prefer_one_sequence_up_to_24() {
+        for n in 1..=24u32 {
+            let mut reversed = prefer_one(n).unwrap();
+            reversed.reverse();
+            let mut s = 0u64;
+            for (t, &expected) in reversed.iter().enumerate() {
+                assert_eq!((s & 1) as u8, expected, "n = {n}, turn {t}");
+                s = crate::shift::rule::next_word(s, n);
+                assert!(
+                    s != 0 || t + 1 == reversed.len(),
+                    "n = {n}: 0^n returned early at turn {t}"
+                );
+            }
+            assert_eq!(s, 0, "n = {n}");
         }
     }
 }

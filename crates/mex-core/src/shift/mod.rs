@@ -17,5 +17,6 @@
 pub mod debruijn;
 pub mod exhaustive;
 pub mod generalized;
+pub mod packed;
 pub mod rule;
 pub mod state;

@@ -114,6 +114,61 @@ pub fn bob_bit(bits: &[u8]) -> u8 {
     next_state(bits)[0]
 }
 
+/// Rotates the low `n` bits of `x` left by `k` (`0 ≤ k < n ≤ 64`).
+#[inline(always)]
+fn rotl_n(x: u64, k: u32, n: u32, mask: u64) -> u64 {
+    if k == 0 {
+        x
+    } else {
+        ((x << k) | (x >> (n - k))) & mask
+    }
+}
+
+/// Whether the `n`-bit word `r` (read from bit `n − 1` down) is the greatest
+/// of its rotations. Only rotations starting with a run of ones at least as
+/// long as `r`'s leading run can compete: a longer run anywhere wins at once,
+/// and runs of equal length are compared one by one.
+#[inline]
+fn is_greatest_rotation(r: u64, n: u32, mask: u64) -> bool {
+    let lead = (r << (64 - n)).leading_ones();
+    if lead >= n {
+        return true;
+    }
+    // Bit p of `runs` is set when bits p, p-1, ..., p-lead+1 (cyclically) are 1.
+    let mut runs = r;
+    for j in 1..lead {
+        runs &= rotl_n(r, j, n, mask);
+    }
+    if runs & rotl_n(r, lead, n, mask) != 0 {
+        return false; // some run of lead + 1 ones
+    }
+    let mut candidates = runs & !(1u64 << (n - 1));
+    while candidates != 0 {
+        let p = 63 - candidates.leading_zeros();
+        candidates &= !(1u64 << p);
+        if rotl_n(r, n - 1 - p, n, mask) > r {
+            return false;
+        }
+    }
+    true
+}
+
+/// The shift rule on a word: `state` holds `b0 … b(n-1)` with `b0` at bit
+/// `n − 1` and `b(n-1)` at bit 0, `1 ≤ n ≤ 64`. Same answer as
+/// [`next_state`]: with `t = b0 … b(n-2) 1`, the tail of `t` is `n − 1`
+/// exactly when `t` with its leading zeroes moved to the end is the greatest
+/// of its rotations (the first greatest rotation then starts at the first 1,
+/// and the last 1 of that rotation is `b(n-1)`).
+pub fn next_word(state: u64, n: u32) -> u64 {
+    debug_assert!((1..=64).contains(&n));
+    let mask = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+    let t = (state | 1) & mask;
+    let zeros = (t << (64 - n)).leading_zeros();
+    let flip = is_greatest_rotation(rotl_n(t, zeros, n, mask), n, mask);
+    let bit = (state & 1) ^ u64::from(flip);
+    (bit << (n - 1)) | ((state & mask) >> 1)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -196,6 +251,44 @@ mod tests {
                 })
                 .count();
             assert!(wrong > 0, "n = {n}");
+        }
+    }
+
+    #[test]
+    fn word_rule_equals_vector_rule() {
+        for n in 1..=14u32 {
+            for s in 0..1u64 << n {
+                assert_eq!(
+                    next_word(s, n),
+                    to_index(&next_state(&from_index(s, n))),
+                    "n = {n}, s = {s}"
+                );
+            }
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn word_rule_equals_vector_rule_for_long_words(s in any::<u64>(), n in 15u32..=64) {
+            let s = if n == 64 { s } else { s & ((1u64 << n) - 1) };
+            prop_assert_eq!(next_word(s, n), to_index(&next_state(&from_index(s, n))));
+        }
+    }
+
+    /// Along the optimal play (which visits every state), for long words.
+    #[test]
+    fn word_rule_equals_vector_rule_along_the_play() {
+        for n in [20u32, 33, 48, 63, 64] {
+            let mut s = 0u64;
+            for _ in 0..20_000 {
+                let next = next_word(s, n);
+                assert_eq!(
+                    next,
+                    to_index(&next_state(&from_index(s, n))),
+                    "n = {n}, s = {s:#x}"
+                );
+                s = next;
+            }
         }
     }
 
