@@ -8,6 +8,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# A full run starts from a clean slate, so that no stale result is reported.
+if [[ $# -eq 0 ]]; then rm -rf target/criterion; fi
 cargo bench -p mex-core --bench impartial --bench shift -- "$@"
 
 python3 - <<'PY'

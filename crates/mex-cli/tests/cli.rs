@@ -350,6 +350,10 @@ fn generalized_game_contracts() {
     assert_eq!(r["turns"], 32);
     let plain = json(&["debruijn", "solve-game", "--f", "0000"]);
     assert_eq!(plain["turns"], 8);
+    assert_eq!(plain["spells_de_bruijn"], true);
+    let survey = json(&["debruijn", "survey", "4"]);
+    assert_eq!(survey["sequences"], 16);
+    assert_eq!(survey["play_spells_sequence"], 16);
     let bad = mex(&["debruijn", "game-of", "00110011"]);
     assert_eq!(bad.status.code(), Some(2));
 }

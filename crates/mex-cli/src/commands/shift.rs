@@ -210,6 +210,11 @@ enum DebruijnCommand {
         /// The sequence as 0/1 text.
         sequence: String,
     },
+    /// Run every De Bruijn sequence of order N (2 ≤ N ≤ 5) through its game (Proposition 17).
+    Survey {
+        /// The order.
+        n: u32,
+    },
     /// Solve the generalized shift game of f (Definition 16) exhaustively (n ≤ 24).
     SolveGame {
         /// f as 2^(n-1) bits of 0/1, indexed by b0 ... b(n-2) with b0 highest.
@@ -263,6 +268,7 @@ pub fn run_debruijn(a: &DebruijnArgs) -> Result<Output, MexError> {
         DebruijnCommand::PreferOpposite(g) => (g, debruijn::prefer_opposite(g.n)?),
         DebruijnCommand::Check { file } => return check(file.as_deref()),
         DebruijnCommand::GameOf { sequence } => return game_of(sequence),
+        DebruijnCommand::Survey { n } => return survey(*n),
         DebruijnCommand::SolveGame {
             f,
             sequence,
@@ -419,6 +425,10 @@ fn solve_game(f: Option<&str>, sequence: Option<&str>, no_play: bool) -> Result<
         ),
         ("optimal strategies unique", r.unique.to_string()),
     ]);
+    text += &fields(&[(
+        "play spells a De Bruijn sequence",
+        r.spells_de_bruijn.to_string(),
+    )]);
     if beta.is_some() {
         text += &fields(&[
             ("play spells the sequence", r.spells_sequence.to_string()),
@@ -451,4 +461,23 @@ fn solve_game(f: Option<&str>, sequence: Option<&str>, no_play: bool) -> Result<
         json["spelled"] = json!(spelled);
     }
     Ok(Output::new(json, text))
+}
+
+fn survey(n: u32) -> Result<Output, MexError> {
+    let s = generalized::proposition_17_survey(n)?;
+    let text = fields(&[
+        ("order", s.n.to_string()),
+        ("De Bruijn sequences", s.sequences.to_string()),
+        (
+            "play spells the sequence",
+            s.play_spells_sequence.to_string(),
+        ),
+        ("play spells its reverse", s.play_spells_reverse.to_string()),
+        ("unique optimal strategies", s.unique_strategies.to_string()),
+        ("play of exactly 2^n turns", s.turns_2_to_the_n.to_string()),
+    ]);
+    Ok(Output::new(
+        serde_json::to_value(&s).expect("serialisable"),
+        text,
+    ))
 }

@@ -94,6 +94,9 @@ pub struct GameReport {
     pub spells_sequence: bool,
     /// Whether it spells the reversed sequence.
     pub spells_reverse: bool,
+    /// Whether the play visits every state before `0^n` returns, so that the
+    /// dropped bits spell a De Bruijn sequence.
+    pub spells_de_bruijn: bool,
 }
 
 /// Solves the game of `f` and compares its play with `beta` (if given).
@@ -115,6 +118,7 @@ pub fn report(f: &[u8], beta: Option<&[u8]>) -> Result<(GameReport, ShiftSolutio
         None => (false, false),
     };
     let f_text = super::state::show(f);
+    let spells_de_bruijn = returns && play.len() == sol.successors.len();
     let report = GameReport {
         n,
         f: f_text,
@@ -122,8 +126,50 @@ pub fn report(f: &[u8], beta: Option<&[u8]>) -> Result<(GameReport, ShiftSolutio
         unique: sol.unique,
         spells_sequence: fwd,
         spells_reverse: rev,
+        spells_de_bruijn,
     };
     Ok((report, sol))
+}
+
+/// Proposition 17 checked on every De Bruijn sequence of one order.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Proposition17Survey {
+    /// The order.
+    pub n: u32,
+    /// How many De Bruijn sequences of that order there are.
+    pub sequences: usize,
+    /// For how many the optimal play of their game spells them.
+    pub play_spells_sequence: usize,
+    /// For how many it spells their reverse.
+    pub play_spells_reverse: usize,
+    /// For how many both optimal strategies are unique.
+    pub unique_strategies: usize,
+    /// For how many the play takes exactly `2^n` turns.
+    pub turns_2_to_the_n: usize,
+}
+
+/// Runs every De Bruijn sequence of order `2 ≤ n ≤ 5` through its game.
+pub fn proposition_17_survey(n: u32) -> Result<Proposition17Survey, MexError> {
+    if n < 2 {
+        return Err(MexError::invalid(format!("order {n}"), "2 ≤ n ≤ 5"));
+    }
+    let all = all_sequences(n)?;
+    let mut s = Proposition17Survey {
+        n,
+        sequences: all.len(),
+        play_spells_sequence: 0,
+        play_spells_reverse: 0,
+        unique_strategies: 0,
+        turns_2_to_the_n: 0,
+    };
+    for beta in &all {
+        let (r, _) = report(&f_of_sequence(beta)?, Some(beta))?;
+        s.play_spells_sequence += usize::from(r.spells_sequence);
+        s.play_spells_reverse += usize::from(r.spells_reverse);
+        s.unique_strategies += usize::from(r.unique);
+        s.turns_2_to_the_n += usize::from(r.turns == Some(1 << n));
+    }
+    Ok(s)
 }
 
 /// Largest order for enumerating all De Bruijn sequences (2048 at order 5;

@@ -104,14 +104,13 @@ pub fn next_state(bits: &[u8]) -> Vec<u8> {
     next_with_explanation(bits).0
 }
 
-/// Alice's optimal bit at a state whose dropped bit is 1 (Proposition 13).
-pub fn alice_bit(bits: &[u8]) -> u8 {
-    next_state(bits)[0]
-}
-
-/// Bob's optimal bit at a state whose dropped bit is 0 (Proposition 14).
-pub fn bob_bit(bits: &[u8]) -> u8 {
-    next_state(bits)[0]
+/// One player's optimal strategy, for a caller who plays the other side:
+/// the bit `player` inserts at `bits`, or `None` when it is not `player`'s
+/// turn (Alice moves when the dropped bit `b(n-1)` is 1, Bob when it is 0).
+/// Alice's is Proposition 13, Bob's Proposition 14 (corrected readings).
+pub fn strategy(player: crate::solve::arena::Player, bits: &[u8]) -> Option<u8> {
+    let alice_to_move = *bits.last()? == 1;
+    (alice_to_move == (player == crate::solve::arena::Player::Alice)).then(|| next_state(bits)[0])
 }
 
 /// Rotates the low `n` bits of `x` left by `k` (`0 ≤ k < n ≤ 64`).
@@ -289,6 +288,19 @@ mod tests {
                 );
                 s = next;
             }
+        }
+    }
+
+    #[test]
+    fn strategies_answer_only_on_their_turn() {
+        use crate::solve::arena::Player;
+        let sol = exhaustive::solve(6).unwrap();
+        for s in 0..64u64 {
+            let bits = from_index(s, 6);
+            let (a, b) = (strategy(Player::Alice, &bits), strategy(Player::Bob, &bits));
+            assert!(a.is_some() != b.is_some());
+            let bit = a.or(b).unwrap() as u64;
+            assert_eq!(bit << 5 | s >> 1, sol.successors[s as usize] as u64);
         }
     }
 
