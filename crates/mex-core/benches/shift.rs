@@ -4,7 +4,7 @@
 
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion};
 use mex_core::shift::debruijn::prefer_one_greedy;
-use mex_core::shift::packed::packed_fkm;
+use mex_core::shift::packed::{packed_fkm, stream_fkm};
 use mex_core::shift::rule::{next_state, next_word};
 use mex_core::shift::state::{from_index, to_index};
 

@@ -75,6 +75,9 @@ pub fn stream_fkm(n: u32, complement: bool, sink: impl FnMut(&[u8])) -> Result<(
     let mut out = BitSink::new(sink);
     let full: u64 = (1u64 << n) - 1;
     let flip = if complement { u64::MAX } else { 0 };
+    let divisors: u64 = (1..=n)
+        .filter(|&d| n.is_multiple_of(d))
+        .fold(0, |m, d| m | 1 << d);
     let mut a: u64 = 0; // a_1 … a_n, a_1 highest
     out.push(flip & 1, 1); // the Lyndon word "0"
     loop {
@@ -91,7 +94,7 @@ pub fn stream_fkm(n: u32, complement: bool, sink: impl FnMut(&[u8])) -> Result<(
             len *= 2;
         }
         a = (word >> (len - n)) & full;
-        if n.is_multiple_of(i) {
+        if divisors >> i & 1 == 1 {
             out.push((prefix ^ flip) & ((1u64 << i) - 1), i);
         }
     }
