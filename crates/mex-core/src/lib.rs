@@ -18,6 +18,7 @@ pub mod bigint;
 pub mod error;
 pub mod heap;
 pub mod impartial;
+pub mod partizan;
 pub mod shift;
 pub mod solve;
 

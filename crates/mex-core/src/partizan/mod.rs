@@ -1,0 +1,11 @@
+//! Short partizan games in canonical form (Conway; the engine CGSuite users
+//! expect).
+//!
+//! * [`store`]: values hash-consed in an arena ([`store::GameId`] is a small
+//!   id; equal games share one id), with sum, negation, comparison, outcome
+//!   class, birthday and canonical simplification (dominated options
+//!   removed, reversible options bypassed);
+//! * [`notation`]: a parser and printer for the standard notation.
+
+pub mod notation;
+pub mod store;
