@@ -40,6 +40,7 @@ enum Command {
     Wythoff(commands::wythoff::WythoffArgs),
     Graph(commands::graph::GraphArgs),
     ShiftGame(commands::shift::ShiftGameArgs),
+    Game(commands::game::GameArgs),
     Debruijn(commands::shift::DebruijnArgs),
 }
 
@@ -54,6 +55,7 @@ fn run(command: Command) -> Result<(Output, bool), mex_core::MexError> {
         Command::Wythoff(a) => Ok((commands::wythoff::run(&a)?, a.json)),
         Command::Graph(a) => Ok((commands::graph::run(&a)?, a.json)),
         Command::ShiftGame(a) => Ok((commands::shift::run_shift(&a)?, a.json)),
+        Command::Game(a) => Ok((commands::game::run(&a)?, a.json)),
         Command::Debruijn(a) => Ok((commands::shift::run_debruijn(&a)?, a.json)),
     }
 }

@@ -357,3 +357,16 @@ fn generalized_game_contracts() {
     let bad = mex(&["debruijn", "game-of", "00110011"]);
     assert_eq!(bad.status.code(), Some(2));
 }
+
+#[test]
+fn game_contract() {
+    let v = json(&["game", "{1|0} + {0|-1}"]);
+    assert_eq!(v["canonical"], "0");
+    assert_eq!(v["outcome"], "P");
+    let s = json(&["game", "{1|0}"]);
+    assert_eq!(s["canonical"], "{1 | 0}");
+    assert_eq!(s["outcome"], "N");
+    assert_eq!(json(&["game", "1/2 + 1/2 + *"])["canonical"], "{1 | 1}");
+    let bad = mex(&["game", "{1|"]);
+    assert_eq!(bad.status.code(), Some(2));
+}

@@ -1,6 +1,7 @@
 //! One module per command family.
 
 pub mod domino;
+pub mod game;
 pub mod graph;
 pub mod nim;
 pub mod octal;

@@ -1,7 +1,291 @@
-//! Printing canonical games in the standard notation (a parser follows in a
-//! later step).
+//! The standard notation: parsing and printing.
+//!
+//! Grammar (whitespace ignored):
+//!
+//! ```text
+//! sum    := term (('+' | '-') term)*
+//! term   := '-' term | '±' term | atom
+//! atom   := INTEGER ('/' POWER_OF_TWO)? | '*' INTEGER? | '^' '*'? | 'v' '*'?
+//!         | '{' game '}' | '(' sum ')'
+//! game   := options BARS options      -- split at the longest run of '|'
+//! options:= (part (',' part)*)?       -- a part with bars is a brace-less game
+//! ```
+//!
+//! So `{2||1|0}` is `{2 | {1|0}}`, `±1` is `{1 | -1}`, `^*` is `↑ + *`.
 
 use super::store::{GameId, GameStore};
+use crate::MexError;
+
+/// Longest accepted expression.
+pub const MAX_EXPRESSION: usize = 10_000;
+/// Largest integer or nimber typed.
+pub const MAX_ATOM: i64 = 1 << 12;
+
+const ACCEPTED: &str = "games like {1|0}, {2||1|0}, 3/4, -2, *, *3, ^, v, ^*, ±1, joined by + or -";
+
+fn bad(text: &str, why: &str) -> MexError {
+    MexError::invalid(format!("'{text}' is not a game: {why}"), ACCEPTED)
+}
+
+/// Parses an expression into its canonical value.
+pub fn parse(s: &mut GameStore, text: &str) -> Result<GameId, MexError> {
+    if text.len() > MAX_EXPRESSION {
+        return Err(MexError::too_large(
+            "the expression",
+            format!("{MAX_EXPRESSION} characters"),
+            "use a shorter expression",
+        ));
+    }
+    let chars: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
+    if chars.is_empty() {
+        return Err(bad(text, "it is empty"));
+    }
+    let mut p = Parser {
+        s,
+        chars: &chars,
+        pos: 0,
+        text,
+        depth: 0,
+    };
+    let g = p.sum()?;
+    if p.pos != chars.len() {
+        return Err(bad(text, &format!("unexpected '{}'", chars[p.pos])));
+    }
+    Ok(g)
+}
+
+struct Parser<'a> {
+    s: &'a mut GameStore,
+    chars: &'a [char],
+    pos: usize,
+    text: &'a str,
+    depth: usize,
+}
+
+impl Parser<'_> {
+    fn peek(&self) -> Option<char> {
+        self.chars.get(self.pos).copied()
+    }
+
+    fn sum(&mut self) -> Result<GameId, MexError> {
+        let mut g = self.term()?;
+        while let Some(c @ ('+' | '-')) = self.peek() {
+            self.pos += 1;
+            let h = self.term()?;
+            g = if c == '+' {
+                self.s.add(g, h)
+            } else {
+                self.s.sub(g, h)
+            };
+        }
+        Ok(g)
+    }
+
+    fn term(&mut self) -> Result<GameId, MexError> {
+        self.depth += 1;
+        if self.depth > 200 {
+            return Err(bad(self.text, "nested too deeply"));
+        }
+        let g = match self.peek() {
+            Some('-') => {
+                self.pos += 1;
+                let g = self.term()?;
+                self.s.neg(g)
+            }
+            Some('±') => {
+                self.pos += 1;
+                let g = self.term()?;
+                self.s.switch(g)
+            }
+            _ => self.atom()?,
+        };
+        self.depth -= 1;
+        Ok(g)
+    }
+
+    fn integer(&mut self) -> Option<i64> {
+        let start = self.pos;
+        while self.peek().is_some_and(|c| c.is_ascii_digit()) {
+            self.pos += 1;
+        }
+        let digits: String = self.chars[start..self.pos].iter().collect();
+        (!digits.is_empty()).then(|| digits.parse::<i64>().unwrap_or(i64::MAX))
+    }
+
+    fn atom(&mut self) -> Result<GameId, MexError> {
+        match self.peek() {
+            Some(c) if c.is_ascii_digit() => self.number(),
+            Some('*') => {
+                self.pos += 1;
+                let k = self.integer().unwrap_or(1);
+                if k > MAX_ATOM {
+                    return Err(MexError::too_large(
+                        format!("*{k}"),
+                        format!("*{MAX_ATOM}"),
+                        "use a smaller nimber",
+                    ));
+                }
+                Ok(self.s.nimber(k as u32))
+            }
+            Some(c @ ('^' | 'v')) => {
+                self.pos += 1;
+                let up = self.s.up();
+                let g = if c == '^' { up } else { self.s.neg(up) };
+                if self.peek() == Some('*') {
+                    self.pos += 1;
+                    let star = self.s.nimber(1);
+                    return Ok(self.s.add(g, star));
+                }
+                Ok(g)
+            }
+            Some('(') => {
+                self.pos += 1;
+                let g = self.sum()?;
+                self.expect(')')?;
+                Ok(g)
+            }
+            Some('{') => {
+                self.pos += 1;
+                let end = self.matching_brace()?;
+                let inner: Vec<char> = self.chars[self.pos..end].to_vec();
+                self.pos = end + 1;
+                self.game(&inner)
+            }
+            Some(c) => Err(bad(self.text, &format!("unexpected '{c}'"))),
+            None => Err(bad(self.text, "it ends too early")),
+        }
+    }
+
+    fn number(&mut self) -> Result<GameId, MexError> {
+        let p = self.integer().expect("a digit is next");
+        if p > MAX_ATOM {
+            return Err(MexError::too_large(
+                format!("the number {p}"),
+                MAX_ATOM.to_string(),
+                "use a smaller number",
+            ));
+        }
+        if self.peek() != Some('/') {
+            return Ok(self.s.integer(p));
+        }
+        self.pos += 1;
+        let d = self
+            .integer()
+            .ok_or_else(|| bad(self.text, "a denominator must follow '/'"))?;
+        if d <= 0 || d > MAX_ATOM || d & (d - 1) != 0 {
+            return Err(bad(
+                self.text,
+                "denominators must be powers of two (dyadic rationals)",
+            ));
+        }
+        Ok(self.s.dyadic(p, d.trailing_zeros()))
+    }
+
+    fn expect(&mut self, c: char) -> Result<(), MexError> {
+        if self.peek() == Some(c) {
+            self.pos += 1;
+            Ok(())
+        } else {
+            Err(bad(self.text, &format!("expected '{c}'")))
+        }
+    }
+
+    fn matching_brace(&self) -> Result<usize, MexError> {
+        let mut depth = 1;
+        for i in self.pos..self.chars.len() {
+            match self.chars[i] {
+                '{' | '(' => depth += 1,
+                '}' | ')' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return if self.chars[i] == '}' {
+                            Ok(i)
+                        } else {
+                            Err(bad(self.text, "unbalanced brackets"))
+                        };
+                    }
+                }
+                _ => {}
+            }
+        }
+        Err(bad(self.text, "a '{' is not closed"))
+    }
+
+    /// `options BARS options`, split at the longest run of bars at depth 0.
+    fn game(&mut self, inner: &[char]) -> Result<GameId, MexError> {
+        let (mut best, mut best_len, mut depth, mut i) = (None, 0, 0, 0);
+        while i < inner.len() {
+            match inner[i] {
+                '{' | '(' => depth += 1,
+                '}' | ')' => depth -= 1,
+                '|' if depth == 0 => {
+                    let run = inner[i..].iter().take_while(|&&c| c == '|').count();
+                    if run > best_len {
+                        (best, best_len) = (Some(i), run);
+                    } else if run == best_len {
+                        return Err(bad(
+                            self.text,
+                            "ambiguous bars: two separators of the same length",
+                        ));
+                    }
+                    i += run;
+                    continue;
+                }
+                _ => {}
+            }
+            i += 1;
+        }
+        let at = best.ok_or_else(|| bad(self.text, "a game needs a '|'"))?;
+        let left = self.options(&inner[..at])?;
+        let right = self.options(&inner[at + best_len..])?;
+        Ok(self.s.make(left, right))
+    }
+
+    fn options(&mut self, part: &[char]) -> Result<Vec<GameId>, MexError> {
+        let mut out = Vec::new();
+        let mut depth = 0;
+        let mut start = 0;
+        for i in 0..=part.len() {
+            let at_end = i == part.len();
+            if !at_end {
+                match part[i] {
+                    '{' | '(' => depth += 1,
+                    '}' | ')' => depth -= 1,
+                    _ => {}
+                }
+            }
+            if at_end || (part[i] == ',' && depth == 0) {
+                let piece = &part[start..i];
+                if piece.is_empty() {
+                    if !at_end || start != 0 || !out.is_empty() {
+                        return Err(bad(self.text, "an empty option"));
+                    }
+                } else if has_top_level_bar(piece) {
+                    out.push(self.game(piece)?);
+                } else {
+                    out.push(self.sub_expression(piece)?);
+                }
+                start = i + 1;
+            }
+        }
+        Ok(out)
+    }
+
+    fn sub_expression(&mut self, piece: &[char]) -> Result<GameId, MexError> {
+        let mut p = Parser {
+            s: &mut *self.s,
+            chars: piece,
+            pos: 0,
+            text: self.text,
+            depth: self.depth + 1,
+        };
+        let g = p.sum()?;
+        if p.pos != piece.len() {
+            return Err(bad(self.text, &format!("unexpected '{}'", piece[p.pos])));
+        }
+        Ok(g)
+    }
+}
 
 /// Prints `g`: integers, dyadic rationals and nimbers by name, `↑`/`↓` as
 /// `^`/`v`, everything else as `{L | R}` with options printed recursively.
@@ -73,9 +357,78 @@ pub fn as_nimber(s: &mut GameStore, g: GameId) -> Option<u32> {
         .filter(|&k| k > 0)
 }
 
+fn has_top_level_bar(piece: &[char]) -> bool {
+    let mut depth = 0i32;
+    piece.iter().any(|&c| {
+        match c {
+            '{' | '(' => depth += 1,
+            '}' | ')' => depth -= 1,
+            _ => {}
+        }
+        c == '|' && depth == 0
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn parses_the_standard_notation() {
+        let mut s = GameStore::new();
+        for (text, shown) in [
+            ("{1|0}", "{1 | 0}"),
+            ("{1|0} + {0|-1}", "{1 | 0} + {0 | -1}"),
+            ("3/4", "3/4"),
+            ("-2", "-2"),
+            ("*", "*"),
+            ("*3", "*3"),
+            ("^", "^"),
+            ("v", "v"),
+            ("^*", "^*"),
+            ("±1", "{1 | -1}"),
+            ("{2||1|0}", "{2 | {1 | 0}}"),
+            ("{0|1}", "1/2"),
+            ("* + *", "0"),
+            ("{0,*|0,*}", "*2"),
+            ("1/2 + 1/2", "1"),
+            ("{ | }", "0"),
+            ("^ + v", "0"),
+            ("{3|||{1|0}||0}", "{3 | {{1 | 0} | 0}}"),
+        ] {
+            let g = parse(&mut s, text).unwrap();
+            let expected = if shown.contains(" + ") {
+                let (a, b) = shown.split_once(" + ").unwrap();
+                let (ga, gb) = (parse(&mut s, a).unwrap(), parse(&mut s, b).unwrap());
+                s.add(ga, gb)
+            } else {
+                g
+            };
+            assert_eq!(g, expected, "{text}");
+            if !shown.contains(" + ") {
+                assert_eq!(show(&mut s, g), shown, "{text}");
+            }
+        }
+    }
+
+    #[test]
+    fn rejects_garbage() {
+        let mut s = GameStore::new();
+        for bad in [
+            "",
+            "{1|",
+            "{1}",
+            "1/3",
+            "x",
+            "{1|0}}",
+            "{1||0||2}",
+            "**",
+            "{,|}",
+            "*99999",
+        ] {
+            assert!(parse(&mut s, bad).is_err(), "{bad}");
+        }
+    }
 
     #[test]
     fn names() {

@@ -380,6 +380,63 @@ mod tests {
         assert_eq!(s.birthday(n3), 3);
     }
 
+    /// The raw sum and negation, straight from the definitions.
+    fn sum_raw(g: &Shape, h: &Shape) -> Shape {
+        let mut left: Vec<Shape> = g.left.iter().map(|x| sum_raw(x, h)).collect();
+        left.extend(h.left.iter().map(|y| sum_raw(g, y)));
+        let mut right: Vec<Shape> = g.right.iter().map(|x| sum_raw(x, h)).collect();
+        right.extend(h.right.iter().map(|y| sum_raw(g, y)));
+        Shape { left, right }
+    }
+
+    fn to_shape(s: &GameStore, g: GameId) -> Shape {
+        let n = s.node(g);
+        Shape {
+            left: n.left.iter().map(|&x| to_shape(s, x)).collect(),
+            right: n.right.iter().map(|&x| to_shape(s, x)).collect(),
+        }
+    }
+
+    #[test]
+    fn double_up_star() {
+        let mut s = GameStore::new();
+        let (up, star) = (s.up(), s.nimber(1));
+        let uu = s.add(up, up);
+        let g = s.add(uu, star);
+        let raw_up = to_shape(&s, up);
+        let raw = sum_raw(&sum_raw(&raw_up, &raw_up), &to_shape(&s, star));
+        let canonical = to_shape(&s, g);
+        assert!(leq_raw(&raw, &canonical) && leq_raw(&canonical, &raw));
+        let expected = {
+            let z = s.zero();
+            s.make(vec![z], vec![up])
+        };
+        assert_eq!(g, expected, "⇑* = {{0 | ↑}}");
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+        #[test]
+        fn sums_equal_the_definition(a in shape(), b in shape()) {
+            let mut s = GameStore::new();
+            let (g, h) = (build(&mut s, &a), build(&mut s, &b));
+            let sum = s.add(g, h);
+            let (raw, canonical) = (sum_raw(&a, &b), to_shape(&s, sum));
+            prop_assert!(leq_raw(&raw, &canonical) && leq_raw(&canonical, &raw));
+            let neg = s.neg(g);
+            let raw_neg = Shape { left: a.right.iter().map(negate_raw).collect(), right: a.left.iter().map(negate_raw).collect() };
+            let canonical_neg = to_shape(&s, neg);
+            prop_assert!(leq_raw(&raw_neg, &canonical_neg) && leq_raw(&canonical_neg, &raw_neg));
+        }
+    }
+
+    fn negate_raw(g: &Shape) -> Shape {
+        Shape {
+            left: g.right.iter().map(negate_raw).collect(),
+            right: g.left.iter().map(negate_raw).collect(),
+        }
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(300))]
         #[test]

@@ -1,0 +1,43 @@
+//! `mex game EXPRESSION`.
+
+use crate::output::{fields, Output};
+use clap::Args;
+use mex_core::partizan::notation;
+use mex_core::partizan::store::GameStore;
+use mex_core::MexError;
+use serde_json::json;
+
+/// A short partizan game in the standard notation: its canonical form,
+/// outcome class (L, R, N, P) and birthday.
+#[derive(Args)]
+#[command(
+    after_help = "Notation: {1|0}, {2||1|0}, 3/4, -2, *, *3, ^, v, ^*, ±1, joined by + or -.
+
+Examples:
+  mex game \"{1|0} + {0|-1}\"
+  mex game \"^ + ^ + *\" --json"
+)]
+pub struct GameArgs {
+    /// The expression.
+    expression: String,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn run(a: &GameArgs) -> Result<Output, MexError> {
+    let mut store = GameStore::new();
+    let g = notation::parse(&mut store, &a.expression)?;
+    let canonical = notation::show(&mut store, g);
+    let outcome = store.outcome(g);
+    let birthday = store.birthday(g);
+    let text = fields(&[
+        ("canonical", canonical.clone()),
+        ("outcome", format!("{outcome:?}")),
+        ("birthday", birthday.to_string()),
+    ]);
+    Ok(Output::new(
+        json!({"canonical": canonical, "outcome": outcome, "birthday": birthday}),
+        text,
+    ))
+}
