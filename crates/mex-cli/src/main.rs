@@ -41,6 +41,8 @@ enum Command {
     Graph(commands::graph::GraphArgs),
     ShiftGame(commands::shift::ShiftGameArgs),
     Game(commands::game::GameArgs),
+    Cherries(commands::cherries::CherriesArgs),
+    StackCherries(commands::cherries::CherriesArgs),
     Debruijn(commands::shift::DebruijnArgs),
 }
 
@@ -56,6 +58,14 @@ fn run(command: Command) -> Result<(Output, bool), mex_core::MexError> {
         Command::Graph(a) => Ok((commands::graph::run(&a)?, a.json)),
         Command::ShiftGame(a) => Ok((commands::shift::run_shift(&a)?, a.json)),
         Command::Game(a) => Ok((commands::game::run(&a)?, a.json)),
+        Command::Cherries(a) => Ok((
+            commands::cherries::run(&a, mex_core::partizan::cherries::Cherries::Both)?,
+            a.json,
+        )),
+        Command::StackCherries(a) => Ok((
+            commands::cherries::run(&a, mex_core::partizan::cherries::Cherries::Stack)?,
+            a.json,
+        )),
         Command::Debruijn(a) => Ok((commands::shift::run_debruijn(&a)?, a.json)),
     }
 }

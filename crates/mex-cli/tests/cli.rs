@@ -370,3 +370,25 @@ fn game_contract() {
     let bad = mex(&["game", "{1|"]);
     assert_eq!(bad.status.code(), Some(2));
 }
+
+#[test]
+fn cherries_contracts() {
+    for cmd in ["cherries", "stack-cherries"] {
+        for pos in ["BWB WWB", "BBWB WWB", "BWWBB BW", "WWBWB B"] {
+            let fast = json(&[cmd, pos]);
+            let engine = json(&[cmd, pos, "--engine"]);
+            assert_eq!(fast, engine, "{cmd} {pos}");
+            let v = fast["value"].as_i64().unwrap();
+            let expected = if v > 0 {
+                "L"
+            } else if v < 0 {
+                "R"
+            } else {
+                "P"
+            };
+            assert_eq!(fast["outcome"], expected);
+        }
+    }
+    assert_eq!(json(&["stack-cherries", "BBWB"])["value"], 2); // m = 2, last cherry black: c = 1
+    assert_eq!(mex(&["cherries", "BXB"]).status.code(), Some(2));
+}

@@ -1,5 +1,6 @@
 //! One module per command family.
 
+pub mod cherries;
 pub mod domino;
 pub mod game;
 pub mod graph;

@@ -7,5 +7,7 @@
 //!   removed, reversible options bypassed);
 //! * [`notation`]: a parser and printer for the standard notation.
 
+pub mod cherries;
 pub mod notation;
+pub mod ruleset;
 pub mod store;

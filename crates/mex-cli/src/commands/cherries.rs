@@ -1,0 +1,90 @@
+//! `mex cherries` and `mex stack-cherries`.
+
+use crate::output::{fields, Output};
+use clap::Args;
+use mex_core::partizan::cherries::{self, Cherries};
+use mex_core::partizan::notation;
+use mex_core::partizan::ruleset::Evaluator;
+use mex_core::partizan::store::GameStore;
+use mex_core::MexError;
+use serde_json::json;
+
+/// Cherries (take from either end of a row) or Stack Cherries (front only):
+/// the value of a position (an integer) and its outcome.
+#[derive(Args)]
+#[command(
+    after_help = "A position is rows of B (Left's, black) and W (Right's, white), front first,
+separated by spaces. Values come from closed forms (Theorem 6.2.1 of seed 002
+for stacks; the closed form in docs for rows); --engine recomputes them with
+the canonical-form engine.
+
+Examples:
+  mex cherries \"BWB WWB\"
+  mex stack-cherries \"BBWB WWB\" --json
+  mex cherries \"BWWBB\" --engine"
+)]
+pub struct CherriesArgs {
+    /// The position, e.g. \"BWB WWB\".
+    position: String,
+    /// Compute with the canonical-form engine instead of the closed forms
+    /// (rows of at most 200 cherries).
+    #[arg(long)]
+    engine: bool,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Longest row for the engine.
+const MAX_ENGINE_ROW: usize = 200;
+
+pub fn run(a: &CherriesArgs, game: Cherries) -> Result<Output, MexError> {
+    let rows = cherries::parse_rows(&a.position)?;
+    let value = if a.engine {
+        if let Some(r) = rows.iter().find(|r| r.len() > MAX_ENGINE_ROW) {
+            return Err(MexError::too_large(
+                format!("a row of {} cherries for the engine", r.len()),
+                format!("{MAX_ENGINE_ROW} cherries"),
+                "drop --engine to use the closed forms",
+            ));
+        }
+        let mut store = GameStore::new();
+        let mut ev = Evaluator::new(game, 1 << 24);
+        let g = ev.value(&mut store, &rows)?;
+        match notation::as_number(&mut store, g) {
+            Some((v, 0)) => v,
+            _ => {
+                return Err(MexError::NotFound {
+                    what: format!(
+                        "the value {} is not an integer",
+                        notation::show(&mut store, g)
+                    ),
+                })
+            }
+        }
+    } else {
+        cherries::position_value(game, &rows)
+    };
+    let outcome = match value.signum() {
+        1 => "L",
+        -1 => "R",
+        _ => "P",
+    };
+    let text = fields(&[
+        ("value", value.to_string()),
+        ("outcome", outcome.to_string()),
+        (
+            "method",
+            if a.engine {
+                "canonical-form engine"
+            } else {
+                "closed forms"
+            }
+            .to_string(),
+        ),
+    ]);
+    Ok(Output::new(
+        json!({"value": value, "outcome": outcome}),
+        text,
+    ))
+}

@@ -1,0 +1,82 @@
+//! What a partizan ruleset must say, and the memoising evaluator that turns
+//! positions into canonical values.
+
+use super::store::{GameId, GameStore};
+use crate::MexError;
+use std::collections::HashMap;
+use std::hash::Hash;
+
+/// A short partizan game: Left and Right options, and optional hooks for
+/// decomposition into independent components and a canonical key.
+pub trait PartizanRuleset {
+    /// A position; after [`PartizanRuleset::canonical`] the memo key.
+    type Position: Clone + Eq + Hash;
+    /// Appends Left's options.
+    fn left_options(&self, p: &Self::Position, out: &mut Vec<Self::Position>);
+    /// Appends Right's options.
+    fn right_options(&self, p: &Self::Position, out: &mut Vec<Self::Position>);
+    /// Independent components whose sum is `p` (two or more), if any.
+    fn decompose(&self, _p: &Self::Position) -> Option<Vec<Self::Position>> {
+        None
+    }
+    /// A representative with the same value (symmetry); identity by default.
+    fn canonical(&self, p: &Self::Position) -> Self::Position {
+        p.clone()
+    }
+}
+
+/// Evaluates positions of a ruleset into a [`GameStore`], memoising values.
+pub struct Evaluator<R: PartizanRuleset> {
+    ruleset: R,
+    memo: HashMap<R::Position, GameId>,
+    max_positions: usize,
+}
+
+impl<R: PartizanRuleset> Evaluator<R> {
+    /// An evaluator with a bound on memoised positions.
+    pub fn new(ruleset: R, max_positions: usize) -> Self {
+        Evaluator {
+            ruleset,
+            memo: HashMap::new(),
+            max_positions,
+        }
+    }
+
+    /// The canonical value of `p`.
+    pub fn value(&mut self, store: &mut GameStore, p: &R::Position) -> Result<GameId, MexError> {
+        let key = self.ruleset.canonical(p);
+        if let Some(&g) = self.memo.get(&key) {
+            return Ok(g);
+        }
+        if self.memo.len() >= self.max_positions {
+            return Err(MexError::too_large(
+                "the positions to evaluate",
+                format!("{} positions", self.max_positions),
+                "choose a smaller position",
+            ));
+        }
+        let g = if let Some(parts) = self.ruleset.decompose(&key).filter(|v| v.len() >= 2) {
+            let mut sum = store.zero();
+            for part in &parts {
+                let v = self.value(store, part)?;
+                sum = store.add(sum, v);
+            }
+            sum
+        } else {
+            let (mut lo, mut ro) = (Vec::new(), Vec::new());
+            self.ruleset.left_options(&key, &mut lo);
+            self.ruleset.right_options(&key, &mut ro);
+            let left = lo
+                .iter()
+                .map(|q| self.value(store, q))
+                .collect::<Result<Vec<_>, _>>()?;
+            let right = ro
+                .iter()
+                .map(|q| self.value(store, q))
+                .collect::<Result<Vec<_>, _>>()?;
+            store.make(left, right)
+        };
+        self.memo.insert(key, g);
+        Ok(g)
+    }
+}
