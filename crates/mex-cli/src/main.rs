@@ -43,6 +43,7 @@ enum Command {
     Game(commands::game::GameArgs),
     Cherries(commands::cherries::CherriesArgs),
     StackCherries(commands::cherries::CherriesArgs),
+    Ssc(commands::ssc::SscArgs),
     Debruijn(commands::shift::DebruijnArgs),
 }
 
@@ -58,6 +59,7 @@ fn run(command: Command) -> Result<(Output, bool), mex_core::MexError> {
         Command::Graph(a) => Ok((commands::graph::run(&a)?, a.json)),
         Command::ShiftGame(a) => Ok((commands::shift::run_shift(&a)?, a.json)),
         Command::Game(a) => Ok((commands::game::run(&a)?, a.json)),
+        Command::Ssc(a) => Ok((commands::ssc::run(&a)?, a.json)),
         Command::Cherries(a) => Ok((
             commands::cherries::run(&a, mex_core::partizan::cherries::Cherries::Both)?,
             a.json,

@@ -392,3 +392,18 @@ fn cherries_contracts() {
     assert_eq!(json(&["stack-cherries", "BBWB"])["value"], 2); // m = 2, last cherry black: c = 1
     assert_eq!(mex(&["cherries", "BXB"]).status.code(), Some(2));
 }
+
+#[test]
+fn ssc_contracts() {
+    assert_eq!(
+        strings(&json(&["ssc", "irreducibles", "4"])["irreducibles"]),
+        ["B", "BW", "BWWB", "BWW", "BWWW"]
+    );
+    assert_eq!(json(&["ssc", "count", "4"])["count"], "2");
+    assert_eq!(
+        strings(&json(&["ssc", "decompose", "BBWBBWW"])["decomposition"]),
+        ["B", "B", "WB", "BWW"]
+    );
+    assert_eq!(mex(&["ssc", "decompose", "BXW"]).status.code(), Some(2));
+    assert_eq!(mex(&["ssc", "irreducibles", "30"]).status.code(), Some(2));
+}

@@ -21,5 +21,6 @@ pub mod impartial;
 pub mod partizan;
 pub mod shift;
 pub mod solve;
+pub mod sync;
 
 pub use error::MexError;

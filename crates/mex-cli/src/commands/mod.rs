@@ -7,6 +7,7 @@ pub mod graph;
 pub mod nim;
 pub mod octal;
 pub mod shift;
+pub mod ssc;
 pub mod subtraction;
 pub mod sum;
 pub mod wythoff;

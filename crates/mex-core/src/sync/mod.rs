@@ -1,0 +1,4 @@
+//! Synchronized games (both players move at once). So far: Synchronized
+//! Stack Cherries ([`ssc`]), the core of seed 002.
+
+pub mod ssc;

@@ -1,0 +1,290 @@
+//! Synchronized Stack Cherries (seed 002, Sections 6.3–6.4).
+//!
+//! A segment is a word over `B` (black, Left's; written 1) and `W` (white,
+//! Right's; 0), front first. The lexicographic order ⪯ compares segments
+//! left-aligned with `W < empty < B` (seed 002, Section 6.3), and by
+//! Theorem 6.3.2 it is the synchronized order. `|G|` is `G` when `G` starts
+//! black and `G` with colours swapped otherwise. A segment is *irreducible*
+//! when it is weaker than all of its proper suffixes: `|G| < |G_i|` for all
+//! `1 < i ≤ n` (Definition 6.3.6).
+
+use crate::MexError;
+use num_bigint::BigUint;
+use std::cmp::Ordering;
+
+/// A segment: `true` is black.
+pub type Segment = Vec<bool>;
+
+/// Parses `BBWB` (any case).
+pub fn parse_segment(text: &str) -> Result<Segment, MexError> {
+    let accepted = "a segment of B and W such as BBWBBWW";
+    if text.trim().is_empty() {
+        return Err(MexError::invalid("the segment is empty", accepted));
+    }
+    text.trim()
+        .chars()
+        .map(|c| match c {
+            'B' | 'b' => Ok(true),
+            'W' | 'w' => Ok(false),
+            _ => Err(MexError::invalid(
+                format!("'{c}' in '{text}' is not a cherry"),
+                accepted,
+            )),
+        })
+        .collect()
+}
+
+/// Prints a segment as `B`/`W`.
+pub fn show(seg: &[bool]) -> String {
+    seg.iter().map(|&b| if b { 'B' } else { 'W' }).collect()
+}
+
+/// The lexicographic order ⪯ with `W < empty < B`, segments left-aligned.
+/// `flip_a` / `flip_b` read a segment with its colours swapped (for `|·|`).
+pub fn compare(a: &[bool], flip_a: bool, b: &[bool], flip_b: bool) -> Ordering {
+    let rank = |c: Option<&bool>, flip: bool| match c {
+        Some(&x) => {
+            if x != flip {
+                2
+            } else {
+                0
+            }
+        }
+        None => 1,
+    };
+    for k in 0..a.len().max(b.len()) {
+        match rank(a.get(k), flip_a).cmp(&rank(b.get(k), flip_b)) {
+            Ordering::Equal => continue,
+            other => return other,
+        }
+    }
+    Ordering::Equal
+}
+
+/// `|a|` compared with `|b|`.
+pub fn compare_abs(a: &[bool], b: &[bool]) -> Ordering {
+    compare(a, a.first() == Some(&false), b, b.first() == Some(&false))
+}
+
+/// Definition 6.3.6: weaker than every proper suffix.
+pub fn is_irreducible(seg: &[bool]) -> bool {
+    !seg.is_empty() && (1..seg.len()).all(|i| compare_abs(seg, &seg[i..]) == Ordering::Less)
+}
+
+/// Theorem 6.3.11 (for segments starting black): `w` has fundamental period
+/// `n` and `ρ₁(w)` is the smallest element of all rotations of `w` and of its
+/// complement, in the ordinary lexicographic order (`ε < 0 < 1`).
+pub fn is_irreducible_by_necklace(seg: &[bool]) -> bool {
+    let n = seg.len();
+    if n == 0 || !seg[0] {
+        return false;
+    }
+    let rot = |w: &[bool], k: usize| -> Vec<bool> { (0..n).map(|d| w[(k + d) % n]).collect() };
+    if (1..n).any(|p| n.is_multiple_of(p) && rot(seg, p) == seg) {
+        return false;
+    }
+    let complement: Vec<bool> = seg.iter().map(|&b| !b).collect();
+    let first = rot(seg, 1);
+    (0..n).all(|k| first <= rot(seg, k) && first <= rot(&complement, k))
+}
+
+/// Largest length for enumerating irreducible elements.
+pub const MAX_ENUMERATION_LENGTH: usize = 24;
+
+/// The positive irreducible elements of length ≤ `max_len`, in decreasing
+/// lexicographic order.
+pub fn irreducibles(max_len: usize) -> Result<Vec<Segment>, MexError> {
+    if max_len == 0 || max_len > MAX_ENUMERATION_LENGTH {
+        return Err(MexError::too_large(
+            format!("enumerating length {max_len}"),
+            format!("1 ≤ n ≤ {MAX_ENUMERATION_LENGTH}"),
+            "use `mex ssc count N` for the number",
+        ));
+    }
+    let mut out: Vec<Segment> = Vec::new();
+    for len in 1..=max_len {
+        for bits in 0u64..1 << (len - 1) {
+            let seg: Segment = std::iter::once(true)
+                .chain((0..len - 1).map(|i| bits >> (len - 2 - i) & 1 == 1))
+                .collect();
+            if is_irreducible(&seg) {
+                out.push(seg);
+            }
+        }
+    }
+    out.sort_by(|a, b| compare(b, false, a, false));
+    Ok(out)
+}
+
+/// The number of positive irreducible elements of length `n` (OEIS
+/// A000048): `(1 / 2n) Σ_{d | n, d odd} μ(d) 2^(n/d)`.
+pub fn count_irreducibles(n: u64) -> Result<BigUint, MexError> {
+    if n == 0 || n > 1_000_000 {
+        return Err(MexError::too_large(
+            format!("length {n}"),
+            "1 ≤ n ≤ 1000000",
+            "choose a smaller length",
+        ));
+    }
+    let mut positive = BigUint::from(0u32);
+    let mut negative = BigUint::from(0u32);
+    for d in (1..=n).filter(|&d| d % 2 == 1 && n.is_multiple_of(d)) {
+        match mobius(d) {
+            1 => positive += BigUint::from(1u32) << (n / d),
+            -1 => negative += BigUint::from(1u32) << (n / d),
+            _ => {}
+        }
+    }
+    Ok((positive - negative) / (2 * n))
+}
+
+fn mobius(mut d: u64) -> i32 {
+    let mut result = 1;
+    let mut p = 2;
+    while p * p <= d {
+        if d.is_multiple_of(p) {
+            d /= p;
+            if d.is_multiple_of(p) {
+                return 0;
+            }
+            result = -result;
+        }
+        p += 1;
+    }
+    if d > 1 {
+        result = -result;
+    }
+    result
+}
+
+/// Decomposition by Theorem 6.4.2, the quadratic twin: split off the weakest
+/// suffix (it is irreducible) and decompose the rest. Returns the pieces in
+/// order along the segment.
+pub fn decompose_by_weakest_suffix(seg: &[bool]) -> Vec<Segment> {
+    let mut pieces = Vec::new();
+    let mut end = seg.len();
+    while end > 0 {
+        let g = &seg[..end];
+        let weakest = (0..end)
+            .min_by(|&i, &j| compare_abs(&g[i..], &g[j..]))
+            .expect("non-empty");
+        pieces.push(g[weakest..].to_vec());
+        end = weakest;
+    }
+    pieces.reverse();
+    pieces
+}
+
+/// Decomposition by Theorem 6.4.5: while the segment is not irreducible,
+/// split at the smallest `i` with `|G_{i+1:}| ≤ |G|`; the prefix is
+/// irreducible. (Direct comparisons: quadratic in the worst case.)
+pub fn decompose(seg: &[bool]) -> Vec<Segment> {
+    let mut pieces = Vec::new();
+    let mut start = 0;
+    while start < seg.len() {
+        let g = &seg[start..];
+        let cut = (1..g.len())
+            .find(|&i| compare_abs(&g[i..], g) != Ordering::Greater)
+            .unwrap_or(g.len());
+        pieces.push(g[..cut].to_vec());
+        start += cut;
+    }
+    pieces
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn seg(s: &str) -> Segment {
+        parse_segment(s).unwrap()
+    }
+
+    fn words(len: usize) -> impl Iterator<Item = Segment> {
+        (0u32..1 << len).map(move |m| (0..len).map(|i| m >> (len - 1 - i) & 1 == 1).collect())
+    }
+
+    #[test]
+    fn example_6_3_1_order() {
+        let (g1, g2, g3) = (seg("BWWB"), seg("BB"), seg("BBW"));
+        assert_eq!(compare(&g1, false, &g2, false), Ordering::Less);
+        assert_eq!(compare(&g1, false, &g3, false), Ordering::Less);
+        assert_eq!(compare(&g3, false, &g2, false), Ordering::Less);
+    }
+
+    /// Example 6.3.7 lists B, BW, BWW, BWWB, BWWW "in decreasing order"; in
+    /// the lexicographic order BWWB > BWW, so the order is B, BW, BWWB, BWW,
+    /// BWWW (docs/errata.md).
+    #[test]
+    fn example_6_3_7_irreducibles_up_to_4() {
+        let found: Vec<String> = irreducibles(4).unwrap().iter().map(|s| show(s)).collect();
+        assert_eq!(found, ["B", "BW", "BWWB", "BWW", "BWWW"]);
+    }
+
+    /// Theorem 6.3.11 against Definition 6.3.6 for every word of length ≤ 18.
+    /// Theorem 6.3.11 against Definition 6.3.6 for every word of length
+    /// 2 to 20 starting black. At length 1 it fails: `B` is irreducible
+    /// (no proper suffix), but `ρ₁(1) = 1` is not the smallest of {1, 0}
+    /// (docs/errata.md).
+    #[test]
+    fn theorem_6_3_11_necklaces() {
+        assert!(is_irreducible(&seg("B")) && !is_irreducible_by_necklace(&seg("B")));
+        for len in 2..=20 {
+            for w in words(len).filter(|w| w[0]) {
+                assert_eq!(
+                    is_irreducible(&w),
+                    is_irreducible_by_necklace(&w),
+                    "{}",
+                    show(&w)
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn counts_are_a000048() {
+        for n in 1..=18usize {
+            let enumerated = words(n).filter(|w| w[0] && is_irreducible(w)).count();
+            assert_eq!(
+                count_irreducibles(n as u64).unwrap(),
+                BigUint::from(enumerated),
+                "n = {n}"
+            );
+        }
+        assert!(count_irreducibles(5000).unwrap().bits() > 4900);
+    }
+
+    #[test]
+    fn example_6_4_3_decomposition() {
+        let g = seg("BBWBBWW");
+        let expected: Vec<String> = ["B", "B", "WB", "BWW"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        assert_eq!(
+            decompose(&g).iter().map(|s| show(s)).collect::<Vec<_>>(),
+            expected
+        );
+        assert_eq!(
+            decompose_by_weakest_suffix(&g)
+                .iter()
+                .map(|s| show(s))
+                .collect::<Vec<_>>(),
+            expected
+        );
+    }
+
+    /// Theorems 6.4.2 and 6.4.5 give the same decomposition into
+    /// irreducible elements, for every segment of length ≤ 14.
+    #[test]
+    fn decompositions_agree_and_are_irreducible() {
+        for len in 1..=14 {
+            for w in words(len) {
+                let fast = decompose(&w);
+                assert_eq!(fast, decompose_by_weakest_suffix(&w), "{}", show(&w));
+                assert!(fast.iter().all(|p| is_irreducible(p)), "{}", show(&w));
+                assert_eq!(fast.concat(), w);
+            }
+        }
+    }
+}
