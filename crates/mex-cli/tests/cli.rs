@@ -405,5 +405,10 @@ fn ssc_contracts() {
         ["B", "B", "WB", "BWW"]
     );
     assert_eq!(mex(&["ssc", "decompose", "BXW"]).status.code(), Some(2));
+    let o = json(&["ssc", "outcome", "BBW WB BWWB", "--exhaustive"]);
+    assert_eq!(o["outcome"], "L");
+    assert_eq!(o["exhaustive"], "L");
+    assert!(o["rounds"].as_u64().is_some());
+    assert_eq!(json(&["ssc", "outcome", "BW WB"])["outcome"], "D");
     assert_eq!(mex(&["ssc", "irreducibles", "30"]).status.code(), Some(2));
 }

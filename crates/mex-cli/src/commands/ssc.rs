@@ -37,6 +37,15 @@ enum SscCommand {
         /// The length (≤ 10^6).
         n: u64,
     },
+    /// The outcome of a position of several stacks: by the signed
+    /// decomposition (with cancellation), with the optimal play's rounds.
+    Outcome {
+        /// Stacks separated by spaces, e.g. "BBW WB BWWB".
+        position: String,
+        /// Also run the exhaustive synchronized solver (at most 24 cherries).
+        #[arg(long)]
+        exhaustive: bool,
+    },
     /// Decompose a segment into irreducible elements (Theorem 6.4.5).
     Decompose {
         /// The segment, e.g. BBWBBWW.
@@ -64,6 +73,10 @@ pub fn run(a: &SscArgs) -> Result<Output, MexError> {
                 )]),
             ))
         }
+        SscCommand::Outcome {
+            position,
+            exhaustive,
+        } => outcome(position, *exhaustive),
         SscCommand::Decompose { segment } => {
             let seg = ssc::parse_segment(segment)?;
             let pieces: Vec<String> = ssc::decompose(&seg).iter().map(|s| ssc::show(s)).collect();
@@ -74,4 +87,66 @@ pub fn run(a: &SscArgs) -> Result<Output, MexError> {
             ))
         }
     }
+}
+
+/// Most cherries for the exhaustive solver.
+const MAX_EXHAUSTIVE_CHERRIES: usize = 24;
+
+fn outcome(position: &str, exhaustive: bool) -> Result<Output, MexError> {
+    let stacks: Vec<ssc::Segment> = position
+        .split_whitespace()
+        .map(ssc::parse_segment)
+        .collect::<Result<_, _>>()?;
+    if stacks.is_empty() {
+        return Err(MexError::invalid(
+            "the position has no stacks",
+            "stacks of B and W separated by spaces",
+        ));
+    }
+    let (by_decomposition, terms) = ssc::outcome_by_decomposition(&stacks);
+    let (by_play, rounds) = ssc::optimal_play(&stacks);
+    let mut json = json!({
+        "outcome": by_decomposition,
+        "decomposition": terms,
+        "rounds": rounds,
+        "optimal_play_result": by_play,
+    });
+    let shown: Vec<String> = terms
+        .iter()
+        .map(|t| {
+            format!(
+                "{}{}·{}",
+                if t.count > 0 { "+" } else { "-" },
+                t.count.abs(),
+                t.element
+            )
+        })
+        .collect();
+    let mut text = fields(&[
+        ("outcome", format!("{by_decomposition:?}")),
+        (
+            "decomposition",
+            if shown.is_empty() {
+                "0 (everything cancels)".into()
+            } else {
+                shown.join(" ")
+            },
+        ),
+        ("optimal play", format!("{by_play:?} after {rounds} rounds")),
+    ]);
+    if exhaustive {
+        let total: usize = stacks.iter().map(Vec::len).sum();
+        if total > MAX_EXHAUSTIVE_CHERRIES {
+            return Err(MexError::too_large(
+                format!("the exhaustive solver on {total} cherries"),
+                format!("{MAX_EXHAUSTIVE_CHERRIES} cherries"),
+                "drop --exhaustive",
+            ));
+        }
+        let mut solver = mex_core::sync::solver::SyncSolver::new(ssc::SscRules);
+        let class = solver.outcome(&ssc::normalise(stacks.clone()));
+        json["exhaustive"] = json!(class);
+        text += &fields(&[("exhaustive solver", format!("{class:?}"))]);
+    }
+    Ok(Output::new(json, text))
 }
