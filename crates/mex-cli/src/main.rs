@@ -44,6 +44,7 @@ enum Command {
     Cherries(commands::cherries::CherriesArgs),
     StackCherries(commands::cherries::CherriesArgs),
     Ssc(commands::ssc::SscArgs),
+    Domineering(commands::domineering::DomineeringArgs),
     Debruijn(commands::shift::DebruijnArgs),
 }
 
@@ -60,6 +61,7 @@ fn run(command: Command) -> Result<(Output, bool), mex_core::MexError> {
         Command::ShiftGame(a) => Ok((commands::shift::run_shift(&a)?, a.json)),
         Command::Game(a) => Ok((commands::game::run(&a)?, a.json)),
         Command::Ssc(a) => Ok((commands::ssc::run(&a)?, a.json)),
+        Command::Domineering(a) => Ok((commands::domineering::run(&a)?, a.json)),
         Command::Cherries(a) => Ok((
             commands::cherries::run(&a, mex_core::partizan::cherries::Cherries::Both)?,
             a.json,

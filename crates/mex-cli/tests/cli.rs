@@ -412,3 +412,13 @@ fn ssc_contracts() {
     assert_eq!(json(&["ssc", "outcome", "BW WB"])["outcome"], "D");
     assert_eq!(mex(&["ssc", "irreducibles", "30"]).status.code(), Some(2));
 }
+
+#[test]
+fn domineering_contract() {
+    let v = json(&["domineering", "2x2"]);
+    assert_eq!(v["canonical"], "{1 | -1}");
+    assert_eq!(v["outcome"], "N");
+    let four = json(&["domineering", "4x4"]);
+    assert!(four["canonical"].as_str().unwrap().starts_with('{'));
+    assert_eq!(mex(&["domineering", "9x9"]).status.code(), Some(2));
+}

@@ -1,6 +1,7 @@
 //! One module per command family.
 
 pub mod cherries;
+pub mod domineering;
 pub mod domino;
 pub mod game;
 pub mod graph;

@@ -8,6 +8,7 @@
 //! * [`notation`]: a parser and printer for the standard notation.
 
 pub mod cherries;
+pub mod domineering;
 pub mod notation;
 pub mod ruleset;
 pub mod store;

@@ -1,0 +1,311 @@
+//! Domineering: Left places vertical dominoes, Right horizontal ones, on
+//! free squares of a grid; who cannot place loses. A position is a set of
+//! free cells; independent regions (4-connected components) are summed, and
+//! a region is keyed by the least of its four orientation-preserving
+//! symmetries (mirror left–right, top–bottom, and both).
+
+use super::ruleset::PartizanRuleset;
+use crate::MexError;
+
+/// A grid of at most 64 columns: one bit mask of free cells per row.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Grid {
+    width: u32,
+    rows: Vec<u64>,
+}
+
+/// Largest grid for the exhaustive evaluation.
+pub const MAX_CELLS: u32 = 36;
+
+impl Grid {
+    /// A full `height × width` rectangle.
+    pub fn rectangle(height: u32, width: u32) -> Result<Self, MexError> {
+        Self::check(height, width)?;
+        let full = if width == 64 {
+            u64::MAX
+        } else {
+            (1u64 << width) - 1
+        };
+        Ok(Grid {
+            width,
+            rows: vec![full; height as usize],
+        })
+    }
+
+    fn check(height: u32, width: u32) -> Result<(), MexError> {
+        if height == 0 || width == 0 || height * width > MAX_CELLS {
+            return Err(MexError::too_large(
+                format!("a {height}x{width} grid"),
+                format!("{MAX_CELLS} cells (exhaustive search)"),
+                "choose a smaller grid",
+            ));
+        }
+        Ok(())
+    }
+
+    /// Parses `4x5`, or rows of `.` (free) and `#` (taken) separated by `/`
+    /// or newlines, e.g. `..#/.../...`.
+    pub fn parse(text: &str) -> Result<Self, MexError> {
+        let accepted = "HxW such as 4x4, or rows of . and # separated by / such as ..#/.../...";
+        let t = text.trim();
+        if let Some((h, w)) = t.split_once(['x', 'X']) {
+            let (h, w): (u32, u32) = match (h.trim().parse(), w.trim().parse()) {
+                (Ok(h), Ok(w)) => (h, w),
+                _ => {
+                    return Err(MexError::invalid(
+                        format!("'{t}' is not a grid size"),
+                        accepted,
+                    ))
+                }
+            };
+            return Self::rectangle(h, w);
+        }
+        let lines: Vec<&str> = t
+            .split(['/', '\n'])
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .collect();
+        let width = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0) as u32;
+        Self::check(lines.len() as u32, width)?;
+        let mut rows = Vec::new();
+        for line in &lines {
+            let mut mask = 0u64;
+            for (c, ch) in line.chars().enumerate() {
+                match ch {
+                    '.' => mask |= 1 << c,
+                    '#' => {}
+                    _ => return Err(MexError::invalid(format!("'{ch}' in the grid"), accepted)),
+                }
+            }
+            rows.push(mask);
+        }
+        Ok(Grid { width, rows })
+    }
+
+    fn free(&self, r: usize, c: u32) -> bool {
+        self.rows
+            .get(r)
+            .is_some_and(|&m| c < self.width && m >> c & 1 == 1)
+    }
+
+    /// Removes empty border rows and columns.
+    fn trimmed(&self) -> Grid {
+        let rows: Vec<u64> = {
+            let first = self.rows.iter().position(|&m| m != 0);
+            let last = self.rows.iter().rposition(|&m| m != 0);
+            match (first, last) {
+                (Some(f), Some(l)) => self.rows[f..=l].to_vec(),
+                _ => {
+                    return Grid {
+                        width: 0,
+                        rows: vec![],
+                    }
+                }
+            }
+        };
+        let all = rows.iter().fold(0u64, |a, &m| a | m);
+        let shift = all.trailing_zeros();
+        let width = 64 - (all >> shift).leading_zeros();
+        Grid {
+            width,
+            rows: rows.iter().map(|&m| m >> shift).collect(),
+        }
+    }
+
+    fn mirrored_columns(&self) -> Grid {
+        let rows = self
+            .rows
+            .iter()
+            .map(|&m| m.reverse_bits() >> (64 - self.width))
+            .collect();
+        Grid {
+            width: self.width,
+            rows,
+        }
+    }
+
+    fn mirrored_rows(&self) -> Grid {
+        Grid {
+            width: self.width,
+            rows: self.rows.iter().rev().copied().collect(),
+        }
+    }
+
+    fn components(&self) -> Vec<Grid> {
+        let mut left = self.clone();
+        let mut out = Vec::new();
+        while let Some(r0) = left.rows.iter().position(|&m| m != 0) {
+            let c0 = left.rows[r0].trailing_zeros();
+            let mut comp = Grid {
+                width: self.width,
+                rows: vec![0; self.rows.len()],
+            };
+            let mut stack = vec![(r0, c0)];
+            while let Some((r, c)) = stack.pop() {
+                if !left.free(r, c) {
+                    continue;
+                }
+                left.rows[r] &= !(1 << c);
+                comp.rows[r] |= 1 << c;
+                if r > 0 {
+                    stack.push((r - 1, c));
+                }
+                stack.push((r + 1, c));
+                if c > 0 {
+                    stack.push((r, c - 1));
+                }
+                stack.push((r, c + 1));
+            }
+            out.push(comp);
+        }
+        out
+    }
+}
+
+/// Domineering as a partizan ruleset; `symmetry` and `decomposition` can be
+/// switched off (the slow twin in the tests has neither).
+#[derive(Debug, Clone, Copy)]
+pub struct Domineering {
+    /// Split into regions.
+    pub decomposition: bool,
+    /// Key positions by their least symmetric image.
+    pub symmetry: bool,
+}
+
+impl Default for Domineering {
+    fn default() -> Self {
+        Domineering {
+            decomposition: true,
+            symmetry: true,
+        }
+    }
+}
+
+impl PartizanRuleset for Domineering {
+    type Position = Grid;
+
+    fn left_options(&self, g: &Grid, out: &mut Vec<Grid>) {
+        for r in 0..g.rows.len().saturating_sub(1) {
+            let mut both = g.rows[r] & g.rows[r + 1];
+            while both != 0 {
+                let bit = both & both.wrapping_neg();
+                both ^= bit;
+                let mut next = g.clone();
+                next.rows[r] ^= bit;
+                next.rows[r + 1] ^= bit;
+                out.push(next);
+            }
+        }
+    }
+
+    fn right_options(&self, g: &Grid, out: &mut Vec<Grid>) {
+        for r in 0..g.rows.len() {
+            let mut pairs = g.rows[r] & (g.rows[r] >> 1);
+            while pairs != 0 {
+                let bit = pairs & pairs.wrapping_neg();
+                pairs ^= bit;
+                let mut next = g.clone();
+                next.rows[r] ^= bit | (bit << 1);
+                out.push(next);
+            }
+        }
+    }
+
+    fn decompose(&self, g: &Grid) -> Option<Vec<Grid>> {
+        if !self.decomposition {
+            return None;
+        }
+        let parts = g.components();
+        (parts.len() > 1).then_some(parts)
+    }
+
+    fn canonical(&self, g: &Grid) -> Grid {
+        if !self.symmetry {
+            return g.clone();
+        }
+        let t = g.trimmed();
+        if t.rows.is_empty() {
+            return t;
+        }
+        let a = t.mirrored_columns();
+        let b = t.mirrored_rows();
+        let c = a.mirrored_rows();
+        [t, a, b, c].into_iter().min().expect("four images")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::partizan::notation::show;
+    use crate::partizan::ruleset::Evaluator;
+    use crate::partizan::store::GameStore;
+
+    fn value(
+        text: &str,
+        rules: Domineering,
+        store: &mut GameStore,
+    ) -> crate::partizan::store::GameId {
+        Evaluator::new(rules, 1 << 22)
+            .value(store, &Grid::parse(text).unwrap())
+            .unwrap()
+    }
+
+    #[test]
+    fn small_boards() {
+        let mut s = GameStore::new();
+        for (board, expected) in [
+            ("1x1", "0"),
+            ("2x1", "1"),
+            ("1x2", "-1"),
+            ("2x2", "{1 | -1}"),
+            ("3x1", "1"),
+            ("1x4", "-2"),
+        ] {
+            let g = value(board, Domineering::default(), &mut s);
+            assert_eq!(show(&mut s, g), expected, "{board}");
+        }
+    }
+
+    /// With decomposition and symmetry the values equal those of the plain
+    /// search on whole boards.
+    #[test]
+    fn decomposition_and_symmetry_preserve_values() {
+        let mut s = GameStore::new();
+        let plain = Domineering {
+            decomposition: false,
+            symmetry: false,
+        };
+        for board in [
+            "3x3",
+            "2x4",
+            "4x2",
+            "3x4",
+            "..#/.../..#",
+            ".#../..../.##.",
+            "...#/#.../....",
+        ] {
+            let fast = value(board, Domineering::default(), &mut s);
+            let slow = value(board, plain, &mut s);
+            assert_eq!(fast, slow, "{board}");
+        }
+    }
+
+    /// Transposing a board swaps the players: G(w×h) = −G(h×w).
+    #[test]
+    fn transpose_negates() {
+        let mut s = GameStore::new();
+        for (h, w) in [(2, 3), (3, 4), (2, 5), (4, 5), (3, 5), (1, 6)] {
+            let a = value(&format!("{h}x{w}"), Domineering::default(), &mut s);
+            let b = value(&format!("{w}x{h}"), Domineering::default(), &mut s);
+            assert_eq!(s.neg(a), b, "{h}x{w}");
+        }
+    }
+
+    #[test]
+    fn bad_grids() {
+        for bad in ["0x3", "7x7", "ab", "..x/..."] {
+            assert!(Grid::parse(bad).is_err(), "{bad}");
+        }
+    }
+}
