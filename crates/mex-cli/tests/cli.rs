@@ -27,6 +27,24 @@ fn json(args: &[&str]) -> Value {
     v
 }
 
+/// Runs with `input` on standard input.
+fn mex_with_stdin(args: &[&str], input: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mex"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("binary runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input)
+        .expect("input written");
+    child.wait_with_output().expect("binary finishes")
+}
+
 fn strings(v: &Value) -> Vec<String> {
     v.as_array()
         .unwrap()
@@ -189,19 +207,7 @@ fn sum_contract() {
 
 #[test]
 fn graph_from_stdin() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mex"))
-        .args(["graph", "-", "--json"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"a: b\nb: c\nc:\nd: e\ne: d\n")
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = mex_with_stdin(&["graph", "-", "--json"], b"a: b\nb: c\nc:\nd: e\ne: d\n");
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["positions"]["a"]["outcome"], "loss");
     assert_eq!(v["positions"]["a"]["remoteness"], 2);
@@ -292,20 +298,7 @@ fn debruijn_contracts() {
     assert_eq!(bin.stdout.len(), (1 << 12) / 8);
     let hex = mex(&["debruijn", "prefer-one", "4", "--format", "hex"]);
     assert_eq!(String::from_utf8_lossy(&hex.stdout), "f650\n"); // 1111011001010000
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mex"))
-        .args(["debruijn", "check", "--json"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"0011 0011\n")
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = mex_with_stdin(&["debruijn", "check", "--json"], b"0011 0011\n");
     assert_eq!(out.status.code(), Some(2));
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["de_bruijn"], false);

@@ -32,6 +32,16 @@ fn check_order(n: u32, limit: u32) -> Result<(), MexError> {
 /// `n − 1` wrapped bits and move the leading zeroes to the end.
 pub fn prefer_one_greedy(n: u32) -> Result<Vec<u8>, MexError> {
     check_order(n, 26)?;
+    let mut seq = greedy_from_zeros(n, |_| 1);
+    seq.truncate(1 << n);
+    seq.rotate_left(n as usize);
+    Ok(seq)
+}
+
+/// From `0^n`, appends the preferred bit (`prefer(last bit)`) when it makes
+/// a new window, else its complement when that does, until neither does.
+/// Returns the linear sequence, leading zeroes included.
+fn greedy_from_zeros(n: u32, prefer: impl Fn(u8) -> u8) -> Vec<u8> {
     let size = 1usize << n;
     let mask = size - 1;
     let mut seen = vec![false; size];
@@ -39,22 +49,19 @@ pub fn prefer_one_greedy(n: u32) -> Result<Vec<u8>, MexError> {
     let mut seq = vec![0u8; n as usize];
     let mut window = 0usize;
     loop {
-        let one = ((window << 1) | 1) & mask;
-        let zero = (window << 1) & mask;
-        let next = if !seen[one] {
-            one
-        } else if !seen[zero] {
-            zero
-        } else {
+        let first = prefer((window & 1) as u8) as usize;
+        let candidates = [
+            ((window << 1) | first) & mask,
+            ((window << 1) | (1 - first)) & mask,
+        ];
+        let Some(&next) = candidates.iter().find(|&&w| !seen[w]) else {
             break;
         };
         seen[next] = true;
         seq.push((next & 1) as u8);
         window = next;
     }
-    seq.truncate(size);
-    seq.rotate_left(n as usize);
-    Ok(seq)
+    seq
 }
 
 /// The lexicographically least De Bruijn sequence of order `n` by FKM
@@ -104,26 +111,7 @@ pub fn prefer_opposite(n: u32) -> Result<Vec<u8>, MexError> {
     if n == 1 {
         return Ok(vec![1, 0]);
     }
-    let mask = size - 1;
-    let mut seen = vec![false; size];
-    seen[0] = true;
-    let mut seq = vec![0u8; n as usize];
-    let mut window = 0usize;
-    loop {
-        let last = window & 1;
-        let opposite = ((window << 1) | (1 - last)) & mask;
-        let same = ((window << 1) | last) & mask;
-        let next = if !seen[opposite] {
-            opposite
-        } else if !seen[same] {
-            same
-        } else {
-            break;
-        };
-        seen[next] = true;
-        seq.push((next & 1) as u8);
-        window = next;
-    }
+    let mut seq = greedy_from_zeros(n, |last| 1 - last);
     seq.truncate(size - 1);
     let run = n as usize - 1;
     let at = (0..seq.len())
