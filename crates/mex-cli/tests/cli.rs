@@ -415,3 +415,18 @@ fn domineering_contract() {
     assert!(four["canonical"].as_str().unwrap().starts_with('{'));
     assert_eq!(mex(&["domineering", "9x9"]).status.code(), Some(2));
 }
+
+#[test]
+fn synchronized_cherries_experiment() {
+    let v = json(&["ssc", "cherries", "BW"]);
+    assert_eq!(v["exhaustive"], "D");
+    assert_eq!(v["conjectured"], "D");
+    let e = json(&["ssc", "cherries-experiment", "--rows", "2", "--length", "4"]);
+    assert_eq!(e["positions"], 495);
+    assert_eq!(
+        mex(&["ssc", "cherries-experiment", "--rows", "3", "--length", "9"])
+            .status
+            .code(),
+        Some(2)
+    );
+}

@@ -46,6 +46,23 @@ enum SscCommand {
         #[arg(long)]
         exhaustive: bool,
     },
+    /// Synchronized Cherries (both ends): the exhaustive class of a small
+    /// position and the outcome the conjectured decomposition predicts.
+    Cherries {
+        /// Rows separated by spaces (at most 16 cherries in all).
+        position: String,
+    },
+    /// The conjecture of Section 6.5 against the exhaustive solver on every
+    /// position of up to ROWS rows of up to LENGTH cherries (rows ≤ 3,
+    /// length ≤ 10, rows × length ≤ 16).
+    CherriesExperiment {
+        /// Most rows.
+        #[arg(long, default_value_t = 2)]
+        rows: usize,
+        /// Longest row.
+        #[arg(long, default_value_t = 6)]
+        length: usize,
+    },
     /// Decompose a segment into irreducible elements (Theorem 6.4.5).
     Decompose {
         /// The segment, e.g. BBWBBWW.
@@ -73,6 +90,8 @@ pub fn run(a: &SscArgs) -> Result<Output, MexError> {
                 )]),
             ))
         }
+        SscCommand::Cherries { position } => sync_cherries(position),
+        SscCommand::CherriesExperiment { rows, length } => experiment(*rows, *length),
         SscCommand::Outcome {
             position,
             exhaustive,
@@ -149,4 +168,64 @@ fn outcome(position: &str, exhaustive: bool) -> Result<Output, MexError> {
         text += &fields(&[("exhaustive solver", format!("{class:?}"))]);
     }
     Ok(Output::new(json, text))
+}
+
+fn sync_cherries(position: &str) -> Result<Output, MexError> {
+    use mex_core::sync::cherries::{conjectured_outcome, SyncCherries};
+    let rows: Vec<ssc::Segment> = position
+        .split_whitespace()
+        .map(ssc::parse_segment)
+        .collect::<Result<_, _>>()?;
+    let total: usize = rows.iter().map(Vec::len).sum();
+    if rows.is_empty() || total > 16 {
+        return Err(MexError::too_large(
+            format!("a position of {total} cherries"),
+            "1 to 16 cherries (exhaustive solver)",
+            "use fewer cherries",
+        ));
+    }
+    let class = mex_core::sync::solver::SyncSolver::new(SyncCherries).outcome(&rows);
+    let predicted = conjectured_outcome(&rows);
+    let text = fields(&[
+        ("exhaustive", format!("{class:?}")),
+        (
+            "conjecture predicts",
+            format!("{predicted:?} (a conjecture, not a theorem)"),
+        ),
+    ]);
+    Ok(Output::new(
+        json!({"exhaustive": class, "conjectured": predicted}),
+        text,
+    ))
+}
+
+fn experiment(rows: usize, length: usize) -> Result<Output, MexError> {
+    if rows == 0 || rows > 3 || length == 0 || length > 10 || rows * length > 16 {
+        return Err(MexError::too_large(
+            format!("{rows} rows of length {length}"),
+            "rows ≤ 3, length ≤ 10, rows × length ≤ 16",
+            "choose a smaller size",
+        ));
+    }
+    let r = mex_core::sync::cherries::conjecture_experiment(rows, length);
+    let mut text = fields(&[
+        (
+            "positions",
+            format!(
+                "all of up to {rows} rows of up to {length} cherries: {}",
+                r.positions
+            ),
+        ),
+        (
+            "conjecture agrees",
+            format!("{} ({} disagree)", r.agree, r.positions - r.agree),
+        ),
+    ]);
+    for (p, predicted, actual) in &r.first_disagreements {
+        text += &format!("  {p}: predicted {predicted}, exhaustive {actual}\n");
+    }
+    Ok(Output::new(
+        serde_json::to_value(&r).expect("serialisable"),
+        text,
+    ))
 }
