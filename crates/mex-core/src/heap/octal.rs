@@ -159,6 +159,16 @@ mod tests {
         }
     }
 
+    /// 0.16 is periodic with period 149459 from n = 105351 (Gangolli and
+    /// Plambeck's result): the sparse engine proves it from 535 263 values.
+    #[test]
+    fn proves_the_period_of_0_16() {
+        let c: TakeBreakCode = "0.16".parse().unwrap();
+        let (_, a) = prove_period(&c, 1 << 20).unwrap();
+        let cert = a.certificate.unwrap();
+        assert_eq!((cert.preperiod, cert.period), (105_351, 149_459));
+    }
+
     #[test]
     fn unbounded_requests_are_refused() {
         let c: TakeBreakCode = "0.6".parse().unwrap();
