@@ -359,6 +359,11 @@ fn game_contract() {
     let s = json(&["game", "{1|0}"]);
     assert_eq!(s["canonical"], "{1 | 0}");
     assert_eq!(s["outcome"], "N");
+    let hot = json(&["game", "{2||1|0}"]);
+    assert_eq!(
+        (hot["mean"].as_str(), hot["temperature"].as_str()),
+        (Some("5/4"), Some("3/4"))
+    );
     assert_eq!(json(&["game", "1/2 + 1/2 + *"])["canonical"], "{1 | 1}");
     let bad = mex(&["game", "{1|"]);
     assert_eq!(bad.status.code(), Some(2));

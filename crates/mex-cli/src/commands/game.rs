@@ -8,7 +8,7 @@ use mex_core::MexError;
 use serde_json::json;
 
 /// A short partizan game in the standard notation: its canonical form,
-/// outcome class (L, R, N, P) and birthday.
+/// outcome class (L, R, N, P), birthday, mean and temperature.
 #[derive(Args)]
 #[command(
     after_help = "Notation: {1|0}, {2||1|0}, 3/4, -2, *, *3, ^, v, ^*, ±1, joined by + or -.
@@ -31,13 +31,15 @@ pub fn run(a: &GameArgs) -> Result<Output, MexError> {
     let canonical = notation::show(&mut store, g);
     let outcome = store.outcome(g);
     let birthday = store.birthday(g);
+    let thermo = mex_core::partizan::thermograph::Thermographs::default().of(&mut store, g);
+    let (mean, temperature) = (thermo.mean.to_string(), thermo.temperature.to_string());
     let text = fields(&[
         ("canonical", canonical.clone()),
         ("outcome", format!("{outcome:?}")),
         ("birthday", birthday.to_string()),
+        ("mean", mean.clone()),
+        ("temperature", temperature.clone()),
     ]);
-    Ok(Output::new(
-        json!({"canonical": canonical, "outcome": outcome, "birthday": birthday}),
-        text,
-    ))
+    let json = json!({"canonical": canonical, "outcome": outcome, "birthday": birthday, "mean": mean, "temperature": temperature});
+    Ok(Output::new(json, text))
 }

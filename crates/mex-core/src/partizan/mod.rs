@@ -12,3 +12,4 @@ pub mod domineering;
 pub mod notation;
 pub mod ruleset;
 pub mod store;
+pub mod thermograph;
