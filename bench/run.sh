@@ -2,9 +2,13 @@
 # Runs the criterion benchmarks and prints each fast method as a speed ratio
 # against its naive twin measured in the same run.
 #
-# Peer comparison (optional): set OGSOLVE to the path of an ogsolve binary
-# (Piotr Beling's octal game solver, built outside this repository) to time
-# the first 2^22 values of 0.6 and 0.16 with both programs on one core.
+# Peer comparisons (optional), each against a binary built outside this
+# repository and never vendored here:
+#   OGSOLVE=/path/to/ogsolve     times the first 2^22 values of 0.6 and 0.16;
+#   CGT_TOOLS=/path/to/cgt-cli   times Domineering canonical forms of every
+#                                rectangle up to 4x5 and of 5x5 and 4x6, and
+#                                checks that both tools give the same value.
+# Both run pinned to one core (taskset) when taskset is available.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -59,8 +63,35 @@ if [[ -n "${OGSOLVE:-}" ]]; then
   echo
   echo "peer comparison, first 2^22 values, one core each:"
   for code in 0.16 0.6; do
-    mex=$( { /usr/bin/time -f "%e" ./target/release/examples/nim_sequence "$code" 4194304 >/dev/null; } 2>&1 | tail -1)
-    peer=$( { /usr/bin/time -f "%e" "$OGSOLVE" -m rc -n 4194304 "$code" >/dev/null; } 2>&1 | tail -1)
+    mex=$( { /usr/bin/time -f "%e" taskset -c 0 ./target/release/examples/nim_sequence "$code" 4194304 >/dev/null; } 2>&1 | tail -1)
+    peer=$( { /usr/bin/time -f "%e" taskset -c 0 "$OGSOLVE" -m rc -n 4194304 "$code" >/dev/null; } 2>&1 | tail -1)
     python3 -c "print(f'  {\"$code\":<6} mex {$mex:>7.2f}s  ogsolve {$peer:>7.2f}s  mex is {$peer/$mex:.2f}x faster')"
   done
+fi
+
+pin() { if command -v taskset >/dev/null; then taskset -c 0 "$@"; else "$@"; fi; }
+
+if [[ -n "${CGT_TOOLS:-}" ]]; then
+  cargo build --release -q -p mex-cli
+  echo
+  echo "Domineering against cgt-tools (one core): board, mex, cgt-tools, same value?"
+  boards=()
+  for h in 1 2 3 4; do for w in 1 2 3 4 5; do boards+=("$h $w"); done; done
+  boards+=("5 1" "5 2" "5 3" "5 4" "5 5" "4 6")
+  total_mex=0; total_cgt=0
+  for b in "${boards[@]}"; do
+    set -- $b
+    row=$(printf '%*s' "$2" '' | tr ' ' '.'); grid=$row
+    for ((i = 1; i < $1; i++)); do grid="$grid|$row"; done
+    t0=$(date +%s.%N); pin ./target/release/mex domineering "${1}x${2}" --json > /tmp/mex-bench-ours.json; t1=$(date +%s.%N)
+    pin "$CGT_TOOLS" domineering evaluate --position "$grid" > /tmp/mex-bench-theirs.txt; t2=$(date +%s.%N)
+    # Same value: parse cgt-tools' form with mex and compare canonical forms.
+    ours=$(python3 -c 'import json; print(json.load(open("/tmp/mex-bench-ours.json"))["canonical"])')
+    theirs=$(./target/release/mex game "$(sed -n 's/^Canonical Form: //p' /tmp/mex-bench-theirs.txt)" --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["canonical"])')
+    same=$([[ "$ours" == "$theirs" ]] && echo yes || echo NO)
+    read -r tm tc < <(python3 -c "print(f'{$t1-$t0:.3f} {$t2-$t1:.3f}')")
+    total_mex=$(python3 -c "print($total_mex+$tm)"); total_cgt=$(python3 -c "print($total_cgt+$tc)")
+    printf '  %-5s %8ss %8ss  %s\n' "${1}x${2}" "$tm" "$tc" "$same"
+  done
+  python3 -c "print(f'  total: mex {$total_mex:.2f}s, cgt-tools {$total_cgt:.2f}s, mex is {$total_cgt/$total_mex:.2f}x faster')"
 fi

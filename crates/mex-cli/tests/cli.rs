@@ -359,6 +359,7 @@ fn game_contract() {
     let s = json(&["game", "{1|0}"]);
     assert_eq!(s["canonical"], "{1 | 0}");
     assert_eq!(s["outcome"], "N");
+    assert_eq!(json(&["game", "-1/2 + -1/2"])["canonical"], "-1");
     let hot = json(&["game", "{2||1|0}"]);
     assert_eq!(
         (hot["mean"].as_str(), hot["temperature"].as_str()),

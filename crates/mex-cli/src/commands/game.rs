@@ -18,7 +18,8 @@ Examples:
   mex game \"^ + ^ + *\" --json"
 )]
 pub struct GameArgs {
-    /// The expression.
+    /// The expression (may start with '-', e.g. "-1/2").
+    #[arg(allow_hyphen_values = true)]
     expression: String,
     /// Print one JSON object.
     #[arg(long)]

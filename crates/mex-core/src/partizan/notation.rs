@@ -314,8 +314,12 @@ pub fn show(s: &mut GameStore, g: GameId) -> String {
         return "^*".into();
     }
     let node = s.node(g).clone();
-    let left: Vec<String> = node.left.iter().map(|&x| show(s, x)).collect();
-    let right: Vec<String> = node.right.iter().map(|&x| show(s, x)).collect();
+    // Options in a fixed order (by their text), so that the printed form of
+    // a value does not depend on the order in which the arena met games.
+    let mut left: Vec<String> = node.left.iter().map(|&x| show(s, x)).collect();
+    let mut right: Vec<String> = node.right.iter().map(|&x| show(s, x)).collect();
+    left.sort();
+    right.sort();
     format!("{{{} | {}}}", left.join(", "), right.join(", "))
 }
 
@@ -409,6 +413,20 @@ mod tests {
                 assert_eq!(show(&mut s, g), shown, "{text}");
             }
         }
+    }
+
+    /// The printed canonical form does not depend on the store's history.
+    #[test]
+    fn printing_is_independent_of_creation_order() {
+        let text = "{{4|1}, {3|2}, *, 1/2 | {0|-3}, -1, v}";
+        let mut fresh = GameStore::new();
+        let a = parse(&mut fresh, text).unwrap();
+        let mut used = GameStore::new();
+        for warm in ["v", "{0|-3}", "-1", "{3|2}", "1/2", "{4|1}", "*"] {
+            parse(&mut used, warm).unwrap();
+        }
+        let b = parse(&mut used, text).unwrap();
+        assert_eq!(show(&mut fresh, a), show(&mut used, b));
     }
 
     #[test]
