@@ -68,7 +68,6 @@ pub fn run(a: &OctalArgs) -> Result<Output, MexError> {
         } else {
             0
         },
-        stop_when_proven: true,
     };
     plan.validate(&code)?;
     let mut seq = match &a.checkpoint {

@@ -25,15 +25,14 @@ pub fn max_terms_for(code: &TakeBreakCode) -> usize {
     }
 }
 
-/// How far to go.
+/// How far to go. A run stops as soon as a period is proven and `min_terms`
+/// values are computed, or at `max_terms`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SearchPlan {
     /// Compute at least this many values.
     pub min_terms: usize,
     /// Never compute more than this many values.
     pub max_terms: usize,
-    /// Stop as soon as a period is proven (and `min_terms` are done).
-    pub stop_when_proven: bool,
 }
 
 impl SearchPlan {
@@ -88,7 +87,7 @@ pub fn search(
             certificate = find_period(seq.values(), t, r);
         }
         let done_terms = seq.len() >= plan.min_terms;
-        let proven_stop = certificate.is_some() && plan.stop_when_proven;
+        let proven_stop = certificate.is_some();
         let at_bound = seq.len() >= plan.max_terms.max(plan.min_terms);
         if done_terms && (proven_stop || at_bound) {
             break;
@@ -122,7 +121,6 @@ pub fn prove_period(
     let plan = SearchPlan {
         min_terms: 0,
         max_terms: max_terms.min(max_terms_for(code)),
-        stop_when_proven: true,
     };
     let analysis = search(&mut seq, plan, |_| {})?;
     Ok((seq, analysis))
@@ -176,7 +174,6 @@ mod tests {
         let plan = SearchPlan {
             min_terms: 0,
             max_terms: MAX_TERMS_LIMIT + 1,
-            stop_when_proven: true,
         };
         assert!(search(&mut seq, plan, |_| {}).is_err());
     }
@@ -188,7 +185,6 @@ mod tests {
         let plan = SearchPlan {
             min_terms: 0,
             max_terms: MAX_THREE_HEAP_TERMS + 1,
-            stop_when_proven: true,
         };
         assert!(search(&mut seq, plan, |_| {}).is_err());
         assert!(prove_period(&c, 1 << 20).is_ok());

@@ -13,23 +13,27 @@ pub type Row = Vec<bool>;
 /// Longest position accepted for exhaustive evaluation.
 pub const MAX_CHERRIES: usize = 64;
 
+/// Parses one word of cherries, `B` (black) and `W` (white), any case;
+/// `accepted` says what the caller accepts, for the error message.
+pub fn parse_word(word: &str, accepted: &str) -> Result<Row, MexError> {
+    word.chars()
+        .map(|c| match c {
+            'B' | 'b' => Ok(true),
+            'W' | 'w' => Ok(false),
+            _ => Err(MexError::invalid(
+                format!("'{c}' in '{word}' is not a cherry"),
+                accepted,
+            )),
+        })
+        .collect()
+}
+
 /// Parses rows of `B`/`W` separated by whitespace.
 pub fn parse_rows(text: &str) -> Result<Vec<Row>, MexError> {
     let accepted = "rows of B and W separated by spaces, front first, e.g. 'BBWB WWB'";
     let rows: Vec<Row> = text
         .split_whitespace()
-        .map(|r| {
-            r.chars()
-                .map(|c| match c {
-                    'B' | 'b' => Ok(true),
-                    'W' | 'w' => Ok(false),
-                    _ => Err(MexError::invalid(
-                        format!("'{c}' in row '{r}' is not a cherry"),
-                        accepted,
-                    )),
-                })
-                .collect()
-        })
+        .map(|r| parse_word(r, accepted))
         .collect::<Result<_, _>>()?;
     if rows.is_empty() {
         return Err(MexError::invalid("the position has no rows", accepted));

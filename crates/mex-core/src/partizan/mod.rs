@@ -12,4 +12,6 @@ pub mod domineering;
 pub mod notation;
 pub mod ruleset;
 pub mod store;
+#[cfg(test)]
+mod test_shapes;
 pub mod thermograph;

@@ -306,34 +306,8 @@ impl GameStore {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::partizan::test_shapes::{build, shape, Shape};
     use proptest::prelude::*;
-
-    /// Builds a random game of small birthday from a shape description.
-    fn build(s: &mut GameStore, shape: &Shape) -> GameId {
-        let left: Vec<GameId> = shape.left.iter().map(|c| build(s, c)).collect();
-        let right: Vec<GameId> = shape.right.iter().map(|c| build(s, c)).collect();
-        s.make(left, right)
-    }
-
-    #[derive(Debug, Clone)]
-    struct Shape {
-        left: Vec<Shape>,
-        right: Vec<Shape>,
-    }
-
-    fn shape() -> impl Strategy<Value = Shape> {
-        let leaf = Just(Shape {
-            left: vec![],
-            right: vec![],
-        });
-        leaf.prop_recursive(4, 24, 3, |inner| {
-            (
-                proptest::collection::vec(inner.clone(), 0..3),
-                proptest::collection::vec(inner, 0..3),
-            )
-                .prop_map(|(left, right)| Shape { left, right })
-        })
-    }
 
     /// Slow twin of `≤`: the definition on raw (uncanonicalised) shapes.
     fn leq_raw(g: &Shape, h: &Shape) -> bool {

@@ -286,6 +286,7 @@ impl Thermographs {
 mod tests {
     use super::*;
     use crate::partizan::notation::parse;
+    use crate::partizan::test_shapes::{build, shape};
     use proptest::prelude::*;
 
     fn mt(text: &str) -> (Q, Q) {
@@ -338,32 +339,6 @@ mod tests {
             }
         }
         assert!(hot > 50);
-    }
-
-    #[derive(Debug, Clone)]
-    struct Shape {
-        left: Vec<Shape>,
-        right: Vec<Shape>,
-    }
-
-    fn shape() -> impl Strategy<Value = Shape> {
-        let leaf = Just(Shape {
-            left: vec![],
-            right: vec![],
-        });
-        leaf.prop_recursive(4, 20, 3, |inner| {
-            (
-                proptest::collection::vec(inner.clone(), 0..3),
-                proptest::collection::vec(inner, 0..3),
-            )
-                .prop_map(|(left, right)| Shape { left, right })
-        })
-    }
-
-    fn build(s: &mut GameStore, shape: &Shape) -> GameId {
-        let l: Vec<GameId> = shape.left.iter().map(|c| build(s, c)).collect();
-        let r: Vec<GameId> = shape.right.iter().map(|c| build(s, c)).collect();
-        s.make(l, r)
     }
 
     proptest! {

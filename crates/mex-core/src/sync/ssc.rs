@@ -21,17 +21,7 @@ pub fn parse_segment(text: &str) -> Result<Segment, MexError> {
     if text.trim().is_empty() {
         return Err(MexError::invalid("the segment is empty", accepted));
     }
-    text.trim()
-        .chars()
-        .map(|c| match c {
-            'B' | 'b' => Ok(true),
-            'W' | 'w' => Ok(false),
-            _ => Err(MexError::invalid(
-                format!("'{c}' in '{text}' is not a cherry"),
-                accepted,
-            )),
-        })
-        .collect()
+    crate::partizan::cherries::parse_word(text.trim(), accepted)
 }
 
 /// Prints a segment as `B`/`W`.
