@@ -365,7 +365,8 @@ fn game_contract() {
         (hot["mean"].as_str(), hot["temperature"].as_str()),
         (Some("5/4"), Some("3/4"))
     );
-    assert_eq!(json(&["game", "1/2 + 1/2 + *"])["canonical"], "{1 | 1}");
+    assert_eq!(json(&["game", "1/2 + 1/2 + *"])["canonical"], "1*");
+    assert_eq!(json(&["game", "{1 | 1}"])["canonical"], "1*");
     let bad = mex(&["game", "{1|"]);
     assert_eq!(bad.status.code(), Some(2));
 }

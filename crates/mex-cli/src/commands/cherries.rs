@@ -51,7 +51,7 @@ pub fn run(a: &CherriesArgs, game: Cherries) -> Result<Output, MexError> {
         let mut store = GameStore::new();
         let mut ev = Evaluator::new(game, 1 << 24);
         let g = ev.value(&mut store, &rows)?;
-        match notation::as_number(&mut store, g) {
+        match notation::as_number(&store, g) {
             Some((v, 0)) => v,
             _ => {
                 return Err(MexError::NotFound {

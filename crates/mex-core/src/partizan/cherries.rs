@@ -233,7 +233,7 @@ mod tests {
                 let rows = parse_rows(text).unwrap();
                 let g = ev.value(&mut store, &rows).unwrap();
                 let v = position_value(game, &rows);
-                assert_eq!(as_number(&mut store, g), Some((v, 0)), "{game:?} {text}");
+                assert_eq!(as_number(&store, g), Some((v, 0)), "{game:?} {text}");
             }
         }
     }

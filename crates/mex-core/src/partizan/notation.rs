@@ -5,7 +5,8 @@
 //! ```text
 //! sum    := term (('+' | '-') term)*
 //! term   := '-' term | '±' term | atom
-//! atom   := INTEGER ('/' POWER_OF_TWO)? | '*' INTEGER? | '^' '*'? | 'v' '*'?
+//! atom   := NUMBER ('*' INTEGER?)? | '*' INTEGER? | '^' '*'? | 'v' '*'?
+//! NUMBER := INTEGER ('/' POWER_OF_TWO)?
 //!         | '{' game '}' | '(' sum ')'
 //! game   := options BARS options      -- split at the longest run of '|'
 //! options:= (part (',' part)*)?       -- a part with bars is a brace-less game
@@ -13,7 +14,7 @@
 //!
 //! So `{2||1|0}` is `{2 | {1|0}}`, `±1` is `{1 | -1}`, `^*` is `↑ + *`.
 
-use super::store::{GameId, GameStore};
+use super::store::{GameId, GameStore, Kind};
 use crate::MexError;
 
 /// Longest accepted expression.
@@ -166,7 +167,8 @@ impl Parser<'_> {
             ));
         }
         if self.peek() != Some('/') {
-            return Ok(self.s.integer(p));
+            let g = self.s.integer(p);
+            return self.juxtaposed_star(g);
         }
         self.pos += 1;
         let d = self
@@ -178,7 +180,17 @@ impl Parser<'_> {
                 "denominators must be powers of two (dyadic rationals)",
             ));
         }
-        Ok(self.s.dyadic(p, d.trailing_zeros()))
+        let g = self.s.dyadic(p, d.trailing_zeros());
+        self.juxtaposed_star(g)
+    }
+
+    /// `x*` and `x*k` after a number: `x + *` and `x + *k`.
+    fn juxtaposed_star(&mut self, x: GameId) -> Result<GameId, MexError> {
+        if self.peek() != Some('*') {
+            return Ok(x);
+        }
+        let star = self.atom()?;
+        Ok(self.s.add(x, star))
     }
 
     fn expect(&mut self, c: char) -> Result<(), MexError> {
@@ -290,15 +302,22 @@ impl Parser<'_> {
 /// Prints `g`: integers, dyadic rationals and nimbers by name, `↑`/`↓` as
 /// `^`/`v`, everything else as `{L | R}` with options printed recursively.
 pub fn show(s: &mut GameStore, g: GameId) -> String {
-    if let Some((p, q)) = as_number(s, g) {
-        return if q == 0 {
-            p.to_string()
-        } else {
-            format!("{p}/{}", 1u64 << q)
+    if let Kind::NumberStar {
+        numerator,
+        exponent,
+        nimber,
+    } = s.kind(g)
+    {
+        let number = match (numerator, exponent) {
+            (0, _) if nimber > 0 => String::new(),
+            (p, 0) => p.to_string(),
+            (p, q) => format!("{p}/{}", 1u64 << q),
         };
-    }
-    if let Some(k) = as_nimber(s, g) {
-        return if k == 1 { "*".into() } else { format!("*{k}") };
+        return match nimber {
+            0 => number,
+            1 => format!("{number}*"),
+            k => format!("{number}*{k}"),
+        };
     }
     let up = s.up();
     if g == up {
@@ -324,41 +343,27 @@ pub fn show(s: &mut GameStore, g: GameId) -> String {
 }
 
 /// `Some((p, q))` when `g = p / 2^q` in lowest terms.
-pub fn as_number(s: &mut GameStore, g: GameId) -> Option<(i64, u32)> {
-    let node = s.node(g).clone();
-    match (node.left.as_slice(), node.right.as_slice()) {
-        ([], []) => Some((0, 0)),
-        ([l], []) => as_number(s, *l)
-            .filter(|&(p, q)| q == 0 && p >= 0)
-            .map(|(p, _)| (p + 1, 0)),
-        ([], [r]) => as_number(s, *r)
-            .filter(|&(p, q)| q == 0 && p <= 0)
-            .map(|(p, _)| (p - 1, 0)),
-        ([l], [r]) => {
-            let (a, b) = (as_number(s, *l)?, as_number(s, *r)?);
-            // {a | b} with a < b dyadic and adjacent at the next level is their mean.
-            let q = a.1.max(b.1) + 1;
-            let (pa, pb) = (a.0 << (q - a.1), b.0 << (q - b.1));
-            (pb - pa == 2).then_some((pa + 1, q))
-        }
+pub fn as_number(s: &GameStore, g: GameId) -> Option<(i64, u32)> {
+    match s.kind(g) {
+        Kind::NumberStar {
+            numerator,
+            exponent,
+            nimber: 0,
+        } => Some((numerator, exponent)),
         _ => None,
     }
 }
 
-/// `Some(k)` when `g = *k`.
-pub fn as_nimber(s: &mut GameStore, g: GameId) -> Option<u32> {
-    let node = s.node(g).clone();
-    if node.left != node.right {
-        return None;
+/// `Some(k)` when `g = *k`, `k ≥ 1`.
+pub fn as_nimber(s: &GameStore, g: GameId) -> Option<u32> {
+    match s.kind(g) {
+        Kind::NumberStar {
+            numerator: 0,
+            nimber,
+            ..
+        } if nimber > 0 => Some(nimber),
+        _ => None,
     }
-    let k = node.left.len() as u32;
-    (0..k)
-        .all(|i| {
-            let n = s.nimber(i);
-            node.left.contains(&n)
-        })
-        .then_some(k)
-        .filter(|&k| k > 0)
 }
 
 fn has_top_level_bar(piece: &[char]) -> bool {

@@ -37,10 +37,40 @@ pub enum OutcomeClass {
     P,
 }
 
+/// What the arena knows about a value without looking at its options.
+///
+/// `NumberStar` is `p/2^q + *k` (`p` odd or `q = 0`; numbers have `k = 0`,
+/// nimbers `p = 0`). Its canonical form is known in closed form
+/// (Siegel, *Combinatorial Game Theory*, II.3 and II.4): `n+1 = {n |}`,
+/// `−n−1 = {| −n}`, `p/2^q = {(p−1)/2^q | (p+1)/2^q}`, and
+/// `x + *k = {x + *j | x + *j}` over `j < k`. Sums, negatives and comparisons
+/// of such values need no search: `x + *a ≤ y + *b` iff `x < y`, or `x = y`
+/// and `a = b`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// `numerator / 2^exponent + *nimber`, in lowest terms.
+    NumberStar {
+        /// The numerator (odd unless the exponent is 0).
+        numerator: i64,
+        /// The power of two in the denominator.
+        exponent: u32,
+        /// The nimber added.
+        nimber: u32,
+    },
+    /// Anything else.
+    Other,
+}
+
+/// Largest exponent of a denominator the fast paths handle.
+const MAX_FAST_EXPONENT: u32 = 40;
+
 /// The arena: canonical games by id, with memoised operations.
 #[derive(Debug, Default)]
 pub struct GameStore {
     nodes: Vec<Node>,
+    kinds: Vec<Kind>,
+    slow_only: bool,
+    number_star_memo: HashMap<(i64, u32, u32), GameId>,
     index: HashMap<Node, GameId>,
     leq_memo: HashMap<(GameId, GameId), bool>,
     sum_memo: HashMap<(GameId, GameId), GameId>,
@@ -56,6 +86,160 @@ impl GameStore {
             right: vec![],
         });
         s
+    }
+
+    /// A store that never takes the number and nimber fast paths: every
+    /// operation goes through the definitions (the slow twin in the tests).
+    pub fn without_fast_paths() -> Self {
+        let mut s = GameStore::new();
+        s.slow_only = true;
+        s
+    }
+
+    /// What the arena knows about `g` (see [`Kind`]).
+    pub fn kind(&self, g: GameId) -> Kind {
+        self.kinds[g.0 as usize]
+    }
+
+    fn number_star_of(&self, g: GameId) -> Option<(i64, u32, u32)> {
+        match self.kind(g) {
+            Kind::NumberStar {
+                numerator,
+                exponent,
+                nimber,
+            } if !self.slow_only => Some((numerator, exponent, nimber)),
+            _ => None,
+        }
+    }
+
+    /// Classifies a node from the kinds of its options.
+    fn classify(&self, node: &Node) -> Kind {
+        let number = |g: &GameId| match self.kinds[g.0 as usize] {
+            Kind::NumberStar {
+                numerator,
+                exponent,
+                nimber: 0,
+            } => Some((numerator, exponent)),
+            _ => None,
+        };
+        let kind = |p, q, k| Kind::NumberStar {
+            numerator: p,
+            exponent: q,
+            nimber: k,
+        };
+        match (node.left.as_slice(), node.right.as_slice()) {
+            ([], []) => return kind(0, 0, 0),
+            ([l], []) => {
+                if let Some((p, 0)) = number(l).filter(|&(p, _)| p >= 0) {
+                    return p.checked_add(1).map_or(Kind::Other, |p| kind(p, 0, 0));
+                }
+            }
+            ([], [r]) => {
+                if let Some((p, 0)) = number(r).filter(|&(p, _)| p <= 0) {
+                    return p.checked_sub(1).map_or(Kind::Other, |p| kind(p, 0, 0));
+                }
+            }
+            ([l], [r]) if l != r => {
+                if let (Some(a), Some(b)) = (number(l), number(r)) {
+                    let q = a.1.max(b.1) + 1;
+                    if q <= MAX_FAST_EXPONENT {
+                        let (pa, pb) = (a.0 << (q - a.1), b.0 << (q - b.1));
+                        if pb - pa == 2 {
+                            return kind(pa + 1, q, 0);
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+        self.classify_number_star(node).unwrap_or(Kind::Other)
+    }
+
+    /// `{x + *j | x + *j}` over `j < k` is `x + *k`.
+    fn classify_number_star(&self, node: &Node) -> Option<Kind> {
+        if node.left != node.right || node.left.is_empty() {
+            return None;
+        }
+        let mut number = None;
+        let mut seen = vec![false; node.left.len()];
+        for g in &node.left {
+            let Kind::NumberStar {
+                numerator,
+                exponent,
+                nimber,
+            } = self.kinds[g.0 as usize]
+            else {
+                return None;
+            };
+            if *number.get_or_insert((numerator, exponent)) != (numerator, exponent) {
+                return None;
+            }
+            *seen.get_mut(nimber as usize)? = true;
+        }
+        let (numerator, exponent) = number?;
+        seen.iter().all(|&s| s).then_some(Kind::NumberStar {
+            numerator,
+            exponent,
+            nimber: node.left.len() as u32,
+        })
+    }
+
+    /// The canonical form of `p/2^q + *k` (`p/2^q` in lowest terms), built
+    /// from its closed form without any search.
+    fn number_star(&mut self, p: i64, q: u32, k: u32) -> GameId {
+        if let Some(&g) = self.number_star_memo.get(&(p, q, k)) {
+            return g;
+        }
+        let g = if k > 0 {
+            let opts: Vec<GameId> = (0..k).map(|j| self.number_star(p, q, j)).collect();
+            self.intern(Node {
+                left: opts.clone(),
+                right: opts,
+            })
+        } else if q > 0 {
+            let (lo, hi) = (reduce(p - 1, q), reduce(p + 1, q));
+            let left = self.number_star(lo.0, lo.1, 0);
+            let right = self.number_star(hi.0, hi.1, 0);
+            self.intern(Node {
+                left: vec![left],
+                right: vec![right],
+            })
+        } else {
+            self.integer_by_steps(p)
+        };
+        self.number_star_memo.insert((p, q, k), g);
+        g
+    }
+
+    /// The integer `p`, one step from the nearest integer already built.
+    fn integer_by_steps(&mut self, p: i64) -> GameId {
+        let step = p.signum();
+        let mut from = p;
+        while from != 0 && !self.number_star_memo.contains_key(&(from - step, 0, 0)) {
+            from -= step;
+        }
+        let mut g = if from == 0 {
+            self.zero()
+        } else {
+            self.number_star_memo[&(from - step, 0, 0)]
+        };
+        let mut at = if from == 0 { 0 } else { from - step };
+        while at != p {
+            g = if step > 0 {
+                self.intern(Node {
+                    left: vec![g],
+                    right: vec![],
+                })
+            } else {
+                self.intern(Node {
+                    left: vec![],
+                    right: vec![g],
+                })
+            };
+            at += step;
+            self.number_star_memo.insert((at, 0, 0), g);
+        }
+        g
     }
 
     /// The game `0`.
@@ -87,6 +271,8 @@ impl GameStore {
             return id;
         }
         let id = GameId(u32::try_from(self.nodes.len()).expect("fewer than 2^32 games"));
+        let kind = self.classify(&node);
+        self.kinds.push(kind);
         self.nodes.push(node.clone());
         self.index.insert(node, id);
         id
@@ -96,6 +282,11 @@ impl GameStore {
     pub fn leq(&mut self, g: GameId, h: GameId) -> bool {
         if g == h {
             return true;
+        }
+        if let (Some(a), Some(b)) = (self.number_star_of(g), self.number_star_of(h)) {
+            if let Some(order) = compare_dyadic((a.0, a.1), (b.0, b.1)) {
+                return order.is_lt() || (order.is_eq() && a.2 == b.2);
+            }
         }
         if let Some(&v) = self.leq_memo.get(&(g, h)) {
             return v;
@@ -205,6 +396,11 @@ impl GameStore {
 
     /// `−G`.
     pub fn neg(&mut self, g: GameId) -> GameId {
+        if let Some((p, q, k)) = self.number_star_of(g) {
+            if let Some(p) = p.checked_neg() {
+                return self.number_star(p, q, k);
+            }
+        }
         if let Some(&v) = self.neg_memo.get(&g) {
             return v;
         }
@@ -224,6 +420,11 @@ impl GameStore {
         }
         if h == z {
             return g;
+        }
+        if let (Some(a), Some(b)) = (self.number_star_of(g), self.number_star_of(h)) {
+            if let Some((p, q)) = add_dyadic((a.0, a.1), (b.0, b.1)) {
+                return self.number_star(p, q, a.2 ^ b.2);
+            }
         }
         let key = if g <= h { (g, h) } else { (h, g) };
         if let Some(&v) = self.sum_memo.get(&key) {
@@ -303,9 +504,40 @@ impl GameStore {
     }
 }
 
+/// `p/2^q` in lowest terms.
+fn reduce(mut p: i64, mut q: u32) -> (i64, u32) {
+    while q > 0 && p % 2 == 0 {
+        p /= 2;
+        q -= 1;
+    }
+    if p == 0 {
+        q = 0;
+    }
+    (p, q)
+}
+
+/// Both dyadics over the larger denominator, or `None` on overflow.
+fn common_denominator(a: (i64, u32), b: (i64, u32)) -> Option<(i64, i64, u32)> {
+    let q = a.1.max(b.1);
+    let scale = |x: (i64, u32)| x.0.checked_mul(1i64.checked_shl(q - x.1)?);
+    Some((scale(a)?, scale(b)?, q))
+}
+
+fn compare_dyadic(a: (i64, u32), b: (i64, u32)) -> Option<std::cmp::Ordering> {
+    common_denominator(a, b).map(|(x, y, _)| x.cmp(&y))
+}
+
+/// The sum in lowest terms, or `None` when it leaves the fast range.
+fn add_dyadic(a: (i64, u32), b: (i64, u32)) -> Option<(i64, u32)> {
+    let (x, y, q) = common_denominator(a, b)?;
+    let sum = reduce(x.checked_add(y)?, q);
+    (sum.0.unsigned_abs() < 1 << 60).then_some(sum)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::partizan::notation::show;
     use crate::partizan::test_shapes::{build, shape, Shape};
     use proptest::prelude::*;
 
@@ -433,5 +665,70 @@ mod tests {
             let ge = matches!(s.outcome(diff), OutcomeClass::L | OutcomeClass::P);
             prop_assert_eq!(s.leq(h, g), ge);
         }
+    }
+
+    /// `p/2^q + *k` built through the definitions only.
+    fn number_star_slowly(s: &mut GameStore, (p, q, k): (i64, u32, u32)) -> GameId {
+        let x = s.dyadic(p, q);
+        let star = s.nimber(k);
+        s.add(x, star)
+    }
+
+    fn number_star_value() -> impl Strategy<Value = (i64, u32, u32)> {
+        (-40i64..40, 0u32..4, 0u32..6)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+        /// The fast paths agree with the definitions: same printed canonical
+        /// forms, comparisons and outcomes as a store without fast paths.
+        #[test]
+        fn number_and_nimber_fast_paths_match_the_definitions(
+            a in number_star_value(), b in number_star_value(), other in shape()
+        ) {
+            let (mut fast, mut slow) = (GameStore::new(), GameStore::without_fast_paths());
+            let (g, h) = (number_star_slowly(&mut fast, a), number_star_slowly(&mut fast, b));
+            let (gs, hs) = (number_star_slowly(&mut slow, a), number_star_slowly(&mut slow, b));
+            let (sum, sum_slow) = (fast.add(g, h), slow.add(gs, hs));
+            prop_assert_eq!(show(&mut fast, sum), show(&mut slow, sum_slow));
+            let (neg, neg_slow) = (fast.neg(g), slow.neg(gs));
+            prop_assert_eq!(show(&mut fast, neg), show(&mut slow, neg_slow));
+            prop_assert_eq!(fast.leq(g, h), slow.leq(gs, hs));
+            prop_assert_eq!(fast.outcome(sum), slow.outcome(sum_slow));
+            // Mixed with an arbitrary game, the general path takes over.
+            let (o, os) = (build(&mut fast, &other), build(&mut slow, &other));
+            let (m, ms) = (fast.add(sum, o), slow.add(sum_slow, os));
+            prop_assert_eq!(show(&mut fast, m), show(&mut slow, ms));
+            prop_assert_eq!(fast.leq(g, o), slow.leq(gs, os));
+        }
+
+        /// The classification of every value met is right: a value classed
+        /// as `x + *k` equals `x + *k` built through the definitions.
+        #[test]
+        fn kinds_are_right(a in shape(), b in shape()) {
+            let mut fast = GameStore::new();
+            let (g, h) = (build(&mut fast, &a), build(&mut fast, &b));
+            let sum = fast.add(g, h);
+            for x in [g, h, sum] {
+                if let Kind::NumberStar { numerator, exponent, nimber } = fast.kind(x) {
+                    let mut slow = GameStore::without_fast_paths();
+                    let expected = number_star_slowly(&mut slow, (numerator, exponent, nimber));
+                    let actual = build(&mut slow, &to_shape(&fast, x));
+                    prop_assert_eq!(actual, expected);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn juxtaposed_stars_print_and_parse() {
+        let mut s = GameStore::new();
+        for text in ["1*", "-3/4*2", "*5", "2", "0"] {
+            let g = crate::partizan::notation::parse(&mut s, text).expect("valid");
+            assert_eq!(show(&mut s, g), text);
+        }
+        let mut slow = GameStore::without_fast_paths();
+        let a = crate::partizan::notation::parse(&mut slow, "1 + *").expect("valid");
+        assert_eq!(show(&mut slow, a), "1*");
     }
 }

@@ -165,10 +165,11 @@ pub fn decompose_by_weakest_suffix(seg: &[bool]) -> Vec<Segment> {
     pieces
 }
 
-/// Decomposition by Theorem 6.4.5: while the segment is not irreducible,
-/// split at the smallest `i` with `|G_{i+1:}| ≤ |G|`; the prefix is
-/// irreducible. (Direct comparisons: quadratic in the worst case.)
-pub fn decompose(seg: &[bool]) -> Vec<Segment> {
+/// Decomposition by Theorem 6.4.5 with direct comparisons, the second twin:
+/// while the segment is not irreducible, split at the smallest `i` with
+/// `|G_{i+1:}| ≤ |G|`; the prefix is irreducible. Quadratic in the worst
+/// case (for example `(BW)^k`).
+pub fn decompose_by_first_weaker_suffix(seg: &[bool]) -> Vec<Segment> {
     let mut pieces = Vec::new();
     let mut start = 0;
     while start < seg.len() {
@@ -180,6 +181,134 @@ pub fn decompose(seg: &[bool]) -> Vec<Segment> {
         start += cut;
     }
     pieces
+}
+
+/// The decomposition of a segment into irreducible elements (Theorems 6.4.2
+/// and 6.4.5), in order along the segment, in linear time; see
+/// [`cut_points`].
+pub fn decompose(seg: &[bool]) -> Vec<Segment> {
+    let cuts = cut_points(seg);
+    cuts.iter()
+        .zip(cuts.iter().skip(1).chain(std::iter::once(&seg.len())))
+        .map(|(&a, &b)| seg[a..b].to_vec())
+        .collect()
+}
+
+/// Where the irreducible pieces of a segment start (always 0 first, for a
+/// non-empty segment), in linear time.
+///
+/// By Theorem 6.4.5 a piece starts at `c` and the next one at the first
+/// `t > c` with `|suf(t)| < |suf(c)|`: the piece starts are exactly the
+/// left-to-right minima of the suffixes of the whole segment under `|·|`
+/// and the order `W < empty < B`.
+///
+/// Two exact methods compute them. The direct scan compares suffixes letter
+/// by letter and is fast on typical inputs, but quadratic on periodic ones,
+/// so it runs under a budget of a few letter comparisons per cherry. Past the
+/// budget the suffix-array method takes over: it sorts the suffixes of
+/// `S·M·S̄·M` (`M` a middle letter, `W < M < B`), reads `|suf(t)|` as the
+/// suffix of `S` at `t` when `t` is black and of `S̄` when white, and keeps,
+/// in rank order, every position smaller than all before it. Both are
+/// `O(n)`; together they are `O(n)` in the worst case.
+pub fn cut_points(seg: &[bool]) -> Vec<usize> {
+    cut_points_by_direct_scan(seg, DIRECT_SCAN_BUDGET_PER_CHERRY * seg.len() + 64)
+        .unwrap_or_else(|| cut_points_by_suffix_array(seg))
+}
+
+/// Letter comparisons per cherry the direct scan may spend before the
+/// suffix-array method takes over.
+const DIRECT_SCAN_BUDGET_PER_CHERRY: usize = 8;
+
+/// The direct scan of Theorem 6.4.5, or `None` when it would exceed
+/// `budget` letter comparisons. When two neighbours have the same colour
+/// the cut is immediate: `|suf(c)| = B·|suf(c+1)|` is stronger than
+/// `|suf(c+1)|`.
+pub fn cut_points_by_direct_scan(seg: &[bool], mut budget: usize) -> Option<Vec<usize>> {
+    let n = seg.len();
+    let mut cuts = Vec::new();
+    let mut c = 0;
+    while c < n {
+        cuts.push(c);
+        if c + 1 < n && seg[c + 1] == seg[c] {
+            c += 1;
+            continue;
+        }
+        let mut t = c + 1;
+        while t < n {
+            let (order, spent) = compare_suffixes(seg, t, c);
+            budget = budget.checked_sub(spent)?;
+            if order == Ordering::Less {
+                break;
+            }
+            t += 1;
+        }
+        c = t;
+    }
+    Some(cuts)
+}
+
+/// `|suf(a)|` against `|suf(b)|` for `a ≠ b`, with the number of letters
+/// read.
+fn compare_suffixes(seg: &[bool], a: usize, b: usize) -> (Ordering, usize) {
+    let (x, y) = (&seg[a..], &seg[b..]);
+    let (fx, fy) = (!x[0], !y[0]);
+    let common = x
+        .iter()
+        .zip(y)
+        .take_while(|&(&p, &q)| (p ^ fx) == (q ^ fy))
+        .count();
+    let rank = |w: &[bool], flip: bool| w.get(common).map_or(1, |&c| if c ^ flip { 2 } else { 0 });
+    (rank(x, fx).cmp(&rank(y, fy)), common + 1)
+}
+
+fn suffix_array<I: libsais::OutputElement>(text: &[u8]) -> Vec<I> {
+    libsais::SuffixArrayConstruction::for_text(text)
+        .in_owned_buffer()
+        .single_threaded()
+        .run()
+        .expect("libsais sorts any byte text whose length fits the output type")
+        .into_vec()
+}
+
+/// The suffix-array method of [`cut_points`].
+pub fn cut_points_by_suffix_array(seg: &[bool]) -> Vec<usize> {
+    let n = seg.len();
+    let (white, middle, black) = (1u8, 2u8, 3u8);
+    let mut text = Vec::with_capacity(2 * n + 2);
+    text.extend(seg.iter().map(|&b| if b { black } else { white }));
+    text.push(middle);
+    text.extend(seg.iter().map(|&b| if b { white } else { black }));
+    text.push(middle);
+    if text.len() < i32::MAX as usize {
+        let order = suffix_array::<i32>(&text);
+        left_to_right_minima(seg, order.into_iter().map(|p| p as usize))
+    } else {
+        let order = suffix_array::<i64>(&text);
+        left_to_right_minima(seg, order.into_iter().map(|p| p as usize))
+    }
+}
+
+/// Given the suffixes of `S·M·S̄·M` in increasing order, the positions `t`
+/// of `S` whose `|suf(t)|` is smaller than that of every earlier position.
+fn left_to_right_minima(seg: &[bool], order: impl Iterator<Item = usize>) -> Vec<usize> {
+    let n = seg.len();
+    let mut cuts = Vec::new();
+    let mut leftmost = usize::MAX;
+    for p in order {
+        let position = if p < n && seg[p] {
+            p
+        } else if p > n && p <= 2 * n && !seg[p - n - 1] {
+            p - n - 1
+        } else {
+            continue;
+        };
+        if position < leftmost {
+            leftmost = position;
+            cuts.push(position);
+        }
+    }
+    cuts.reverse();
+    cuts
 }
 
 /// SSC positions (several stacks) as a synchronized ruleset: Left removes
@@ -309,6 +438,7 @@ pub fn optimal_play(stacks: &[Segment]) -> (SscOutcome, usize) {
 mod tests {
     use super::*;
     use crate::sync::solver::{SyncOutcome, SyncSolver};
+    use proptest::prelude::*;
 
     fn all_segments(max_len: usize) -> Vec<Segment> {
         (0..=max_len)
@@ -465,9 +595,84 @@ mod tests {
             for w in words(len) {
                 let fast = decompose(&w);
                 assert_eq!(fast, decompose_by_weakest_suffix(&w), "{}", show(&w));
+                assert_eq!(fast, decompose_by_first_weaker_suffix(&w), "{}", show(&w));
                 assert!(fast.iter().all(|p| is_irreducible(p)), "{}", show(&w));
                 assert_eq!(fast.concat(), w);
             }
+        }
+    }
+
+    fn cuts_of(pieces: &[Segment]) -> Vec<usize> {
+        let mut at = 0;
+        pieces
+            .iter()
+            .map(|p| {
+                at += p.len();
+                at - p.len()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn both_linear_methods_match_theorem_6_4_2_on_every_word_up_to_16() {
+        for len in 1..=16 {
+            for w in words(len) {
+                let twin = cuts_of(&decompose_by_weakest_suffix(&w));
+                assert_eq!(cut_points_by_suffix_array(&w), twin, "{}", show(&w));
+                assert_eq!(
+                    cut_points_by_direct_scan(&w, usize::MAX),
+                    Some(twin),
+                    "{}",
+                    show(&w)
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn periodic_segments_exhaust_the_direct_budget_and_fall_back() {
+        let w: Segment = (0..4000).map(|i| i % 2 == 0).collect();
+        assert_eq!(cut_points_by_direct_scan(&w, 8 * w.len()), None);
+        let cuts = cut_points(&w);
+        assert_eq!(cuts, (0..4000).step_by(2).collect::<Vec<_>>());
+        assert_eq!(cuts, cuts_of(&decompose_by_first_weaker_suffix(&w)));
+    }
+
+    /// Segments built from repeated random blocks, their colour swaps and
+    /// noise: the inputs where suffixes share long prefixes.
+    fn structured_segment() -> impl Strategy<Value = Segment> {
+        let block = prop::collection::vec(any::<bool>(), 1..7);
+        let part = (block, 1usize..40, any::<bool>(), any::<bool>()).prop_map(
+            |(b, times, swap_alternate, noise)| {
+                let mut out = Vec::new();
+                for k in 0..times {
+                    let swap = swap_alternate && k % 2 == 1;
+                    out.extend(b.iter().map(|&x| x ^ swap));
+                }
+                if noise {
+                    out.push(!out[out.len() - 1]);
+                }
+                out
+            },
+        );
+        prop::collection::vec(part, 1..6).prop_map(|parts| parts.concat())
+    }
+
+    proptest! {
+        #[test]
+        fn linear_methods_match_the_twins_on_structured_segments(w in structured_segment()) {
+            let twin = cuts_of(&decompose_by_first_weaker_suffix(&w));
+            prop_assert_eq!(&cut_points_by_suffix_array(&w), &twin);
+            prop_assert_eq!(&cut_points(&w), &twin);
+            prop_assert_eq!(cut_points_by_direct_scan(&w, usize::MAX), Some(twin));
+        }
+
+        #[test]
+        fn pieces_are_irreducible_and_theorem_6_4_2_agrees(w in prop::collection::vec(any::<bool>(), 1..400)) {
+            let pieces = decompose(&w);
+            prop_assert!(pieces.iter().all(|p| is_irreducible(p)));
+            prop_assert_eq!(pieces.concat(), w.clone());
+            prop_assert_eq!(pieces, decompose_by_weakest_suffix(&w));
         }
     }
 }
