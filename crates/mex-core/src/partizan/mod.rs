@@ -11,6 +11,7 @@ pub mod cherries;
 pub mod domineering;
 pub mod notation;
 pub mod ruleset;
+pub mod simple;
 pub mod store;
 #[cfg(test)]
 mod test_shapes;

@@ -4,8 +4,10 @@
 //!
 //! ```text
 //! sum    := term (('+' | '-') term)*
-//! term   := '-' term | '±' term | atom
-//! atom   := NUMBER ('*' INTEGER?)? | '*' INTEGER? | '^' '*'? | 'v' '*'?
+//! term   := '-' term | '±' term | atom   -- '-' before digits signs the number
+//! atom   := NUMBER ARROWS? STAR? | ARROWS STAR? | STAR
+//! ARROWS := '^'+ | '^' INTEGER | 'v'+ | 'v' INTEGER     -- n·↑ or n·↓
+//! STAR   := '*' INTEGER?
 //! NUMBER := INTEGER ('/' POWER_OF_TWO)?
 //!         | '{' game '}' | '(' sum ')'
 //! game   := options BARS options      -- split at the longest run of '|'
@@ -14,6 +16,7 @@
 //!
 //! So `{2||1|0}` is `{2 | {1|0}}`, `±1` is `{1 | -1}`, `^*` is `↑ + *`.
 
+use super::simple::Simple;
 use super::store::{GameId, GameStore, Kind};
 use crate::MexError;
 
@@ -87,7 +90,16 @@ impl Parser<'_> {
         if self.depth > 200 {
             return Err(bad(self.text, "nested too deeply"));
         }
+        let next_is_digit = self
+            .chars
+            .get(self.pos + 1)
+            .is_some_and(|c| c.is_ascii_digit());
         let g = match self.peek() {
+            // A signed number literal: `-1vv` is `(-1) + vv`.
+            Some('-') if next_is_digit => {
+                self.pos += 1;
+                self.number(true)?
+            }
             Some('-') => {
                 self.pos += 1;
                 let g = self.term()?;
@@ -115,7 +127,7 @@ impl Parser<'_> {
 
     fn atom(&mut self) -> Result<GameId, MexError> {
         match self.peek() {
-            Some(c) if c.is_ascii_digit() => self.number(),
+            Some(c) if c.is_ascii_digit() => self.number(false),
             Some('*') => {
                 self.pos += 1;
                 let k = self.integer().unwrap_or(1);
@@ -128,17 +140,7 @@ impl Parser<'_> {
                 }
                 Ok(self.s.nimber(k as u32))
             }
-            Some(c @ ('^' | 'v')) => {
-                self.pos += 1;
-                let up = self.s.up();
-                let g = if c == '^' { up } else { self.s.neg(up) };
-                if self.peek() == Some('*') {
-                    self.pos += 1;
-                    let star = self.s.nimber(1);
-                    return Ok(self.s.add(g, star));
-                }
-                Ok(g)
-            }
+            Some(c @ ('^' | 'v')) => self.arrows(c),
             Some('(') => {
                 self.pos += 1;
                 let g = self.sum()?;
@@ -157,9 +159,10 @@ impl Parser<'_> {
         }
     }
 
-    fn number(&mut self) -> Result<GameId, MexError> {
-        let p = self.integer().expect("a digit is next");
-        if p > MAX_ATOM {
+    fn number(&mut self, negative: bool) -> Result<GameId, MexError> {
+        let magnitude = self.integer().expect("a digit is next");
+        let p = if negative { -magnitude } else { magnitude };
+        if magnitude > MAX_ATOM {
             return Err(MexError::too_large(
                 format!("the number {p}"),
                 MAX_ATOM.to_string(),
@@ -184,13 +187,46 @@ impl Parser<'_> {
         self.juxtaposed_star(g)
     }
 
-    /// `x*` and `x*k` after a number: `x + *` and `x + *k`.
+    /// `x*`, `x*k`, `x^`, `x^*`, … after a number: `x + *`, and so on.
     fn juxtaposed_star(&mut self, x: GameId) -> Result<GameId, MexError> {
-        if self.peek() != Some('*') {
+        if !matches!(self.peek(), Some('*' | '^' | 'v')) {
             return Ok(x);
         }
-        let star = self.atom()?;
-        Ok(self.s.add(x, star))
+        let rest = self.atom()?;
+        Ok(self.s.add(x, rest))
+    }
+
+    /// `^`, `^^`, `^n` (n·↑), the same with `v` for ↓, then an optional
+    /// nimber: `^*`, `vv*3`.
+    fn arrows(&mut self, arrow: char) -> Result<GameId, MexError> {
+        let mut n = 0i64;
+        while self.peek() == Some(arrow) {
+            self.pos += 1;
+            n += 1;
+        }
+        if n == 1 {
+            if let Some(k) = self.integer() {
+                n = k;
+            }
+        }
+        if n > MAX_ATOM {
+            return Err(MexError::too_large(
+                format!("{n} arrows"),
+                MAX_ATOM.to_string(),
+                "use a smaller multiple",
+            ));
+        }
+        let up = self.s.up();
+        let one = if arrow == '^' { up } else { self.s.neg(up) };
+        let mut g = self.s.zero();
+        for _ in 0..n {
+            g = self.s.add(g, one);
+        }
+        if self.peek() == Some('*') {
+            let star = self.atom()?;
+            g = self.s.add(g, star);
+        }
+        Ok(g)
     }
 
     fn expect(&mut self, c: char) -> Result<(), MexError> {
@@ -302,35 +338,8 @@ impl Parser<'_> {
 /// Prints `g`: integers, dyadic rationals and nimbers by name, `↑`/`↓` as
 /// `^`/`v`, everything else as `{L | R}` with options printed recursively.
 pub fn show(s: &mut GameStore, g: GameId) -> String {
-    if let Kind::NumberStar {
-        numerator,
-        exponent,
-        nimber,
-    } = s.kind(g)
-    {
-        let number = match (numerator, exponent) {
-            (0, _) if nimber > 0 => String::new(),
-            (p, 0) => p.to_string(),
-            (p, q) => format!("{p}/{}", 1u64 << q),
-        };
-        return match nimber {
-            0 => number,
-            1 => format!("{number}*"),
-            k => format!("{number}*{k}"),
-        };
-    }
-    let up = s.up();
-    if g == up {
-        return "^".into();
-    }
-    let down = s.neg(up);
-    if g == down {
-        return "v".into();
-    }
-    let star = s.nimber(1);
-    let up_star = s.add(up, star);
-    if g == up_star {
-        return "^*".into();
+    if let Kind::Simple(v) = s.kind(g) {
+        return show_simple(v);
     }
     let node = s.node(g).clone();
     // Options in a fixed order (by their text), so that the printed form of
@@ -342,14 +351,36 @@ pub fn show(s: &mut GameStore, g: GameId) -> String {
     format!("{{{} | {}}}", left.join(", "), right.join(", "))
 }
 
+/// `x + n·↑ + *k` as `x`, `^`/`^^`/`^n` (or `v`…) and `*`/`*k`, each part
+/// left out when zero (and `0` for zero itself).
+fn show_simple(v: Simple) -> String {
+    let mut out = match (v.numerator, v.exponent) {
+        (0, _) => String::new(),
+        (p, 0) => p.to_string(),
+        (p, q) => format!("{p}/{}", 1u64 << q),
+    };
+    let arrow = if v.ups > 0 { "^" } else { "v" };
+    match v.ups.unsigned_abs() {
+        0 => {}
+        1 => out.push_str(arrow),
+        2 => out.push_str(&arrow.repeat(2)),
+        n => out.push_str(&format!("{arrow}{n}")),
+    }
+    match v.nimber {
+        0 => {}
+        1 => out.push('*'),
+        k => out.push_str(&format!("*{k}")),
+    }
+    if out.is_empty() {
+        out.push('0');
+    }
+    out
+}
+
 /// `Some((p, q))` when `g = p / 2^q` in lowest terms.
 pub fn as_number(s: &GameStore, g: GameId) -> Option<(i64, u32)> {
     match s.kind(g) {
-        Kind::NumberStar {
-            numerator,
-            exponent,
-            nimber: 0,
-        } => Some((numerator, exponent)),
+        Kind::Simple(v) if v.is_number() => Some((v.numerator, v.exponent)),
         _ => None,
     }
 }
@@ -357,11 +388,7 @@ pub fn as_number(s: &GameStore, g: GameId) -> Option<(i64, u32)> {
 /// `Some(k)` when `g = *k`, `k ≥ 1`.
 pub fn as_nimber(s: &GameStore, g: GameId) -> Option<u32> {
     match s.kind(g) {
-        Kind::NumberStar {
-            numerator: 0,
-            nimber,
-            ..
-        } if nimber > 0 => Some(nimber),
+        Kind::Simple(v) if v.numerator == 0 && v.ups == 0 && v.nimber > 0 => Some(v.nimber),
         _ => None,
     }
 }

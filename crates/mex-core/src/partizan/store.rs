@@ -9,6 +9,7 @@
 //! unique, so structural equality of canonical forms is game equality and
 //! hash-consing gives one id per value.
 
+use super::simple::Simple;
 use std::collections::HashMap;
 
 /// A canonical short game: an index into its [`GameStore`].
@@ -38,31 +39,13 @@ pub enum OutcomeClass {
 }
 
 /// What the arena knows about a value without looking at its options.
-///
-/// `NumberStar` is `p/2^q + *k` (`p` odd or `q = 0`; numbers have `k = 0`,
-/// nimbers `p = 0`). Its canonical form is known in closed form
-/// (Siegel, *Combinatorial Game Theory*, II.3 and II.4): `n+1 = {n |}`,
-/// `−n−1 = {| −n}`, `p/2^q = {(p−1)/2^q | (p+1)/2^q}`, and
-/// `x + *k = {x + *j | x + *j}` over `j < k`. Sums, negatives and comparisons
-/// of such values need no search: `x + *a ≤ y + *b` iff `x < y`, or `x = y`
-/// and `a = b`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
-    /// `numerator / 2^exponent + *nimber`, in lowest terms.
-    NumberStar {
-        /// The numerator (odd unless the exponent is 0).
-        numerator: i64,
-        /// The power of two in the denominator.
-        exponent: u32,
-        /// The nimber added.
-        nimber: u32,
-    },
+    /// `x + n·↑ + *k`, handled without search (see [`Simple`]).
+    Simple(Simple),
     /// Anything else.
     Other,
 }
-
-/// Largest exponent of a denominator the fast paths handle.
-const MAX_FAST_EXPONENT: u32 = 40;
 
 /// The arena: canonical games by id, with memoised operations.
 #[derive(Debug, Default)]
@@ -70,7 +53,7 @@ pub struct GameStore {
     nodes: Vec<Node>,
     kinds: Vec<Kind>,
     slow_only: bool,
-    number_star_memo: HashMap<(i64, u32, u32), GameId>,
+    simple_memo: HashMap<Simple, GameId>,
     index: HashMap<Node, GameId>,
     leq_memo: HashMap<(GameId, GameId), bool>,
     sum_memo: HashMap<(GameId, GameId), GameId>,
@@ -101,143 +84,114 @@ impl GameStore {
         self.kinds[g.0 as usize]
     }
 
-    fn number_star_of(&self, g: GameId) -> Option<(i64, u32, u32)> {
+    fn simple_of(&self, g: GameId) -> Option<Simple> {
         match self.kind(g) {
-            Kind::NumberStar {
-                numerator,
-                exponent,
-                nimber,
-            } if !self.slow_only => Some((numerator, exponent, nimber)),
+            Kind::Simple(v) if !self.slow_only => Some(v),
             _ => None,
         }
     }
 
-    /// Classifies a node from the kinds of its options.
+    /// Classifies a node from the kinds of its options, by the closed forms
+    /// of [`Simple`] read backwards.
     fn classify(&self, node: &Node) -> Kind {
-        let number = |g: &GameId| match self.kinds[g.0 as usize] {
-            Kind::NumberStar {
-                numerator,
-                exponent,
-                nimber: 0,
-            } => Some((numerator, exponent)),
-            _ => None,
+        let simple = |g: &GameId| match self.kinds[g.0 as usize] {
+            Kind::Simple(v) => Some(v),
+            Kind::Other => None,
         };
-        let kind = |p, q, k| Kind::NumberStar {
-            numerator: p,
-            exponent: q,
-            nimber: k,
-        };
-        match (node.left.as_slice(), node.right.as_slice()) {
-            ([], []) => return kind(0, 0, 0),
-            ([l], []) => {
-                if let Some((p, 0)) = number(l).filter(|&(p, _)| p >= 0) {
-                    return p.checked_add(1).map_or(Kind::Other, |p| kind(p, 0, 0));
-                }
+        let left: Option<Vec<Simple>> = node.left.iter().map(simple).collect();
+        let right: Option<Vec<Simple>> = node.right.iter().map(simple).collect();
+        match (left, right) {
+            (Some(left), Some(right)) => {
+                classify_simple(&left, &right).map_or(Kind::Other, Kind::Simple)
             }
-            ([], [r]) => {
-                if let Some((p, 0)) = number(r).filter(|&(p, _)| p <= 0) {
-                    return p.checked_sub(1).map_or(Kind::Other, |p| kind(p, 0, 0));
-                }
-            }
-            ([l], [r]) if l != r => {
-                if let (Some(a), Some(b)) = (number(l), number(r)) {
-                    let q = a.1.max(b.1) + 1;
-                    if q <= MAX_FAST_EXPONENT {
-                        let (pa, pb) = (a.0 << (q - a.1), b.0 << (q - b.1));
-                        if pb - pa == 2 {
-                            return kind(pa + 1, q, 0);
-                        }
-                    }
-                }
-            }
-            _ => {}
+            _ => Kind::Other,
         }
-        self.classify_number_star(node).unwrap_or(Kind::Other)
     }
 
-    /// `{x + *j | x + *j}` over `j < k` is `x + *k`.
-    fn classify_number_star(&self, node: &Node) -> Option<Kind> {
-        if node.left != node.right || node.left.is_empty() {
-            return None;
-        }
-        let mut number = None;
-        let mut seen = vec![false; node.left.len()];
-        for g in &node.left {
-            let Kind::NumberStar {
-                numerator,
-                exponent,
-                nimber,
-            } = self.kinds[g.0 as usize]
-            else {
-                return None;
-            };
-            if *number.get_or_insert((numerator, exponent)) != (numerator, exponent) {
-                return None;
-            }
-            *seen.get_mut(nimber as usize)? = true;
-        }
-        let (numerator, exponent) = number?;
-        seen.iter().all(|&s| s).then_some(Kind::NumberStar {
-            numerator,
-            exponent,
-            nimber: node.left.len() as u32,
-        })
-    }
-
-    /// The canonical form of `p/2^q + *k` (`p/2^q` in lowest terms), built
-    /// from its closed form without any search.
-    fn number_star(&mut self, p: i64, q: u32, k: u32) -> GameId {
-        if let Some(&g) = self.number_star_memo.get(&(p, q, k)) {
+    /// The canonical form of a [`Simple`] value, built from its closed form
+    /// without any search.
+    fn simple(&mut self, v: Simple) -> GameId {
+        if let Some(&g) = self.simple_memo.get(&v) {
             return g;
         }
-        let g = if k > 0 {
-            let opts: Vec<GameId> = (0..k).map(|j| self.number_star(p, q, j)).collect();
-            self.intern(Node {
-                left: opts.clone(),
-                right: opts,
-            })
-        } else if q > 0 {
-            let (lo, hi) = (reduce(p - 1, q), reduce(p + 1, q));
-            let left = self.number_star(lo.0, lo.1, 0);
-            let right = self.number_star(hi.0, hi.1, 0);
-            self.intern(Node {
-                left: vec![left],
-                right: vec![right],
-            })
+        let g = if v.ups != 0 {
+            self.with_ups(v)
+        } else if v.nimber > 0 {
+            let opts: Vec<GameId> = (0..v.nimber).map(|j| self.simple(v.with(0, j))).collect();
+            self.node_of(opts.clone(), opts)
+        } else if v.exponent > 0 {
+            let (p, q) = (v.numerator, v.exponent);
+            let left = self.simple(Simple::number(p - 1, q));
+            let right = self.simple(Simple::number(p + 1, q));
+            self.node_of(vec![left], vec![right])
         } else {
-            self.integer_by_steps(p)
+            self.integer_by_steps(v.numerator)
         };
-        self.number_star_memo.insert((p, q, k), g);
+        self.simple_memo.insert(v, g);
         g
+    }
+
+    /// `x + n·↑ + *k` for `n ≠ 0`, built upwards from `x + ±↑ + *j` so that
+    /// large multiples need no deep recursion.
+    fn with_ups(&mut self, v: Simple) -> GameId {
+        let x = self.simple(v.number_part());
+        let sign = v.ups.signum();
+        let mut g = x;
+        for m in 1..=v.ups.unsigned_abs() {
+            let nimber = v.nimber ^ ((v.ups.unsigned_abs() - m) & 1) as u32;
+            let here = v.with(sign * m as i64, nimber);
+            if let Some(&known) = self.simple_memo.get(&here) {
+                g = known;
+                continue;
+            }
+            g = if m == 1 && nimber == 1 {
+                let x_star = self.simple(v.with(0, 1));
+                if sign > 0 {
+                    self.node_of(vec![x, x_star], vec![x])
+                } else {
+                    self.node_of(vec![x], vec![x, x_star])
+                }
+            } else {
+                let inner = if m == 1 {
+                    self.simple(v.with(0, nimber ^ 1))
+                } else {
+                    g
+                };
+                if sign > 0 {
+                    self.node_of(vec![x], vec![inner])
+                } else {
+                    self.node_of(vec![inner], vec![x])
+                }
+            };
+            self.simple_memo.insert(here, g);
+        }
+        g
+    }
+
+    fn node_of(&mut self, left: Vec<GameId>, right: Vec<GameId>) -> GameId {
+        self.intern(Node { left, right })
     }
 
     /// The integer `p`, one step from the nearest integer already built.
     fn integer_by_steps(&mut self, p: i64) -> GameId {
         let step = p.signum();
-        let mut from = p;
-        while from != 0 && !self.number_star_memo.contains_key(&(from - step, 0, 0)) {
-            from -= step;
+        let mut at = p;
+        while at != 0 && !self.simple_memo.contains_key(&Simple::number(at, 0)) {
+            at -= step;
         }
-        let mut g = if from == 0 {
+        let mut g = if at == 0 {
             self.zero()
         } else {
-            self.number_star_memo[&(from - step, 0, 0)]
+            self.simple_memo[&Simple::number(at, 0)]
         };
-        let mut at = if from == 0 { 0 } else { from - step };
         while at != p {
             g = if step > 0 {
-                self.intern(Node {
-                    left: vec![g],
-                    right: vec![],
-                })
+                self.node_of(vec![g], vec![])
             } else {
-                self.intern(Node {
-                    left: vec![],
-                    right: vec![g],
-                })
+                self.node_of(vec![], vec![g])
             };
             at += step;
-            self.number_star_memo.insert((at, 0, 0), g);
+            self.simple_memo.insert(Simple::number(at, 0), g);
         }
         g
     }
@@ -283,9 +237,9 @@ impl GameStore {
         if g == h {
             return true;
         }
-        if let (Some(a), Some(b)) = (self.number_star_of(g), self.number_star_of(h)) {
-            if let Some(order) = compare_dyadic((a.0, a.1), (b.0, b.1)) {
-                return order.is_lt() || (order.is_eq() && a.2 == b.2);
+        if let (Some(a), Some(b)) = (self.simple_of(g), self.simple_of(h)) {
+            if let Some(v) = a.leq(b) {
+                return v;
             }
         }
         if let Some(&v) = self.leq_memo.get(&(g, h)) {
@@ -396,10 +350,8 @@ impl GameStore {
 
     /// `−G`.
     pub fn neg(&mut self, g: GameId) -> GameId {
-        if let Some((p, q, k)) = self.number_star_of(g) {
-            if let Some(p) = p.checked_neg() {
-                return self.number_star(p, q, k);
-            }
+        if let Some(v) = self.simple_of(g).and_then(Simple::checked_neg) {
+            return self.simple(v);
         }
         if let Some(&v) = self.neg_memo.get(&g) {
             return v;
@@ -421,9 +373,9 @@ impl GameStore {
         if h == z {
             return g;
         }
-        if let (Some(a), Some(b)) = (self.number_star_of(g), self.number_star_of(h)) {
-            if let Some((p, q)) = add_dyadic((a.0, a.1), (b.0, b.1)) {
-                return self.number_star(p, q, a.2 ^ b.2);
+        if let (Some(a), Some(b)) = (self.simple_of(g), self.simple_of(h)) {
+            if let Some(v) = a.checked_add(b) {
+                return self.simple(v);
             }
         }
         let key = if g <= h { (g, h) } else { (h, g) };
@@ -504,34 +456,60 @@ impl GameStore {
     }
 }
 
-/// `p/2^q` in lowest terms.
-fn reduce(mut p: i64, mut q: u32) -> (i64, u32) {
-    while q > 0 && p % 2 == 0 {
-        p /= 2;
-        q -= 1;
+/// Which [`Simple`] value the game `{left | right}` is, by its options'
+/// values, when it has one of the closed forms.
+fn classify_simple(left: &[Simple], right: &[Simple]) -> Option<Simple> {
+    match (left, right) {
+        ([], []) => Some(Simple::number(0, 0)),
+        ([l], []) if l.is_number() && l.exponent == 0 && l.numerator >= 0 => {
+            Some(Simple::number(l.numerator.checked_add(1)?, 0))
+        }
+        ([], [r]) if r.is_number() && r.exponent == 0 && r.numerator <= 0 => {
+            Some(Simple::number(r.numerator.checked_sub(1)?, 0))
+        }
+        ([l], [r]) if l.is_number() && r.is_number() && l != r => {
+            let q = l.exponent.max(r.exponent) + 1;
+            if q > super::simple::MAX_EXPONENT {
+                return None;
+            }
+            let (a, b) = (
+                l.numerator << (q - l.exponent),
+                r.numerator << (q - r.exponent),
+            );
+            (b - a == 2).then(|| Simple::number(a + 1, q))
+        }
+        ([l], [r]) if l.is_number() && r.number_part() == *l && r.ups >= 0 && r != l => {
+            Some(l.with(r.ups.checked_add(1)?, r.nimber ^ 1))
+        }
+        ([l], [r]) if r.is_number() && l.number_part() == *r && l.ups <= 0 && l != r => {
+            Some(r.with(l.ups.checked_sub(1)?, l.nimber ^ 1))
+        }
+        ([a, b], [x]) | ([x], [a, b]) if is_number_and_star(*a, *b, *x) => {
+            Some(x.with(if left.len() == 2 { 1 } else { -1 }, 1))
+        }
+        _ if !left.is_empty() && left == right => nimber_over(left),
+        _ => None,
     }
-    if p == 0 {
-        q = 0;
+}
+
+/// `{a, b}` is `{x, x*}` in some order.
+fn is_number_and_star(a: Simple, b: Simple, x: Simple) -> bool {
+    x.is_number() && (a == x && b == x.with(0, 1) || b == x && a == x.with(0, 1))
+}
+
+/// Options `x + *j` for exactly the `j < k`, one each: the value `x + *k`.
+fn nimber_over(options: &[Simple]) -> Option<Simple> {
+    let x = options[0].number_part();
+    let mut seen = vec![false; options.len()];
+    for o in options {
+        if o.number_part() != x || o.ups != 0 {
+            return None;
+        }
+        *seen.get_mut(o.nimber as usize)? = true;
     }
-    (p, q)
-}
-
-/// Both dyadics over the larger denominator, or `None` on overflow.
-fn common_denominator(a: (i64, u32), b: (i64, u32)) -> Option<(i64, i64, u32)> {
-    let q = a.1.max(b.1);
-    let scale = |x: (i64, u32)| x.0.checked_mul(1i64.checked_shl(q - x.1)?);
-    Some((scale(a)?, scale(b)?, q))
-}
-
-fn compare_dyadic(a: (i64, u32), b: (i64, u32)) -> Option<std::cmp::Ordering> {
-    common_denominator(a, b).map(|(x, y, _)| x.cmp(&y))
-}
-
-/// The sum in lowest terms, or `None` when it leaves the fast range.
-fn add_dyadic(a: (i64, u32), b: (i64, u32)) -> Option<(i64, u32)> {
-    let (x, y, q) = common_denominator(a, b)?;
-    let sum = reduce(x.checked_add(y)?, q);
-    (sum.0.unsigned_abs() < 1 << 60).then_some(sum)
+    seen.iter()
+        .all(|&s| s)
+        .then_some(x.with(0, options.len() as u32))
 }
 
 #[cfg(test)]
@@ -667,15 +645,21 @@ mod tests {
         }
     }
 
-    /// `p/2^q + *k` built through the definitions only.
-    fn number_star_slowly(s: &mut GameStore, (p, q, k): (i64, u32, u32)) -> GameId {
-        let x = s.dyadic(p, q);
-        let star = s.nimber(k);
-        s.add(x, star)
+    /// `x + n·↑ + *k` built through the definitions only.
+    fn simple_slowly(s: &mut GameStore, v: Simple) -> GameId {
+        let mut g = s.dyadic(v.numerator, v.exponent);
+        let up = s.up();
+        let arrow = if v.ups > 0 { up } else { s.neg(up) };
+        for _ in 0..v.ups.unsigned_abs() {
+            g = s.add(g, arrow);
+        }
+        let star = s.nimber(v.nimber);
+        s.add(g, star)
     }
 
-    fn number_star_value() -> impl Strategy<Value = (i64, u32, u32)> {
-        (-40i64..40, 0u32..4, 0u32..6)
+    fn simple_value() -> impl Strategy<Value = Simple> {
+        (-40i64..40, 0u32..4, -5i64..6, 0u32..6)
+            .prop_map(|(p, q, ups, k)| Simple::number(p, q).with(ups, k))
     }
 
     proptest! {
@@ -683,12 +667,14 @@ mod tests {
         /// The fast paths agree with the definitions: same printed canonical
         /// forms, comparisons and outcomes as a store without fast paths.
         #[test]
-        fn number_and_nimber_fast_paths_match_the_definitions(
-            a in number_star_value(), b in number_star_value(), other in shape()
+        fn simple_value_fast_paths_match_the_definitions(
+            a in simple_value(), b in simple_value(), other in shape()
         ) {
             let (mut fast, mut slow) = (GameStore::new(), GameStore::without_fast_paths());
-            let (g, h) = (number_star_slowly(&mut fast, a), number_star_slowly(&mut fast, b));
-            let (gs, hs) = (number_star_slowly(&mut slow, a), number_star_slowly(&mut slow, b));
+            let (g, h) = (fast.simple(a), fast.simple(b));
+            let (gs, hs) = (simple_slowly(&mut slow, a), simple_slowly(&mut slow, b));
+            prop_assert_eq!(show(&mut fast, g), show(&mut slow, gs));
+            prop_assert_eq!(fast.kind(gs.min(g)), fast.kind(g));
             let (sum, sum_slow) = (fast.add(g, h), slow.add(gs, hs));
             prop_assert_eq!(show(&mut fast, sum), show(&mut slow, sum_slow));
             let (neg, neg_slow) = (fast.neg(g), slow.neg(gs));
@@ -703,16 +689,20 @@ mod tests {
         }
 
         /// The classification of every value met is right: a value classed
-        /// as `x + *k` equals `x + *k` built through the definitions.
+        /// as `x + n·↑ + *k` equals it built through the definitions.
         #[test]
-        fn kinds_are_right(a in shape(), b in shape()) {
+        fn kinds_are_right(a in shape(), b in shape(), c in simple_value()) {
             let mut fast = GameStore::new();
             let (g, h) = (build(&mut fast, &a), build(&mut fast, &b));
             let sum = fast.add(g, h);
-            for x in [g, h, sum] {
-                if let Kind::NumberStar { numerator, exponent, nimber } = fast.kind(x) {
+            let with_simple = {
+                let v = fast.simple(c);
+                fast.add(sum, v)
+            };
+            for x in [g, h, sum, with_simple] {
+                if let Kind::Simple(v) = fast.kind(x) {
                     let mut slow = GameStore::without_fast_paths();
-                    let expected = number_star_slowly(&mut slow, (numerator, exponent, nimber));
+                    let expected = simple_slowly(&mut slow, v);
                     let actual = build(&mut slow, &to_shape(&fast, x));
                     prop_assert_eq!(actual, expected);
                 }
@@ -721,9 +711,28 @@ mod tests {
     }
 
     #[test]
+    fn up_multiples_have_the_closed_forms_for_every_small_case() {
+        for ups in -8i64..=8 {
+            for k in 0..8u32 {
+                for (p, q) in [(0, 0), (3, 1), (-2, 0)] {
+                    let v = Simple::number(p, q).with(ups, k);
+                    let mut fast = GameStore::new();
+                    let mut slow = GameStore::without_fast_paths();
+                    let (g, gs) = (fast.simple(v), simple_slowly(&mut slow, v));
+                    assert_eq!(show(&mut fast, g), show(&mut slow, gs), "{v:?}");
+                    assert_eq!(build(&mut slow, &to_shape(&fast, g)), gs, "{v:?}");
+                    assert_eq!(fast.outcome(g), slow.outcome(gs), "{v:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
     fn juxtaposed_stars_print_and_parse() {
         let mut s = GameStore::new();
-        for text in ["1*", "-3/4*2", "*5", "2", "0"] {
+        for text in [
+            "1*", "-3/4*2", "*5", "2", "0", "^", "vv*", "^3*2", "1/2v", "^*", "-1^^",
+        ] {
             let g = crate::partizan::notation::parse(&mut s, text).expect("valid");
             assert_eq!(show(&mut s, g), text);
         }
