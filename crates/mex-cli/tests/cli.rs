@@ -405,6 +405,21 @@ fn ssc_contracts() {
         ["B", "B", "WB", "BWW"]
     );
     assert_eq!(mex(&["ssc", "decompose", "BXW"]).status.code(), Some(2));
+    // A long segment on stdin, equal pieces grouped: (BW)^k is k pieces BW.
+    let long = "BW".repeat(50_000);
+    let out = mex_with_stdin(
+        &["ssc", "decompose", "-", "--runs", "--json"],
+        long.as_bytes(),
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    assert_eq!(
+        (v["cherries"].as_u64(), v["pieces"].as_u64()),
+        (Some(100_000), Some(50_000))
+    );
+    assert_eq!(v["runs"][0]["piece"], "BW");
+    assert_eq!(v["runs"][0]["count"], 50_000);
+    let bad = mex_with_stdin(&["ssc", "decompose", "-"], b"BW\nBQ");
+    assert_eq!(bad.status.code(), Some(2));
     let o = json(&["ssc", "outcome", "BBW WB BWWB", "--exhaustive"]);
     assert_eq!(o["outcome"], "L");
     assert_eq!(o["exhaustive"], "L");

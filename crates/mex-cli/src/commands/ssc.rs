@@ -15,7 +15,8 @@ use serde_json::json;
 Examples:
   mex ssc irreducibles 4            # B, BW, BWWB, BWW, BWWW (decreasing)
   mex ssc count 100 --json
-  mex ssc decompose BBWBBWW         # B + B + WB + BWW"
+  mex ssc decompose BBWBBWW         # B + B + WB + BWW
+  mex ssc decompose - --runs < segment.txt   # a long segment from stdin, equal pieces grouped"
 )]
 pub struct SscArgs {
     #[command(subcommand)]
@@ -63,10 +64,15 @@ enum SscCommand {
         #[arg(long, default_value_t = 6)]
         length: usize,
     },
-    /// Decompose a segment into irreducible elements (Theorem 6.4.5).
+    /// Decompose a segment into irreducible elements (Theorem 6.4.5), in
+    /// linear time.
     Decompose {
-        /// The segment, e.g. BBWBBWW.
+        /// The segment, e.g. BBWBBWW, or - to read it from stdin (whitespace
+        /// ignored; at most 2·10^8 cherries).
         segment: String,
+        /// Group consecutive equal pieces: `BW ×5`.
+        #[arg(long)]
+        runs: bool,
     },
 }
 
@@ -96,16 +102,90 @@ pub fn run(a: &SscArgs) -> Result<Output, MexError> {
             position,
             exhaustive,
         } => outcome(position, *exhaustive),
-        SscCommand::Decompose { segment } => {
-            let seg = ssc::parse_segment(segment)?;
-            let pieces: Vec<String> = ssc::decompose(&seg).iter().map(|s| ssc::show(s)).collect();
-            let text = format!("{} = {}\n", ssc::show(&seg), pieces.join(" + "));
-            Ok(Output::new(
-                json!({"segment": ssc::show(&seg), "decomposition": pieces}),
-                text,
-            ))
+        SscCommand::Decompose { segment, runs } => decompose(segment, *runs),
+    }
+}
+
+/// Most cherries read for a decomposition (the suffix array needs about ten
+/// bytes per cherry).
+const MAX_SEGMENT: usize = 200_000_000;
+
+fn read_segment(segment: &str) -> Result<ssc::Segment, MexError> {
+    if segment != "-" {
+        return ssc::parse_segment(segment);
+    }
+    let accepted = "B and W, whitespace ignored, at most 200000000 cherries";
+    let mut seg = Vec::new();
+    for byte in std::io::Read::bytes(std::io::BufReader::new(std::io::stdin().lock())) {
+        let byte =
+            byte.map_err(|e| MexError::invalid(format!("reading stdin failed: {e}"), accepted))?;
+        match byte {
+            b'B' | b'b' => seg.push(true),
+            b'W' | b'w' => seg.push(false),
+            c if c.is_ascii_whitespace() => continue,
+            c => {
+                return Err(MexError::invalid(
+                    format!("'{}' on stdin is not a cherry", c as char),
+                    accepted,
+                ))
+            }
+        }
+        if seg.len() > MAX_SEGMENT {
+            return Err(MexError::too_large(
+                "the segment on stdin",
+                format!("{MAX_SEGMENT} cherries"),
+                "split it",
+            ));
         }
     }
+    if seg.is_empty() {
+        return Err(MexError::invalid("the segment on stdin is empty", accepted));
+    }
+    Ok(seg)
+}
+
+fn decompose(segment: &str, runs: bool) -> Result<Output, MexError> {
+    let seg = read_segment(segment)?;
+    let cuts = ssc::cut_points(&seg);
+    let piece = |i: usize| {
+        let end = cuts.get(i + 1).copied().unwrap_or(seg.len());
+        ssc::show(&seg[cuts[i]..end])
+    };
+    if !runs {
+        let pieces: Vec<String> = (0..cuts.len()).map(piece).collect();
+        let text = format!("{} = {}\n", ssc::show(&seg), pieces.join(" + "));
+        return Ok(Output::new(
+            json!({"segment": ssc::show(&seg), "decomposition": pieces}),
+            text,
+        ));
+    }
+    let mut grouped: Vec<(String, usize)> = Vec::new();
+    for i in 0..cuts.len() {
+        let p = piece(i);
+        match grouped.last_mut() {
+            Some((last, count)) if *last == p => *count += 1,
+            _ => grouped.push((p, 1)),
+        }
+    }
+    let text = grouped
+        .iter()
+        .map(|(p, c)| {
+            if *c == 1 {
+                p.clone()
+            } else {
+                format!("{p} ×{c}")
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" + ");
+    Ok(Output::new(
+        json!({
+            "cherries": seg.len(),
+            "pieces": cuts.len(),
+            "runs": grouped.iter().map(|(p, c)| json!({"piece": p, "count": c})).collect::<Vec<_>>(),
+        }),
+        format!("{} cherries, {} pieces: {text}\n", seg.len(), cuts.len()),
+    ))
 }
 
 /// Most cherries for the exhaustive solver.
