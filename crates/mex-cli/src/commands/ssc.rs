@@ -147,12 +147,9 @@ fn read_segment(segment: &str) -> Result<ssc::Segment, MexError> {
 fn decompose(segment: &str, runs: bool) -> Result<Output, MexError> {
     let seg = read_segment(segment)?;
     let cuts = ssc::cut_points(&seg);
-    let piece = |i: usize| {
-        let end = cuts.get(i + 1).copied().unwrap_or(seg.len());
-        ssc::show(&seg[cuts[i]..end])
-    };
+    let pieces = ssc::pieces(&seg, &cuts).map(ssc::show);
     if !runs {
-        let pieces: Vec<String> = (0..cuts.len()).map(piece).collect();
+        let pieces: Vec<String> = pieces.collect();
         let text = format!("{} = {}\n", ssc::show(&seg), pieces.join(" + "));
         return Ok(Output::new(
             json!({"segment": ssc::show(&seg), "decomposition": pieces}),
@@ -160,8 +157,7 @@ fn decompose(segment: &str, runs: bool) -> Result<Output, MexError> {
         ));
     }
     let mut grouped: Vec<(String, usize)> = Vec::new();
-    for i in 0..cuts.len() {
-        let p = piece(i);
+    for p in pieces {
         match grouped.last_mut() {
             Some((last, count)) if *last == p => *count += 1,
             _ => grouped.push((p, 1)),

@@ -32,23 +32,18 @@ pub fn show(seg: &[bool]) -> String {
 /// The lexicographic order ⪯ with `W < empty < B`, segments left-aligned.
 /// `flip_a` / `flip_b` read a segment with its colours swapped (for `|·|`).
 pub fn compare(a: &[bool], flip_a: bool, b: &[bool], flip_b: bool) -> Ordering {
-    let rank = |c: Option<&bool>, flip: bool| match c {
-        Some(&x) => {
-            if x != flip {
-                2
-            } else {
-                0
-            }
-        }
-        None => 1,
-    };
-    for k in 0..a.len().max(b.len()) {
-        match rank(a.get(k), flip_a).cmp(&rank(b.get(k), flip_b)) {
-            Ordering::Equal => continue,
-            other => return other,
-        }
-    }
-    Ordering::Equal
+    compare_counting(a, flip_a, b, flip_b).0
+}
+
+/// [`compare`], with the number of letters read.
+fn compare_counting(a: &[bool], flip_a: bool, b: &[bool], flip_b: bool) -> (Ordering, usize) {
+    let common = a
+        .iter()
+        .zip(b)
+        .take_while(|&(&x, &y)| (x ^ flip_a) == (y ^ flip_b))
+        .count();
+    let rank = |w: &[bool], flip: bool| w.get(common).map_or(1, |&c| if c ^ flip { 2 } else { 0 });
+    (rank(a, flip_a).cmp(&rank(b, flip_b)), common + 1)
 }
 
 /// `|a|` compared with `|b|`.
@@ -187,11 +182,20 @@ pub fn decompose_by_first_weaker_suffix(seg: &[bool]) -> Vec<Segment> {
 /// and 6.4.5), in order along the segment, in linear time; see
 /// [`cut_points`].
 pub fn decompose(seg: &[bool]) -> Vec<Segment> {
-    let cuts = cut_points(seg);
-    cuts.iter()
-        .zip(cuts.iter().skip(1).chain(std::iter::once(&seg.len())))
-        .map(|(&a, &b)| seg[a..b].to_vec())
+    pieces(seg, &cut_points(seg))
+        .map(<[bool]>::to_vec)
         .collect()
+}
+
+/// The pieces of `seg` between consecutive `cuts` (as [`cut_points`] gives
+/// them: increasing, starting at 0).
+pub fn pieces<'a>(seg: &'a [bool], cuts: &'a [usize]) -> impl Iterator<Item = &'a [bool]> + 'a {
+    let ends = cuts
+        .iter()
+        .skip(1)
+        .copied()
+        .chain(std::iter::once(seg.len()));
+    cuts.iter().zip(ends).map(move |(&a, b)| &seg[a..b])
 }
 
 /// Where the irreducible pieces of a segment start (always 0 first, for a
@@ -235,7 +239,7 @@ pub fn cut_points_by_direct_scan(seg: &[bool], mut budget: usize) -> Option<Vec<
         }
         let mut t = c + 1;
         while t < n {
-            let (order, spent) = compare_suffixes(seg, t, c);
+            let (order, spent) = compare_counting(&seg[t..], !seg[t], &seg[c..], !seg[c]);
             budget = budget.checked_sub(spent)?;
             if order == Ordering::Less {
                 break;
@@ -245,20 +249,6 @@ pub fn cut_points_by_direct_scan(seg: &[bool], mut budget: usize) -> Option<Vec<
         c = t;
     }
     Some(cuts)
-}
-
-/// `|suf(a)|` against `|suf(b)|` for `a ≠ b`, with the number of letters
-/// read.
-fn compare_suffixes(seg: &[bool], a: usize, b: usize) -> (Ordering, usize) {
-    let (x, y) = (&seg[a..], &seg[b..]);
-    let (fx, fy) = (!x[0], !y[0]);
-    let common = x
-        .iter()
-        .zip(y)
-        .take_while(|&(&p, &q)| (p ^ fx) == (q ^ fy))
-        .count();
-    let rank = |w: &[bool], flip: bool| w.get(common).map_or(1, |&c| if c ^ flip { 2 } else { 0 });
-    (rank(x, fx).cmp(&rank(y, fy)), common + 1)
 }
 
 fn suffix_array<I: libsais::OutputElement>(text: &[u8]) -> Vec<I> {
