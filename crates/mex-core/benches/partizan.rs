@@ -9,16 +9,9 @@ use mex_core::partizan::store::GameStore;
 use mex_core::sync::ssc;
 use std::hint::black_box;
 
-fn random_word(len: usize, mut state: u64) -> Vec<bool> {
-    (0..len)
-        .map(|_| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state & 1 == 1
-        })
-        .collect()
-}
+#[path = "support/random_word.rs"]
+mod random_word;
+use random_word::random_word;
 
 fn ssc_decomposition(c: &mut Criterion) {
     let mut group = c.benchmark_group("ssc_decompose");

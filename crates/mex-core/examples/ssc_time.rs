@@ -10,16 +10,9 @@ use mex_core::partizan::cherries::cherries_row_value;
 use mex_core::sync::ssc;
 use std::time::Instant;
 
-fn random_word(len: usize, mut state: u64) -> Vec<bool> {
-    (0..len)
-        .map(|_| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state & 1 == 1
-        })
-        .collect()
-}
+#[path = "../benches/support/random_word.rs"]
+mod random_word;
+use random_word::random_word;
 
 fn time_decomposition(name: &str, word: &[bool]) {
     let start = Instant::now();

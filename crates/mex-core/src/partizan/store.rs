@@ -94,6 +94,12 @@ impl GameStore {
     /// Classifies a node from the kinds of its options, by the closed forms
     /// of [`Simple`] read backwards.
     fn classify(&self, node: &Node) -> Kind {
+        // Every closed form has at most two options a side, or the same
+        // options on both sides: skip the rest without allocating.
+        let small = node.left.len() <= 2 && node.right.len() <= 2;
+        if !small && node.left != node.right {
+            return Kind::Other;
+        }
         let simple = |g: &GameId| match self.kinds[g.0 as usize] {
             Kind::Simple(v) => Some(v),
             Kind::Other => None,
