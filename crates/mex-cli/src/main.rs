@@ -13,6 +13,9 @@ use std::process::ExitCode;
 #[derive(Parser)]
 #[command(name = "mex", version, about, long_about = None)]
 #[command(after_help = "Examples:
+  mex games
+  mex value domineering 3x3
+  mex moves nim 3,4,5
   mex nim 25 21 11
   mex octal 0.07 --period
   mex subtraction 2,4,7 --period --terms 20 --json
@@ -33,6 +36,9 @@ struct Cli {
 enum Command {
     Nim(commands::nim::NimArgs),
     Mex(commands::nim::MexArgs),
+    Games(commands::catalog::GamesArgs),
+    Value(commands::catalog::ValueArgs),
+    Moves(commands::catalog::MovesArgs),
     Sum(commands::sum::SumArgs),
     Subtraction(commands::subtraction::SubtractionArgs),
     Octal(commands::octal::OctalArgs),
@@ -52,6 +58,9 @@ fn run(command: Command) -> Result<(Output, bool), mex_core::MexError> {
     match command {
         Command::Nim(a) => Ok((commands::nim::run(&a)?, a.json)),
         Command::Mex(a) => Ok((commands::nim::run_mex(&a)?, a.json)),
+        Command::Games(a) => Ok((commands::catalog::run_games(&a)?, a.json)),
+        Command::Value(a) => Ok((commands::catalog::run_value(&a)?, a.json)),
+        Command::Moves(a) => Ok((commands::catalog::run_moves(&a)?, a.json)),
         Command::Sum(a) => Ok((commands::sum::run(&a)?, a.json)),
         Command::Subtraction(a) => Ok((commands::subtraction::run(&a)?, a.json)),
         Command::Octal(a) => Ok((commands::octal::run(&a)?, a.json)),

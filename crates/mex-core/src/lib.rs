@@ -16,6 +16,7 @@
 
 pub mod bigint;
 pub mod error;
+pub mod games;
 pub mod heap;
 pub mod impartial;
 pub mod partizan;

@@ -1,5 +1,6 @@
 //! One module per command family.
 
+pub mod catalog;
 pub mod cherries;
 pub mod domineering;
 pub mod domino;

@@ -2,22 +2,31 @@
 
 use crate::output::{fields, table, Output};
 use clap::Args;
-use mex_core::impartial::sum;
+use mex_core::games::sum::{self, SumAnalysis, Summand};
+use mex_core::games::{Context, Value};
 use mex_core::MexError;
 use serde_json::json;
 
-/// A sum of components of mixed rulesets: Grundy values, nim-sum, outcome
-/// and every winning move.
+/// A sum of positions of any games of the catalog: each component's value,
+/// the value and outcome of the sum, and every winning move.
 #[derive(Args)]
-#[command(after_help = "Component syntax:
+#[command(
+    after_help = "Components are GAME:POSITION with any impartial or partizan game of
+the catalog (mex games lists them), for example:
   nim:N                a Nim heap (any size, e.g. nim:2^200)
   subtraction:S:N      heap N of the subtraction game S (e.g. subtraction:1,3,4:9)
   octal:CODE:N         heap N of a take-and-break code (e.g. octal:0.07:20)
-  domino:N             a free 1xN strip of the domino game (same as octal:0.07:N)
-  wythoff:X,Y          Wythoff's game at (X, Y), piles up to 512
+  domino:N             a free 1xN strip of the domino game
+  wythoff:X,Y          Wythoff's game at (X, Y)
+  domineering:2x3      a partizan component: the sum is then a canonical form
 
-Example:
-  mex sum nim:5 octal:0.07:20 subtraction:1,3,4:9 wythoff:3,5")]
+Impartial components alone add by nim-sum (Sprague-Grundy); with a partizan
+component the canonical forms are added, impartial ones as nimbers.
+
+Examples:
+  mex sum nim:5 octal:0.07:20 subtraction:1,3,4:9 wythoff:3,5
+  mex sum domineering:2x2 nim:1 expression:^"
+)]
 pub struct SumArgs {
     /// The components.
     #[arg(required = true)]
@@ -28,54 +37,81 @@ pub struct SumArgs {
 }
 
 pub fn run(a: &SumArgs) -> Result<Output, MexError> {
-    let parsed = a
+    let summands = a
         .components
         .iter()
-        .map(|c| sum::Component::parse(c))
+        .map(|c| Summand::parse(c))
         .collect::<Result<Vec<_>, _>>()?;
-    let r = sum::analyse(&parsed)?;
-    let comps: Vec<_> = parsed
+    let r = sum::analyse(&summands, &mut Context::new())?;
+    Ok(Output::new(to_json(&r), to_text(&r)))
+}
+
+fn to_json(r: &SumAnalysis) -> serde_json::Value {
+    let comps: Vec<_> = r
+        .components
         .iter()
-        .zip(&r.grundy_values)
-        .map(|(c, g)| json!({"component": c.text(), "grundy": g.to_string()}))
+        .map(|c| match &c.value {
+            Value::Grundy(g) => {
+                json!({"component": c.component, "grundy": g.to_string(), "value": c.value_text})
+            }
+            _ => json!({"component": c.component, "value": c.value_text}),
+        })
         .collect();
     let moves: Vec<_> = r
         .winning_moves
         .iter()
-        .map(|m| json!({"component": m.component, "from": m.from, "to": m.to}))
+        .map(|m| {
+            let mut o =
+                json!({"component": m.component, "label": m.label, "from": m.from, "to": m.to});
+            if let Some(p) = m.player {
+                o["player"] = json!(p);
+            }
+            o
+        })
         .collect();
-    let rows: Vec<Vec<String>> = parsed
+    let mut v = json!({"components": comps, "value": r.value_text, "outcome": r.outcome,
+                       "winning_moves": moves, "unlisted_components": r.unlisted_components});
+    if let Value::Grundy(g) = &r.value {
+        v["nim_sum"] = json!(g.to_string());
+    }
+    v
+}
+
+fn to_text(r: &SumAnalysis) -> String {
+    let rows: Vec<Vec<String>> = r
+        .components
         .iter()
-        .zip(&r.grundy_values)
         .enumerate()
-        .map(|(i, (c, g))| vec![i.to_string(), c.text(), g.to_string()])
+        .map(|(i, c)| vec![i.to_string(), c.component.clone(), c.value_text.clone()])
         .collect();
-    let mut text = table(&["#", "component", "grundy"], &rows);
+    let mut text = table(&["#", "component", "value"], &rows);
     text += &fields(&[
-        ("nim-sum", r.nim_sum.to_string()),
-        ("outcome", r.outcome.to_string()),
+        ("value", r.value_text.clone()),
+        ("outcome", r.outcome.clone()),
     ]);
     let mrows: Vec<Vec<String>> = r
         .winning_moves
         .iter()
         .map(|m| {
-            vec![
-                m.component.to_string(),
-                m.from.clone(),
-                if m.to.is_empty() {
-                    "(nothing)".into()
-                } else {
-                    m.to.join(" + ")
-                },
-            ]
+            let to = if m.to.is_empty() {
+                "(nothing)".into()
+            } else {
+                m.to.join(" + ")
+            };
+            let who = m.player.unwrap_or("").to_string();
+            vec![m.component.to_string(), who, m.label.clone(), to]
         })
         .collect();
     if !mrows.is_empty() {
         text += "winning moves:\n";
-        text += &table(&["#", "from", "to"], &mrows);
+        text += &table(&["#", "player", "move", "to"], &mrows);
     }
-    Ok(Output::new(
-        json!({"components": comps, "nim_sum": r.nim_sum.to_string(), "outcome": r.outcome, "winning_moves": moves}),
-        text,
-    ))
+    if !r.unlisted_components.is_empty() {
+        let list: Vec<String> = r.unlisted_components.iter().map(usize::to_string).collect();
+        text += &format!(
+            "moves not listed in components {} (too many to enumerate)\n",
+            list.join(", ")
+        );
+    }
+    text
 }

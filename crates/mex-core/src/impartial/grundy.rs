@@ -111,7 +111,7 @@ impl<R: ImpartialRuleset, T: TranspositionTable<R::Position>> GrundySolver<R, T>
     /// The Grundy value of `position`.
     pub fn grundy(&mut self, position: &R::Position) -> Result<u64, MexError> {
         let root = self.ruleset.canonical(position);
-        if let Some(v) = self.table.get(&root) {
+        if let Some(v) = self.lookup(&root) {
             return Ok(v);
         }
         let mut stack = vec![self.open(root)];
@@ -122,7 +122,7 @@ impl<R: ImpartialRuleset, T: TranspositionTable<R::Position>> GrundySolver<R, T>
             if top.next < top.children.len() {
                 let child = self.ruleset.canonical(&top.children[top.next]);
                 top.next += 1;
-                match self.table.get(&child) {
+                match self.lookup(&child) {
                     Some(v) => absorb(&mut top.combine, v),
                     None => {
                         let frame = self.open(child);
@@ -149,6 +149,14 @@ impl<R: ImpartialRuleset, T: TranspositionTable<R::Position>> GrundySolver<R, T>
                 None => return Ok(value),
             }
         }
+    }
+
+    /// A value known without search: stored, or given by the ruleset's
+    /// closed form.
+    fn lookup(&self, key: &R::Position) -> Option<u64> {
+        self.table
+            .get(key)
+            .or_else(|| self.ruleset.known_grundy(key))
     }
 
     fn open(&self, key: R::Position) -> Frame<R::Position> {

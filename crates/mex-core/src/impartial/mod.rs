@@ -1,5 +1,6 @@
-//! Impartial games under normal play: the MEX rule, Nim, the ruleset trait,
-//! the Sprague–Grundy solver and sums.
+//! Impartial games under normal play: the MEX rule, Nim, the ruleset trait
+//! and the Sprague–Grundy solver (sums of catalog games are in
+//! [`crate::games::sum`]).
 //!
 //! Sprague–Grundy theorem (seed 001, Corollary 3.17): every position of a
 //! short impartial game is equivalent to a nimber `*g`, where `g` is the MEX
@@ -11,7 +12,6 @@ pub mod grundy;
 pub mod mex;
 pub mod nim;
 pub mod ruleset;
-pub mod sum;
 
 use serde::Serialize;
 use std::fmt;

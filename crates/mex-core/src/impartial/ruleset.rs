@@ -29,4 +29,11 @@ pub trait ImpartialRuleset {
     fn canonical(&self, position: &Self::Position) -> Self::Position {
         position.clone()
     }
+
+    /// The Grundy value of `position` when a closed form gives it without
+    /// search (a proven period, a formula); the solver then neither expands
+    /// nor stores the position. `None` (the default) means "search".
+    fn known_grundy(&self, _position: &Self::Position) -> Option<u64> {
+        None
+    }
 }

@@ -234,6 +234,41 @@ impl PartizanRuleset for Domineering {
     }
 }
 
+impl std::fmt::Display for Grid {
+    /// Rows of `.` (free) and `#` (taken) separated by `/`, as parsed.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let rows: Vec<String> = (0..self.rows.len())
+            .map(|r| {
+                (0..self.width)
+                    .map(|c| if self.free(r, c) { '.' } else { '#' })
+                    .collect()
+            })
+            .collect();
+        f.write_str(&rows.join("/"))
+    }
+}
+
+impl Grid {
+    /// Every placement of a domino with the grid after it: a vertical one
+    /// covers `(row, column)` and the cell below, a horizontal one that cell
+    /// and the one to its right (0-based).
+    pub fn placements(&self, vertical: bool) -> Vec<((usize, u32), Grid)> {
+        let mut out = Vec::new();
+        for r in 0..self.rows.len() {
+            for c in 0..self.width {
+                let (r2, c2) = if vertical { (r + 1, c) } else { (r, c + 1) };
+                if self.free(r, c) && self.free(r2, c2) {
+                    let mut next = self.clone();
+                    next.rows[r] &= !(1 << c);
+                    next.rows[r2] &= !(1 << c2);
+                    out.push(((r, c), next));
+                }
+            }
+        }
+        out
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -23,6 +23,12 @@ pub trait PartizanRuleset {
     fn canonical(&self, p: &Self::Position) -> Self::Position {
         p.clone()
     }
+    /// The value of `p` when a closed form gives it without search (the
+    /// evaluator then does not expand `p`); `None` (the default) means
+    /// "search".
+    fn known_value(&self, _store: &mut GameStore, _p: &Self::Position) -> Option<GameId> {
+        None
+    }
 }
 
 /// Evaluates positions of a ruleset into a [`GameStore`], memoising values.
@@ -46,6 +52,9 @@ impl<R: PartizanRuleset> Evaluator<R> {
     pub fn value(&mut self, store: &mut GameStore, p: &R::Position) -> Result<GameId, MexError> {
         let key = self.ruleset.canonical(p);
         if let Some(&g) = self.memo.get(&key) {
+            return Ok(g);
+        }
+        if let Some(g) = self.ruleset.known_value(store, &key) {
             return Ok(g);
         }
         if self.memo.len() >= self.max_positions {

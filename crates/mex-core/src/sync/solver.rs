@@ -31,6 +31,12 @@ pub trait SyncRuleset {
     fn right_moves(&self, p: &Self::Position) -> Vec<Self::Move>;
     /// The position after both moves.
     fn apply(&self, p: &Self::Position, left: &Self::Move, right: &Self::Move) -> Self::Position;
+    /// The outcome class of `p` when a closed form gives it without search
+    /// (the solver then does not expand `p`); `None` (the default) means
+    /// "search".
+    fn known_outcome(&self, _p: &Self::Position) -> Option<SyncOutcome> {
+        None
+    }
 }
 
 /// The synchronized outcome classes.
@@ -50,12 +56,30 @@ pub enum SyncOutcome {
     U,
 }
 
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-enum Goal {
+/// What a player tries to force.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Goal {
+    /// Left wins.
     LeftWin,
+    /// Left wins or draws.
     LeftDraw,
+    /// Right wins.
     RightWin,
+    /// Right wins or draws.
     RightDraw,
+}
+
+impl Goal {
+    /// Whether a position of class `class` lets the goal's player force it.
+    pub fn holds_in(self, class: SyncOutcome) -> bool {
+        use SyncOutcome::*;
+        match self {
+            Goal::LeftWin => class == L,
+            Goal::RightWin => class == R,
+            Goal::LeftDraw => matches!(class, L | D | LD),
+            Goal::RightDraw => matches!(class, R | D | RD),
+        }
+    }
 }
 
 /// Memoising solver.
@@ -71,6 +95,11 @@ impl<R: SyncRuleset> SyncSolver<R> {
             ruleset,
             memo: HashMap::new(),
         }
+    }
+
+    /// The ruleset being solved.
+    pub fn ruleset(&self) -> &R {
+        &self.ruleset
     }
 
     /// The outcome class of `p`.
@@ -89,9 +118,13 @@ impl<R: SyncRuleset> SyncSolver<R> {
         }
     }
 
-    fn can(&mut self, p: &R::Position, goal: Goal) -> bool {
+    /// Whether the goal's player can force it from `p` with a pure strategy.
+    pub fn can(&mut self, p: &R::Position, goal: Goal) -> bool {
         if let Some(&v) = self.memo.get(&(p.clone(), goal)) {
             return v;
+        }
+        if let Some(class) = self.ruleset.known_outcome(p) {
+            return goal.holds_in(class);
         }
         let (lm, rm) = (self.ruleset.left_moves(p), self.ruleset.right_moves(p));
         let left_goal = matches!(goal, Goal::LeftWin | Goal::LeftDraw);

@@ -1,0 +1,670 @@
+//! From the family traits to one object-safe interface for front ends:
+//! [`CatalogGame`] takes positions as text and answers with printed values,
+//! so that a front end needs no code per game.
+
+use super::{
+    ArenaGame, Game, GameInfo, ImpartialGame, LoopyGame, Move, PartizanGame, Player, SyncGame,
+};
+use crate::impartial::grundy::GrundySolver;
+use crate::impartial::ruleset::ImpartialRuleset;
+use crate::partizan::notation;
+use crate::partizan::ruleset::{Evaluator, PartizanRuleset};
+use crate::partizan::store::{GameId, GameStore, OutcomeClass};
+use crate::solve::retrograde;
+use crate::sync::solver::{Goal, SyncOutcome, SyncRuleset, SyncSolver};
+use crate::MexError;
+use num_bigint::BigUint;
+use num_traits::{ToPrimitive, Zero};
+
+/// Positions a partizan evaluation may memoise before it is refused.
+pub const MAX_PARTIZAN_POSITIONS: usize = 1 << 24;
+
+/// What one request shares: the arena of canonical forms, so that values
+/// of several positions (a sum, the options of a position) can be combined.
+#[derive(Debug, Default)]
+pub struct Context {
+    /// The canonical-form arena.
+    pub store: GameStore,
+}
+
+impl Context {
+    /// A fresh context.
+    pub fn new() -> Self {
+        Context {
+            store: GameStore::new(),
+        }
+    }
+}
+
+/// The value of a position, in the form its family has.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Value {
+    /// A Grundy value: the position equals the nimber `*g`.
+    Grundy(BigUint),
+    /// Win, loss or draw with remoteness, for the player to move.
+    Loopy(retrograde::Value),
+    /// A canonical form, in the [`Context`]'s store.
+    Canonical(GameId),
+    /// A synchronized outcome class.
+    Sync(SyncOutcome),
+    /// Turns until Alice reaches the target; `None` when Bob keeps her from
+    /// it forever.
+    Turns(Option<u64>),
+}
+
+/// A position with its value.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Evaluation {
+    /// The position as the game prints it.
+    pub position: String,
+    /// The value.
+    pub value: Value,
+    /// The value in the family's notation (`*3`, `{1 | 0}`, `win in 3`, …).
+    pub value_text: String,
+    /// The outcome: `P`/`N` (impartial), `L`/`R`/`N`/`P` (partizan),
+    /// `win`/`loss`/`draw` (game graphs), a synchronized class, or the
+    /// winner of an arena game (`Alice`/`Bob`).
+    pub outcome: String,
+    /// Who moves next, where the position says so (arena games).
+    pub to_move: Option<Player>,
+}
+
+/// A move with the value of the position it leads to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MoveEvaluation {
+    /// Who makes it: `Left`/`Right` (partizan), `Alice`/`Bob` (arena),
+    /// `Left and Right` (synchronized: both choices), none (impartial).
+    pub player: Option<&'static str>,
+    /// A label a person can read.
+    pub label: String,
+    /// The resulting position and its value.
+    pub result: Evaluation,
+    /// Whether the move is winning for its player: to a P-position
+    /// (impartial), to a loss of the opponent (game graphs), to a value
+    /// ≥ 0 for Left or ≤ 0 for Right (partizan), the fastest move for Alice
+    /// and a move that keeps her away forever for Bob (arena), and in a
+    /// synchronized game a pair of choices each of which secures its
+    /// player's best guaranteed result.
+    pub winning: bool,
+}
+
+/// What a front end can ask of any game of the catalog.
+pub trait CatalogGame: Send + Sync {
+    /// Name, family, syntax, example, rules.
+    fn info(&self) -> &'static GameInfo;
+    /// Parses a position and prints it back as the game prints it.
+    fn normalize(&self, position: &str) -> Result<String, MexError>;
+    /// The independent components of a position (a sum), each printed;
+    /// empty for a position with nothing left to play.
+    fn components(&self, position: &str) -> Result<Vec<String>, MexError>;
+    /// The position's value and outcome.
+    fn evaluate(&self, position: &str, ctx: &mut Context) -> Result<Evaluation, MexError>;
+    /// Every move with its resulting position and value.
+    fn moves(&self, position: &str, ctx: &mut Context) -> Result<Vec<MoveEvaluation>, MexError>;
+    /// The Grundy value (impartial short games only).
+    fn grundy(&self, position: &str) -> Result<BigUint, MexError> {
+        Err(not_in_family(self.info(), position, "a Grundy value"))
+    }
+    /// Every move to a position of Grundy value `target`, as (label,
+    /// resulting position) (impartial short games only).
+    fn moves_to_grundy(
+        &self,
+        position: &str,
+        _target: &BigUint,
+    ) -> Result<Vec<(String, String)>, MexError> {
+        Err(not_in_family(self.info(), position, "a Grundy value"))
+    }
+    /// The canonical form in `ctx`'s store (partizan games, and impartial
+    /// short games as nimbers).
+    fn canonical(&self, position: &str, ctx: &mut Context) -> Result<GameId, MexError> {
+        let _ = ctx;
+        Err(not_in_family(self.info(), position, "a canonical form"))
+    }
+}
+
+fn not_in_family(info: &GameInfo, position: &str, what: &str) -> MexError {
+    MexError::invalid(
+        format!(
+            "{} position '{position}' has no {what}: {} is a {} game",
+            info.name,
+            info.name,
+            info.family.name()
+        ),
+        "impartial short games for Grundy values; partizan and impartial short games for canonical forms",
+    )
+}
+
+fn parse<G: Game>(game: &G, text: &str) -> Result<G::Position, MexError> {
+    let p: G::Position = text.trim().parse()?;
+    game.check(&p)?;
+    Ok(p)
+}
+
+/// The nimber `*g` in standard notation (`0` for zero).
+pub fn nimber_text(g: &BigUint) -> String {
+    match g.to_u64() {
+        Some(0) => "0".into(),
+        Some(1) => "*".into(),
+        _ => format!("*{g}"),
+    }
+}
+
+/// Nimbers above this size are not built as canonical forms (the form of
+/// `*k` has `k` options on each side).
+pub const MAX_NIMBER_FORM: u32 = 1 << 12;
+
+/// The canonical form of `*g`, refused above [`MAX_NIMBER_FORM`].
+pub fn nimber_form(store: &mut GameStore, g: &BigUint) -> Result<GameId, MexError> {
+    match g.to_u32().filter(|&k| k <= MAX_NIMBER_FORM) {
+        Some(k) => Ok(store.nimber(k)),
+        None => Err(MexError::too_large(
+            format!("the nimber *{g} as a canonical form"),
+            format!("*{MAX_NIMBER_FORM}"),
+            "sum impartial components alone to get their nim-sum",
+        )),
+    }
+}
+
+/// The partizan outcome class as a letter.
+pub fn class_text(c: OutcomeClass) -> &'static str {
+    match c {
+        OutcomeClass::L => "L",
+        OutcomeClass::R => "R",
+        OutcomeClass::N => "N",
+        OutcomeClass::P => "P",
+    }
+}
+
+/// An [`ImpartialGame`] in the catalog.
+pub struct ImpartialEntry<G>(pub G);
+
+struct ImpartialView<'a, G>(&'a G);
+
+impl<G: ImpartialGame> ImpartialRuleset for ImpartialView<'_, G> {
+    type Position = G::Position;
+    fn options(&self, p: &G::Position, out: &mut Vec<G::Position>) {
+        out.extend(self.0.options(p));
+    }
+    fn decompose(&self, p: &G::Position) -> Option<Vec<G::Position>> {
+        self.0.decompose(p)
+    }
+    fn canonical(&self, p: &G::Position) -> G::Position {
+        self.0.canonical(p)
+    }
+    fn known_grundy(&self, p: &G::Position) -> Option<u64> {
+        self.0.known_grundy(p).and_then(|g| g.to_u64())
+    }
+}
+
+impl<G: ImpartialGame> ImpartialEntry<G> {
+    fn solver(&self) -> GrundySolver<ImpartialView<'_, G>> {
+        GrundySolver::new(ImpartialView(&self.0))
+    }
+
+    fn grundy_in(
+        &self,
+        solver: &mut GrundySolver<ImpartialView<'_, G>>,
+        p: &G::Position,
+    ) -> Result<BigUint, MexError> {
+        match self.0.known_grundy(p) {
+            Some(g) => Ok(g),
+            None => solver.grundy(p).map(BigUint::from),
+        }
+    }
+
+    fn evaluation(p: &G::Position, g: BigUint) -> Evaluation {
+        Evaluation {
+            position: p.to_string(),
+            value_text: nimber_text(&g),
+            outcome: if g.is_zero() { "P" } else { "N" }.into(),
+            value: Value::Grundy(g),
+            to_move: None,
+        }
+    }
+}
+
+impl<G: ImpartialGame> CatalogGame for ImpartialEntry<G> {
+    fn info(&self) -> &'static GameInfo {
+        &G::INFO
+    }
+    fn normalize(&self, position: &str) -> Result<String, MexError> {
+        Ok(parse(&self.0, position)?.to_string())
+    }
+    fn components(&self, position: &str) -> Result<Vec<String>, MexError> {
+        let p = parse(&self.0, position)?;
+        let parts = self.0.decompose(&p).unwrap_or_else(|| vec![p]);
+        Ok(parts
+            .iter()
+            .filter(|q| !self.0.is_terminal(q))
+            .map(ToString::to_string)
+            .collect())
+    }
+    fn evaluate(&self, position: &str, _ctx: &mut Context) -> Result<Evaluation, MexError> {
+        let p = parse(&self.0, position)?;
+        let g = self.grundy_in(&mut self.solver(), &p)?;
+        Ok(Self::evaluation(&p, g))
+    }
+    fn moves(&self, position: &str, _ctx: &mut Context) -> Result<Vec<MoveEvaluation>, MexError> {
+        let p = parse(&self.0, position)?;
+        self.0.check_moves(&p)?;
+        let mut solver = self.solver();
+        self.0
+            .moves(&p)
+            .into_iter()
+            .map(|m| {
+                let g = self.grundy_in(&mut solver, &m.to)?;
+                Ok(MoveEvaluation {
+                    player: None,
+                    label: m.label,
+                    winning: g.is_zero(),
+                    result: Self::evaluation(&m.to, g),
+                })
+            })
+            .collect()
+    }
+    fn grundy(&self, position: &str) -> Result<BigUint, MexError> {
+        let p = parse(&self.0, position)?;
+        self.grundy_in(&mut self.solver(), &p)
+    }
+    fn moves_to_grundy(
+        &self,
+        position: &str,
+        target: &BigUint,
+    ) -> Result<Vec<(String, String)>, MexError> {
+        let p = parse(&self.0, position)?;
+        let moves = match self.0.known_moves_to(&p, target) {
+            Some(moves) => moves,
+            None => {
+                self.0.check_moves(&p)?;
+                let mut solver = self.solver();
+                let mut out = Vec::new();
+                for m in self.0.moves(&p) {
+                    if self.grundy_in(&mut solver, &m.to)? == *target {
+                        out.push(m);
+                    }
+                }
+                out
+            }
+        };
+        Ok(moves
+            .into_iter()
+            .map(|m| (m.label, m.to.to_string()))
+            .collect())
+    }
+    fn canonical(&self, position: &str, ctx: &mut Context) -> Result<GameId, MexError> {
+        let g = self.grundy(position)?;
+        nimber_form(&mut ctx.store, &g)
+    }
+}
+
+/// A [`LoopyGame`] in the catalog.
+pub struct LoopyEntry<G>(pub G);
+
+fn loopy_text(v: retrograde::Value) -> (String, &'static str) {
+    match v {
+        retrograde::Value::Win(r) => (format!("win in {r}"), "win"),
+        retrograde::Value::Loss(r) => (format!("loss in {r}"), "loss"),
+        retrograde::Value::Draw => ("draw".into(), "draw"),
+    }
+}
+
+impl<G: LoopyGame> LoopyEntry<G> {
+    fn evaluation(&self, p: &G::Position) -> Result<Evaluation, MexError> {
+        let v = self.0.solve(p)?;
+        let (value_text, outcome) = loopy_text(v);
+        Ok(Evaluation {
+            position: p.to_string(),
+            value: Value::Loopy(v),
+            value_text,
+            outcome: outcome.into(),
+            to_move: None,
+        })
+    }
+}
+
+impl<G: LoopyGame> CatalogGame for LoopyEntry<G> {
+    fn info(&self) -> &'static GameInfo {
+        &G::INFO
+    }
+    fn normalize(&self, position: &str) -> Result<String, MexError> {
+        Ok(parse(&self.0, position)?.to_string())
+    }
+    fn components(&self, position: &str) -> Result<Vec<String>, MexError> {
+        Ok(vec![self.normalize(position)?])
+    }
+    fn evaluate(&self, position: &str, _ctx: &mut Context) -> Result<Evaluation, MexError> {
+        self.evaluation(&parse(&self.0, position)?)
+    }
+    fn moves(&self, position: &str, _ctx: &mut Context) -> Result<Vec<MoveEvaluation>, MexError> {
+        let p = parse(&self.0, position)?;
+        self.0.check_moves(&p)?;
+        self.0
+            .moves(&p)
+            .into_iter()
+            .map(|m| {
+                let result = self.evaluation(&m.to)?;
+                Ok(MoveEvaluation {
+                    player: None,
+                    label: m.label,
+                    winning: matches!(result.value, Value::Loopy(retrograde::Value::Loss(_))),
+                    result,
+                })
+            })
+            .collect()
+    }
+}
+
+/// A [`PartizanGame`] in the catalog.
+pub struct PartizanEntry<G>(pub G);
+
+struct PartizanView<'a, G>(&'a G);
+
+impl<G: PartizanGame> PartizanRuleset for PartizanView<'_, G> {
+    type Position = G::Position;
+    fn left_options(&self, p: &G::Position, out: &mut Vec<G::Position>) {
+        out.extend(self.0.left_options(p));
+    }
+    fn right_options(&self, p: &G::Position, out: &mut Vec<G::Position>) {
+        out.extend(self.0.right_options(p));
+    }
+    fn decompose(&self, p: &G::Position) -> Option<Vec<G::Position>> {
+        self.0.decompose(p)
+    }
+    fn canonical(&self, p: &G::Position) -> G::Position {
+        self.0.canonical(p)
+    }
+    fn known_value(&self, store: &mut GameStore, p: &G::Position) -> Option<GameId> {
+        self.0.known_value(store, p)
+    }
+}
+
+/// The default [`PartizanGame::value`]: the memoising evaluator with the
+/// game's hooks.
+pub(super) fn partizan_value<G: PartizanGame>(
+    game: &G,
+    store: &mut GameStore,
+    p: &G::Position,
+) -> Result<GameId, MexError> {
+    Evaluator::new(PartizanView(game), MAX_PARTIZAN_POSITIONS).value(store, p)
+}
+
+fn partizan_evaluation(store: &mut GameStore, position: String, g: GameId) -> Evaluation {
+    Evaluation {
+        position,
+        value_text: notation::show(store, g),
+        outcome: class_text(store.outcome(g)).into(),
+        value: Value::Canonical(g),
+        to_move: None,
+    }
+}
+
+impl<G: PartizanGame> CatalogGame for PartizanEntry<G> {
+    fn info(&self) -> &'static GameInfo {
+        &G::INFO
+    }
+    fn normalize(&self, position: &str) -> Result<String, MexError> {
+        Ok(parse(&self.0, position)?.to_string())
+    }
+    fn components(&self, position: &str) -> Result<Vec<String>, MexError> {
+        let p = parse(&self.0, position)?;
+        let parts = self.0.decompose(&p).unwrap_or_else(|| vec![p]);
+        Ok(parts
+            .iter()
+            .filter(|q| !self.0.left_moves(q).is_empty() || !self.0.right_moves(q).is_empty())
+            .map(ToString::to_string)
+            .collect())
+    }
+    fn evaluate(&self, position: &str, ctx: &mut Context) -> Result<Evaluation, MexError> {
+        let p = parse(&self.0, position)?;
+        let g = self.0.value(&mut ctx.store, &p)?;
+        Ok(partizan_evaluation(&mut ctx.store, p.to_string(), g))
+    }
+    fn moves(&self, position: &str, ctx: &mut Context) -> Result<Vec<MoveEvaluation>, MexError> {
+        let p = parse(&self.0, position)?;
+        self.0.check_moves(&p)?;
+        let mut evaluator = Evaluator::new(PartizanView(&self.0), MAX_PARTIZAN_POSITIONS);
+        let zero = ctx.store.zero();
+        let sides = [
+            ("Left", self.0.left_moves(&p)),
+            ("Right", self.0.right_moves(&p)),
+        ];
+        let mut out = Vec::new();
+        for (player, moves) in sides {
+            for Move { label, to } in moves {
+                let g = evaluator.value(&mut ctx.store, &to)?;
+                let winning = if player == "Left" {
+                    ctx.store.leq(zero, g)
+                } else {
+                    ctx.store.leq(g, zero)
+                };
+                out.push(MoveEvaluation {
+                    player: Some(player),
+                    label,
+                    result: partizan_evaluation(&mut ctx.store, to.to_string(), g),
+                    winning,
+                });
+            }
+        }
+        Ok(out)
+    }
+    fn canonical(&self, position: &str, ctx: &mut Context) -> Result<GameId, MexError> {
+        let p = parse(&self.0, position)?;
+        self.0.value(&mut ctx.store, &p)
+    }
+}
+
+/// A [`SyncGame`] in the catalog.
+pub struct SyncEntry<G>(pub G);
+
+struct SyncView<'a, G>(&'a G);
+
+impl<G: SyncGame> SyncRuleset for SyncView<'_, G> {
+    type Position = G::Position;
+    type Move = G::Choice;
+    fn left_moves(&self, p: &G::Position) -> Vec<G::Choice> {
+        self.0.left_choices(p).into_iter().map(|m| m.to).collect()
+    }
+    fn right_moves(&self, p: &G::Position) -> Vec<G::Choice> {
+        self.0.right_choices(p).into_iter().map(|m| m.to).collect()
+    }
+    fn apply(&self, p: &G::Position, l: &G::Choice, r: &G::Choice) -> G::Position {
+        self.0.apply(p, l, r)
+    }
+    fn known_outcome(&self, p: &G::Position) -> Option<SyncOutcome> {
+        self.0.known_outcome(p)
+    }
+}
+
+/// The synchronized class as text.
+pub fn sync_text(c: SyncOutcome) -> &'static str {
+    match c {
+        SyncOutcome::L => "L",
+        SyncOutcome::R => "R",
+        SyncOutcome::D => "D",
+        SyncOutcome::LD => "LD",
+        SyncOutcome::RD => "RD",
+        SyncOutcome::U => "U",
+    }
+}
+
+fn sync_evaluation(position: String, c: SyncOutcome) -> Evaluation {
+    Evaluation {
+        position,
+        value: Value::Sync(c),
+        value_text: sync_text(c).into(),
+        outcome: sync_text(c).into(),
+        to_move: None,
+    }
+}
+
+/// The best result a player can guarantee at a position: a win, else a
+/// draw, else nothing (then every choice is as good as another).
+fn best_goal<R: SyncRuleset>(
+    solver: &mut SyncSolver<R>,
+    p: &R::Position,
+    left: bool,
+) -> Option<Goal> {
+    let (win, draw) = if left {
+        (Goal::LeftWin, Goal::LeftDraw)
+    } else {
+        (Goal::RightWin, Goal::RightDraw)
+    };
+    [win, draw].into_iter().find(|&goal| solver.can(p, goal))
+}
+
+/// Whether a choice secures `goal` whatever the other player chooses.
+fn secures<G: SyncGame>(
+    solver: &mut SyncSolver<SyncView<'_, G>>,
+    game: &G,
+    p: &G::Position,
+    goal: Option<Goal>,
+    choice: &G::Choice,
+    replies: &[G::Choice],
+    left: bool,
+) -> bool {
+    let Some(goal) = goal else { return true };
+    replies.iter().all(|r| {
+        let q = if left {
+            game.apply(p, choice, r)
+        } else {
+            game.apply(p, r, choice)
+        };
+        solver.can(&q, goal)
+    })
+}
+
+impl<G: SyncGame> CatalogGame for SyncEntry<G> {
+    fn info(&self) -> &'static GameInfo {
+        &G::INFO
+    }
+    fn normalize(&self, position: &str) -> Result<String, MexError> {
+        Ok(parse(&self.0, position)?.to_string())
+    }
+    fn components(&self, position: &str) -> Result<Vec<String>, MexError> {
+        Ok(vec![self.normalize(position)?])
+    }
+    fn evaluate(&self, position: &str, _ctx: &mut Context) -> Result<Evaluation, MexError> {
+        let p = parse(&self.0, position)?;
+        let c = SyncSolver::new(SyncView(&self.0)).outcome(&p);
+        Ok(sync_evaluation(p.to_string(), c))
+    }
+    fn moves(&self, position: &str, _ctx: &mut Context) -> Result<Vec<MoveEvaluation>, MexError> {
+        let p = parse(&self.0, position)?;
+        self.0.check_moves(&p)?;
+        let game = &self.0;
+        let mut solver = SyncSolver::new(SyncView(game));
+        let (lefts, rights) = (game.left_choices(&p), game.right_choices(&p));
+        let left_all: Vec<G::Choice> = lefts.iter().map(|m| m.to.clone()).collect();
+        let right_all: Vec<G::Choice> = rights.iter().map(|m| m.to.clone()).collect();
+        let (left_goal, right_goal) = (
+            best_goal(&mut solver, &p, true),
+            best_goal(&mut solver, &p, false),
+        );
+        let left_good: Vec<bool> = left_all
+            .iter()
+            .map(|l| secures(&mut solver, game, &p, left_goal, l, &right_all, true))
+            .collect();
+        let right_good: Vec<bool> = right_all
+            .iter()
+            .map(|r| secures(&mut solver, game, &p, right_goal, r, &left_all, false))
+            .collect();
+        let mut out = Vec::new();
+        for (i, l) in lefts.iter().enumerate() {
+            for (j, r) in rights.iter().enumerate() {
+                let q = game.apply(&p, &l.to, &r.to);
+                let c = solver.outcome(&q);
+                out.push(MoveEvaluation {
+                    player: Some("Left and Right"),
+                    label: format!("Left {}, Right {}", l.label, r.label),
+                    result: sync_evaluation(q.to_string(), c),
+                    winning: left_good[i] && right_good[j],
+                });
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// An [`ArenaGame`] in the catalog.
+pub struct ArenaEntry<G>(pub G);
+
+fn player_name(p: Player) -> &'static str {
+    match p {
+        Player::Alice => "Alice",
+        Player::Bob => "Bob",
+    }
+}
+
+impl<G: ArenaGame> ArenaEntry<G> {
+    fn evaluation(&self, p: &G::Position) -> Result<Evaluation, MexError> {
+        let turns = self.0.turns(p)?;
+        let (value_text, outcome) = match turns {
+            Some(0) => ("Alice has won".to_string(), "Alice"),
+            Some(t) => (format!("Alice wins in {t} turns"), "Alice"),
+            None => ("Bob keeps Alice away forever".to_string(), "Bob"),
+        };
+        Ok(Evaluation {
+            position: p.to_string(),
+            value: Value::Turns(turns),
+            value_text,
+            outcome: outcome.into(),
+            to_move: Some(self.0.mover(p)),
+        })
+    }
+}
+
+impl<G: ArenaGame> CatalogGame for ArenaEntry<G> {
+    fn info(&self) -> &'static GameInfo {
+        &G::INFO
+    }
+    fn normalize(&self, position: &str) -> Result<String, MexError> {
+        Ok(parse(&self.0, position)?.to_string())
+    }
+    fn components(&self, position: &str) -> Result<Vec<String>, MexError> {
+        Ok(vec![self.normalize(position)?])
+    }
+    fn evaluate(&self, position: &str, _ctx: &mut Context) -> Result<Evaluation, MexError> {
+        self.evaluation(&parse(&self.0, position)?)
+    }
+    fn moves(&self, position: &str, _ctx: &mut Context) -> Result<Vec<MoveEvaluation>, MexError> {
+        let p = parse(&self.0, position)?;
+        self.0.check_moves(&p)?;
+        let mover = self.0.mover(&p);
+        let results: Vec<(Move<G::Position>, Evaluation)> = self
+            .0
+            .moves(&p)
+            .into_iter()
+            .map(|m| {
+                let e = self.evaluation(&m.to)?;
+                Ok((m, e))
+            })
+            .collect::<Result<_, MexError>>()?;
+        // Alice wants the fewest turns (+1 for the move itself), Bob none.
+        let fastest = results
+            .iter()
+            .filter_map(|(_, e)| match e.value {
+                Value::Turns(t) => t,
+                _ => None,
+            })
+            .min();
+        Ok(results
+            .into_iter()
+            .map(|(m, e)| {
+                let turns = match e.value {
+                    Value::Turns(t) => t,
+                    _ => None,
+                };
+                let winning = match mover {
+                    Player::Alice => turns.is_some() && turns == fastest,
+                    Player::Bob => turns.is_none(),
+                };
+                MoveEvaluation {
+                    player: Some(player_name(mover)),
+                    label: m.label,
+                    result: e,
+                    winning,
+                }
+            })
+            .collect())
+    }
+}

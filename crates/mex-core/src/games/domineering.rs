@@ -1,0 +1,92 @@
+//! Domineering: Left places vertical dominoes, Right horizontal ones, on
+//! free cells of a board; who cannot place loses. Values by the partizan
+//! engine, with the board split into regions and keyed up to symmetry.
+
+use super::{Family, Game, GameInfo, Move, PartizanGame};
+use crate::partizan::domineering::{Domineering as Engine, Grid};
+use crate::partizan::ruleset::PartizanRuleset;
+use crate::MexError;
+use std::fmt;
+use std::str::FromStr;
+
+/// Domineering.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Domineering;
+
+/// A board: rows of `.` (free) and `#` (taken) separated by `/`, or `HxW`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Board(pub Grid);
+
+impl FromStr for Board {
+    type Err = MexError;
+    fn from_str(s: &str) -> Result<Self, MexError> {
+        Grid::parse(s).map(Board)
+    }
+}
+
+impl fmt::Display for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+/// Cell names as a chess player reads them: column letter, row number from
+/// the top (`a1` is the top-left cell).
+fn cell(r: usize, c: u32) -> String {
+    let column = char::from_u32('a' as u32 + c).unwrap_or('?');
+    format!("{column}{}", r + 1)
+}
+
+fn placements(b: &Board, vertical: bool) -> Vec<Move<Board>> {
+    b.0.placements(vertical)
+        .into_iter()
+        .map(|((r, c), next)| {
+            let other = if vertical {
+                cell(r + 1, c)
+            } else {
+                cell(r, c + 1)
+            };
+            Move::new(format!("{}-{other}", cell(r, c)), Board(next))
+        })
+        .collect()
+}
+
+impl Game for Domineering {
+    type Position = Board;
+    const INFO: GameInfo = GameInfo {
+        name: "domineering",
+        family: Family::Partizan,
+        description: "Domineering: Left places vertical dominoes, Right horizontal ones",
+        syntax: "HxW, or rows of . (free) and # (taken) separated by /",
+        example: "3x3",
+        rules: "A board of free cells. Left places a domino on two vertically adjacent free \
+                cells, Right on two horizontally adjacent ones. Who cannot place loses.",
+    };
+}
+
+impl PartizanGame for Domineering {
+    fn left_moves(&self, b: &Board) -> Vec<Move<Board>> {
+        placements(b, true)
+    }
+    fn right_moves(&self, b: &Board) -> Vec<Move<Board>> {
+        placements(b, false)
+    }
+    fn left_options(&self, b: &Board) -> Vec<Board> {
+        let mut out = Vec::new();
+        Engine::default().left_options(&b.0, &mut out);
+        out.into_iter().map(Board).collect()
+    }
+    fn right_options(&self, b: &Board) -> Vec<Board> {
+        let mut out = Vec::new();
+        Engine::default().right_options(&b.0, &mut out);
+        out.into_iter().map(Board).collect()
+    }
+    fn decompose(&self, b: &Board) -> Option<Vec<Board>> {
+        Engine::default()
+            .decompose(&b.0)
+            .map(|parts| parts.into_iter().map(Board).collect())
+    }
+    fn canonical(&self, b: &Board) -> Board {
+        Board(Engine::default().canonical(&b.0))
+    }
+}

@@ -1,0 +1,338 @@
+//! The catalog: every game of mex behind one set of traits, so that a front
+//! end (the command line, a web server, Python) is written once and a new
+//! game is one file plus one line in [`catalog`].
+//!
+//! Layers: the engines ([`crate::heap`] sparse octal engine,
+//! [`crate::partizan`] canonical-form arena, [`crate::solve`] backward
+//! induction, [`crate::sync`] synchronized solver, [`crate::shift`]) know
+//! nothing of this module; each file here adapts one game to one of the
+//! family traits below, and [`catalog`] lists them.
+//!
+//! Conventions shared by every family:
+//! * a position is a Rust value whose `FromStr` and `Display` round-trip
+//!   (`p.to_string().parse() == p`); parsing checks the syntax, and
+//!   [`Game::check`] the limits of the solvers before any search;
+//! * a move carries a short label a person can read and the position it
+//!   leads to;
+//! * `decompose` splits a position into independent components (a sum),
+//!   `canonical` picks a representative of its symmetry class, and the
+//!   `known_*` hooks give closed forms (proven periods, formulas) that the
+//!   solvers use instead of searching;
+//! * errors are [`MexError`] values, one line each.
+
+mod adapters;
+pub mod cherries;
+pub mod domineering;
+pub mod domino;
+pub mod expression;
+pub mod graph;
+pub mod heaps;
+pub mod nim;
+pub mod octal;
+pub mod shift;
+pub mod ssc;
+pub mod subtraction;
+pub mod sum;
+pub mod wythoff;
+
+pub use adapters::{
+    ArenaEntry, CatalogGame, Context, Evaluation, ImpartialEntry, LoopyEntry, MoveEvaluation,
+    PartizanEntry, SyncEntry, Value,
+};
+
+use crate::partizan::store::{GameId, GameStore};
+use crate::solve::retrograde;
+use crate::sync::solver::SyncOutcome;
+use crate::MexError;
+use num_bigint::BigUint;
+use std::fmt::Display;
+use std::hash::Hash;
+use std::str::FromStr;
+
+/// The family of a game, which fixes the form of its value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Family {
+    /// Both players have the same moves; normal play. Value: a Grundy value
+    /// (short games) or win/loss/draw with remoteness (games with cycles).
+    Impartial,
+    /// Left and Right have their own moves; normal play. Value: the
+    /// canonical form.
+    Partizan,
+    /// Both players choose a move at the same time. Value: the outcome
+    /// class with pure strategies (L, R, D, LD, RD, U).
+    Synchronized,
+    /// Alice and Bob move at the positions they own (not alternating);
+    /// Alice hurries to a target, Bob delays. Value: the number of turns.
+    Arena,
+}
+
+impl Family {
+    /// The lower-case name used in JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            Family::Impartial => "impartial",
+            Family::Partizan => "partizan",
+            Family::Synchronized => "synchronized",
+            Family::Arena => "arena",
+        }
+    }
+}
+
+/// What a game says about itself.
+#[derive(Debug, Clone, Copy)]
+pub struct GameInfo {
+    /// The catalog name (`mex value NAME POSITION`).
+    pub name: &'static str,
+    /// The family.
+    pub family: Family,
+    /// One line.
+    pub description: &'static str,
+    /// The position syntax, in a few words.
+    pub syntax: &'static str,
+    /// A position that the game accepts.
+    pub example: &'static str,
+    /// The rules, in two or three sentences.
+    pub rules: &'static str,
+}
+
+/// One move: a label a person can read, and the position it leads to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Move<P> {
+    /// For example `take 3 from heap 2`.
+    pub label: String,
+    /// The position after the move.
+    pub to: P,
+}
+
+impl<P> Move<P> {
+    /// A move with its label.
+    pub fn new(label: impl Into<String>, to: P) -> Self {
+        Move {
+            label: label.into(),
+            to,
+        }
+    }
+}
+
+/// What every game of the catalog has.
+pub trait Game: Send + Sync + 'static {
+    /// A position; `FromStr` and `Display` round-trip.
+    type Position: Clone + Eq + Hash + Display + FromStr<Err = MexError> + Send + Sync;
+    /// Name, family, syntax, example and rules.
+    const INFO: GameInfo;
+    /// Refuses a position beyond the solvers' limits before any search.
+    fn check(&self, _p: &Self::Position) -> Result<(), MexError> {
+        Ok(())
+    }
+    /// Refuses to list the moves of a position that has too many (checked
+    /// before listing); the value may still be known by a closed form.
+    fn check_moves(&self, _p: &Self::Position) -> Result<(), MexError> {
+        Ok(())
+    }
+}
+
+/// A short impartial game under normal play: its value is a Grundy value.
+pub trait ImpartialGame: Game {
+    /// Every move.
+    fn moves(&self, p: &Self::Position) -> Vec<Move<Self::Position>>;
+    /// The options without labels (the solver's hot path; by default the
+    /// moves' positions).
+    fn options(&self, p: &Self::Position) -> Vec<Self::Position> {
+        self.moves(p).into_iter().map(|m| m.to).collect()
+    }
+    /// Whether no move is left (the default lists the moves).
+    fn is_terminal(&self, p: &Self::Position) -> bool {
+        self.moves(p).is_empty()
+    }
+    /// Independent components whose sum is `p` (two or more), if any.
+    fn decompose(&self, _p: &Self::Position) -> Option<Vec<Self::Position>> {
+        None
+    }
+    /// A representative with the same value (symmetry).
+    fn canonical(&self, p: &Self::Position) -> Self::Position {
+        p.clone()
+    }
+    /// The Grundy value by a closed form, when one applies.
+    fn known_grundy(&self, _p: &Self::Position) -> Option<BigUint> {
+        None
+    }
+    /// Every move to a position of Grundy value `target`, by a closed form,
+    /// for positions whose moves are too many to list (Nim with huge heaps,
+    /// Wythoff's game).
+    fn known_moves_to(
+        &self,
+        _p: &Self::Position,
+        _target: &BigUint,
+    ) -> Option<Vec<Move<Self::Position>>> {
+        None
+    }
+}
+
+/// An impartial game whose positions may repeat (a game graph): its value is
+/// win, loss or draw with remoteness, for the player to move.
+pub trait LoopyGame: Game {
+    /// Every move.
+    fn moves(&self, p: &Self::Position) -> Vec<Move<Self::Position>>;
+    /// The value of `p` (the whole graph is solved).
+    fn solve(&self, p: &Self::Position) -> Result<retrograde::Value, MexError>;
+}
+
+/// A short partizan game: its value is a canonical form.
+pub trait PartizanGame: Game {
+    /// Left's moves.
+    fn left_moves(&self, p: &Self::Position) -> Vec<Move<Self::Position>>;
+    /// Right's moves.
+    fn right_moves(&self, p: &Self::Position) -> Vec<Move<Self::Position>>;
+    /// Left's options without labels (the solver's hot path; by default
+    /// the moves' positions).
+    fn left_options(&self, p: &Self::Position) -> Vec<Self::Position> {
+        self.left_moves(p).into_iter().map(|m| m.to).collect()
+    }
+    /// Right's options without labels.
+    fn right_options(&self, p: &Self::Position) -> Vec<Self::Position> {
+        self.right_moves(p).into_iter().map(|m| m.to).collect()
+    }
+    /// Independent components whose sum is `p` (two or more), if any.
+    fn decompose(&self, _p: &Self::Position) -> Option<Vec<Self::Position>> {
+        None
+    }
+    /// A representative with the same value (symmetry).
+    fn canonical(&self, p: &Self::Position) -> Self::Position {
+        p.clone()
+    }
+    /// The value by a closed form, when one applies.
+    fn known_value(&self, _store: &mut GameStore, _p: &Self::Position) -> Option<GameId> {
+        None
+    }
+    /// The canonical value of `p` (the default searches, with the hooks).
+    fn value(&self, store: &mut GameStore, p: &Self::Position) -> Result<GameId, MexError>
+    where
+        Self: Sized,
+    {
+        adapters::partizan_value(self, store, p)
+    }
+}
+
+/// A synchronized game: both players choose at once.
+pub trait SyncGame: Game {
+    /// A choice of one player.
+    type Choice: Clone + Send + Sync;
+    /// Left's choices, labelled.
+    fn left_choices(&self, p: &Self::Position) -> Vec<Move<Self::Choice>>;
+    /// Right's choices, labelled.
+    fn right_choices(&self, p: &Self::Position) -> Vec<Move<Self::Choice>>;
+    /// The position after both choices.
+    fn apply(
+        &self,
+        p: &Self::Position,
+        left: &Self::Choice,
+        right: &Self::Choice,
+    ) -> Self::Position;
+    /// The outcome class by a closed form, when one applies.
+    fn known_outcome(&self, _p: &Self::Position) -> Option<SyncOutcome> {
+        None
+    }
+}
+
+/// Who moves in an arena game.
+pub use crate::solve::arena::Player;
+
+/// A reachability game where the owner of a position moves: Alice hurries
+/// to the target, Bob delays.
+pub trait ArenaGame: Game {
+    /// Who moves at `p`.
+    fn mover(&self, p: &Self::Position) -> Player;
+    /// Every move of the mover.
+    fn moves(&self, p: &Self::Position) -> Vec<Move<Self::Position>>;
+    /// Turns until Alice reaches the target under optimal play: `Ok(None)`
+    /// when Bob can keep her from it forever.
+    fn turns(&self, p: &Self::Position) -> Result<Option<u64>, MexError>;
+}
+
+/// Every game of mex: one line each.
+pub fn catalog() -> &'static [&'static dyn CatalogGame] {
+    &[
+        &ImpartialEntry(nim::Nim),
+        &ImpartialEntry(subtraction::Subtraction),
+        &ImpartialEntry(octal::Octal),
+        &ImpartialEntry(domino::Domino),
+        &ImpartialEntry(wythoff::Wythoff),
+        &LoopyEntry(graph::Graph),
+        &ArenaEntry(shift::ShiftGame),
+        &ArenaEntry(shift::GeneralizedShiftGame),
+        &PartizanEntry(expression::Expression),
+        &PartizanEntry(cherries::Cherries),
+        &PartizanEntry(cherries::StackCherries),
+        &PartizanEntry(domineering::Domineering),
+        &SyncEntry(ssc::SynchronizedStackCherries),
+        &SyncEntry(ssc::SynchronizedCherries),
+    ]
+}
+
+/// The catalog game called `name`.
+pub fn find(name: &str) -> Result<&'static dyn CatalogGame, MexError> {
+    catalog()
+        .iter()
+        .copied()
+        .find(|g| g.info().name == name)
+        .ok_or_else(|| {
+            let names: Vec<&str> = catalog().iter().map(|g| g.info().name).collect();
+            MexError::invalid(
+                format!("'{}' is not a game of the catalog", name),
+                names.join(", "),
+            )
+        })
+}
+
+/// Most heaps (or strips) in one position.
+pub const MAX_HEAPS: usize = 10_000;
+/// Most moves a position may have for its moves to be listed.
+pub const MAX_LISTED_MOVES: u64 = 100_000;
+
+/// Parses heap sizes separated by commas or spaces (`3,4,5`; each any
+/// size, `2^200` allowed).
+pub(crate) fn parse_heaps(text: &str, accepted: &str) -> Result<Vec<BigUint>, MexError> {
+    let parts: Vec<&str> = text
+        .split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|s| !s.is_empty())
+        .collect();
+    if parts.is_empty() {
+        return Err(MexError::invalid("no heap sizes are given", accepted));
+    }
+    if parts.len() > MAX_HEAPS || text.split(',').any(|s| s.trim().is_empty()) {
+        return Err(if parts.len() > MAX_HEAPS {
+            MexError::too_large(
+                format!("{} heaps", parts.len()),
+                format!("{MAX_HEAPS} heaps"),
+                "split the position into a sum",
+            )
+        } else {
+            MexError::invalid(format!("'{text}' has an empty heap size"), accepted)
+        });
+    }
+    parts
+        .into_iter()
+        .map(crate::bigint::parse_natural)
+        .collect()
+}
+
+/// Heap sizes joined by commas.
+pub(crate) fn show_heaps(heaps: &[BigUint]) -> String {
+    heaps
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// Refuses listing more than [`MAX_LISTED_MOVES`] moves.
+pub(crate) fn check_move_count(count: &BigUint, what: &str) -> Result<(), MexError> {
+    if *count > BigUint::from(MAX_LISTED_MOVES) {
+        return Err(MexError::too_large(
+            format!("the {count} moves of {what}"),
+            format!("{MAX_LISTED_MOVES} moves"),
+            "ask for the value only, or for a smaller position",
+        ));
+    }
+    Ok(())
+}
