@@ -336,3 +336,6 @@ pub(crate) fn check_move_count(count: &BigUint, what: &str) -> Result<(), MexErr
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests;
