@@ -48,7 +48,7 @@ pub fn run(a: &CherriesArgs, game: Cherries) -> Result<Output, MexError> {
                 "drop --engine to use the closed forms",
             ));
         }
-        let mut store = GameStore::new();
+        let mut store = GameStore::with_budget(mex_core::partizan::store::DEFAULT_BUDGET);
         let mut ev = Evaluator::new(game, 1 << 24);
         let g = ev.value(&mut store, &rows)?;
         match notation::as_number(&store, g) {
@@ -57,7 +57,7 @@ pub fn run(a: &CherriesArgs, game: Cherries) -> Result<Output, MexError> {
                 return Err(MexError::NotFound {
                     what: format!(
                         "the value {} is not an integer",
-                        notation::show(&mut store, g)
+                        notation::show(&store, g)
                     ),
                 })
             }

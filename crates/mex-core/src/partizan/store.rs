@@ -14,7 +14,9 @@
 //! its nodes and memo tables take (an estimate, checked as the store grows)
 //! and its `try_` operations return [`MexError::TooLarge`] once the budget
 //! is spent; the store stays consistent (nothing half-built is kept) and
-//! every later operation that would grow it fails the same way.
+//! every later operation that would grow it fails the same way. Such a
+//! store also refuses integers beyond [`MAX_INTEGER`] before building their
+//! chains.
 //! [`GameStore::new`] has no budget, and its infallible operations never
 //! fail.
 
@@ -80,9 +82,20 @@ const OPTION_BYTES: usize = 8;
 /// Estimated bytes of one memo entry, table growth included.
 const MEMO_BYTES: usize = 32;
 
-/// The budget is spent (internal; reported as [`MexError::TooLarge`]).
+/// Largest magnitude of an integer part a store with a budget builds (the
+/// canonical form of the integer `n` is a chain of `|n|` games): bigger
+/// ones are refused before the chain is built.
+pub const MAX_INTEGER: i64 = 1 << 20;
+
+/// Why a store refused to grow (internal; reported as
+/// [`MexError::TooLarge`]).
 #[derive(Debug, Clone, Copy)]
-struct OverBudget;
+enum OverBudget {
+    /// The memory budget is spent.
+    Memory,
+    /// A number's integer part exceeds [`MAX_INTEGER`].
+    Integer(i64),
+}
 
 type Grown<T> = Result<T, OverBudget>;
 
@@ -169,29 +182,36 @@ impl GameStore {
     /// Charges `bytes` of memory held elsewhere for this computation (an
     /// evaluator's memo, say) to the store's budget.
     pub fn try_reserve(&mut self, bytes: usize) -> Result<(), MexError> {
-        self.charge(bytes).map_err(|_| self.over_budget())
+        self.charge(bytes).map_err(|e| self.refusal(e))
     }
 
     fn charge(&mut self, bytes: usize) -> Grown<()> {
         self.used = self.used.saturating_add(bytes);
         if self.used > self.budget {
-            Err(OverBudget)
+            Err(OverBudget::Memory)
         } else {
             Ok(())
         }
     }
 
-    fn over_budget(&self) -> MexError {
-        MexError::too_large(
-            "the computation (canonical forms and their memo tables)",
-            format!("{} MiB of memory", self.budget >> 20),
-            "choose a smaller game or position",
-        )
+    fn refusal(&self, why: OverBudget) -> MexError {
+        match why {
+            OverBudget::Memory => MexError::too_large(
+                "the computation (canonical forms and their memo tables)",
+                format!("{} MiB of memory", self.budget >> 20),
+                "choose a smaller game or position",
+            ),
+            OverBudget::Integer(n) => MexError::too_large(
+                format!("the integer {n} (its canonical form is a chain of |{n}| games)"),
+                format!("{MAX_INTEGER} in magnitude"),
+                "use smaller numbers",
+            ),
+        }
     }
 
     /// The result of a fallible step, reported as [`MexError::TooLarge`].
     fn reported<T>(&self, r: Grown<T>) -> Result<T, MexError> {
-        r.map_err(|_| self.over_budget())
+        r.map_err(|e| self.refusal(e))
     }
 
     fn id(&self, index: usize) -> GameId {
@@ -335,6 +355,9 @@ impl GameStore {
 
     /// The integer `p`, one step from the nearest integer already built.
     fn integer_by_steps(&mut self, p: i64) -> Grown<GameId> {
+        if self.budget != usize::MAX && p.unsigned_abs() > MAX_INTEGER as u64 {
+            return Err(OverBudget::Integer(p));
+        }
         let step = p.signum();
         let mut at = p;
         while at != 0 && !self.simple_memo.contains_key(&Simple::number(at, 0)) {

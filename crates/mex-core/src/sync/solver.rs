@@ -16,7 +16,7 @@
 //! when only Right can; `U` when neither can guarantee even a draw.
 
 use serde::Serialize;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 use std::hash::Hash;
 
 /// A synchronized ruleset.
@@ -61,7 +61,7 @@ enum Goal {
 /// Memoising solver.
 pub struct SyncSolver<R: SyncRuleset> {
     ruleset: R,
-    memo: HashMap<(R::Position, Goal), bool>,
+    memo: FxHashMap<(R::Position, Goal), bool>,
 }
 
 impl<R: SyncRuleset> SyncSolver<R> {
@@ -69,7 +69,7 @@ impl<R: SyncRuleset> SyncSolver<R> {
     pub fn new(ruleset: R) -> Self {
         SyncSolver {
             ruleset,
-            memo: HashMap::new(),
+            memo: FxHashMap::default(),
         }
     }
 
