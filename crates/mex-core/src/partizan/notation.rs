@@ -629,4 +629,66 @@ mod tests {
         let pm1 = s.switch(one);
         assert_eq!(show(&mut s, pm1), "{1 | -1}");
     }
+
+    /// Issue 8: spaces used to vanish before tokenising, so `{1 0|0}` was
+    /// read as `{10|0}` and `1 2` as `12`.
+    #[test]
+    fn spaces_separate_tokens() {
+        let mut s = GameStore::new();
+        for bad in [
+            "{1 0|0}", "1 2", "* 3", "^ 2", "1 /2", "1/ 2", "1 *", "^ ^", "{1| |0}",
+        ] {
+            let e = parse(&mut s, bad).expect_err(bad).to_string();
+            assert!(!e.contains('\n') && e.contains("accepted:"), "{bad}: {e}");
+        }
+        for (spaced, tight) in [
+            ("{1|0} + {0|-1}", "{1|0}+{0|-1}"),
+            ("{ 0 , * | 0 , * }", "{0,*|0,*}"),
+            ("{ | }", "{|}"),
+            ("- 1", "-1"),
+            ("± 1", "±1"),
+            (" ^* + 1/2 ", "^*+1/2"),
+            ("{2 || 1 | 0}", "{2||1|0}"),
+            ("-1vv - v", "-1vv-v"),
+        ] {
+            let (a, b) = (parse(&mut s, spaced), parse(&mut s, tight));
+            assert_eq!(a.expect(spaced), b.expect(tight), "{spaced}");
+        }
+    }
+
+    /// Issue 8: `*20` took 20 s (no memo); every accepted atom is quick,
+    /// and a budgeted store refuses what would not fit instead of aborting.
+    #[test]
+    fn large_atoms_are_bounded() {
+        let mut s = GameStore::with_budget(crate::partizan::store::DEFAULT_BUDGET);
+        for text in ["*22", "*4096", "^4096*4096", "4096", "-4095/4096"] {
+            let g = parse(&mut s, text).expect(text);
+            assert_eq!(show(&s, g), text);
+        }
+        let mut small = GameStore::with_budget(1 << 20);
+        let e = parse(&mut small, "*4096").expect_err("too big for 1 MiB");
+        assert!(matches!(e, MexError::TooLarge { .. }), "{e}");
+        let many = vec!["4096"; 20].join("+");
+        let e = parse(&mut s, &many).expect_err("a chain of 81920 games");
+        assert!(e.to_string().contains("65536"), "{e}");
+        let big_dyadic = format!("{many}+1/2");
+        assert!(parse(&mut s, &big_dyadic).is_err());
+    }
+
+    /// The computed printed length is the length of the text (its twin),
+    /// and `try_show` refuses texts over the limit before building them.
+    #[test]
+    fn printed_lengths_are_exact() {
+        let mut s = GameStore::new();
+        let mut sum = s.zero();
+        for k in 1..=10 {
+            let g = parse(&mut s, &format!("{{0||0|-{k}}}")).unwrap();
+            sum = s.add(sum, g);
+            let text = show(&s, sum);
+            assert_eq!(printed_length(&s, sum, &mut FxHashMap::default()), text.len());
+            assert_eq!(try_show(&s, sum, text.len()).unwrap(), text);
+            assert!(try_show(&s, sum, text.len() - 1).is_err());
+        }
+    }
 }
+

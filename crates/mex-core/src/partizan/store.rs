@@ -85,7 +85,7 @@ const MEMO_BYTES: usize = 32;
 /// Largest magnitude of an integer part a store with a budget builds (the
 /// canonical form of the integer `n` is a chain of `|n|` games): bigger
 /// ones are refused before the chain is built.
-pub const MAX_INTEGER: i64 = 1 << 20;
+pub const MAX_INTEGER: i64 = 1 << 16;
 
 /// Why a store refused to grow (internal; reported as
 /// [`MexError::TooLarge`]).
@@ -271,6 +271,10 @@ impl GameStore {
         if let Some(&g) = self.simple_memo.get(&v) {
             return Ok(g);
         }
+        let integer_part = v.numerator >> v.exponent;
+        if self.budget != usize::MAX && integer_part.unsigned_abs() > MAX_INTEGER as u64 {
+            return Err(OverBudget::Integer(integer_part));
+        }
         let g = if v.ups != 0 {
             self.with_ups(v)?
         } else if v.nimber > 0 {
@@ -431,6 +435,17 @@ impl GameStore {
         self.nodes.push(node.clone());
         self.index.insert(node, id);
         Ok(id)
+    }
+
+    /// Interns a node known to be in canonical form with canonical options
+    /// (for [`super::value::CanonicalForm`], whose nodes come from a store).
+    pub(crate) fn try_intern_canonical(
+        &mut self,
+        left: Vec<GameId>,
+        right: Vec<GameId>,
+    ) -> Result<GameId, MexError> {
+        let r = self.intern(Node { left, right });
+        self.reported(r)
     }
 
     /// `G ≤ H`.
