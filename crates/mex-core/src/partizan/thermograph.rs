@@ -199,11 +199,35 @@ pub struct Thermographs {
 }
 
 impl Thermographs {
-    /// The thermograph of `g`.
+    /// The thermograph of `g`. Subpositions are computed first, in order of
+    /// birthday, so no recursion runs deeper than one level whatever the
+    /// depth of the game (`^4096` has birthday 4097).
     pub fn of(&mut self, s: &GameStore, g: GameId) -> Thermograph {
         if let Some(t) = self.memo.get(&g) {
             return t.clone();
         }
+        let mut pending = vec![g];
+        let mut seen: rustc_hash::FxHashSet<GameId> = std::iter::once(g).collect();
+        let mut i = 0;
+        while i < pending.len() {
+            let node = s.node(pending[i]);
+            for &x in node.left.iter().chain(&node.right) {
+                if !self.memo.contains_key(&x) && seen.insert(x) {
+                    pending.push(x);
+                }
+            }
+            i += 1;
+        }
+        pending.sort_by_key(|&x| s.birthday(x));
+        for x in pending {
+            let t = self.compute(s, x);
+            self.memo.insert(x, t);
+        }
+        self.memo[&g].clone()
+    }
+
+    /// The thermograph of `g` from those of its options (already known).
+    fn compute(&mut self, s: &GameStore, g: GameId) -> Thermograph {
         let result = if let Some((p, q)) = as_number(s, g) {
             let temperature = if q == 0 { int(-1) } else { dyadic(-1, q) };
             Thermograph::number(dyadic(p, q), temperature)
@@ -214,7 +238,6 @@ impl Thermographs {
         } else {
             self.scaffolds(s, g)
         };
-        self.memo.insert(g, result.clone());
         result
     }
 
@@ -405,6 +428,24 @@ mod tests {
         }
         let big = parse(&mut s, "*4096").unwrap();
         assert_eq!(th.of(&s, big).temperature, int(0));
+    }
+
+    /// Deep games (`^4096` has birthday 4097) overflowed the stack when
+    /// thermographs recursed through options; they are now computed in
+    /// order of birthday.
+    #[test]
+    fn deep_games_do_not_overflow_the_stack() {
+        let mut s = GameStore::new();
+        let mut th = Thermographs::default();
+        for (text, mean, temperature) in [
+            ("^4096*4096", int(0), int(0)),
+            ("{1|0} + ^4096", q(1, 2), q(1, 2)),
+            ("{3|-1} + v4095*", int(1), int(2)),
+        ] {
+            let g = parse(&mut s, text).unwrap();
+            let t = th.of(&s, g);
+            assert_eq!((t.mean, t.temperature), (mean, temperature), "{text}");
+        }
     }
 }
 
