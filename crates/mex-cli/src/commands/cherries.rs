@@ -55,10 +55,7 @@ pub fn run(a: &CherriesArgs, game: Cherries) -> Result<Output, MexError> {
             Some((v, 0)) => v,
             _ => {
                 return Err(MexError::NotFound {
-                    what: format!(
-                        "the value {} is not an integer",
-                        notation::show(&store, g)
-                    ),
+                    what: format!("the value {} is not an integer", notation::show(&store, g)),
                 })
             }
         }

@@ -32,7 +32,7 @@ pub fn run(a: &GameArgs) -> Result<Output, MexError> {
     let canonical = notation::try_show(&store, g, notation::MAX_PRINTED)?;
     let outcome = store.try_outcome(g)?;
     let birthday = store.birthday(g);
-    let thermo = mex_core::partizan::thermograph::Thermographs::default().of(&mut store, g);
+    let thermo = mex_core::partizan::thermograph::Thermographs::default().of(&store, g);
     let (mean, temperature) = (thermo.mean.to_string(), thermo.temperature.to_string());
     let text = fields(&[
         ("canonical", canonical.clone()),

@@ -114,10 +114,7 @@ impl Parser<'_> {
 
     /// The next character if no space comes before it.
     fn peek_glued(&self) -> Option<char> {
-        self.toks
-            .get(self.pos)
-            .filter(|t| !t.spaced)
-            .map(|t| t.c)
+        self.toks.get(self.pos).filter(|t| !t.spaced).map(|t| t.c)
     }
 
     fn sum(&mut self) -> Result<GameId, MexError> {
@@ -259,7 +256,7 @@ impl Parser<'_> {
             return Ok(x);
         }
         let rest = self.atom()?;
-        Ok(self.s.try_add(x, rest)?)
+        self.s.try_add(x, rest)
     }
 
     /// `^`, `^^`, `^n` (n·↑), the same with `v` for ↓, then an optional
@@ -290,7 +287,7 @@ impl Parser<'_> {
             0
         };
         let ups = if arrow == '^' { n } else { -n };
-        Ok(self.s.try_ups(ups, k)?)
+        self.s.try_ups(ups, k)
     }
 
     fn expect(&mut self, c: char) -> Result<(), MexError> {
@@ -354,7 +351,7 @@ impl Parser<'_> {
         let at = best.ok_or_else(|| bad(self.text, "a game needs a '|'"))?;
         let left = self.options(&inner[..at])?;
         let right = self.options(&inner[at + best_len..])?;
-        Ok(self.s.try_make(left, right)?)
+        self.s.try_make(left, right)
     }
 
     fn options(&mut self, part: &[Token]) -> Result<Vec<GameId>, MexError> {
@@ -572,7 +569,7 @@ mod tests {
             };
             assert_eq!(g, expected, "{text}");
             if !shown.contains(" + ") {
-                assert_eq!(show(&mut s, g), shown, "{text}");
+                assert_eq!(show(&s, g), shown, "{text}");
             }
         }
     }
@@ -588,7 +585,7 @@ mod tests {
             parse(&mut used, warm).unwrap();
         }
         let b = parse(&mut used, text).unwrap();
-        assert_eq!(show(&mut fresh, a), show(&mut used, b));
+        assert_eq!(show(&fresh, a), show(&used, b));
     }
 
     #[test]
@@ -623,11 +620,11 @@ mod tests {
             (s.up(), "^"),
         ];
         for (g, text) in cases {
-            assert_eq!(show(&mut s, g), text);
+            assert_eq!(show(&s, g), text);
         }
         let one = s.integer(1);
         let pm1 = s.switch(one);
-        assert_eq!(show(&mut s, pm1), "{1 | -1}");
+        assert_eq!(show(&s, pm1), "{1 | -1}");
     }
 
     /// Issue 8: spaces used to vanish before tokenising, so `{1 0|0}` was
@@ -685,10 +682,12 @@ mod tests {
             let g = parse(&mut s, &format!("{{0||0|-{k}}}")).unwrap();
             sum = s.add(sum, g);
             let text = show(&s, sum);
-            assert_eq!(printed_length(&s, sum, &mut FxHashMap::default()), text.len());
+            assert_eq!(
+                printed_length(&s, sum, &mut FxHashMap::default()),
+                text.len()
+            );
             assert_eq!(try_show(&s, sum, text.len()).unwrap(), text);
             assert!(try_show(&s, sum, text.len() - 1).is_err());
         }
     }
 }
-

@@ -86,7 +86,8 @@ impl<R: PartizanRuleset> Evaluator<R> {
                 .collect::<Result<Vec<_>, _>>()?;
             store.try_make(left, right)?
         };
-        store.try_reserve(2 * std::mem::size_of::<(R::Position, GameId)>() + POSITION_HEAP_BYTES)?;
+        store
+            .try_reserve(2 * std::mem::size_of::<(R::Position, GameId)>() + POSITION_HEAP_BYTES)?;
         self.memo.insert(key, g);
         Ok(g)
     }

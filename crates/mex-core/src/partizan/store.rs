@@ -1138,18 +1138,18 @@ mod tests {
             let (mut fast, mut slow) = (GameStore::new(), GameStore::without_fast_paths());
             let (g, h) = (fast.simple(a).unwrap(), fast.simple(b).unwrap());
             let (gs, hs) = (simple_slowly(&mut slow, a), simple_slowly(&mut slow, b));
-            prop_assert_eq!(show(&mut fast, g), show(&mut slow, gs));
+            prop_assert_eq!(show(&fast, g), show(&slow, gs));
             prop_assert_eq!(fast.kind(gs.min(g)), fast.kind(g));
             let (sum, sum_slow) = (fast.add(g, h), slow.add(gs, hs));
-            prop_assert_eq!(show(&mut fast, sum), show(&mut slow, sum_slow));
+            prop_assert_eq!(show(&fast, sum), show(&slow, sum_slow));
             let (neg, neg_slow) = (fast.neg(g), slow.neg(gs));
-            prop_assert_eq!(show(&mut fast, neg), show(&mut slow, neg_slow));
+            prop_assert_eq!(show(&fast, neg), show(&slow, neg_slow));
             prop_assert_eq!(fast.leq(g, h), slow.leq(gs, hs));
             prop_assert_eq!(fast.outcome(sum), slow.outcome(sum_slow));
             // Mixed with an arbitrary game, the general path takes over.
             let (o, os) = (build(&mut fast, &other), build(&mut slow, &other));
             let (m, ms) = (fast.add(sum, o), slow.add(sum_slow, os));
-            prop_assert_eq!(show(&mut fast, m), show(&mut slow, ms));
+            prop_assert_eq!(show(&fast, m), show(&slow, ms));
             prop_assert_eq!(fast.leq(g, o), slow.leq(gs, os));
         }
 
@@ -1184,7 +1184,7 @@ mod tests {
                     let mut fast = GameStore::new();
                     let mut slow = GameStore::without_fast_paths();
                     let (g, gs) = (fast.simple(v).unwrap(), simple_slowly(&mut slow, v));
-                    assert_eq!(show(&mut fast, g), show(&mut slow, gs), "{v:?}");
+                    assert_eq!(show(&fast, g), show(&slow, gs), "{v:?}");
                     assert_eq!(build(&mut slow, &to_shape(&fast, g)), gs, "{v:?}");
                     assert_eq!(fast.outcome(g), slow.outcome(gs), "{v:?}");
                 }
@@ -1199,11 +1199,11 @@ mod tests {
             "1*", "-3/4*2", "*5", "2", "0", "^", "vv*", "^3*2", "1/2v", "^*", "-1^^",
         ] {
             let g = crate::partizan::notation::parse(&mut s, text).expect("valid");
-            assert_eq!(show(&mut s, g), text);
+            assert_eq!(show(&s, g), text);
         }
         let mut slow = GameStore::without_fast_paths();
         let a = crate::partizan::notation::parse(&mut slow, "1 + *").expect("valid");
-        assert_eq!(show(&mut slow, a), "1*");
+        assert_eq!(show(&slow, a), "1*");
     }
 
     /// Issue 11: `make` interned a provisional, non-canonical node to test
@@ -1237,7 +1237,11 @@ mod tests {
             values.insert(rebuilt);
         }
         assert_eq!(fast.len(), values.len());
-        assert!(fast.len() > 150, "the test exercised the store: {}", fast.len());
+        assert!(
+            fast.len() > 150,
+            "the test exercised the store: {}",
+            fast.len()
+        );
     }
 
     /// Issue 8: `*k` and its birthday were exponential in `k` (`*20` took

@@ -228,7 +228,7 @@ impl Thermographs {
 
     /// The thermograph of `g` from those of its options (already known).
     fn compute(&mut self, s: &GameStore, g: GameId) -> Thermograph {
-        let result = if let Some((p, q)) = as_number(s, g) {
+        if let Some((p, q)) = as_number(s, g) {
             let temperature = if q == 0 { int(-1) } else { dyadic(-1, q) };
             Thermograph::number(dyadic(p, q), temperature)
         } else if let Some(t) = self.deep_dyadic(s, g) {
@@ -237,8 +237,7 @@ impl Thermographs {
             self.of(s, star)
         } else {
             self.scaffolds(s, g)
-        };
-        result
+        }
     }
 
     /// `{a | b}` with numbers `a < b`, a canonical form, is the number
@@ -251,10 +250,7 @@ impl Thermographs {
         let (ta, tb) = (self.of(s, *a), self.of(s, *b));
         (ta.is_number() && tb.is_number() && ta.mean < tb.mean).then(|| {
             let two = int(2);
-            Thermograph::number(
-                (&ta.mean + &tb.mean) / &two,
-                (&ta.mean - &tb.mean) / &two,
-            )
+            Thermograph::number((&ta.mean + &tb.mean) / &two, (&ta.mean - &tb.mean) / &two)
         })
     }
 
@@ -407,7 +403,10 @@ mod tests {
         let t = th.of(&s, g);
         let expected_mean = (int(1) + dyadic(1, 120) + dyadic(-1, 119)) / int(2);
         assert_eq!(t.mean, expected_mean);
-        assert_eq!(t.temperature, (int(1) + dyadic(1, 120) - dyadic(-1, 119)) / int(2));
+        assert_eq!(
+            t.temperature,
+            (int(1) + dyadic(1, 120) - dyadic(-1, 119)) / int(2)
+        );
     }
 
     /// `x + *k` has the thermograph of `x + *` (the shortcut), checked
@@ -448,4 +447,3 @@ mod tests {
         }
     }
 }
-

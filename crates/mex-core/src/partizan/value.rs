@@ -148,7 +148,11 @@ impl CanonicalForm {
     }
 
     /// `f` applied to both games in one fresh store, the result read back.
-    fn combine(&self, other: &Self, f: impl FnOnce(&mut GameStore, GameId, GameId) -> GameId) -> Self {
+    fn combine(
+        &self,
+        other: &Self,
+        f: impl FnOnce(&mut GameStore, GameId, GameId) -> GameId,
+    ) -> Self {
         let mut s = GameStore::new();
         let (g, h) = (self.import(&mut s), other.import(&mut s));
         let r = f(&mut s, g, h);
@@ -305,7 +309,16 @@ mod tests {
 
     #[test]
     fn names_and_round_trips() {
-        for text in ["0", "1", "-3/4", "*3", "^", "v*", "{1 | 0}", "{2 | {1 | 0}}"] {
+        for text in [
+            "0",
+            "1",
+            "-3/4",
+            "*3",
+            "^",
+            "v*",
+            "{1 | 0}",
+            "{2 | {1 | 0}}",
+        ] {
             let g: CanonicalForm = text.parse().unwrap();
             assert_eq!(g.to_string(), text);
             assert_eq!(g.to_string().parse::<CanonicalForm>().unwrap(), g);

@@ -15,8 +15,8 @@
 //! `D` when both can force at least a draw; `LD` when only Left can, `RD`
 //! when only Right can; `U` when neither can guarantee even a draw.
 
-use serde::Serialize;
 use rustc_hash::FxHashMap;
+use serde::Serialize;
 use std::hash::Hash;
 
 /// A synchronized ruleset.
