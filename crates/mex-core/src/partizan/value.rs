@@ -7,7 +7,9 @@
 //! identical DAGs, so `==` and `Hash` are structural and linear in the size
 //! of the DAG. Operations copy the operands into a fresh [`GameStore`], work
 //! there, and read the result back; no id ever leaves this module, so ids of
-//! different stores cannot be mixed.
+//! different stores cannot be mixed. These stores have no memory budget:
+//! for inputs from untrusted sources, parse with [`FromStr`] (which runs
+//! within [`DEFAULT_BUDGET`]) or use a [`GameStore::with_budget`] directly.
 //!
 //! ```
 //! use mex_core::partizan::value::CanonicalForm;
@@ -54,11 +56,8 @@ impl CanonicalForm {
         Self::from_store(&s, s.zero())
     }
 
-    /// The integer `n`.
-    ///
-    /// # Panics
-    /// Its canonical form is a chain of `|n|` games: a huge `n` exhausts
-    /// memory.
+    /// The integer `n`. Its canonical form is a chain of `|n|` games, so
+    /// memory grows linearly with `|n|`.
     pub fn integer(n: i64) -> Self {
         let mut s = GameStore::new();
         let g = s.integer(n);
