@@ -48,17 +48,14 @@ pub fn run(a: &CherriesArgs, game: Cherries) -> Result<Output, MexError> {
                 "drop --engine to use the closed forms",
             ));
         }
-        let mut store = GameStore::new();
+        let mut store = GameStore::with_budget(mex_core::partizan::store::DEFAULT_BUDGET);
         let mut ev = Evaluator::new(game, 1 << 24);
         let g = ev.value(&mut store, &rows)?;
         match notation::as_number(&store, g) {
             Some((v, 0)) => v,
             _ => {
                 return Err(MexError::NotFound {
-                    what: format!(
-                        "the value {} is not an integer",
-                        notation::show(&mut store, g)
-                    ),
+                    what: format!("the value {} is not an integer", notation::show(&store, g)),
                 })
             }
         }

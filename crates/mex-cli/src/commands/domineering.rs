@@ -29,10 +29,10 @@ pub struct DomineeringArgs {
 
 pub fn run(a: &DomineeringArgs) -> Result<Output, MexError> {
     let grid = Grid::parse(&a.grid)?;
-    let mut store = GameStore::new();
+    let mut store = GameStore::with_budget(mex_core::partizan::store::DEFAULT_BUDGET);
     let g = Evaluator::new(Domineering::default(), 1 << 24).value(&mut store, &grid)?;
-    let canonical = notation::show(&mut store, g);
-    let outcome = store.outcome(g);
+    let canonical = notation::try_show(&store, g, notation::MAX_PRINTED)?;
+    let outcome = store.try_outcome(g)?;
     let text = fields(&[
         ("canonical", canonical.clone()),
         ("outcome", format!("{outcome:?}")),

@@ -27,12 +27,12 @@ pub struct GameArgs {
 }
 
 pub fn run(a: &GameArgs) -> Result<Output, MexError> {
-    let mut store = GameStore::new();
+    let mut store = GameStore::with_budget(mex_core::partizan::store::DEFAULT_BUDGET);
     let g = notation::parse(&mut store, &a.expression)?;
-    let canonical = notation::show(&mut store, g);
-    let outcome = store.outcome(g);
+    let canonical = notation::try_show(&store, g, notation::MAX_PRINTED)?;
+    let outcome = store.try_outcome(g)?;
     let birthday = store.birthday(g);
-    let thermo = mex_core::partizan::thermograph::Thermographs::default().of(&mut store, g);
+    let thermo = mex_core::partizan::thermograph::Thermographs::default().of(&store, g);
     let (mean, temperature) = (thermo.mean.to_string(), thermo.temperature.to_string());
     let text = fields(&[
         ("canonical", canonical.clone()),

@@ -5,7 +5,10 @@
 //!   id; equal games share one id), with sum, negation, comparison, outcome
 //!   class, birthday and canonical simplification (dominated options
 //!   removed, reversible options bypassed);
-//! * [`notation`]: a parser and printer for the standard notation.
+//! * [`notation`]: a parser and printer for the standard notation;
+//! * [`value`]: [`value::CanonicalForm`], a self-contained canonical game
+//!   with arithmetic, comparison and the standard notation, for library
+//!   users who do not want to manage a store.
 
 pub mod cherries;
 pub mod domineering;
@@ -16,3 +19,4 @@ pub mod store;
 #[cfg(test)]
 mod test_shapes;
 pub mod thermograph;
+pub mod value;

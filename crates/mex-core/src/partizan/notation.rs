@@ -1,6 +1,9 @@
 //! The standard notation: parsing and printing.
 //!
-//! Grammar (whitespace ignored):
+//! Grammar (spaces separate tokens and are otherwise ignored; a number, a
+//! multiple such as `^3` or `*12`, and a number with its juxtaposed arrows
+//! or star, such as `1/2^*`, are single tokens, so `1 2` and `{1 0|0}` are
+//! errors rather than `12` and `{10|0}`):
 //!
 //! ```text
 //! sum    := term (('+' | '-') term)*
@@ -19,16 +22,54 @@
 use super::simple::Simple;
 use super::store::{GameId, GameStore, Kind};
 use crate::MexError;
+use rustc_hash::FxHashMap;
 
 /// Longest accepted expression.
 pub const MAX_EXPRESSION: usize = 10_000;
 /// Largest integer or nimber typed.
 pub const MAX_ATOM: i64 = 1 << 12;
+/// Longest printed form [`try_show`] produces for the command line.
+pub const MAX_PRINTED: usize = 1 << 20;
 
 const ACCEPTED: &str = "games like {1|0}, {2||1|0}, 3/4, -2, *, *3, ^, v, ^*, ±1, joined by + or -";
 
 fn bad(text: &str, why: &str) -> MexError {
     MexError::invalid(format!("'{text}' is not a game: {why}"), ACCEPTED)
+}
+
+/// A character of the expression, and whether a space came before it.
+#[derive(Debug, Clone, Copy)]
+struct Token {
+    c: char,
+    spaced: bool,
+}
+
+/// The characters without spaces, each marked with whether a space came
+/// before it: spaces end tokens, they do not vanish.
+fn tokens(text: &str) -> Vec<Token> {
+    let mut out = Vec::new();
+    let mut spaced = false;
+    for c in text.chars() {
+        if c.is_whitespace() {
+            spaced = true;
+        } else {
+            out.push(Token { c, spaced });
+            spaced = false;
+        }
+    }
+    out
+}
+
+fn unexpected(text: &str, t: Token) -> MexError {
+    let c = t.c;
+    if t.spaced {
+        bad(
+            text,
+            &format!("unexpected '{c}' after a space (no spaces inside a number or name; join terms with + or -)"),
+        )
+    } else {
+        bad(text, &format!("unexpected '{c}'"))
+    }
 }
 
 /// Parses an expression into its canonical value.
@@ -40,27 +81,27 @@ pub fn parse(s: &mut GameStore, text: &str) -> Result<GameId, MexError> {
             "use a shorter expression",
         ));
     }
-    let chars: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
-    if chars.is_empty() {
+    let toks = tokens(text);
+    if toks.is_empty() {
         return Err(bad(text, "it is empty"));
     }
     let mut p = Parser {
         s,
-        chars: &chars,
+        toks: &toks,
         pos: 0,
         text,
         depth: 0,
     };
     let g = p.sum()?;
-    if p.pos != chars.len() {
-        return Err(bad(text, &format!("unexpected '{}'", chars[p.pos])));
+    if p.pos != toks.len() {
+        return Err(unexpected(text, toks[p.pos]));
     }
     Ok(g)
 }
 
 struct Parser<'a> {
     s: &'a mut GameStore,
-    chars: &'a [char],
+    toks: &'a [Token],
     pos: usize,
     text: &'a str,
     depth: usize,
@@ -68,7 +109,12 @@ struct Parser<'a> {
 
 impl Parser<'_> {
     fn peek(&self) -> Option<char> {
-        self.chars.get(self.pos).copied()
+        self.toks.get(self.pos).map(|t| t.c)
+    }
+
+    /// The next character if no space comes before it.
+    fn peek_glued(&self) -> Option<char> {
+        self.toks.get(self.pos).filter(|t| !t.spaced).map(|t| t.c)
     }
 
     fn sum(&mut self) -> Result<GameId, MexError> {
@@ -77,9 +123,9 @@ impl Parser<'_> {
             self.pos += 1;
             let h = self.term()?;
             g = if c == '+' {
-                self.s.add(g, h)
+                self.s.try_add(g, h)?
             } else {
-                self.s.sub(g, h)
+                self.s.try_sub(g, h)?
             };
         }
         Ok(g)
@@ -90,25 +136,25 @@ impl Parser<'_> {
         if self.depth > 200 {
             return Err(bad(self.text, "nested too deeply"));
         }
-        let next_is_digit = self
-            .chars
+        let next_is_glued_digit = self
+            .toks
             .get(self.pos + 1)
-            .is_some_and(|c| c.is_ascii_digit());
+            .is_some_and(|t| t.c.is_ascii_digit() && !t.spaced);
         let g = match self.peek() {
             // A signed number literal: `-1vv` is `(-1) + vv`.
-            Some('-') if next_is_digit => {
+            Some('-') if next_is_glued_digit => {
                 self.pos += 1;
                 self.number(true)?
             }
             Some('-') => {
                 self.pos += 1;
                 let g = self.term()?;
-                self.s.neg(g)
+                self.s.try_neg(g)?
             }
             Some('±') => {
                 self.pos += 1;
                 let g = self.term()?;
-                self.s.switch(g)
+                self.s.try_switch(g)?
             }
             _ => self.atom()?,
         };
@@ -116,13 +162,24 @@ impl Parser<'_> {
         Ok(g)
     }
 
-    fn integer(&mut self) -> Option<i64> {
+    /// Digits glued to what comes before (the first one may follow a space
+    /// when `may_start_spaced`).
+    fn integer(&mut self, may_start_spaced: bool) -> Option<i64> {
+        let first = if may_start_spaced {
+            self.peek()
+        } else {
+            self.peek_glued()
+        };
+        if !first.is_some_and(|c| c.is_ascii_digit()) {
+            return None;
+        }
         let start = self.pos;
-        while self.peek().is_some_and(|c| c.is_ascii_digit()) {
+        self.pos += 1;
+        while self.peek_glued().is_some_and(|c| c.is_ascii_digit()) {
             self.pos += 1;
         }
-        let digits: String = self.chars[start..self.pos].iter().collect();
-        (!digits.is_empty()).then(|| digits.parse::<i64>().unwrap_or(i64::MAX))
+        let digits: String = self.toks[start..self.pos].iter().map(|t| t.c).collect();
+        Some(digits.parse::<i64>().unwrap_or(i64::MAX))
     }
 
     fn atom(&mut self) -> Result<GameId, MexError> {
@@ -130,15 +187,8 @@ impl Parser<'_> {
             Some(c) if c.is_ascii_digit() => self.number(false),
             Some('*') => {
                 self.pos += 1;
-                let k = self.integer().unwrap_or(1);
-                if k > MAX_ATOM {
-                    return Err(MexError::too_large(
-                        format!("*{k}"),
-                        format!("*{MAX_ATOM}"),
-                        "use a smaller nimber",
-                    ));
-                }
-                Ok(self.s.nimber(k as u32))
+                let k = self.nimber_size()?;
+                Ok(self.s.try_nimber(k)?)
             }
             Some(c @ ('^' | 'v')) => self.arrows(c),
             Some('(') => {
@@ -150,17 +200,30 @@ impl Parser<'_> {
             Some('{') => {
                 self.pos += 1;
                 let end = self.matching_brace()?;
-                let inner: Vec<char> = self.chars[self.pos..end].to_vec();
+                let inner = &self.toks[self.pos..end];
                 self.pos = end + 1;
-                self.game(&inner)
+                self.game(inner)
             }
-            Some(c) => Err(bad(self.text, &format!("unexpected '{c}'"))),
+            Some(_) => Err(unexpected(self.text, self.toks[self.pos])),
             None => Err(bad(self.text, "it ends too early")),
         }
     }
 
+    /// The `k` of `*k` (1 when no digits are glued to the star).
+    fn nimber_size(&mut self) -> Result<u32, MexError> {
+        let k = self.integer(false).unwrap_or(1);
+        if k > MAX_ATOM {
+            return Err(MexError::too_large(
+                format!("*{k}"),
+                format!("*{MAX_ATOM}"),
+                "use a smaller nimber",
+            ));
+        }
+        Ok(k as u32)
+    }
+
     fn number(&mut self, negative: bool) -> Result<GameId, MexError> {
-        let magnitude = self.integer().expect("a digit is next");
+        let magnitude = self.integer(!negative).expect("a digit is next");
         let p = if negative { -magnitude } else { magnitude };
         if magnitude > MAX_ATOM {
             return Err(MexError::too_large(
@@ -169,43 +232,44 @@ impl Parser<'_> {
                 "use a smaller number",
             ));
         }
-        if self.peek() != Some('/') {
-            let g = self.s.integer(p);
+        if self.peek_glued() != Some('/') {
+            let g = self.s.try_integer(p)?;
             return self.juxtaposed_star(g);
         }
         self.pos += 1;
         let d = self
-            .integer()
-            .ok_or_else(|| bad(self.text, "a denominator must follow '/'"))?;
+            .integer(false)
+            .ok_or_else(|| bad(self.text, "a denominator must follow '/' directly"))?;
         if d <= 0 || d > MAX_ATOM || d & (d - 1) != 0 {
             return Err(bad(
                 self.text,
                 "denominators must be powers of two (dyadic rationals)",
             ));
         }
-        let g = self.s.dyadic(p, d.trailing_zeros());
+        let g = self.s.try_dyadic(p, d.trailing_zeros())?;
         self.juxtaposed_star(g)
     }
 
     /// `x*`, `x*k`, `x^`, `x^*`, … after a number: `x + *`, and so on.
     fn juxtaposed_star(&mut self, x: GameId) -> Result<GameId, MexError> {
-        if !matches!(self.peek(), Some('*' | '^' | 'v')) {
+        if !matches!(self.peek_glued(), Some('*' | '^' | 'v')) {
             return Ok(x);
         }
         let rest = self.atom()?;
-        Ok(self.s.add(x, rest))
+        self.s.try_add(x, rest)
     }
 
     /// `^`, `^^`, `^n` (n·↑), the same with `v` for ↓, then an optional
     /// nimber: `^*`, `vv*3`.
     fn arrows(&mut self, arrow: char) -> Result<GameId, MexError> {
-        let mut n = 0i64;
-        while self.peek() == Some(arrow) {
+        self.pos += 1;
+        let mut n = 1i64;
+        while self.peek_glued() == Some(arrow) {
             self.pos += 1;
             n += 1;
         }
         if n == 1 {
-            if let Some(k) = self.integer() {
+            if let Some(k) = self.integer(false) {
                 n = k;
             }
         }
@@ -216,17 +280,14 @@ impl Parser<'_> {
                 "use a smaller multiple",
             ));
         }
-        let up = self.s.up();
-        let one = if arrow == '^' { up } else { self.s.neg(up) };
-        let mut g = self.s.zero();
-        for _ in 0..n {
-            g = self.s.add(g, one);
-        }
-        if self.peek() == Some('*') {
-            let star = self.atom()?;
-            g = self.s.add(g, star);
-        }
-        Ok(g)
+        let k = if self.peek_glued() == Some('*') {
+            self.pos += 1;
+            self.nimber_size()?
+        } else {
+            0
+        };
+        let ups = if arrow == '^' { n } else { -n };
+        self.s.try_ups(ups, k)
     }
 
     fn expect(&mut self, c: char) -> Result<(), MexError> {
@@ -240,13 +301,13 @@ impl Parser<'_> {
 
     fn matching_brace(&self) -> Result<usize, MexError> {
         let mut depth = 1;
-        for i in self.pos..self.chars.len() {
-            match self.chars[i] {
+        for i in self.pos..self.toks.len() {
+            match self.toks[i].c {
                 '{' | '(' => depth += 1,
                 '}' | ')' => {
                     depth -= 1;
                     if depth == 0 {
-                        return if self.chars[i] == '}' {
+                        return if self.toks[i].c == '}' {
                             Ok(i)
                         } else {
                             Err(bad(self.text, "unbalanced brackets"))
@@ -259,15 +320,19 @@ impl Parser<'_> {
         Err(bad(self.text, "a '{' is not closed"))
     }
 
-    /// `options BARS options`, split at the longest run of bars at depth 0.
-    fn game(&mut self, inner: &[char]) -> Result<GameId, MexError> {
+    /// `options BARS options`, split at the longest run of bars at depth 0
+    /// (a run is bars with no space between them).
+    fn game(&mut self, inner: &[Token]) -> Result<GameId, MexError> {
         let (mut best, mut best_len, mut depth, mut i) = (None, 0, 0, 0);
         while i < inner.len() {
-            match inner[i] {
+            match inner[i].c {
                 '{' | '(' => depth += 1,
                 '}' | ')' => depth -= 1,
                 '|' if depth == 0 => {
-                    let run = inner[i..].iter().take_while(|&&c| c == '|').count();
+                    let run = 1 + inner[i + 1..]
+                        .iter()
+                        .take_while(|t| t.c == '|' && !t.spaced)
+                        .count();
                     if run > best_len {
                         (best, best_len) = (Some(i), run);
                     } else if run == best_len {
@@ -286,23 +351,23 @@ impl Parser<'_> {
         let at = best.ok_or_else(|| bad(self.text, "a game needs a '|'"))?;
         let left = self.options(&inner[..at])?;
         let right = self.options(&inner[at + best_len..])?;
-        Ok(self.s.make(left, right))
+        self.s.try_make(left, right)
     }
 
-    fn options(&mut self, part: &[char]) -> Result<Vec<GameId>, MexError> {
+    fn options(&mut self, part: &[Token]) -> Result<Vec<GameId>, MexError> {
         let mut out = Vec::new();
         let mut depth = 0;
         let mut start = 0;
         for i in 0..=part.len() {
             let at_end = i == part.len();
             if !at_end {
-                match part[i] {
+                match part[i].c {
                     '{' | '(' => depth += 1,
                     '}' | ')' => depth -= 1,
                     _ => {}
                 }
             }
-            if at_end || (part[i] == ',' && depth == 0) {
+            if at_end || (part[i].c == ',' && depth == 0) {
                 let piece = &part[start..i];
                 if piece.is_empty() {
                     if !at_end || start != 0 || !out.is_empty() {
@@ -319,17 +384,17 @@ impl Parser<'_> {
         Ok(out)
     }
 
-    fn sub_expression(&mut self, piece: &[char]) -> Result<GameId, MexError> {
+    fn sub_expression(&mut self, piece: &[Token]) -> Result<GameId, MexError> {
         let mut p = Parser {
             s: &mut *self.s,
-            chars: piece,
+            toks: piece,
             pos: 0,
             text: self.text,
             depth: self.depth + 1,
         };
         let g = p.sum()?;
         if p.pos != piece.len() {
-            return Err(bad(self.text, &format!("unexpected '{}'", piece[p.pos])));
+            return Err(unexpected(self.text, piece[p.pos]));
         }
         Ok(g)
     }
@@ -337,18 +402,79 @@ impl Parser<'_> {
 
 /// Prints `g`: integers, dyadic rationals and nimbers by name, `↑`/`↓` as
 /// `^`/`v`, everything else as `{L | R}` with options printed recursively.
-pub fn show(s: &mut GameStore, g: GameId) -> String {
-    if let Kind::Simple(v) = s.kind(g) {
-        return show_simple(v);
+/// The printed form of a game can be exponentially longer than its number
+/// of nodes (a sum of many switches); [`try_show`] bounds it.
+pub fn show(s: &GameStore, g: GameId) -> String {
+    Printer {
+        s,
+        texts: FxHashMap::default(),
     }
-    let node = s.node(g).clone();
-    // Options in a fixed order (by their text), so that the printed form of
-    // a value does not depend on the order in which the arena met games.
-    let mut left: Vec<String> = node.left.iter().map(|&x| show(s, x)).collect();
-    let mut right: Vec<String> = node.right.iter().map(|&x| show(s, x)).collect();
-    left.sort();
-    right.sort();
-    format!("{{{} | {}}}", left.join(", "), right.join(", "))
+    .text(g)
+}
+
+/// [`show`], refused when the printed form would be longer than
+/// `max_chars` characters (its length is computed first, by memoised
+/// counting, without building the text).
+pub fn try_show(s: &GameStore, g: GameId, max_chars: usize) -> Result<String, MexError> {
+    let length = printed_length(s, g, &mut FxHashMap::default());
+    if length > max_chars {
+        return Err(MexError::too_large(
+            format!("the printed canonical form ({length} characters or more)"),
+            format!("{max_chars} characters"),
+            "print a smaller game, or use its outcome, mean and temperature",
+        ));
+    }
+    Ok(show(s, g))
+}
+
+/// The length of [`show`]'s text in bytes (saturating).
+fn printed_length(s: &GameStore, g: GameId, memo: &mut FxHashMap<GameId, usize>) -> usize {
+    if let Kind::Simple(v) = s.kind(g) {
+        return show_simple(v).len();
+    }
+    if let Some(&n) = memo.get(&g) {
+        return n;
+    }
+    let node = s.node(g);
+    // "{" + options joined by ", " + " | " + options joined by ", " + "}".
+    let mut n = 5usize;
+    for side in [&node.left, &node.right] {
+        for (i, &x) in side.iter().enumerate() {
+            let separator = if i > 0 { 2 } else { 0 };
+            n = n
+                .saturating_add(separator)
+                .saturating_add(printed_length(s, x, memo));
+        }
+    }
+    memo.insert(g, n);
+    n
+}
+
+struct Printer<'a> {
+    s: &'a GameStore,
+    texts: FxHashMap<GameId, String>,
+}
+
+impl Printer<'_> {
+    fn text(&mut self, g: GameId) -> String {
+        if let Kind::Simple(v) = self.s.kind(g) {
+            return show_simple(v);
+        }
+        if let Some(t) = self.texts.get(&g) {
+            return t.clone();
+        }
+        let node = self.s.node(g);
+        // Options in a fixed order (by their text), so that the printed form
+        // of a value does not depend on the order in which the arena met
+        // games.
+        let mut left: Vec<String> = node.left.iter().map(|&x| self.text(x)).collect();
+        let mut right: Vec<String> = node.right.iter().map(|&x| self.text(x)).collect();
+        left.sort();
+        right.sort();
+        let t = format!("{{{} | {}}}", left.join(", "), right.join(", "));
+        self.texts.insert(g, t.clone());
+        t
+    }
 }
 
 /// `x + n·↑ + *k` as `x`, `^`/`^^`/`^n` (or `v`…) and `*`/`*k`, each part
@@ -393,9 +519,10 @@ pub fn as_nimber(s: &GameStore, g: GameId) -> Option<u32> {
     }
 }
 
-fn has_top_level_bar(piece: &[char]) -> bool {
+fn has_top_level_bar(piece: &[Token]) -> bool {
     let mut depth = 0i32;
-    piece.iter().any(|&c| {
+    piece.iter().any(|t| {
+        let c = t.c;
         match c {
             '{' | '(' => depth += 1,
             '}' | ')' => depth -= 1,
@@ -442,7 +569,7 @@ mod tests {
             };
             assert_eq!(g, expected, "{text}");
             if !shown.contains(" + ") {
-                assert_eq!(show(&mut s, g), shown, "{text}");
+                assert_eq!(show(&s, g), shown, "{text}");
             }
         }
     }
@@ -458,7 +585,7 @@ mod tests {
             parse(&mut used, warm).unwrap();
         }
         let b = parse(&mut used, text).unwrap();
-        assert_eq!(show(&mut fresh, a), show(&mut used, b));
+        assert_eq!(show(&fresh, a), show(&used, b));
     }
 
     #[test]
@@ -493,10 +620,74 @@ mod tests {
             (s.up(), "^"),
         ];
         for (g, text) in cases {
-            assert_eq!(show(&mut s, g), text);
+            assert_eq!(show(&s, g), text);
         }
         let one = s.integer(1);
         let pm1 = s.switch(one);
-        assert_eq!(show(&mut s, pm1), "{1 | -1}");
+        assert_eq!(show(&s, pm1), "{1 | -1}");
+    }
+
+    /// Issue 8: spaces used to vanish before tokenising, so `{1 0|0}` was
+    /// read as `{10|0}` and `1 2` as `12`.
+    #[test]
+    fn spaces_separate_tokens() {
+        let mut s = GameStore::new();
+        for bad in [
+            "{1 0|0}", "1 2", "* 3", "^ 2", "1 /2", "1/ 2", "1 *", "^ ^", "{1| |0}",
+        ] {
+            let e = parse(&mut s, bad).expect_err(bad).to_string();
+            assert!(!e.contains('\n') && e.contains("accepted:"), "{bad}: {e}");
+        }
+        for (spaced, tight) in [
+            ("{1|0} + {0|-1}", "{1|0}+{0|-1}"),
+            ("{ 0 , * | 0 , * }", "{0,*|0,*}"),
+            ("{ | }", "{|}"),
+            ("- 1", "-1"),
+            ("± 1", "±1"),
+            (" ^* + 1/2 ", "^*+1/2"),
+            ("{2 || 1 | 0}", "{2||1|0}"),
+            ("-1vv - v", "-1vv-v"),
+        ] {
+            let (a, b) = (parse(&mut s, spaced), parse(&mut s, tight));
+            assert_eq!(a.expect(spaced), b.expect(tight), "{spaced}");
+        }
+    }
+
+    /// Issue 8: `*20` took 20 s (no memo); every accepted atom is quick,
+    /// and a budgeted store refuses what would not fit instead of aborting.
+    #[test]
+    fn large_atoms_are_bounded() {
+        let mut s = GameStore::with_budget(crate::partizan::store::DEFAULT_BUDGET);
+        for text in ["*22", "*4096", "^4096*4096", "4096", "-4095/4096"] {
+            let g = parse(&mut s, text).expect(text);
+            assert_eq!(show(&s, g), text);
+        }
+        let mut small = GameStore::with_budget(1 << 20);
+        let e = parse(&mut small, "*4096").expect_err("too big for 1 MiB");
+        assert!(matches!(e, MexError::TooLarge { .. }), "{e}");
+        let many = vec!["4096"; 20].join("+");
+        let e = parse(&mut s, &many).expect_err("a chain of 81920 games");
+        assert!(e.to_string().contains("65536"), "{e}");
+        let big_dyadic = format!("{many}+1/2");
+        assert!(parse(&mut s, &big_dyadic).is_err());
+    }
+
+    /// The computed printed length is the length of the text (its twin),
+    /// and `try_show` refuses texts over the limit before building them.
+    #[test]
+    fn printed_lengths_are_exact() {
+        let mut s = GameStore::new();
+        let mut sum = s.zero();
+        for k in 1..=10 {
+            let g = parse(&mut s, &format!("{{0||0|-{k}}}")).unwrap();
+            sum = s.add(sum, g);
+            let text = show(&s, sum);
+            assert_eq!(
+                printed_length(&s, sum, &mut FxHashMap::default()),
+                text.len()
+            );
+            assert_eq!(try_show(&s, sum, text.len()).unwrap(), text);
+            assert!(try_show(&s, sum, text.len() - 1).is_err());
+        }
     }
 }

@@ -3,8 +3,12 @@
 
 use super::store::{GameId, GameStore};
 use crate::MexError;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 use std::hash::Hash;
+
+/// Estimated heap bytes of one memoised position (a small vector and its
+/// allocator overhead).
+pub const POSITION_HEAP_BYTES: usize = 64;
 
 /// A short partizan game: Left and Right options, and optional hooks for
 /// decomposition into independent components and a canonical key.
@@ -32,9 +36,14 @@ pub trait PartizanRuleset {
 }
 
 /// Evaluates positions of a ruleset into a [`GameStore`], memoising values.
+///
+/// Each memoised position is charged to the store's memory budget (its
+/// size, twice for table overhead, plus [`POSITION_HEAP_BYTES`] for what
+/// it holds on the heap), so a store made by [`GameStore::with_budget`]
+/// bounds the whole evaluation.
 pub struct Evaluator<R: PartizanRuleset> {
     ruleset: R,
-    memo: HashMap<R::Position, GameId>,
+    memo: FxHashMap<R::Position, GameId>,
     max_positions: usize,
 }
 
@@ -43,12 +52,13 @@ impl<R: PartizanRuleset> Evaluator<R> {
     pub fn new(ruleset: R, max_positions: usize) -> Self {
         Evaluator {
             ruleset,
-            memo: HashMap::new(),
+            memo: FxHashMap::default(),
             max_positions,
         }
     }
 
-    /// The canonical value of `p`.
+    /// The canonical value of `p`, or [`MexError::TooLarge`] when the
+    /// positions or the store's budget run out.
     pub fn value(&mut self, store: &mut GameStore, p: &R::Position) -> Result<GameId, MexError> {
         let key = self.ruleset.canonical(p);
         if let Some(&g) = self.memo.get(&key) {
@@ -68,7 +78,7 @@ impl<R: PartizanRuleset> Evaluator<R> {
             let mut sum = store.zero();
             for part in &parts {
                 let v = self.value(store, part)?;
-                sum = store.add(sum, v);
+                sum = store.try_add(sum, v)?;
             }
             sum
         } else {
@@ -83,8 +93,10 @@ impl<R: PartizanRuleset> Evaluator<R> {
                 .iter()
                 .map(|q| self.value(store, q))
                 .collect::<Result<Vec<_>, _>>()?;
-            store.make(left, right)
+            store.try_make(left, right)?
         };
+        store
+            .try_reserve(2 * std::mem::size_of::<(R::Position, GameId)>() + POSITION_HEAP_BYTES)?;
         self.memo.insert(key, g);
         Ok(g)
     }

@@ -100,6 +100,28 @@ impl Simple {
         }
     }
 
+    /// The birthday of the canonical form, in closed form: an integer `n`
+    /// is born on day `|n|`; `p/2^q` (odd `p`, `q ≥ 1`) on day
+    /// `⌊|p/2^q|⌋ + q + 1`; `x + *k` on day `b(x) + k`; and for `n ≥ 1`,
+    /// `x + n·↑ + *k` on day `b(x) + (n − 1) + f(k ⊕ ((n − 1) mod 2))`
+    /// with `f(0) = f(1) = 2` and `f(j) = 1 + (j ⊕ 1)` for `j ≥ 2` (read off
+    /// the closed forms of the module doc; the same for `n ≤ −1`).
+    pub fn birthday(self) -> u64 {
+        let magnitude = self.numerator.unsigned_abs();
+        let number = if self.exponent == 0 {
+            magnitude
+        } else {
+            (magnitude >> self.exponent) + u64::from(self.exponent) + 1
+        };
+        let arrows = self.ups.unsigned_abs();
+        if arrows == 0 {
+            return number + u64::from(self.nimber);
+        }
+        let k = self.nimber ^ ((arrows - 1) & 1) as u32;
+        let first = if k <= 1 { 2 } else { 1 + u64::from(k ^ 1) };
+        number + (arrows - 1) + first
+    }
+
     /// `self ≤ other`, or `None` outside the fast range.
     pub fn leq(self, other: Self) -> Option<bool> {
         let difference = self.checked_add(other.checked_neg()?)?;

@@ -7,14 +7,37 @@
 //! when `Gᴸᴿ ≤ G`; it is then replaced by the Left options of `Gᴸᴿ` (dually
 //! for Right). The canonical form (no dominated or reversible options) is
 //! unique, so structural equality of canonical forms is game equality and
-//! hash-consing gives one id per value.
+//! hash-consing gives one id per value. Only canonical forms are ever
+//! interned: [`GameStore::len`] is the number of distinct values stored.
+//!
+//! **Memory.** A store made by [`GameStore::with_budget`] counts the bytes
+//! its nodes and memo tables take (an estimate, checked as the store grows)
+//! and its `try_` operations return [`MexError::TooLarge`] once the budget
+//! is spent; the store stays consistent (nothing half-built is kept) and
+//! every later operation that would grow it fails the same way. Such a
+//! store also refuses integers beyond [`MAX_INTEGER`] before building their
+//! chains.
+//! [`GameStore::new`] has no budget, and its infallible operations never
+//! fail.
 
 use super::simple::Simple;
-use std::collections::HashMap;
+use crate::MexError;
+use rustc_hash::FxHashMap;
+use std::sync::atomic::{AtomicU32, Ordering};
 
 /// A canonical short game: an index into its [`GameStore`].
+///
+/// An id is meaningful only in the store that made it. In builds with debug
+/// assertions (tests), each id also carries its store's serial number, and
+/// using it with another store panics; that is a programmer error.
+/// [`super::value::CanonicalForm`] is the self-contained value type that
+/// cannot be misused this way.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct GameId(u32);
+pub struct GameId {
+    #[cfg(debug_assertions)]
+    store: u32,
+    index: u32,
+}
 
 /// Options of a canonical game, each list sorted and without duplicates.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -47,27 +70,100 @@ pub enum Kind {
     Other,
 }
 
+/// A memory budget for command-line use: 1.5 GiB (estimated bytes of nodes
+/// and memo tables; measured peaks stay within about 1.25 times that, the
+/// growth of hash tables included).
+pub const DEFAULT_BUDGET: usize = 3 << 29;
+
+/// Estimated bytes of one interned node besides its options: the node, its
+/// copy in the index, its kind and birthday, allocator and table overhead.
+const NODE_BYTES: usize = 224;
+/// Estimated bytes of one option (stored in the node and in the index).
+const OPTION_BYTES: usize = 8;
+/// Estimated bytes of one memo entry, table growth included.
+const MEMO_BYTES: usize = 32;
+
+/// Largest magnitude of an integer part a store with a budget builds (the
+/// canonical form of the integer `n` is a chain of `|n|` games): bigger
+/// ones are refused before the chain is built.
+pub const MAX_INTEGER: i64 = 1 << 16;
+
+/// Why a store refused to grow (internal; reported as
+/// [`MexError::TooLarge`]).
+#[derive(Debug, Clone, Copy)]
+enum OverBudget {
+    /// The memory budget is spent.
+    Memory,
+    /// A number's integer part exceeds [`MAX_INTEGER`].
+    Integer(i64),
+}
+
+type Grown<T> = Result<T, OverBudget>;
+
+static NEXT_SERIAL: AtomicU32 = AtomicU32::new(0);
+
 /// The arena: canonical games by id, with memoised operations.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct GameStore {
+    #[cfg_attr(not(debug_assertions), allow(dead_code))]
+    serial: u32,
     nodes: Vec<Node>,
     kinds: Vec<Kind>,
+    birthdays: Vec<u32>,
     slow_only: bool,
-    simple_memo: HashMap<Simple, GameId>,
-    index: HashMap<Node, GameId>,
-    leq_memo: HashMap<(GameId, GameId), bool>,
-    sum_memo: HashMap<(GameId, GameId), GameId>,
-    neg_memo: HashMap<GameId, GameId>,
+    simple_memo: FxHashMap<Simple, GameId>,
+    index: FxHashMap<Node, GameId>,
+    leq_memo: FxHashMap<(GameId, GameId), bool>,
+    sum_memo: FxHashMap<(GameId, GameId), GameId>,
+    neg_memo: FxHashMap<GameId, GameId>,
+    budget: usize,
+    used: usize,
+}
+
+impl Default for GameStore {
+    fn default() -> Self {
+        GameStore::new()
+    }
+}
+
+/// A game `{left | right}` given by canonical options, not interned: the
+/// candidate canonical form while [`GameStore::make`] simplifies it.
+struct Provisional<'a> {
+    left: &'a [GameId],
+    right: &'a [GameId],
+    /// `(x, true)`: `x ≤ P`; `(x, false)`: `P ≤ x`.
+    memo: FxHashMap<(GameId, bool), bool>,
 }
 
 impl GameStore {
-    /// A store holding `0 = { | }`.
+    /// A store holding `0 = { | }`, without a memory budget.
     pub fn new() -> Self {
-        let mut s = GameStore::default();
+        GameStore::with_budget(usize::MAX)
+    }
+
+    /// A store holding `0`, whose `try_` operations fail with
+    /// [`MexError::TooLarge`] once its nodes and memo tables would take more
+    /// than about `bytes` bytes.
+    pub fn with_budget(bytes: usize) -> Self {
+        let mut s = GameStore {
+            serial: NEXT_SERIAL.fetch_add(1, Ordering::Relaxed),
+            nodes: Vec::new(),
+            kinds: Vec::new(),
+            birthdays: Vec::new(),
+            slow_only: false,
+            simple_memo: FxHashMap::default(),
+            index: FxHashMap::default(),
+            leq_memo: FxHashMap::default(),
+            sum_memo: FxHashMap::default(),
+            neg_memo: FxHashMap::default(),
+            budget: bytes,
+            used: 0,
+        };
         s.intern(Node {
             left: vec![],
             right: vec![],
-        });
+        })
+        .expect("0 fits in any budget");
         s
     }
 
@@ -79,9 +175,65 @@ impl GameStore {
         s
     }
 
+    /// The estimated bytes used so far, and the budget.
+    pub fn memory(&self) -> (usize, usize) {
+        (self.used, self.budget)
+    }
+
+    /// Charges `bytes` of memory held elsewhere for this computation (an
+    /// evaluator's memo, say) to the store's budget.
+    pub fn try_reserve(&mut self, bytes: usize) -> Result<(), MexError> {
+        self.charge(bytes).map_err(|e| self.refusal(e))
+    }
+
+    fn charge(&mut self, bytes: usize) -> Grown<()> {
+        self.used = self.used.saturating_add(bytes);
+        if self.used > self.budget {
+            Err(OverBudget::Memory)
+        } else {
+            Ok(())
+        }
+    }
+
+    fn refusal(&self, why: OverBudget) -> MexError {
+        match why {
+            OverBudget::Memory => MexError::too_large(
+                "the computation (canonical forms and their memo tables)",
+                format!("{} MiB of memory", self.budget >> 20),
+                "choose a smaller game or position",
+            ),
+            OverBudget::Integer(n) => MexError::too_large(
+                format!("the integer {n} (its canonical form is a chain of |{n}| games)"),
+                format!("{MAX_INTEGER} in magnitude"),
+                "use smaller numbers",
+            ),
+        }
+    }
+
+    /// The result of a fallible step, reported as [`MexError::TooLarge`].
+    fn reported<T>(&self, r: Grown<T>) -> Result<T, MexError> {
+        r.map_err(|e| self.refusal(e))
+    }
+
+    fn id(&self, index: usize) -> GameId {
+        GameId {
+            #[cfg(debug_assertions)]
+            store: self.serial,
+            index: u32::try_from(index).expect("fewer than 2^32 games"),
+        }
+    }
+
+    /// The position of `g` in the arena; panics (in debug builds) when `g`
+    /// comes from another store.
+    fn at(&self, g: GameId) -> usize {
+        #[cfg(debug_assertions)]
+        assert_eq!(g.store, self.serial, "a GameId used with another GameStore");
+        g.index as usize
+    }
+
     /// What the arena knows about `g` (see [`Kind`]).
     pub fn kind(&self, g: GameId) -> Kind {
-        self.kinds[g.0 as usize]
+        self.kinds[self.at(g)]
     }
 
     fn simple_of(&self, g: GameId) -> Option<Simple> {
@@ -100,7 +252,7 @@ impl GameStore {
         if !small && node.left != node.right {
             return Kind::Other;
         }
-        let simple = |g: &GameId| match self.kinds[g.0 as usize] {
+        let simple = |g: &GameId| match self.kind(*g) {
             Kind::Simple(v) => Some(v),
             Kind::Other => None,
         };
@@ -116,31 +268,59 @@ impl GameStore {
 
     /// The canonical form of a [`Simple`] value, built from its closed form
     /// without any search.
-    fn simple(&mut self, v: Simple) -> GameId {
+    fn simple(&mut self, v: Simple) -> Grown<GameId> {
         if let Some(&g) = self.simple_memo.get(&v) {
-            return g;
+            return Ok(g);
+        }
+        let integer_part = v.numerator >> v.exponent;
+        if self.budget != usize::MAX && integer_part.unsigned_abs() > MAX_INTEGER as u64 {
+            return Err(OverBudget::Integer(integer_part));
         }
         let g = if v.ups != 0 {
-            self.with_ups(v)
+            self.with_ups(v)?
         } else if v.nimber > 0 {
-            let opts: Vec<GameId> = (0..v.nimber).map(|j| self.simple(v.with(0, j))).collect();
-            self.node_of(opts.clone(), opts)
+            self.nimber_over_number(v)?
         } else if v.exponent > 0 {
             let (p, q) = (v.numerator, v.exponent);
-            let left = self.simple(Simple::number(p - 1, q));
-            let right = self.simple(Simple::number(p + 1, q));
-            self.node_of(vec![left], vec![right])
+            let left = self.simple(Simple::number(p - 1, q))?;
+            let right = self.simple(Simple::number(p + 1, q))?;
+            self.node_of(vec![left], vec![right])?
         } else {
-            self.integer_by_steps(v.numerator)
+            self.integer_by_steps(v.numerator)?
         };
+        self.remember_simple(v, g)?;
+        Ok(g)
+    }
+
+    fn remember_simple(&mut self, v: Simple, g: GameId) -> Grown<()> {
+        self.charge(MEMO_BYTES)?;
         self.simple_memo.insert(v, g);
-        g
+        Ok(())
+    }
+
+    /// `x + *k = {x + *j | x + *j}` over `j < k`, built upwards from `x` so
+    /// that each `x + *j` is made once.
+    fn nimber_over_number(&mut self, v: Simple) -> Grown<GameId> {
+        let mut opts = vec![self.simple(v.with(0, 0))?];
+        for j in 1..v.nimber {
+            let here = v.with(0, j);
+            let g = match self.simple_memo.get(&here) {
+                Some(&g) => g,
+                None => {
+                    let g = self.node_of(opts.clone(), opts.clone())?;
+                    self.remember_simple(here, g)?;
+                    g
+                }
+            };
+            opts.push(g);
+        }
+        self.node_of(opts.clone(), opts)
     }
 
     /// `x + n·↑ + *k` for `n ≠ 0`, built upwards from `x + ±↑ + *j` so that
     /// large multiples need no deep recursion.
-    fn with_ups(&mut self, v: Simple) -> GameId {
-        let x = self.simple(v.number_part());
+    fn with_ups(&mut self, v: Simple) -> Grown<GameId> {
+        let x = self.simple(v.number_part())?;
         let sign = v.ups.signum();
         let mut g = x;
         for m in 1..=v.ups.unsigned_abs() {
@@ -151,35 +331,38 @@ impl GameStore {
                 continue;
             }
             g = if m == 1 && nimber == 1 {
-                let x_star = self.simple(v.with(0, 1));
+                let x_star = self.simple(v.with(0, 1))?;
                 if sign > 0 {
-                    self.node_of(vec![x, x_star], vec![x])
+                    self.node_of(vec![x, x_star], vec![x])?
                 } else {
-                    self.node_of(vec![x], vec![x, x_star])
+                    self.node_of(vec![x], vec![x, x_star])?
                 }
             } else {
                 let inner = if m == 1 {
-                    self.simple(v.with(0, nimber ^ 1))
+                    self.simple(v.with(0, nimber ^ 1))?
                 } else {
                     g
                 };
                 if sign > 0 {
-                    self.node_of(vec![x], vec![inner])
+                    self.node_of(vec![x], vec![inner])?
                 } else {
-                    self.node_of(vec![inner], vec![x])
+                    self.node_of(vec![inner], vec![x])?
                 }
             };
-            self.simple_memo.insert(here, g);
+            self.remember_simple(here, g)?;
         }
-        g
+        Ok(g)
     }
 
-    fn node_of(&mut self, left: Vec<GameId>, right: Vec<GameId>) -> GameId {
+    fn node_of(&mut self, left: Vec<GameId>, right: Vec<GameId>) -> Grown<GameId> {
         self.intern(Node { left, right })
     }
 
     /// The integer `p`, one step from the nearest integer already built.
-    fn integer_by_steps(&mut self, p: i64) -> GameId {
+    fn integer_by_steps(&mut self, p: i64) -> Grown<GameId> {
+        if self.budget != usize::MAX && p.unsigned_abs() > MAX_INTEGER as u64 {
+            return Err(OverBudget::Integer(p));
+        }
         let step = p.signum();
         let mut at = p;
         while at != 0 && !self.simple_memo.contains_key(&Simple::number(at, 0)) {
@@ -192,27 +375,27 @@ impl GameStore {
         };
         while at != p {
             g = if step > 0 {
-                self.node_of(vec![g], vec![])
+                self.node_of(vec![g], vec![])?
             } else {
-                self.node_of(vec![], vec![g])
+                self.node_of(vec![], vec![g])?
             };
             at += step;
-            self.simple_memo.insert(Simple::number(at, 0), g);
+            self.remember_simple(Simple::number(at, 0), g)?;
         }
-        g
+        Ok(g)
     }
 
     /// The game `0`.
     pub fn zero(&self) -> GameId {
-        GameId(0)
+        self.id(0)
     }
 
     /// The options of a game.
     pub fn node(&self, g: GameId) -> &Node {
-        &self.nodes[g.0 as usize]
+        &self.nodes[self.at(g)]
     }
 
-    /// Number of distinct values stored.
+    /// Number of distinct values stored (only canonical forms are stored).
     pub fn len(&self) -> usize {
         self.nodes.len()
     }
@@ -222,40 +405,149 @@ impl GameStore {
         self.nodes.len() <= 1
     }
 
-    fn intern(&mut self, mut node: Node) -> GameId {
+    /// Every id in the store, in creation order (options before games).
+    pub fn ids(&self) -> impl Iterator<Item = GameId> + '_ {
+        (0..self.nodes.len()).map(|i| self.id(i))
+    }
+
+    /// Interns a node whose options are canonical and which is itself in
+    /// canonical form.
+    fn intern(&mut self, mut node: Node) -> Grown<GameId> {
         node.left.sort_unstable();
         node.left.dedup();
         node.right.sort_unstable();
         node.right.dedup();
         if let Some(&id) = self.index.get(&node) {
-            return id;
+            return Ok(id);
         }
-        let id = GameId(u32::try_from(self.nodes.len()).expect("fewer than 2^32 games"));
+        let options = node.left.len() + node.right.len();
+        self.charge(NODE_BYTES + OPTION_BYTES * options)?;
+        let id = self.id(self.nodes.len());
         let kind = self.classify(&node);
+        let birthday = node
+            .left
+            .iter()
+            .chain(&node.right)
+            .map(|&x| self.birthdays[self.at(x)] + 1)
+            .max()
+            .unwrap_or(0);
         self.kinds.push(kind);
+        self.birthdays.push(birthday);
         self.nodes.push(node.clone());
         self.index.insert(node, id);
-        id
+        Ok(id)
+    }
+
+    /// Interns a node known to be in canonical form with canonical options
+    /// (for [`super::value::CanonicalForm`], whose nodes come from a store).
+    pub(crate) fn try_intern_canonical(
+        &mut self,
+        left: Vec<GameId>,
+        right: Vec<GameId>,
+    ) -> Result<GameId, MexError> {
+        let r = self.intern(Node { left, right });
+        self.reported(r)
     }
 
     /// `G ≤ H`.
     pub fn leq(&mut self, g: GameId, h: GameId) -> bool {
+        within_budget(self.leq_in(g, h))
+    }
+
+    /// `G ≤ H`, or an error when the store's budget is spent.
+    pub fn try_leq(&mut self, g: GameId, h: GameId) -> Result<bool, MexError> {
+        let r = self.leq_in(g, h);
+        self.reported(r)
+    }
+
+    fn leq_in(&mut self, g: GameId, h: GameId) -> Grown<bool> {
         if g == h {
-            return true;
+            return Ok(true);
         }
         if let (Some(a), Some(b)) = (self.simple_of(g), self.simple_of(h)) {
             if let Some(v) = a.leq(b) {
-                return v;
+                return Ok(v);
             }
         }
         if let Some(&v) = self.leq_memo.get(&(g, h)) {
-            return v;
+            return Ok(v);
         }
-        let gl = self.node(g).left.clone();
-        let hr = self.node(h).right.clone();
-        let v = !gl.iter().any(|&x| self.leq(h, x)) && !hr.iter().any(|&y| self.leq(y, g));
+        let v = !self.any_left_geq(g, h)? && !self.any_right_leq(h, g)?;
+        self.charge(MEMO_BYTES)?;
         self.leq_memo.insert((g, h), v);
-        v
+        Ok(v)
+    }
+
+    /// Some `Gᴸ ≥ H`.
+    fn any_left_geq(&mut self, g: GameId, h: GameId) -> Grown<bool> {
+        for i in 0..self.node(g).left.len() {
+            let x = self.node(g).left[i];
+            if self.leq_in(h, x)? {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// Some `Hᴿ ≤ G`.
+    fn any_right_leq(&mut self, h: GameId, g: GameId) -> Grown<bool> {
+        for i in 0..self.node(h).right.len() {
+            let y = self.node(h).right[i];
+            if self.leq_in(y, g)? {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// `x ≤ P` for a provisional game `P`: no `xᴸ ≥ P` and no `Pᴿ ≤ x`.
+    fn leq_provisional(&mut self, x: GameId, p: &mut Provisional) -> Grown<bool> {
+        if let Some(&v) = p.memo.get(&(x, true)) {
+            return Ok(v);
+        }
+        let mut v = true;
+        for i in 0..self.node(x).left.len() {
+            let xl = self.node(x).left[i];
+            if self.provisional_leq(p, xl)? {
+                v = false;
+                break;
+            }
+        }
+        if v {
+            for &pr in p.right {
+                if self.leq_in(pr, x)? {
+                    v = false;
+                    break;
+                }
+            }
+        }
+        p.memo.insert((x, true), v);
+        Ok(v)
+    }
+
+    /// `P ≤ x` for a provisional game `P`: no `Pᴸ ≥ x` and no `xᴿ ≤ P`.
+    fn provisional_leq(&mut self, p: &mut Provisional, x: GameId) -> Grown<bool> {
+        if let Some(&v) = p.memo.get(&(x, false)) {
+            return Ok(v);
+        }
+        let mut v = true;
+        for &pl in p.left {
+            if self.leq_in(x, pl)? {
+                v = false;
+                break;
+            }
+        }
+        if v {
+            for i in 0..self.node(x).right.len() {
+                let xr = self.node(x).right[i];
+                if self.leq_provisional(xr, p)? {
+                    v = false;
+                    break;
+                }
+            }
+        }
+        p.memo.insert((x, false), v);
+        Ok(v)
     }
 
     /// `G = H` (for canonical forms, the same id).
@@ -270,31 +562,55 @@ impl GameStore {
 
     /// The outcome class.
     pub fn outcome(&mut self, g: GameId) -> OutcomeClass {
+        within_budget(self.outcome_in(g))
+    }
+
+    /// The outcome class, or an error when the store's budget is spent.
+    pub fn try_outcome(&mut self, g: GameId) -> Result<OutcomeClass, MexError> {
+        let r = self.outcome_in(g);
+        self.reported(r)
+    }
+
+    fn outcome_in(&mut self, g: GameId) -> Grown<OutcomeClass> {
+        if let Some(v) = self.simple_of(g) {
+            return Ok(v.outcome());
+        }
         let z = self.zero();
-        match (self.leq(z, g), self.leq(g, z)) {
+        Ok(match (self.leq_in(z, g)?, self.leq_in(g, z)?) {
             (true, true) => OutcomeClass::P,
             (true, false) => OutcomeClass::L,
             (false, true) => OutcomeClass::R,
             (false, false) => OutcomeClass::N,
-        }
+        })
     }
 
     /// The canonical game with the given options (any games, canonical ids).
     pub fn make(&mut self, left: Vec<GameId>, right: Vec<GameId>) -> GameId {
+        within_budget(self.make_in(left, right))
+    }
+
+    /// [`GameStore::make`], or an error when the store's budget is spent.
+    pub fn try_make(&mut self, left: Vec<GameId>, right: Vec<GameId>) -> Result<GameId, MexError> {
+        let r = self.make_in(left, right);
+        self.reported(r)
+    }
+
+    fn make_in(&mut self, left: Vec<GameId>, right: Vec<GameId>) -> Grown<GameId> {
         let (mut left, mut right) = (left, right);
         loop {
-            left = self.undominated(left, true);
-            right = self.undominated(right, false);
-            // G itself is needed for reversibility tests: compare through a
-            // provisional node (intern is harmless: it only adds a value).
-            let g = self.intern(Node {
-                left: left.clone(),
-                right: right.clone(),
-            });
-            let (new_left, changed_l) = self.bypass(g, &left, true);
-            let (new_right, changed_r) = self.bypass(g, &right, false);
+            left = self.undominated(left, true)?;
+            right = self.undominated(right, false)?;
+            // G itself is needed for reversibility tests: compare against
+            // the provisional option lists, without interning them.
+            let mut g = Provisional {
+                left: &left,
+                right: &right,
+                memo: FxHashMap::default(),
+            };
+            let (new_left, changed_l) = self.bypass(&mut g, true)?;
+            let (new_right, changed_r) = self.bypass(&mut g, false)?;
             if !changed_l && !changed_r {
-                return g;
+                return self.node_of(left, right);
             }
             left = new_left;
             right = new_right;
@@ -303,81 +619,123 @@ impl GameStore {
 
     /// Removes dominated options: for Left keep the maximal ones, for Right
     /// the minimal ones (equal options collapse to one).
-    fn undominated(&mut self, mut opts: Vec<GameId>, left: bool) -> Vec<GameId> {
+    fn undominated(&mut self, mut opts: Vec<GameId>, left: bool) -> Grown<Vec<GameId>> {
         opts.sort_unstable();
         opts.dedup();
         let mut keep = Vec::with_capacity(opts.len());
         for (i, &a) in opts.iter().enumerate() {
-            let dominated = opts.iter().enumerate().any(|(j, &b)| {
+            let mut dominated = false;
+            for (j, &b) in opts.iter().enumerate() {
                 if i == j {
-                    return false;
+                    continue;
                 }
-                let better = if left { self.leq(a, b) } else { self.leq(b, a) };
+                let (lo, hi) = if left { (a, b) } else { (b, a) };
                 // Strictly dominated, or equal and a later duplicate.
-                better && (!self.equal(a, b) || j < i)
-            });
+                if self.leq_in(lo, hi)? && (j < i || !self.leq_in(hi, lo)?) {
+                    dominated = true;
+                    break;
+                }
+            }
             if !dominated {
                 keep.push(a);
             }
         }
-        keep
+        Ok(keep)
     }
 
-    /// Replaces reversible options of `g` (Left if `left`) by the options
-    /// they reverse to; reports whether anything changed.
-    fn bypass(&mut self, g: GameId, opts: &[GameId], left: bool) -> (Vec<GameId>, bool) {
+    /// Replaces reversible options of the provisional `g` (Left if `left`)
+    /// by the options they reverse to; reports whether anything changed.
+    fn bypass(&mut self, g: &mut Provisional, left: bool) -> Grown<(Vec<GameId>, bool)> {
         let mut out = Vec::new();
         let mut changed = false;
+        let opts = if left { g.left } else { g.right };
         for &x in opts {
             let responses = if left {
                 self.node(x).right.clone()
             } else {
                 self.node(x).left.clone()
             };
-            let reverse =
-                responses
-                    .into_iter()
-                    .find(|&y| if left { self.leq(y, g) } else { self.leq(g, y) });
+            let mut reverse = None;
+            for y in responses {
+                let reverses = if left {
+                    self.leq_provisional(y, g)?
+                } else {
+                    self.provisional_leq(g, y)?
+                };
+                if reverses {
+                    reverse = Some(y);
+                    break;
+                }
+            }
             match reverse {
                 Some(y) => {
                     changed = true;
                     let replacement = if left {
-                        self.node(y).left.clone()
+                        &self.node(y).left
                     } else {
-                        self.node(y).right.clone()
+                        &self.node(y).right
                     };
-                    out.extend(replacement);
+                    out.extend_from_slice(replacement);
                 }
                 None => out.push(x),
             }
         }
-        (out, changed)
+        Ok((out, changed))
     }
 
     /// `−G`.
     pub fn neg(&mut self, g: GameId) -> GameId {
+        within_budget(self.neg_in(g))
+    }
+
+    /// `−G`, or an error when the store's budget is spent.
+    pub fn try_neg(&mut self, g: GameId) -> Result<GameId, MexError> {
+        let r = self.neg_in(g);
+        self.reported(r)
+    }
+
+    fn neg_in(&mut self, g: GameId) -> Grown<GameId> {
         if let Some(v) = self.simple_of(g).and_then(Simple::checked_neg) {
             return self.simple(v);
         }
         if let Some(&v) = self.neg_memo.get(&g) {
-            return v;
+            return Ok(v);
         }
         let n = self.node(g).clone();
-        let left: Vec<GameId> = n.right.iter().map(|&x| self.neg(x)).collect();
-        let right: Vec<GameId> = n.left.iter().map(|&x| self.neg(x)).collect();
-        let v = self.make(left, right);
+        let left = n
+            .right
+            .iter()
+            .map(|&x| self.neg_in(x))
+            .collect::<Grown<Vec<_>>>()?;
+        let right = n
+            .left
+            .iter()
+            .map(|&x| self.neg_in(x))
+            .collect::<Grown<Vec<_>>>()?;
+        let v = self.make_in(left, right)?;
+        self.charge(MEMO_BYTES)?;
         self.neg_memo.insert(g, v);
-        v
+        Ok(v)
     }
 
     /// `G + H`.
     pub fn add(&mut self, g: GameId, h: GameId) -> GameId {
+        within_budget(self.add_in(g, h))
+    }
+
+    /// `G + H`, or an error when the store's budget is spent.
+    pub fn try_add(&mut self, g: GameId, h: GameId) -> Result<GameId, MexError> {
+        let r = self.add_in(g, h);
+        self.reported(r)
+    }
+
+    fn add_in(&mut self, g: GameId, h: GameId) -> Grown<GameId> {
         let z = self.zero();
         if g == z {
-            return h;
+            return Ok(h);
         }
         if h == z {
-            return g;
+            return Ok(g);
         }
         if let (Some(a), Some(b)) = (self.simple_of(g), self.simple_of(h)) {
             if let Some(v) = a.checked_add(b) {
@@ -386,80 +744,181 @@ impl GameStore {
         }
         let key = if g <= h { (g, h) } else { (h, g) };
         if let Some(&v) = self.sum_memo.get(&key) {
-            return v;
+            return Ok(v);
         }
         let (gn, hn) = (self.node(g).clone(), self.node(h).clone());
-        let mut left: Vec<GameId> = gn.left.iter().map(|&x| self.add(x, h)).collect();
-        left.extend(hn.left.iter().map(|&y| self.add(g, y)).collect::<Vec<_>>());
-        let mut right: Vec<GameId> = gn.right.iter().map(|&x| self.add(x, h)).collect();
-        right.extend(hn.right.iter().map(|&y| self.add(g, y)).collect::<Vec<_>>());
-        let v = self.make(left, right);
+        let mut left = Vec::with_capacity(gn.left.len() + hn.left.len());
+        let mut right = Vec::with_capacity(gn.right.len() + hn.right.len());
+        for &x in &gn.left {
+            left.push(self.add_in(x, h)?);
+        }
+        for &y in &hn.left {
+            left.push(self.add_in(g, y)?);
+        }
+        for &x in &gn.right {
+            right.push(self.add_in(x, h)?);
+        }
+        for &y in &hn.right {
+            right.push(self.add_in(g, y)?);
+        }
+        let v = self.make_in(left, right)?;
+        self.charge(MEMO_BYTES)?;
         self.sum_memo.insert(key, v);
-        v
+        Ok(v)
     }
 
     /// `G − H`.
     pub fn sub(&mut self, g: GameId, h: GameId) -> GameId {
-        let nh = self.neg(h);
-        self.add(g, nh)
+        within_budget(self.sub_in(g, h))
+    }
+
+    /// `G − H`, or an error when the store's budget is spent.
+    pub fn try_sub(&mut self, g: GameId, h: GameId) -> Result<GameId, MexError> {
+        let r = self.sub_in(g, h);
+        self.reported(r)
+    }
+
+    fn sub_in(&mut self, g: GameId, h: GameId) -> Grown<GameId> {
+        let nh = self.neg_in(h)?;
+        self.add_in(g, nh)
     }
 
     /// The birthday: 0 for `0`, else one more than the largest birthday of
-    /// an option of the canonical form.
+    /// an option of the canonical form (recorded when the game is interned,
+    /// so this is O(1)).
     pub fn birthday(&self, g: GameId) -> u32 {
-        let n = self.node(g);
-        n.left
-            .iter()
-            .chain(&n.right)
-            .map(|&x| self.birthday(x) + 1)
-            .max()
-            .unwrap_or(0)
+        self.birthdays[self.at(g)]
     }
 
     /// The integer `k` (any sign).
     pub fn integer(&mut self, k: i64) -> GameId {
+        within_budget(self.integer_in(k))
+    }
+
+    /// The integer `k`, or an error when the store's budget is spent.
+    pub fn try_integer(&mut self, k: i64) -> Result<GameId, MexError> {
+        let r = self.integer_in(k);
+        self.reported(r)
+    }
+
+    fn integer_in(&mut self, k: i64) -> Grown<GameId> {
+        if !self.slow_only {
+            return self.simple(Simple::number(k, 0));
+        }
         let mut g = self.zero();
-        let step = if k >= 0 { 1 } else { -1 };
         for _ in 0..k.unsigned_abs() {
-            g = if step > 0 {
-                self.make(vec![g], vec![])
+            g = if k > 0 {
+                self.make_in(vec![g], vec![])?
             } else {
-                self.make(vec![], vec![g])
+                self.make_in(vec![], vec![g])?
             };
         }
-        g
+        Ok(g)
     }
 
     /// The dyadic rational `p / 2^q` in canonical form (`q ≥ 0`).
     pub fn dyadic(&mut self, p: i64, q: u32) -> GameId {
+        within_budget(self.dyadic_in(p, q))
+    }
+
+    /// `p / 2^q`, or an error when the store's budget is spent.
+    pub fn try_dyadic(&mut self, p: i64, q: u32) -> Result<GameId, MexError> {
+        let r = self.dyadic_in(p, q);
+        self.reported(r)
+    }
+
+    fn dyadic_in(&mut self, p: i64, q: u32) -> Grown<GameId> {
         if q == 0 {
-            return self.integer(p);
+            return self.integer_in(p);
         }
         if p % 2 == 0 {
-            return self.dyadic(p / 2, q - 1);
+            return self.dyadic_in(p / 2, q - 1);
         }
-        let lo = self.dyadic(p - 1, q);
-        let hi = self.dyadic(p + 1, q);
-        self.make(vec![lo], vec![hi])
+        if !self.slow_only && q <= super::simple::MAX_EXPONENT {
+            return self.simple(Simple::number(p, q));
+        }
+        let lo = self.dyadic_in(p - 1, q)?;
+        let hi = self.dyadic_in(p + 1, q)?;
+        self.make_in(vec![lo], vec![hi])
     }
 
     /// The nimber `*k`.
     pub fn nimber(&mut self, k: u32) -> GameId {
-        let opts: Vec<GameId> = (0..k).map(|i| self.nimber(i)).collect();
-        self.make(opts.clone(), opts)
+        within_budget(self.nimber_in(k))
+    }
+
+    /// `*k`, or an error when the store's budget is spent.
+    pub fn try_nimber(&mut self, k: u32) -> Result<GameId, MexError> {
+        let r = self.nimber_in(k);
+        self.reported(r)
+    }
+
+    /// `*k = {*0, …, *(k−1) | *0, …, *(k−1)}`, built upwards.
+    fn nimber_in(&mut self, k: u32) -> Grown<GameId> {
+        if !self.slow_only {
+            return self.simple(Simple::number(0, 0).with(0, k));
+        }
+        let mut opts = Vec::with_capacity(k as usize);
+        let mut g = self.zero();
+        for _ in 0..k {
+            opts.push(g);
+            g = self.make_in(opts.clone(), opts.clone())?;
+        }
+        Ok(g)
     }
 
     /// `↑ = {0 | *}`.
     pub fn up(&mut self) -> GameId {
-        let (z, star) = (self.zero(), self.nimber(1));
-        self.make(vec![z], vec![star])
+        within_budget(self.up_in())
+    }
+
+    fn up_in(&mut self) -> Grown<GameId> {
+        let (z, star) = (self.zero(), self.nimber_in(1)?);
+        self.make_in(vec![z], vec![star])
+    }
+
+    /// `n·↑ + *k` (`n < 0` for `|n|·↓`), or an error when the store's budget
+    /// is spent.
+    pub fn try_ups(&mut self, n: i64, k: u32) -> Result<GameId, MexError> {
+        let r = self.ups_in(n, k);
+        self.reported(r)
+    }
+
+    fn ups_in(&mut self, n: i64, k: u32) -> Grown<GameId> {
+        if !self.slow_only {
+            return self.simple(Simple::number(0, 0).with(n, k));
+        }
+        let up = self.up_in()?;
+        let arrow = if n > 0 { up } else { self.neg_in(up)? };
+        let mut g = self.nimber_in(k)?;
+        for _ in 0..n.unsigned_abs() {
+            g = self.add_in(g, arrow)?;
+        }
+        Ok(g)
     }
 
     /// `±x = {x | −x}`.
     pub fn switch(&mut self, x: GameId) -> GameId {
-        let nx = self.neg(x);
-        self.make(vec![x], vec![nx])
+        within_budget(self.switch_in(x))
     }
+
+    /// `±x`, or an error when the store's budget is spent.
+    pub fn try_switch(&mut self, x: GameId) -> Result<GameId, MexError> {
+        let r = self.switch_in(x);
+        self.reported(r)
+    }
+
+    fn switch_in(&mut self, x: GameId) -> Grown<GameId> {
+        let nx = self.neg_in(x)?;
+        self.make_in(vec![x], vec![nx])
+    }
+}
+
+/// The value of an infallible operation. Only a store made by
+/// [`GameStore::with_budget`] can run out; its users call the `try_`
+/// variants, so running out here is a programmer error.
+fn within_budget<T>(r: Grown<T>) -> T {
+    r.unwrap_or_else(|_| panic!("a GameStore with a budget must be used through its try_ methods"))
 }
 
 /// Which [`Simple`] value the game `{left | right}` is, by its options'
@@ -677,20 +1136,20 @@ mod tests {
             a in simple_value(), b in simple_value(), other in shape()
         ) {
             let (mut fast, mut slow) = (GameStore::new(), GameStore::without_fast_paths());
-            let (g, h) = (fast.simple(a), fast.simple(b));
+            let (g, h) = (fast.simple(a).unwrap(), fast.simple(b).unwrap());
             let (gs, hs) = (simple_slowly(&mut slow, a), simple_slowly(&mut slow, b));
-            prop_assert_eq!(show(&mut fast, g), show(&mut slow, gs));
+            prop_assert_eq!(show(&fast, g), show(&slow, gs));
             prop_assert_eq!(fast.kind(gs.min(g)), fast.kind(g));
             let (sum, sum_slow) = (fast.add(g, h), slow.add(gs, hs));
-            prop_assert_eq!(show(&mut fast, sum), show(&mut slow, sum_slow));
+            prop_assert_eq!(show(&fast, sum), show(&slow, sum_slow));
             let (neg, neg_slow) = (fast.neg(g), slow.neg(gs));
-            prop_assert_eq!(show(&mut fast, neg), show(&mut slow, neg_slow));
+            prop_assert_eq!(show(&fast, neg), show(&slow, neg_slow));
             prop_assert_eq!(fast.leq(g, h), slow.leq(gs, hs));
             prop_assert_eq!(fast.outcome(sum), slow.outcome(sum_slow));
             // Mixed with an arbitrary game, the general path takes over.
             let (o, os) = (build(&mut fast, &other), build(&mut slow, &other));
             let (m, ms) = (fast.add(sum, o), slow.add(sum_slow, os));
-            prop_assert_eq!(show(&mut fast, m), show(&mut slow, ms));
+            prop_assert_eq!(show(&fast, m), show(&slow, ms));
             prop_assert_eq!(fast.leq(g, o), slow.leq(gs, os));
         }
 
@@ -702,7 +1161,7 @@ mod tests {
             let (g, h) = (build(&mut fast, &a), build(&mut fast, &b));
             let sum = fast.add(g, h);
             let with_simple = {
-                let v = fast.simple(c);
+                let v = fast.simple(c).unwrap();
                 fast.add(sum, v)
             };
             for x in [g, h, sum, with_simple] {
@@ -724,8 +1183,8 @@ mod tests {
                     let v = Simple::number(p, q).with(ups, k);
                     let mut fast = GameStore::new();
                     let mut slow = GameStore::without_fast_paths();
-                    let (g, gs) = (fast.simple(v), simple_slowly(&mut slow, v));
-                    assert_eq!(show(&mut fast, g), show(&mut slow, gs), "{v:?}");
+                    let (g, gs) = (fast.simple(v).unwrap(), simple_slowly(&mut slow, v));
+                    assert_eq!(show(&fast, g), show(&slow, gs), "{v:?}");
                     assert_eq!(build(&mut slow, &to_shape(&fast, g)), gs, "{v:?}");
                     assert_eq!(fast.outcome(g), slow.outcome(gs), "{v:?}");
                 }
@@ -740,10 +1199,125 @@ mod tests {
             "1*", "-3/4*2", "*5", "2", "0", "^", "vv*", "^3*2", "1/2v", "^*", "-1^^",
         ] {
             let g = crate::partizan::notation::parse(&mut s, text).expect("valid");
-            assert_eq!(show(&mut s, g), text);
+            assert_eq!(show(&s, g), text);
         }
         let mut slow = GameStore::without_fast_paths();
         let a = crate::partizan::notation::parse(&mut slow, "1 + *").expect("valid");
-        assert_eq!(show(&mut slow, a), "1*");
+        assert_eq!(show(&slow, a), "1*");
+    }
+
+    /// Issue 11: `make` interned a provisional, non-canonical node to test
+    /// reversibility, so `len()` counted more than the distinct values.
+    /// Every stored node must be canonical, and `len()` must equal the
+    /// number of distinct values, counted by the slow twin.
+    #[test]
+    fn only_canonical_forms_are_interned() {
+        use proptest::strategy::ValueTree;
+        let mut runner = proptest::test_runner::TestRunner::deterministic();
+        let mut fast = GameStore::new();
+        let mut made = Vec::new();
+        for _ in 0..200 {
+            let a = shape().new_tree(&mut runner).expect("a tree").current();
+            let g = build(&mut fast, &a);
+            made.push(g);
+            let h = made[made.len() / 2];
+            let sum = fast.add(g, h);
+            let difference = fast.sub(sum, g);
+            assert_eq!(difference, h);
+        }
+        let mut slow = GameStore::without_fast_paths();
+        let mut values = std::collections::HashSet::new();
+        for g in fast.ids().collect::<Vec<_>>() {
+            let rebuilt = build(&mut slow, &to_shape(&fast, g));
+            assert_eq!(
+                show(&slow, rebuilt),
+                show(&fast, g),
+                "a stored node is not in canonical form"
+            );
+            values.insert(rebuilt);
+        }
+        assert_eq!(fast.len(), values.len());
+        assert!(
+            fast.len() > 150,
+            "the test exercised the store: {}",
+            fast.len()
+        );
+    }
+
+    /// Issue 8: `*k` and its birthday were exponential in `k` (`*20` took
+    /// 20 s); both are now linear to build and O(1) to query.
+    #[test]
+    fn large_nimbers_are_quick() {
+        let mut s = GameStore::new();
+        let g = s.nimber(200);
+        assert_eq!(s.birthday(g), 200);
+        assert_eq!(s.node(g).left.len(), 200);
+        let mut slow = GameStore::without_fast_paths();
+        let gs = slow.nimber(60);
+        assert_eq!(slow.birthday(gs), 60);
+        assert_eq!(show(&slow, gs), "*60");
+        let d = slow.dyadic(1, 10);
+        assert_eq!(slow.birthday(d), 11);
+    }
+
+    /// The closed-form birthdays of `x + n·↑ + *k` equal the definition
+    /// (one more than the latest option) on the interned canonical forms,
+    /// which the other tests check against the slow twin.
+    #[test]
+    fn birthdays_have_closed_forms() {
+        let mut s = GameStore::new();
+        for p in -20i64..=20 {
+            for q in 0..5u32 {
+                for ups in -6i64..=6 {
+                    for k in 0..6u32 {
+                        let v = Simple::number(p, q).with(ups, k);
+                        let g = s.simple(v).unwrap();
+                        assert_eq!(u64::from(s.birthday(g)), v.birthday(), "{v:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// Issue 13: memory is bounded by the budget; running out is an error,
+    /// not an abort, and the store stays usable for what it already holds.
+    #[test]
+    fn the_budget_bounds_memory() {
+        let mut s = GameStore::with_budget(1 << 20);
+        let mut sum = s.zero();
+        let mut failed = None;
+        for k in 1..40 {
+            // {0 || 0 | -k}: sums of distinct switches grow exponentially.
+            let (zero, minus_k) = (s.zero(), s.try_integer(-k).unwrap());
+            let inner = s.try_make(vec![zero], vec![minus_k]).unwrap();
+            let g = s.try_make(vec![zero], vec![inner]).unwrap();
+            match s.try_add(sum, g) {
+                Ok(v) => sum = v,
+                Err(e) => {
+                    failed = Some((k, e));
+                    break;
+                }
+            }
+        }
+        let (k, e) = failed.expect("the budget runs out");
+        assert!(k > 3, "small sums fit");
+        assert!(matches!(e, MexError::TooLarge { .. }), "{e}");
+        let (used, budget) = s.memory();
+        assert!(used > budget);
+        assert!(s.len() * NODE_BYTES <= budget, "no node past the budget");
+        // Still consistent: what was built can be queried, and growth fails.
+        assert!(s.birthday(sum) >= 2 * k as u32 - 2);
+        assert!(s.try_integer(-1).is_ok(), "values already stored are found");
+        assert!(s.try_nimber(500).is_err());
+    }
+
+    #[test]
+    #[cfg(debug_assertions)]
+    #[should_panic(expected = "another GameStore")]
+    fn ids_of_another_store_are_refused() {
+        let mut a = GameStore::new();
+        let b = GameStore::new();
+        let one = a.integer(1);
+        b.birthday(one);
     }
 }

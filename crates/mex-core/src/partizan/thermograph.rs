@@ -1,5 +1,6 @@
 //! Mean and temperature of short games by thermography (Siegel,
-//! *Combinatorial Game Theory*, II.5), in exact rational arithmetic.
+//! *Combinatorial Game Theory*, II.5), in exact rational arithmetic
+//! ([`BigRational`]: no overflow, whatever the depth of the dyadics).
 //!
 //! A wall is a piecewise-linear function of the temperature `t ≥ −1`. For a
 //! number `x` both walls are the constant `x`. Otherwise the left scaffold is
@@ -7,73 +8,30 @@
 //! `RS(t) = min_R LW(Gᴿ)(t) + t`; the temperature `T` is the least `t` with
 //! `LS(t) ≤ RS(t)`, the mean `m = LS(T) = RS(T)`, and above `T` both walls
 //! are the mast `m`. All breakpoints are dyadic rationals.
+//!
+//! A canonical number is an integer `{n−1 | }`, `{ | n+1}`, or `{a | b}`
+//! with numbers `a < b` and value `(a + b)/2`, temperature `(a − b)/2`
+//! (`p/2^q = {(p−1)/2^q | (p+1)/2^q}`); numbers the arena classifies are
+//! read off directly, and deeper dyadics are recognised by that rule.
 
 use super::notation::as_number;
-use super::store::{GameId, GameStore};
-use std::collections::HashMap;
+use super::store::{GameId, GameStore, Kind};
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use num_traits::{One, Signed};
+use rustc_hash::FxHashMap;
+use std::cmp::Ordering;
 
-/// An exact rational `num / den` with `den > 0` (dyadic in practice).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Q {
-    num: i128,
-    den: i128,
+/// An exact rational.
+pub type Q = BigRational;
+
+fn int(n: i64) -> Q {
+    Q::from_integer(BigInt::from(n))
 }
 
-fn gcd(a: i128, b: i128) -> i128 {
-    if b == 0 {
-        a.abs()
-    } else {
-        gcd(b, a % b)
-    }
-}
-
-impl Q {
-    /// `num / den`, reduced.
-    pub fn new(num: i128, den: i128) -> Q {
-        let g = gcd(num, den).max(1) * den.signum();
-        Q {
-            num: num / g,
-            den: den / g,
-        }
-    }
-    /// An integer.
-    pub fn int(n: i128) -> Q {
-        Q { num: n, den: 1 }
-    }
-    fn add(self, o: Q) -> Q {
-        Q::new(self.num * o.den + o.num * self.den, self.den * o.den)
-    }
-    fn sub(self, o: Q) -> Q {
-        self.add(Q {
-            num: -o.num,
-            den: o.den,
-        })
-    }
-    fn mul_int(self, k: i128) -> Q {
-        Q::new(self.num * k, self.den)
-    }
-}
-
-impl PartialOrd for Q {
-    fn partial_cmp(&self, o: &Q) -> Option<std::cmp::Ordering> {
-        Some(self.cmp(o))
-    }
-}
-
-impl Ord for Q {
-    fn cmp(&self, o: &Q) -> std::cmp::Ordering {
-        (self.num * o.den).cmp(&(o.num * self.den))
-    }
-}
-
-impl std::fmt::Display for Q {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        if self.den == 1 {
-            write!(f, "{}", self.num)
-        } else {
-            write!(f, "{}/{}", self.num, self.den)
-        }
-    }
+/// `p / 2^q`.
+fn dyadic(p: i64, q: u32) -> Q {
+    Q::new(BigInt::from(p), BigInt::one() << q)
 }
 
 /// A continuous piecewise-linear function on `[−1, ∞)`: values at the
@@ -81,65 +39,65 @@ impl std::fmt::Display for Q {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Wall {
     points: Vec<(Q, Q)>,
-    tail: i128,
+    tail: i64,
 }
 
 impl Wall {
     fn constant(x: Q) -> Wall {
         Wall {
-            points: vec![(Q::int(-1), x)],
+            points: vec![(int(-1), x)],
             tail: 0,
         }
     }
 
     /// The value at `t ≥ −1`.
-    pub fn at(&self, t: Q) -> Q {
-        let i = self.points.partition_point(|&(p, _)| p <= t) - 1;
-        let (t0, v0) = self.points[i];
+    pub fn at(&self, t: &Q) -> Q {
+        let i = self.points.partition_point(|(p, _)| p <= t).max(1) - 1;
+        let (t0, v0) = &self.points[i];
         let slope = match self.points.get(i + 1) {
-            Some(&(t1, v1)) => v1.sub(v0).num_over(t1.sub(t0)),
-            None => Q::int(self.tail),
+            Some((t1, v1)) => (v1 - v0) / (t1 - t0),
+            None => int(self.tail),
         };
-        v0.add(slope_times(slope, t.sub(t0)))
+        v0 + slope * (t - t0)
     }
 
     /// `f(t) + k·t`.
-    fn plus_t(&self, k: i128) -> Wall {
+    fn plus_t(&self, k: i64) -> Wall {
         Wall {
             points: self
                 .points
                 .iter()
-                .map(|&(t, v)| (t, v.add(t.mul_int(k))))
+                .map(|(t, v)| (t.clone(), v + t * int(k)))
                 .collect(),
             tail: self.tail + k,
         }
     }
 
-    /// Every breakpoint of `self` and `other`, and every crossing between.
+    /// Every breakpoint of `self` and `other`, and every crossing between
+    /// them (past the last breakpoint too).
     fn grid(&self, other: &Wall) -> Vec<Q> {
         let mut ts: Vec<Q> = self
             .points
             .iter()
             .chain(&other.points)
-            .map(|&(t, _)| t)
+            .map(|(t, _)| t.clone())
             .collect();
         ts.sort();
         ts.dedup();
+        let difference = |t: &Q| self.at(t) - other.at(t);
         let mut crossings = Vec::new();
-        let ends: Vec<Q> = ts
-            .iter()
-            .copied()
-            .chain(std::iter::once(ts[ts.len() - 1].add(Q::int(1 << 20))))
-            .collect();
-        for w in ends.windows(2) {
-            let (a, b) = (w[0], w[1]);
-            let (da, db) = (self.at(a).sub(other.at(a)), self.at(b).sub(other.at(b)));
-            if (da.num < 0 && db.num > 0) || (da.num > 0 && db.num < 0) {
+        for w in ts.windows(2) {
+            let (a, b) = (&w[0], &w[1]);
+            let (da, db) = (difference(a), difference(b));
+            if da.signum() * db.signum() == -int(1) {
                 // Linear on [a, b]: the root of the difference.
-                let frac = Q::new(da.num * db.den, 1)
-                    .num_over(Q::new(da.num * db.den - db.num * da.den, 1));
-                crossings.push(a.add(slope_times(frac, b.sub(a))));
+                crossings.push(a + (b - a) * &da / (&da - &db));
             }
+        }
+        let last = ts.last().expect("a wall has a breakpoint").clone();
+        let (d, slopes) = (difference(&last), self.tail - other.tail);
+        if slopes != 0 && d.signum() * int(slopes.signum()) == -int(1) {
+            crossings.push(&last - d / int(slopes));
         }
         ts.extend(crossings);
         ts.sort();
@@ -149,26 +107,31 @@ impl Wall {
 
     fn combine(&self, other: &Wall, pick_max: bool) -> Wall {
         let ts = self.grid(other);
-        let pick = |a: Q, b: Q| if (a >= b) == pick_max { a } else { b };
         let points: Vec<(Q, Q)> = ts
             .iter()
-            .map(|&t| (t, pick(self.at(t), other.at(t))))
+            .map(|t| {
+                let (a, b) = (self.at(t), other.at(t));
+                let v = if (a >= b) == pick_max { a } else { b };
+                (t.clone(), v)
+            })
             .collect();
-        let far = ts[ts.len() - 1].add(Q::int(1 << 20));
-        let tail = if (self.at(far) >= other.at(far)) == pick_max {
-            self.tail
-        } else {
-            other.tail
+        // Past the last crossing the steeper wall in the chosen direction
+        // wins (equal slopes: either).
+        let tail = match self.tail.cmp(&other.tail) {
+            Ordering::Equal => self.tail,
+            Ordering::Greater if pick_max => self.tail,
+            Ordering::Less if !pick_max => self.tail,
+            _ => other.tail,
         };
         Wall { points, tail }.simplified()
     }
 
     fn simplified(mut self) -> Wall {
         let mut keep: Vec<(Q, Q)> = Vec::with_capacity(self.points.len());
-        for &p in &self.points {
+        for p in self.points {
             if keep.len() >= 2 {
-                let (a, b) = (keep[keep.len() - 2], keep[keep.len() - 1]);
-                if b.1.sub(a.1).num_over(b.0.sub(a.0)) == p.1.sub(b.1).num_over(p.0.sub(b.0)) {
+                let (a, b) = (&keep[keep.len() - 2], &keep[keep.len() - 1]);
+                if (&b.1 - &a.1) / (&b.0 - &a.0) == (&p.1 - &b.1) / (&p.0 - &b.0) {
                     keep.pop();
                 }
             }
@@ -177,21 +140,6 @@ impl Wall {
         self.points = keep;
         self
     }
-}
-
-trait Ratio {
-    fn num_over(self, d: Q) -> Q;
-}
-
-impl Ratio for Q {
-    /// `self / d` for `d ≠ 0`.
-    fn num_over(self, d: Q) -> Q {
-        Q::new(self.num * d.den, self.den * d.num)
-    }
-}
-
-fn slope_times(s: Q, dt: Q) -> Q {
-    Q::new(s.num * dt.num, s.den * dt.den)
 }
 
 /// Mean, temperature and the two walls of a game.
@@ -208,40 +156,106 @@ pub struct Thermograph {
     pub right: Wall,
 }
 
+impl Thermograph {
+    fn number(x: Q, temperature: Q) -> Thermograph {
+        Thermograph {
+            left: Wall::constant(x.clone()),
+            right: Wall::constant(x.clone()),
+            mean: x,
+            temperature,
+        }
+    }
+
+    /// Whether the game is a number (its temperature is negative).
+    pub fn is_number(&self) -> bool {
+        self.temperature.is_negative()
+    }
+}
+
+/// For `g = x + *k` with `k ≥ 2`, its option `x + *`, which has the same
+/// thermograph: by induction, with `RW(x + *j)(t) = x + t` on `[−1, 0]` and
+/// `x` above for every `j ≥ 1`, the left scaffold `max(x − t, RW(x + *j)(t)
+/// − t)` is `x − t` as for `x + *` (dually on the right). This keeps `*k`
+/// linear instead of quadratic in `k`.
+fn star_option(s: &GameStore, g: GameId) -> Option<GameId> {
+    let Kind::Simple(v) = s.kind(g) else {
+        return None;
+    };
+    if v.ups != 0 || v.nimber < 2 {
+        return None;
+    }
+    let star = v.with(0, 1);
+    s.node(g)
+        .left
+        .iter()
+        .copied()
+        .find(|&o| s.kind(o) == Kind::Simple(star))
+}
+
 /// Memoised thermographs.
 #[derive(Debug, Default)]
 pub struct Thermographs {
-    memo: HashMap<GameId, Thermograph>,
+    memo: FxHashMap<GameId, Thermograph>,
 }
 
 impl Thermographs {
-    /// The thermograph of `g`.
-    pub fn of(&mut self, s: &mut GameStore, g: GameId) -> Thermograph {
+    /// The thermograph of `g`. Subpositions are computed first, in order of
+    /// birthday, so no recursion runs deeper than one level whatever the
+    /// depth of the game (`^4096` has birthday 4097).
+    pub fn of(&mut self, s: &GameStore, g: GameId) -> Thermograph {
         if let Some(t) = self.memo.get(&g) {
             return t.clone();
         }
-        let result = if let Some((p, q)) = as_number(s, g) {
-            let x = Q::new(p as i128, 1i128 << q);
-            let temperature = if q == 0 {
-                Q::int(-1)
-            } else {
-                Q::new(-1, 1i128 << q)
-            };
-            Thermograph {
-                mean: x,
-                temperature,
-                left: Wall::constant(x),
-                right: Wall::constant(x),
+        let mut pending = vec![g];
+        let mut seen: rustc_hash::FxHashSet<GameId> = std::iter::once(g).collect();
+        let mut i = 0;
+        while i < pending.len() {
+            let node = s.node(pending[i]);
+            for &x in node.left.iter().chain(&node.right) {
+                if !self.memo.contains_key(&x) && seen.insert(x) {
+                    pending.push(x);
+                }
             }
-        } else {
-            self.scaffolds(s, g)
-        };
-        self.memo.insert(g, result.clone());
-        result
+            i += 1;
+        }
+        pending.sort_by_key(|&x| s.birthday(x));
+        for x in pending {
+            let t = self.compute(s, x);
+            self.memo.insert(x, t);
+        }
+        self.memo[&g].clone()
     }
 
-    fn scaffolds(&mut self, s: &mut GameStore, g: GameId) -> Thermograph {
-        let node = s.node(g).clone();
+    /// The thermograph of `g` from those of its options (already known).
+    fn compute(&mut self, s: &GameStore, g: GameId) -> Thermograph {
+        if let Some((p, q)) = as_number(s, g) {
+            let temperature = if q == 0 { int(-1) } else { dyadic(-1, q) };
+            Thermograph::number(dyadic(p, q), temperature)
+        } else if let Some(t) = self.deep_dyadic(s, g) {
+            t
+        } else if let Some(star) = star_option(s, g) {
+            self.of(s, star)
+        } else {
+            self.scaffolds(s, g)
+        }
+    }
+
+    /// `{a | b}` with numbers `a < b`, a canonical form, is the number
+    /// `(a + b)/2` of temperature `(a − b)/2`.
+    fn deep_dyadic(&mut self, s: &GameStore, g: GameId) -> Option<Thermograph> {
+        let node = s.node(g);
+        let ([a], [b]) = (node.left.as_slice(), node.right.as_slice()) else {
+            return None;
+        };
+        let (ta, tb) = (self.of(s, *a), self.of(s, *b));
+        (ta.is_number() && tb.is_number() && ta.mean < tb.mean).then(|| {
+            let two = int(2);
+            Thermograph::number((&ta.mean + &tb.mean) / &two, (&ta.mean - &tb.mean) / &two)
+        })
+    }
+
+    fn scaffolds(&mut self, s: &GameStore, g: GameId) -> Thermograph {
+        let node = s.node(g);
         let ls = node
             .left
             .iter()
@@ -254,30 +268,27 @@ impl Thermographs {
             .map(|&x| self.of(s, x).left.plus_t(1))
             .reduce(|a, b| a.combine(&b, false))
             .expect("a non-number has Right options");
-        let ts = ls.grid(&rs);
-        let far = ts[ts.len() - 1].add(Q::int(1 << 20));
-        let temperature = ts
-            .iter()
-            .copied()
-            .chain(std::iter::once(far))
-            .find(|&t| ls.at(t) <= rs.at(t))
-            .expect("scaffolds meet");
-        let mean = ls.at(temperature);
+        let temperature = ls
+            .grid(&rs)
+            .into_iter()
+            .find(|t| ls.at(t) <= rs.at(t))
+            .expect("the scaffolds meet (slopes −1 and +1 past the last breakpoint)");
+        let mean = ls.at(&temperature);
         let cut = |w: &Wall| {
             let mut points: Vec<(Q, Q)> = w
                 .points
                 .iter()
-                .copied()
-                .filter(|&(t, _)| t < temperature)
+                .filter(|(t, _)| *t < temperature)
+                .cloned()
                 .collect();
-            points.push((temperature, mean));
+            points.push((temperature.clone(), mean.clone()));
             Wall { points, tail: 0 }.simplified()
         };
         Thermograph {
-            mean,
-            temperature,
             left: cut(&ls),
             right: cut(&rs),
+            mean,
+            temperature,
         }
     }
 }
@@ -289,23 +300,27 @@ mod tests {
     use crate::partizan::test_shapes::{build, shape};
     use proptest::prelude::*;
 
+    fn q(p: i64, d: i64) -> Q {
+        Q::new(BigInt::from(p), BigInt::from(d))
+    }
+
     fn mt(text: &str) -> (Q, Q) {
         let mut s = GameStore::new();
         let g = parse(&mut s, text).unwrap();
-        let t = Thermographs::default().of(&mut s, g);
+        let t = Thermographs::default().of(&s, g);
         (t.mean, t.temperature)
     }
 
     #[test]
     fn known_values() {
-        assert_eq!(mt("{1|0}"), (Q::new(1, 2), Q::new(1, 2)));
-        assert_eq!(mt("±1"), (Q::int(0), Q::int(1)));
-        assert_eq!(mt("{2||1|0}"), (Q::new(5, 4), Q::new(3, 4)));
-        assert_eq!(mt("*"), (Q::int(0), Q::int(0)));
-        assert_eq!(mt("^"), (Q::int(0), Q::int(0)));
-        assert_eq!(mt("3/4"), (Q::new(3, 4), Q::new(-1, 4)));
-        assert_eq!(mt("2"), (Q::int(2), Q::int(-1)));
-        assert_eq!(mt("{3|-1}"), (Q::int(1), Q::int(2)));
+        assert_eq!(mt("{1|0}"), (q(1, 2), q(1, 2)));
+        assert_eq!(mt("±1"), (int(0), int(1)));
+        assert_eq!(mt("{2||1|0}"), (q(5, 4), q(3, 4)));
+        assert_eq!(mt("*"), (int(0), int(0)));
+        assert_eq!(mt("^"), (int(0), int(0)));
+        assert_eq!(mt("3/4"), (q(3, 4), q(-1, 4)));
+        assert_eq!(mt("2"), (int(2), int(-1)));
+        assert_eq!(mt("{3|-1}"), (int(1), int(2)));
     }
 
     /// Additivity of the mean over all pairwise sums of hot games.
@@ -330,12 +345,12 @@ mod tests {
         let mut hot = 0;
         for &g in &games {
             for &h in &games {
-                let (a, b) = (th.of(&mut s, g), th.of(&mut s, h));
+                let (a, b) = (th.of(&s, g), th.of(&s, h));
                 let sum = s.add(g, h);
-                let t = th.of(&mut s, sum);
-                assert_eq!(t.mean, a.mean.add(b.mean));
-                assert!(t.temperature <= a.temperature.max(b.temperature));
-                hot += usize::from(t.temperature > Q::int(0));
+                let t = th.of(&s, sum);
+                assert_eq!(t.mean, &a.mean + &b.mean);
+                assert!(t.temperature <= a.temperature.clone().max(b.temperature.clone()));
+                hot += usize::from(t.temperature > int(0));
             }
         }
         assert!(hot > 50);
@@ -350,15 +365,85 @@ mod tests {
             let mut s = GameStore::new();
             let (g, h) = (build(&mut s, &a), build(&mut s, &b));
             let mut th = Thermographs::default();
-            let (tg, thh) = (th.of(&mut s, g), th.of(&mut s, h));
+            let (tg, thh) = (th.of(&s, g), th.of(&s, h));
             let sum = s.add(g, h);
-            let ts = th.of(&mut s, sum);
-            prop_assert_eq!(ts.mean, tg.mean.add(thh.mean));
-            prop_assert!(ts.temperature <= tg.temperature.max(thh.temperature));
+            let ts = th.of(&s, sum);
+            prop_assert_eq!(ts.mean, &tg.mean + &thh.mean);
+            prop_assert!(ts.temperature <= tg.temperature.clone().max(thh.temperature.clone()));
             let ng = s.neg(g);
-            let tn = th.of(&mut s, ng);
-            prop_assert_eq!(tn.mean, Q::int(0).sub(tg.mean));
+            let tn = th.of(&s, ng);
+            prop_assert_eq!(tn.mean, -tg.mean.clone());
             prop_assert_eq!(tn.temperature, tg.temperature);
+        }
+    }
+
+    /// Deep dyadics: `1/2^k = {0 | 1/2^(k−1)}` for `k` up to 120, and the
+    /// switch `±1/2^k`. The former i128 rationals overflowed here (their
+    /// denominators multiply: 2^80 · 2^80).
+    #[test]
+    fn deep_dyadics_do_not_overflow() {
+        let mut s = GameStore::new();
+        let mut th = Thermographs::default();
+        let zero = s.zero();
+        let mut x = s.integer(1);
+        for k in 1..=120u32 {
+            x = s.make(vec![zero], vec![x]);
+            let t = th.of(&s, x);
+            assert_eq!(t.mean, dyadic(1, k), "1/2^{k}");
+            assert_eq!(t.temperature, dyadic(-1, k), "1/2^{k}");
+            let switch = s.switch(x);
+            let ts = th.of(&s, switch);
+            assert_eq!((ts.mean, ts.temperature), (int(0), dyadic(1, k)));
+        }
+        // A hot game over deep dyadics: {1/2^120 + 1 | −1/2^119}.
+        let one = s.integer(1);
+        let (hi, lo) = (s.add(x, one), s.neg(x));
+        let lo = s.add(lo, lo);
+        let g = s.make(vec![hi], vec![lo]);
+        let t = th.of(&s, g);
+        let expected_mean = (int(1) + dyadic(1, 120) + dyadic(-1, 119)) / int(2);
+        assert_eq!(t.mean, expected_mean);
+        assert_eq!(
+            t.temperature,
+            (int(1) + dyadic(1, 120) - dyadic(-1, 119)) / int(2)
+        );
+    }
+
+    /// `x + *k` has the thermograph of `x + *` (the shortcut), checked
+    /// against the scaffolds computed in full; and `*4096` is quick.
+    #[test]
+    fn nimbers_share_the_thermograph_of_star() {
+        let mut s = GameStore::new();
+        let mut th = Thermographs::default();
+        for x in ["0", "1/2", "-3", "{1|0}"] {
+            let star = parse(&mut s, &format!("{x} + *")).unwrap();
+            let t_star = th.of(&s, star);
+            for k in 2..12 {
+                let g = parse(&mut s, &format!("{x} + *{k}")).unwrap();
+                let full = th.scaffolds(&s, g);
+                assert_eq!(full, t_star, "{x} + *{k}");
+                assert_eq!(th.of(&s, g), t_star, "{x} + *{k}");
+            }
+        }
+        let big = parse(&mut s, "*4096").unwrap();
+        assert_eq!(th.of(&s, big).temperature, int(0));
+    }
+
+    /// Deep games (`^4096` has birthday 4097) overflowed the stack when
+    /// thermographs recursed through options; they are now computed in
+    /// order of birthday.
+    #[test]
+    fn deep_games_do_not_overflow_the_stack() {
+        let mut s = GameStore::new();
+        let mut th = Thermographs::default();
+        for (text, mean, temperature) in [
+            ("^4096*4096", int(0), int(0)),
+            ("{1|0} + ^4096", q(1, 2), q(1, 2)),
+            ("{3|-1} + v4095*", int(1), int(2)),
+        ] {
+            let g = parse(&mut s, text).unwrap();
+            let t = th.of(&s, g);
+            assert_eq!((t.mean, t.temperature), (mean, temperature), "{text}");
         }
     }
 }

@@ -15,8 +15,8 @@
 //! `D` when both can force at least a draw; `LD` when only Left can, `RD`
 //! when only Right can; `U` when neither can guarantee even a draw.
 
+use rustc_hash::FxHashMap;
 use serde::Serialize;
-use std::collections::HashMap;
 use std::hash::Hash;
 
 /// A synchronized ruleset.
@@ -85,7 +85,7 @@ impl Goal {
 /// Memoising solver.
 pub struct SyncSolver<R: SyncRuleset> {
     ruleset: R,
-    memo: HashMap<(R::Position, Goal), bool>,
+    memo: FxHashMap<(R::Position, Goal), bool>,
 }
 
 impl<R: SyncRuleset> SyncSolver<R> {
@@ -93,7 +93,7 @@ impl<R: SyncRuleset> SyncSolver<R> {
     pub fn new(ruleset: R) -> Self {
         SyncSolver {
             ruleset,
-            memo: HashMap::new(),
+            memo: FxHashMap::default(),
         }
     }
 

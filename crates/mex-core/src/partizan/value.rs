@@ -1,0 +1,370 @@
+//! [`CanonicalForm`]: a canonical short game as a self-contained value.
+//!
+//! A value holds the canonical forms of the game and of all its
+//! subpositions as a small DAG, labelled canonically: nodes by increasing
+//! birthday, and within one birthday by their (sorted) option labels. Since
+//! canonical forms are unique and a store holds each once, equal games get
+//! identical DAGs, so `==` and `Hash` are structural and linear in the size
+//! of the DAG. Operations copy the operands into a fresh [`GameStore`], work
+//! there, and read the result back; no id ever leaves this module, so ids of
+//! different stores cannot be mixed. These stores have no memory budget:
+//! for inputs from untrusted sources, parse with [`FromStr`] (which runs
+//! within [`DEFAULT_BUDGET`]) or use a [`GameStore::with_budget`] directly.
+//!
+//! ```
+//! use mex_core::partizan::value::CanonicalForm;
+//! use mex_core::partizan::store::OutcomeClass;
+//!
+//! let hot: CanonicalForm = "{1|0}".parse()?;
+//! let cold: CanonicalForm = "{0|-1}".parse()?;
+//! assert_eq!((&hot + &cold).to_string(), "0");
+//! assert_eq!(hot.outcome(), OutcomeClass::N);
+//! // {1|0} is confused with 0: neither is greater.
+//! assert_eq!(hot.partial_cmp(&CanonicalForm::zero()), None);
+//! let half: CanonicalForm = "1/2".parse()?;
+//! assert!(&half + &half == CanonicalForm::integer(1));
+//! assert!(half > CanonicalForm::zero());
+//! assert_eq!(hot.mean().to_string(), "1/2");
+//! # Ok::<(), mex_core::MexError>(())
+//! ```
+
+use super::notation;
+use super::store::{GameId, GameStore, OutcomeClass, DEFAULT_BUDGET};
+use super::thermograph::{Thermographs, Q};
+use crate::MexError;
+use rustc_hash::{FxHashMap, FxHashSet};
+use std::cmp::Ordering;
+use std::fmt;
+use std::ops::{Add, Neg, Sub};
+use std::str::FromStr;
+use std::sync::Arc;
+
+/// One node: sorted labels of its Left and Right options.
+type Options = (Box<[u32]>, Box<[u32]>);
+
+/// A canonical short game (see the module documentation).
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct CanonicalForm {
+    /// Canonically labelled nodes; the game is the last one.
+    nodes: Arc<[Options]>,
+}
+
+impl CanonicalForm {
+    /// The game `0 = { | }`.
+    pub fn zero() -> Self {
+        let s = GameStore::new();
+        Self::from_store(&s, s.zero())
+    }
+
+    /// The integer `n`. Its canonical form is a chain of `|n|` games, so
+    /// memory grows linearly with `|n|`.
+    pub fn integer(n: i64) -> Self {
+        let mut s = GameStore::new();
+        let g = s.integer(n);
+        Self::from_store(&s, g)
+    }
+
+    /// The nimber `*k`.
+    pub fn nimber(k: u32) -> Self {
+        let mut s = GameStore::new();
+        let g = s.nimber(k);
+        Self::from_store(&s, g)
+    }
+
+    /// The canonical form of `{left | right}`.
+    pub fn from_options(left: &[CanonicalForm], right: &[CanonicalForm]) -> Self {
+        let mut s = GameStore::new();
+        let l: Vec<GameId> = left.iter().map(|x| x.import(&mut s)).collect();
+        let r: Vec<GameId> = right.iter().map(|x| x.import(&mut s)).collect();
+        let g = s.make(l, r);
+        Self::from_store(&s, g)
+    }
+
+    /// The value of `g` in `store`, as a self-contained value.
+    pub fn from_store(store: &GameStore, g: GameId) -> Self {
+        let mut reachable = vec![g];
+        let mut seen: FxHashSet<GameId> = FxHashSet::default();
+        seen.insert(g);
+        let mut i = 0;
+        while i < reachable.len() {
+            let node = store.node(reachable[i]);
+            for &x in node.left.iter().chain(&node.right) {
+                if seen.insert(x) {
+                    reachable.push(x);
+                }
+            }
+            i += 1;
+        }
+        reachable.sort_by_key(|&x| store.birthday(x));
+        let mut label: FxHashMap<GameId, u32> = FxHashMap::default();
+        let mut nodes: Vec<Options> = Vec::with_capacity(reachable.len());
+        for layer in reachable.chunk_by(|&a, &b| store.birthday(a) == store.birthday(b)) {
+            let labels = |opts: &[GameId]| -> Box<[u32]> {
+                let mut v: Vec<u32> = opts.iter().map(|x| label[x]).collect();
+                v.sort_unstable();
+                v.into_boxed_slice()
+            };
+            let mut keyed: Vec<(Options, GameId)> = layer
+                .iter()
+                .map(|&x| {
+                    let n = store.node(x);
+                    ((labels(&n.left), labels(&n.right)), x)
+                })
+                .collect();
+            keyed.sort_unstable();
+            for (options, x) in keyed {
+                label.insert(x, nodes.len() as u32);
+                nodes.push(options);
+            }
+        }
+        CanonicalForm {
+            nodes: nodes.into(),
+        }
+    }
+
+    /// Copies the game into `store` and returns its id there; fails only
+    /// when the store's budget is spent.
+    pub fn to_store(&self, store: &mut GameStore) -> Result<GameId, MexError> {
+        let mut ids: Vec<GameId> = Vec::with_capacity(self.nodes.len());
+        for (left, right) in self.nodes.iter() {
+            let l = left.iter().map(|&i| ids[i as usize]).collect();
+            let r = right.iter().map(|&i| ids[i as usize]).collect();
+            ids.push(store.try_intern_canonical(l, r)?);
+        }
+        Ok(*ids.last().expect("a game has a node"))
+    }
+
+    /// Into a store without a budget (cannot fail).
+    fn import(&self, store: &mut GameStore) -> GameId {
+        self.to_store(store).expect("a store without a budget")
+    }
+
+    /// `f` applied to `self` in a fresh store.
+    fn in_store<T>(&self, f: impl FnOnce(&mut GameStore, GameId) -> T) -> T {
+        let mut s = GameStore::new();
+        let g = self.import(&mut s);
+        f(&mut s, g)
+    }
+
+    /// `f` applied to both games in one fresh store, the result read back.
+    fn combine(
+        &self,
+        other: &Self,
+        f: impl FnOnce(&mut GameStore, GameId, GameId) -> GameId,
+    ) -> Self {
+        let mut s = GameStore::new();
+        let (g, h) = (self.import(&mut s), other.import(&mut s));
+        let r = f(&mut s, g, h);
+        Self::from_store(&s, r)
+    }
+
+    /// The outcome class.
+    pub fn outcome(&self) -> OutcomeClass {
+        self.in_store(|s, g| s.outcome(g))
+    }
+
+    /// The birthday of the canonical form.
+    pub fn birthday(&self) -> u32 {
+        let mut days: Vec<u32> = Vec::with_capacity(self.nodes.len());
+        for (left, right) in self.nodes.iter() {
+            let day = left
+                .iter()
+                .chain(right.iter())
+                .map(|&i| days[i as usize] + 1)
+                .max()
+                .unwrap_or(0);
+            days.push(day);
+        }
+        *days.last().expect("a game has a node")
+    }
+
+    /// The mean value (thermography).
+    pub fn mean(&self) -> Q {
+        self.in_store(|s, g| Thermographs::default().of(s, g).mean)
+    }
+
+    /// The temperature (`−1/2^k` for a number `m/2^k`, `−1` for an integer).
+    pub fn temperature(&self) -> Q {
+        self.in_store(|s, g| Thermographs::default().of(s, g).temperature)
+    }
+
+    /// The Left options of the canonical form, in canonical order.
+    pub fn left_options(&self) -> Vec<CanonicalForm> {
+        self.options(true)
+    }
+
+    /// The Right options of the canonical form, in canonical order.
+    pub fn right_options(&self) -> Vec<CanonicalForm> {
+        self.options(false)
+    }
+
+    fn options(&self, left: bool) -> Vec<CanonicalForm> {
+        self.in_store(|s, g| {
+            let node = s.node(g);
+            let opts = if left { &node.left } else { &node.right };
+            let mut out: Vec<CanonicalForm> =
+                opts.iter().map(|&x| Self::from_store(s, x)).collect();
+            out.sort_by_key(|x| x.nodes.len());
+            out
+        })
+    }
+
+    /// The number of distinct subpositions (the game included) of the
+    /// canonical form.
+    pub fn size(&self) -> usize {
+        self.nodes.len()
+    }
+}
+
+impl Add for &CanonicalForm {
+    type Output = CanonicalForm;
+    fn add(self, other: &CanonicalForm) -> CanonicalForm {
+        self.combine(other, |s, g, h| s.add(g, h))
+    }
+}
+
+impl Add for CanonicalForm {
+    type Output = CanonicalForm;
+    fn add(self, other: CanonicalForm) -> CanonicalForm {
+        &self + &other
+    }
+}
+
+impl Sub for &CanonicalForm {
+    type Output = CanonicalForm;
+    fn sub(self, other: &CanonicalForm) -> CanonicalForm {
+        self.combine(other, |s, g, h| s.sub(g, h))
+    }
+}
+
+impl Sub for CanonicalForm {
+    type Output = CanonicalForm;
+    fn sub(self, other: CanonicalForm) -> CanonicalForm {
+        &self - &other
+    }
+}
+
+impl Neg for &CanonicalForm {
+    type Output = CanonicalForm;
+    fn neg(self) -> CanonicalForm {
+        let mut s = GameStore::new();
+        let g = self.import(&mut s);
+        let n = s.neg(g);
+        CanonicalForm::from_store(&s, n)
+    }
+}
+
+impl Neg for CanonicalForm {
+    type Output = CanonicalForm;
+    fn neg(self) -> CanonicalForm {
+        -&self
+    }
+}
+
+/// The partial order of games: `None` when the games are confused.
+impl PartialOrd for CanonicalForm {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        let mut s = GameStore::new();
+        let (g, h) = (self.import(&mut s), other.import(&mut s));
+        match (s.leq(g, h), s.leq(h, g)) {
+            (true, true) => Some(Ordering::Equal),
+            (true, false) => Some(Ordering::Less),
+            (false, true) => Some(Ordering::Greater),
+            (false, false) => None,
+        }
+    }
+}
+
+/// The standard notation, as [`notation::show`] prints it.
+impl fmt::Display for CanonicalForm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let text = self.in_store(|s, g| notation::show(s, g));
+        f.write_str(&text)
+    }
+}
+
+impl fmt::Debug for CanonicalForm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "CanonicalForm({self})")
+    }
+}
+
+/// Parses the standard notation (see [`notation`]), within
+/// [`DEFAULT_BUDGET`] of memory.
+impl FromStr for CanonicalForm {
+    type Err = MexError;
+    fn from_str(text: &str) -> Result<Self, MexError> {
+        let mut s = GameStore::with_budget(DEFAULT_BUDGET);
+        let g = notation::parse(&mut s, text)?;
+        Ok(Self::from_store(&s, g))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::partizan::test_shapes::{build, shape};
+    use proptest::prelude::*;
+
+    #[test]
+    fn names_and_round_trips() {
+        for text in [
+            "0",
+            "1",
+            "-3/4",
+            "*3",
+            "^",
+            "v*",
+            "{1 | 0}",
+            "{2 | {1 | 0}}",
+        ] {
+            let g: CanonicalForm = text.parse().unwrap();
+            assert_eq!(g.to_string(), text);
+            assert_eq!(g.to_string().parse::<CanonicalForm>().unwrap(), g);
+        }
+        let up: CanonicalForm = "^".parse().unwrap();
+        assert_eq!(up.left_options(), vec![CanonicalForm::zero()]);
+        assert_eq!(up.right_options(), vec![CanonicalForm::nimber(1)]);
+        assert_eq!(up.birthday(), 2);
+        assert!(up > CanonicalForm::zero());
+        assert_eq!(up.partial_cmp(&CanonicalForm::nimber(1)), None);
+        assert_eq!(-&up, "v".parse().unwrap());
+        assert!("{1 0|0}".parse::<CanonicalForm>().is_err());
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+        /// CanonicalForm arithmetic, order and queries agree with the store.
+        #[test]
+        fn agrees_with_the_store(a in shape(), b in shape()) {
+            let mut s = GameStore::new();
+            let (g, h) = (build(&mut s, &a), build(&mut s, &b));
+            let (x, y) = (CanonicalForm::from_store(&s, g), CanonicalForm::from_store(&s, h));
+            let sum = s.add(g, h);
+            prop_assert_eq!(&x + &y, CanonicalForm::from_store(&s, sum));
+            let difference = s.sub(g, h);
+            prop_assert_eq!(&x - &y, CanonicalForm::from_store(&s, difference));
+            let negative = s.neg(g);
+            prop_assert_eq!(-&x, CanonicalForm::from_store(&s, negative));
+            prop_assert_eq!(x.partial_cmp(&y).is_some_and(|o| o.is_le()), s.leq(g, h));
+            prop_assert_eq!(x == y, g == h);
+            prop_assert_eq!(x.outcome(), s.outcome(g));
+            prop_assert_eq!(x.birthday(), s.birthday(g));
+            prop_assert_eq!(x.to_string(), notation::show(&s, g));
+            prop_assert_eq!(x.to_string().parse::<CanonicalForm>().unwrap(), x.clone());
+            let left: Vec<CanonicalForm> = s.node(g).left.iter().map(|&o| CanonicalForm::from_store(&s, o)).collect();
+            prop_assert_eq!(CanonicalForm::from_options(&left, &x.right_options()), x.clone());
+            // Equal values made in different stores are equal and hash alike.
+            let mut other = GameStore::without_fast_paths();
+            let hb = build(&mut other, &b);
+            let ga = build(&mut other, &a);
+            prop_assert_eq!(CanonicalForm::from_store(&other, ga), x.clone());
+            prop_assert_eq!(CanonicalForm::from_store(&other, hb), y);
+            let hash = |v: &CanonicalForm| {
+                use std::hash::{BuildHasher, BuildHasherDefault};
+                BuildHasherDefault::<rustc_hash::FxHasher>::default().hash_one(v)
+            };
+            prop_assert_eq!(hash(&CanonicalForm::from_store(&other, ga)), hash(&x));
+        }
+    }
+}
