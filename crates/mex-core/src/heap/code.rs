@@ -32,7 +32,10 @@ impl FromStr for TakeBreakCode {
     fn from_str(text: &str) -> Result<Self, MexError> {
         let bad = |why: &str| {
             MexError::invalid(
-                format!("'{text}' is not a take-and-break code: {why}"),
+                format!(
+                    "{} is not a take-and-break code: {why}",
+                    crate::error::quote(text)
+                ),
                 ACCEPTED,
             )
         };
@@ -46,7 +49,7 @@ impl FromStr for TakeBreakCode {
         for c in head.chars().chain(tail.chars()) {
             let d = c
                 .to_digit(16)
-                .ok_or_else(|| bad(&format!("'{c}' is not a digit")))?;
+                .ok_or_else(|| bad(&format!("{} is not a digit", c.escape_debug())))?;
             digits.push(d as u8);
         }
         if digits[0] & 3 != 0 {
@@ -60,7 +63,7 @@ impl FromStr for TakeBreakCode {
         }
         if digits.len() > MAX_CODE_DIGITS + 1 {
             return Err(MexError::too_large(
-                format!("code '{text}'"),
+                format!("code {}", crate::error::quote(text)),
                 format!("{MAX_CODE_DIGITS} digits"),
                 "use a shorter code",
             ));
