@@ -255,14 +255,12 @@ pub const MAX_FIELD_CHARS: usize = 400;
 /// `…(N bytes)` giving the full length when longer.
 pub fn quote(text: &str) -> String {
     let mut out = String::from("'");
-    let mut shown = 0;
-    for ch in text.chars() {
+    for (shown, ch) in text.chars().enumerate() {
         if shown == QUOTED_CHARS {
             out.push_str(&format!("'…({} bytes)", text.len()));
             return out;
         }
         push_escaped(&mut out, ch);
-        shown += 1;
     }
     out.push('\'');
     out

@@ -141,7 +141,7 @@ fn long_input_is_not_echoed_whole() {
     for long in [
         "{".repeat(300_000),
         "x".repeat(300_000),
-        "a: b\n".repeat(1) + &"?".repeat(300_000),
+        "a: b\n".to_string() + &"?".repeat(300_000),
         "\n".repeat(1000) + &"\0".repeat(300_000),
         format!("1,{}", "9".repeat(300_000)),
     ] {
