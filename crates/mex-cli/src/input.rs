@@ -56,7 +56,7 @@ pub fn for_each_chunk(
         if total > cap {
             return Err(MexError::above_limit(
                 format!("the size of {what} {}", source_name(source)),
-                format!("more than {cap} bytes"),
+                format!("(more than {cap} bytes)"),
                 format!("{cap} bytes"),
                 "use a smaller input",
             ));
@@ -122,5 +122,51 @@ pub fn with_option_hint(error: MexError, quantity: &str, option: &str) -> MexErr
             accepted,
         },
         other => other,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn temp_file(name: &str, bytes: &[u8]) -> String {
+        let path = std::env::temp_dir().join(format!("mex-input-{}-{name}", std::process::id()));
+        std::fs::write(&path, bytes).unwrap();
+        path.to_string_lossy().into_owned()
+    }
+
+    #[test]
+    fn refuses_input_above_the_cap_naming_it() {
+        let path = temp_file("cap", &[b'a'; 1000]);
+        let err = read_text(Some(&path), "the graph", 999).unwrap_err();
+        assert!(matches!(err, MexError::AboveLimit { .. }), "{err}");
+        assert!(err.to_string().contains("999 bytes"), "{err}");
+        assert_eq!(
+            read_text(Some(&path), "the graph", 1000).unwrap().len(),
+            1000
+        );
+        std::fs::remove_file(path).unwrap();
+    }
+
+    #[test]
+    fn refuses_binary_and_missing_files() {
+        let path = temp_file("nul", b"a: b\n\0");
+        let err = read_text(Some(&path), "the graph", 1 << 20).unwrap_err();
+        assert!(err.to_string().contains("NUL byte at offset 5"), "{err}");
+        std::fs::remove_file(path).unwrap();
+        let err = read_text(Some("/nonexistent/x"), "the graph", 10).unwrap_err();
+        assert_eq!(err.kind(), "io");
+    }
+
+    #[test]
+    fn option_hint_is_added_to_the_matching_quantity_only() {
+        let e = MexError::above_limit("the bound on terms", 9, 5, "less");
+        let hinted = with_option_hint(e, "the bound on terms", "--max-terms");
+        assert!(hinted.to_string().contains("(--max-terms)"), "{hinted}");
+        let other = MexError::above_limit("order", 9, 5, "less");
+        assert_eq!(
+            with_option_hint(other.clone(), "the bound on terms", "--x"),
+            other
+        );
     }
 }

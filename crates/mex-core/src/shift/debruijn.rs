@@ -197,7 +197,7 @@ impl SequenceReader {
         if self.len >= 1u64 << MAX_CHECK_ORDER {
             return Err(MexError::above_limit(
                 "the sequence length",
-                format!("more than 2^{MAX_CHECK_ORDER} bits"),
+                format!("(more than 2^{MAX_CHECK_ORDER} bits)"),
                 format!("2^{MAX_CHECK_ORDER} bits (order {MAX_CHECK_ORDER})"),
                 "check a shorter sequence",
             ));

@@ -183,7 +183,7 @@ impl<'a> Parser<'a> {
             if self.targets.len() >= MAX_TEXT_MOVES {
                 return Err(MexError::above_limit(
                     "the number of moves in the graph",
-                    format!("more than {MAX_TEXT_MOVES}"),
+                    format!("(at least {})", MAX_TEXT_MOVES + 1),
                     MAX_TEXT_MOVES,
                     "solve a smaller graph",
                 ));
@@ -202,7 +202,7 @@ impl<'a> Parser<'a> {
         if self.names.len() >= MAX_TEXT_NODES {
             return Err(MexError::above_limit(
                 "the number of nodes in the graph",
-                format!("more than {MAX_TEXT_NODES}"),
+                format!("(at least {})", MAX_TEXT_NODES + 1),
                 MAX_TEXT_NODES,
                 "solve a smaller graph",
             ));
@@ -211,7 +211,7 @@ impl<'a> Parser<'a> {
         if self.name_bytes > u32::MAX as usize {
             return Err(MexError::above_limit(
                 "the total length of node names",
-                format!("more than {} bytes", u32::MAX),
+                format!("(more than {} bytes)", u32::MAX),
                 format!("{} bytes", u32::MAX),
                 "use shorter names",
             ));
