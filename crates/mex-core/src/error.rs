@@ -159,6 +159,30 @@ impl MexError {
         }
     }
 
+    /// Checks `min ≤ value ≤ max`: a value below `min` is
+    /// [`MexError::TooSmall`], one above `max` is [`MexError::AboveLimit`]
+    /// (so a too-small value is never called too large).
+    pub fn check_range(
+        quantity: &str,
+        value: u64,
+        min: u64,
+        max: u64,
+        hint: &str,
+    ) -> Result<(), MexError> {
+        if value < min {
+            Err(MexError::too_small(
+                quantity,
+                value,
+                min,
+                format!("{quantity} from {min} to {max}"),
+            ))
+        } else if value > max {
+            Err(MexError::above_limit(quantity, value, max, hint))
+        } else {
+            Ok(())
+        }
+    }
+
     /// The quantity a structured error is about, for front ends that add
     /// their own hints (e.g. the name of the option that sets it).
     pub fn quantity(&self) -> Option<&str> {
@@ -317,6 +341,18 @@ mod tests {
         );
         assert_eq!(e.kind(), "too_small");
         assert_eq!(e.quantity(), Some("order"));
+    }
+
+    #[test]
+    fn check_range_names_the_side() {
+        assert!(MexError::check_range("order", 5, 1, 32, "h").is_ok());
+        let low = MexError::check_range("order", 0, 1, 32, "h").unwrap_err();
+        assert_eq!(
+            low.to_string(),
+            "order 0 is below the minimum 1; accepted: order from 1 to 32"
+        );
+        let high = MexError::check_range("order", 33, 1, 32, "h").unwrap_err();
+        assert_eq!(high.kind(), "too_large");
     }
 
     #[test]

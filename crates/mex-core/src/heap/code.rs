@@ -86,13 +86,13 @@ impl TakeBreakCode {
     /// The code of the subtraction game with set `set` (digit 3 at each element).
     pub fn subtraction(set: &[u64]) -> Result<Self, MexError> {
         let max = set.iter().copied().max().unwrap_or(0) as usize;
-        if max == 0 || max > MAX_CODE_DIGITS {
-            return Err(MexError::too_large(
-                "subtraction set as a code",
-                format!("elements 1..={MAX_CODE_DIGITS}"),
-                "use SubtractionSet",
-            ));
-        }
+        MexError::check_range(
+            "the largest element of a subtraction set as a code",
+            max as u64,
+            1,
+            MAX_CODE_DIGITS as u64,
+            "use SubtractionSet",
+        )?;
         let mut digits = vec![0u8; max + 1];
         for &s in set {
             digits[s as usize] = 3;

@@ -392,13 +392,7 @@ pub const MAX_SURVEY_M: u64 = 20;
 /// Conjecture 5.1 of seed 001 under both readings of its `n`.
 /// `progress` is called with the number of sets done.
 pub fn survey(m: u64, mut progress: impl FnMut(usize)) -> Result<Survey, MexError> {
-    if m == 0 || m > MAX_SURVEY_M {
-        return Err(MexError::too_large(
-            format!("survey size {m}"),
-            format!("1 ≤ m ≤ {MAX_SURVEY_M}"),
-            "choose a smaller m",
-        ));
-    }
+    MexError::check_range("survey size", m, 1, MAX_SURVEY_M, "choose a smaller m")?;
     let readings = [
         ConjectureReading::SizeOfSet,
         ConjectureReading::LargestElement,

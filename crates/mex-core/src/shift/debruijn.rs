@@ -17,14 +17,7 @@ use serde::Serialize;
 pub const MAX_ORDER_IN_MEMORY: u32 = 30;
 
 fn check_order(n: u32, limit: u32) -> Result<(), MexError> {
-    if n == 0 || n > limit {
-        return Err(MexError::too_large(
-            format!("order {n}"),
-            format!("1 ≤ n ≤ {limit}"),
-            "choose a smaller order",
-        ));
-    }
-    Ok(())
+    MexError::check_range("order", n.into(), 1, limit.into(), "choose a smaller order")
 }
 
 /// Martin's prefer-one construction, verbatim: start with `n` zeroes, append
