@@ -1,5 +1,6 @@
 //! Parsing of arbitrary-precision non-negative integers typed by a user.
 
+use crate::error::quote;
 use crate::MexError;
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
@@ -14,8 +15,9 @@ pub fn parse_natural(text: &str) -> Result<BigUint, MexError> {
     let accepted = "a non-negative integer such as 42, 1_000_000 or 2^200";
     let t = text.trim();
     let too_big = || {
-        MexError::too_large(
-            format!("the number '{text}'"),
+        MexError::above_limit(
+            "the number",
+            quote(t),
             format!("{MAX_BITS} bits"),
             "use a smaller number",
         )
@@ -50,7 +52,7 @@ fn parse_plain(t: &str, original: &str, accepted: &str) -> Result<BigUint, MexEr
     let digits: String = t.trim().chars().filter(|&c| c != '_').collect();
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return Err(MexError::invalid(
-            format!("'{original}' is not a non-negative integer"),
+            format!("{} is not a non-negative integer", quote(original)),
             accepted,
         ));
     }
@@ -62,9 +64,10 @@ pub fn parse_bounded(text: &str, what: &str, limit: u64) -> Result<u64, MexError
     let n = parse_natural(text)?;
     match n.to_u64() {
         Some(v) if v <= limit => Ok(v),
-        _ => Err(MexError::too_large(
-            format!("{what} {text}"),
-            limit.to_string(),
+        _ => Err(MexError::above_limit(
+            what,
+            quote(text.trim()),
+            limit,
             "choose a smaller value",
         )),
     }

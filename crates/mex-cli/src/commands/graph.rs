@@ -1,12 +1,12 @@
 //! `mex graph FILE`.
 
+use crate::commands::input::{read_text, MAX_GRAPH_BYTES};
 use crate::output::{fields, table, Output};
 use clap::Args;
 use mex_core::solve::graph::ExplicitGraph;
 use mex_core::solve::retrograde::{self, Value};
 use mex_core::MexError;
 use serde_json::json;
-use std::io::Read;
 
 /// Win/loss/draw with remoteness for every position of a finite game graph
 /// (cycles allowed), by retrograde analysis.
@@ -28,35 +28,25 @@ pub struct GraphArgs {
 }
 
 pub fn run(a: &GraphArgs) -> Result<Output, MexError> {
-    let mut text_in = String::new();
-    let read = if a.file == "-" {
-        std::io::stdin().read_to_string(&mut text_in).map(|_| ())
-    } else {
-        std::fs::read_to_string(&a.file).map(|t| text_in = t)
-    };
-    read.map_err(|e| {
-        MexError::invalid(
-            format!("cannot read graph '{}': {e}", a.file),
-            "a readable UTF-8 text file or - for stdin",
-        )
-    })?;
+    let text_in = read_text(Some(&a.file), "the graph", MAX_GRAPH_BYTES)?;
     let graph = ExplicitGraph::parse(&text_in)?;
+    drop(text_in);
     let values = retrograde::solve(&graph)?;
     let (mut wins, mut losses, mut draws) = (0, 0, 0);
     let mut rows = Vec::new();
     let mut positions = serde_json::Map::new();
-    for (name, v) in graph.names.iter().zip(&values) {
+    for (name, v) in graph.names().zip(&values) {
         let (outcome, remoteness) = match v {
             Value::Win(r) => (wins += 1, ("win", Some(*r))).1,
             Value::Loss(r) => (losses += 1, ("loss", Some(*r))).1,
             Value::Draw => (draws += 1, ("draw", None)).1,
         };
         positions.insert(
-            name.clone(),
+            name.to_string(),
             json!({"outcome": outcome, "remoteness": remoteness}),
         );
         rows.push(vec![
-            name.clone(),
+            name.to_string(),
             outcome.to_string(),
             remoteness.map_or("-".into(), |r| r.to_string()),
         ]);

@@ -14,6 +14,11 @@ pub mod subtraction;
 pub mod sum;
 pub mod wythoff;
 
+/// Bounded reading of files and stdin (declared here so that main.rs stays
+/// untouched; the lead may move this line to main.rs as `mod input;`).
+#[path = "../input.rs"]
+pub mod input;
+
 use mex_core::MexError;
 use num_bigint::BigUint;
 

@@ -6,7 +6,6 @@ use mex_core::shift::state::{from_index, parse_state, show};
 use mex_core::shift::{debruijn, exhaustive, generalized, packed, rule};
 use mex_core::MexError;
 use serde_json::json;
-use std::io::Read;
 
 /// The shift game of seed 000 over an n-bit shift register.
 #[derive(Args)]
@@ -344,29 +343,12 @@ fn stream(gen: &Generate, complement: bool) -> Result<Output, MexError> {
 const HEX: &[u8; 16] = b"0123456789abcdef";
 
 fn check(file: Option<&str>) -> Result<Output, MexError> {
-    let mut input = String::new();
-    let read = match file {
-        Some(path) => std::fs::read_to_string(path).map(|t| input = t),
-        None => std::io::stdin().read_to_string(&mut input).map(|_| ()),
-    };
-    read.map_err(|e| {
-        MexError::invalid(
-            format!("cannot read the sequence: {e}"),
-            "a readable text file of 0 and 1, or stdin",
-        )
+    let mut sequence = debruijn::SequenceReader::default();
+    let cap = crate::commands::input::MAX_SEQUENCE_BYTES;
+    crate::commands::input::for_each_chunk(file, "the sequence", cap, |chunk| {
+        sequence.push_text(chunk)
     })?;
-    let cleaned: String = input.chars().filter(|c| !c.is_whitespace()).collect();
-    let bits = parse_state(&cleaned).map_err(|_| {
-        let bad = cleaned
-            .chars()
-            .find(|&c| c != '0' && c != '1')
-            .unwrap_or('?');
-        MexError::invalid(
-            format!("the sequence contains '{}'", bad.escape_default()),
-            "only the characters 0 and 1 (whitespace is ignored)",
-        )
-    })?;
-    let c = debruijn::check(&bits)?;
+    let c = sequence.check()?;
     let json = serde_json::to_value(&c).expect("serialisable");
     match &c.repeated_window {
         None => Ok(Output::new(

@@ -75,7 +75,9 @@ pub fn run(a: &SubtractionArgs) -> Result<Output, MexError> {
         json["p_positions"] = json!(p);
     }
     if need_period {
-        let found = set.find_period(a.max_terms)?;
+        let found = set.find_period(a.max_terms).map_err(|e| {
+            crate::commands::input::with_option_hint(e, subtraction::TERM_BOUND, "--max-terms")
+        })?;
         json["preperiod"] = json!(found.preperiod);
         json["period"] = json!(found.period);
         json["certificate"] = serde_json::to_value(&found.certificate).expect("serialisable");

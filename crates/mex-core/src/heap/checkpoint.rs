@@ -33,7 +33,7 @@ pub fn decode(code: &TakeBreakCode, bytes: &[u8]) -> Result<Vec<u16>, MexError> 
     let bad = |why: &str| {
         MexError::invalid(
             format!("checkpoint is unusable: {why}"),
-            "a file written by mex with --checkpoint for the same code",
+            "a checkpoint written by mex for the same code",
         )
     };
     let split = bytes

@@ -32,7 +32,10 @@ impl FromStr for TakeBreakCode {
     fn from_str(text: &str) -> Result<Self, MexError> {
         let bad = |why: &str| {
             MexError::invalid(
-                format!("'{text}' is not a take-and-break code: {why}"),
+                format!(
+                    "{} is not a take-and-break code: {why}",
+                    crate::error::quote(text)
+                ),
                 ACCEPTED,
             )
         };
@@ -46,7 +49,7 @@ impl FromStr for TakeBreakCode {
         for c in head.chars().chain(tail.chars()) {
             let d = c
                 .to_digit(16)
-                .ok_or_else(|| bad(&format!("'{c}' is not a digit")))?;
+                .ok_or_else(|| bad(&format!("{} is not a digit", c.escape_debug())))?;
             digits.push(d as u8);
         }
         if digits[0] & 3 != 0 {
@@ -60,7 +63,7 @@ impl FromStr for TakeBreakCode {
         }
         if digits.len() > MAX_CODE_DIGITS + 1 {
             return Err(MexError::too_large(
-                format!("code '{text}'"),
+                format!("code {}", crate::error::quote(text)),
                 format!("{MAX_CODE_DIGITS} digits"),
                 "use a shorter code",
             ));
@@ -83,13 +86,13 @@ impl TakeBreakCode {
     /// The code of the subtraction game with set `set` (digit 3 at each element).
     pub fn subtraction(set: &[u64]) -> Result<Self, MexError> {
         let max = set.iter().copied().max().unwrap_or(0) as usize;
-        if max == 0 || max > MAX_CODE_DIGITS {
-            return Err(MexError::too_large(
-                "subtraction set as a code",
-                format!("elements 1..={MAX_CODE_DIGITS}"),
-                "use SubtractionSet",
-            ));
-        }
+        MexError::check_range(
+            "the largest element of a subtraction set as a code",
+            max as u64,
+            1,
+            MAX_CODE_DIGITS as u64,
+            "use SubtractionSet",
+        )?;
         let mut digits = vec![0u8; max + 1];
         for &s in set {
             digits[s as usize] = 3;

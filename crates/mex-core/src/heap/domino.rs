@@ -121,7 +121,7 @@ impl DominoGame {
                 MexError::too_large(
                     "listing winning placements of the board",
                     format!("N = {MAX_LISTED_BOARD}"),
-                    "ask for the value and outcome only (--no-moves)",
+                    "ask for the value and outcome only",
                 )
             })?;
         let value = |k: u64| self.sequence.value_at(&BigUint::from(k));

@@ -8,6 +8,7 @@
 //! terms, `k .. k + l − 1`; see docs/errata.md).
 
 use super::periodic::PeriodicSequence;
+use crate::error::quote;
 use crate::impartial::mex::MexScratch;
 use crate::MexError;
 use serde::Serialize;
@@ -21,6 +22,8 @@ pub const MAX_ELEMENT: u64 = 1_000_000;
 /// Default and absolute bound on the number of terms a period search may
 /// compute.
 pub const DEFAULT_MAX_TERMS: usize = 2_000_000;
+/// The quantity named in errors about `max_terms`.
+pub const TERM_BOUND: &str = "the bound on terms";
 /// The absolute bound on `max_terms` (memory stays below about 2 GiB).
 pub const MAX_TERMS_LIMIT: usize = 50_000_000;
 
@@ -32,6 +35,26 @@ pub struct SubtractionSet {
 
 const ACCEPTED: &str =
     "a comma-separated list of positive integers such as 1,3,4 (each at most 1000000)";
+
+fn element_too_large(value: impl fmt::Display) -> MexError {
+    MexError::above_limit(
+        "subtraction-set element",
+        value,
+        MAX_ELEMENT,
+        "use smaller elements",
+    )
+}
+
+/// The text inside one optional pair of braces, or `None` when braces are
+/// unbalanced or nested.
+fn unbraced(text: &str) -> Option<&str> {
+    let inner = match (text.strip_prefix('{'), text.ends_with('}')) {
+        (Some(rest), true) => &rest[..rest.len() - 1],
+        (None, false) => text,
+        _ => return None,
+    };
+    (!inner.contains(['{', '}'])).then_some(inner)
+}
 
 impl SubtractionSet {
     /// Builds a set; rejects an empty set, 0 and elements above [`MAX_ELEMENT`].
@@ -46,36 +69,47 @@ impl SubtractionSet {
             ));
         }
         if let Some(&big) = elements.iter().find(|&&e| e > MAX_ELEMENT) {
-            return Err(MexError::too_large(
-                format!("subtraction-set element {big}"),
-                MAX_ELEMENT.to_string(),
-                "use smaller elements",
-            ));
+            return Err(element_too_large(big));
         }
         elements.sort_unstable();
         elements.dedup();
         Ok(SubtractionSet { elements })
     }
 
-    /// Parses `1,3,4` (spaces and braces allowed: `{1, 3, 4}`).
+    /// Parses `1,3,4` (spaces and one pair of braces allowed: `{1, 3, 4}`).
+    /// Refuses unbalanced braces, empty elements (`1,,2`, a trailing comma)
+    /// and anything that is not a positive integer.
     pub fn parse(text: &str) -> Result<Self, MexError> {
-        let inner = text.trim().trim_start_matches('{').trim_end_matches('}');
+        let refuse = |why: String| {
+            MexError::invalid(
+                format!("the subtraction set {} {why}", quote(text)),
+                ACCEPTED,
+            )
+        };
+        let inner = unbraced(text.trim()).ok_or_else(|| refuse("has unbalanced braces".into()))?;
+        if inner.trim().is_empty() {
+            return Err(MexError::invalid("the subtraction set is empty", ACCEPTED));
+        }
         let mut elements = Vec::new();
-        for part in inner.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-            if part.starts_with('-') {
-                return Err(MexError::invalid(
-                    format!("the subtraction set '{text}' contains the negative number {part}"),
-                    ACCEPTED,
-                ));
+        for (i, part) in inner.split(',').map(str::trim).enumerate() {
+            if part.is_empty() {
+                return Err(refuse(format!(
+                    "has an empty element at position {}",
+                    i + 1
+                )));
             }
-            let e = crate::bigint::parse_natural(part).map_err(|_| {
-                MexError::invalid(
-                    format!("'{part}' in the subtraction set '{text}' is not a number"),
-                    ACCEPTED,
-                )
-            })?;
-            let e = u64::try_from(&e).unwrap_or(u64::MAX);
-            elements.push(e);
+            if part.starts_with('-') {
+                return Err(refuse(format!(
+                    "contains the negative number {}",
+                    quote(part)
+                )));
+            }
+            let e = crate::bigint::parse_natural(part)
+                .map_err(|_| refuse(format!("contains {}, which is not a number", quote(part))))?;
+            match u64::try_from(&e) {
+                Ok(e) => elements.push(e),
+                Err(_) => return Err(element_too_large(quote(part))),
+            }
         }
         Self::new(elements)
     }
@@ -142,7 +176,7 @@ impl SubtractionSet {
         }
         Err(MexError::NotFound {
             what: format!(
-                "no repeated window of {l} values among the first {max_terms} terms of {self}; raise --max-terms (at most {MAX_TERMS_LIMIT})"
+                "no repeated window of {l} values among the first {max_terms} terms of {self}; raise the bound on terms (at most {MAX_TERMS_LIMIT})"
             ),
         })
     }
@@ -157,9 +191,10 @@ impl fmt::Display for SubtractionSet {
 
 fn check_max_terms(max_terms: usize) -> Result<(), MexError> {
     if max_terms > MAX_TERMS_LIMIT {
-        return Err(MexError::too_large(
-            format!("--max-terms {max_terms}"),
-            MAX_TERMS_LIMIT.to_string(),
+        return Err(MexError::above_limit(
+            TERM_BOUND,
+            max_terms,
+            MAX_TERMS_LIMIT,
             "choose a smaller bound",
         ));
     }
@@ -357,13 +392,7 @@ pub const MAX_SURVEY_M: u64 = 20;
 /// Conjecture 5.1 of seed 001 under both readings of its `n`.
 /// `progress` is called with the number of sets done.
 pub fn survey(m: u64, mut progress: impl FnMut(usize)) -> Result<Survey, MexError> {
-    if m == 0 || m > MAX_SURVEY_M {
-        return Err(MexError::too_large(
-            format!("survey size {m}"),
-            format!("1 ≤ m ≤ {MAX_SURVEY_M}"),
-            "choose a smaller m",
-        ));
-    }
+    MexError::check_range("survey size", m, 1, MAX_SURVEY_M, "choose a smaller m")?;
     let readings = [
         ConjectureReading::SizeOfSet,
         ConjectureReading::LargestElement,

@@ -92,7 +92,7 @@ pub fn grundy_table(max_x: u64, max_y: u64) -> Result<Vec<Vec<u32>>, MexError> {
         return Err(MexError::too_large(
             format!("Wythoff Grundy table for ({max_x}, {max_y})"),
             format!("piles of {MAX_GRUNDY_PILE}"),
-            "P/N status and winning moves work for any size: use `mex wythoff X Y`",
+            "P/N status and winning moves work for piles of any size",
         ));
     }
     let (w, h) = (max_x as usize + 1, max_y as usize + 1);

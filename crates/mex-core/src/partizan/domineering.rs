@@ -5,7 +5,27 @@
 //! symmetries (mirror left–right, top–bottom, and both).
 
 use super::ruleset::PartizanRuleset;
+use crate::error::quote;
 use crate::MexError;
+
+/// One side of `HxW`: a decimal number, any size (sizes beyond `u128` are
+/// refused as too large, never wrapped).
+fn parse_side(side: &str, text: &str, accepted: &str) -> Result<u128, MexError> {
+    if side.is_empty() || !side.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(MexError::invalid(
+            format!("{} is not a grid size", quote(text)),
+            accepted,
+        ));
+    }
+    side.parse().map_err(|_| {
+        MexError::above_limit(
+            "grid size",
+            quote(text),
+            format!("{MAX_CELLS} cells (exhaustive search)"),
+            "choose a smaller grid",
+        )
+    })
+}
 
 /// A grid of at most 64 columns: one bit mask of free cells per row.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -23,7 +43,7 @@ pub const MAX_CELLS: u32 = 30;
 impl Grid {
     /// A full `height × width` rectangle.
     pub fn rectangle(height: u32, width: u32) -> Result<Self, MexError> {
-        Self::check(height, width)?;
+        Self::check(height.into(), width.into())?;
         let full = if width == 64 {
             u64::MAX
         } else {
@@ -35,15 +55,23 @@ impl Grid {
         })
     }
 
-    fn check(height: u32, width: u32) -> Result<(), MexError> {
-        if height == 0 || width == 0 || height * width > MAX_CELLS {
-            return Err(MexError::too_large(
-                format!("a {height}x{width} grid"),
+    /// Refuses empty grids and grids of more than [`MAX_CELLS`] cells. The
+    /// product is taken in wide arithmetic, so no size can wrap around.
+    fn check(height: u128, width: u128) -> Result<(), MexError> {
+        let size = format!("{height}x{width}");
+        let accepted = format!("H x W with 1 ≤ H·W ≤ {MAX_CELLS} cells (exhaustive search)");
+        if height == 0 || width == 0 {
+            return Err(MexError::too_small("grid size", size, "1x1", accepted));
+        }
+        match height.checked_mul(width) {
+            Some(cells) if cells <= MAX_CELLS.into() => Ok(()),
+            _ => Err(MexError::above_limit(
+                "grid size",
+                size,
                 format!("{MAX_CELLS} cells (exhaustive search)"),
                 "choose a smaller grid",
-            ));
+            )),
         }
-        Ok(())
     }
 
     /// Parses `4x5`, or rows of `.` (free) and `#` (taken) separated by `/`
@@ -52,24 +80,18 @@ impl Grid {
         let accepted = "HxW such as 4x4, or rows of . and # separated by / such as ..#/.../...";
         let t = text.trim();
         if let Some((h, w)) = t.split_once(['x', 'X']) {
-            let (h, w): (u32, u32) = match (h.trim().parse(), w.trim().parse()) {
-                (Ok(h), Ok(w)) => (h, w),
-                _ => {
-                    return Err(MexError::invalid(
-                        format!("'{t}' is not a grid size"),
-                        accepted,
-                    ))
-                }
-            };
-            return Self::rectangle(h, w);
+            let side = |s: &str| parse_side(s.trim(), t, accepted);
+            let (h, w) = (side(h)?, side(w)?);
+            Self::check(h, w)?;
+            return Self::rectangle(h as u32, w as u32);
         }
         let lines: Vec<&str> = t
             .split(['/', '\n'])
             .map(str::trim)
             .filter(|l| !l.is_empty())
             .collect();
-        let width = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0) as u32;
-        Self::check(lines.len() as u32, width)?;
+        let width = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0);
+        Self::check(lines.len() as u128, width as u128)?;
         let mut rows = Vec::new();
         for line in &lines {
             let mut mask = 0u64;
@@ -77,12 +99,20 @@ impl Grid {
                 match ch {
                     '.' => mask |= 1 << c,
                     '#' => {}
-                    _ => return Err(MexError::invalid(format!("'{ch}' in the grid"), accepted)),
+                    _ => {
+                        return Err(MexError::invalid(
+                            format!("{} in the grid", quote(ch.encode_utf8(&mut [0; 4]))),
+                            accepted,
+                        ))
+                    }
                 }
             }
             rows.push(mask);
         }
-        Ok(Grid { width, rows })
+        Ok(Grid {
+            width: width as u32,
+            rows,
+        })
     }
 
     fn free(&self, r: usize, c: u32) -> bool {
@@ -353,5 +383,34 @@ mod tests {
         ] {
             assert!(Grid::parse(bad).is_err(), "{bad}");
         }
+    }
+
+    /// Issue 8: sizes whose cell count wrapped around in 32 bits were
+    /// accepted (4x1073741825 read as 4 cells, 2147483648x2 as 0 and then
+    /// allocated 2^31 rows).
+    #[test]
+    fn sizes_never_wrap_around() {
+        for big in [
+            "4x1073741825",
+            "65536x65536",
+            "2x2147483648",
+            "2147483648x2",
+            "4294967296x4294967296",
+            "1x340282366920938463463374607431768211456",
+            "99999999999999999999999999999999999999999x1",
+        ] {
+            let err = Grid::parse(big).expect_err(big);
+            assert!(matches!(err, MexError::AboveLimit { .. }), "{big}: {err}");
+        }
+        for small in ["0x0", "0x5", "5x0", "0x4294967296"] {
+            let err = Grid::parse(small).expect_err(small);
+            assert!(matches!(err, MexError::TooSmall { .. }), "{small}: {err}");
+            assert!(err.to_string().contains("1 ≤ H·W ≤ 36"), "{err}");
+        }
+        assert!(matches!(
+            Grid::rectangle(u32::MAX, u32::MAX),
+            Err(MexError::AboveLimit { .. })
+        ));
+        assert!(Grid::parse("6x6").is_ok() && Grid::parse("1x36").is_ok());
     }
 }

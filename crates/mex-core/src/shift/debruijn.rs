@@ -17,14 +17,7 @@ use serde::Serialize;
 pub const MAX_ORDER_IN_MEMORY: u32 = 30;
 
 fn check_order(n: u32, limit: u32) -> Result<(), MexError> {
-    if n == 0 || n > limit {
-        return Err(MexError::too_large(
-            format!("order {n}"),
-            format!("1 ≤ n ≤ {limit}"),
-            "choose a smaller order",
-        ));
-    }
-    Ok(())
+    MexError::check_range("order", n.into(), 1, limit.into(), "choose a smaller order")
 }
 
 /// Martin's prefer-one construction, verbatim: start with `n` zeroes, append
@@ -145,24 +138,163 @@ pub struct RepeatedWindow {
     pub second: usize,
 }
 
+/// Largest order [`check`] and [`SequenceReader`] accept: every sequence
+/// mex generates (prefer-one and prefer-zero stream up to order 32).
+pub const MAX_CHECK_ORDER: u32 = 32;
+
 /// Checks that `bits` (cyclic) is a De Bruijn sequence of order
-/// `log2(len)`. The length must be a power of two, at least 2.
+/// `log2(len)`. The length must be a power of two, at least 2. Fast: packs
+/// the bits and uses [`SequenceReader::check`].
 pub fn check(bits: &[u8]) -> Result<Check, MexError> {
-    let len = bits.len();
-    if len < 2 || !len.is_power_of_two() {
-        return Err(MexError::invalid(
-            format!("the sequence has length {len}, not a power of two"),
-            "a 0/1 sequence of length 2^n, n ≥ 1",
-        ));
+    let mut reader = SequenceReader::default();
+    for &b in bits {
+        reader.push(b != 0)?;
+    }
+    reader.check()
+}
+
+fn check_length(len: u64) -> Result<u32, MexError> {
+    let accepted = format!("a 0/1 sequence of length 2^n, 1 ≤ n ≤ {MAX_CHECK_ORDER}");
+    if len < 2 {
+        return Err(MexError::too_small("the sequence length", len, 2, accepted));
+    }
+    if !len.is_power_of_two() {
+        return Err(MexError::out_of_range("the sequence length", len, accepted));
     }
     let order = len.trailing_zeros();
-    if order > 32 {
-        return Err(MexError::too_large(
-            format!("order {order}"),
-            "32",
+    if order > MAX_CHECK_ORDER {
+        return Err(MexError::above_limit(
+            "the sequence length",
+            len,
+            format!("2^{MAX_CHECK_ORDER} bits"),
             "check a shorter sequence",
         ));
     }
+    Ok(order)
+}
+
+/// A cyclic 0/1 sequence read incrementally (from text, in chunks) and
+/// packed 64 bits to a word, then checked with a seen-set of `2^n` bits:
+/// at order 32, 512 MiB for the sequence and 512 MiB for the set.
+#[derive(Debug, Clone, Default)]
+pub struct SequenceReader {
+    words: Vec<u64>,
+    len: u64,
+    /// Bytes of text seen so far, for error positions.
+    offset: u64,
+}
+
+impl SequenceReader {
+    /// Appends one bit; refuses a sequence longer than `2^MAX_CHECK_ORDER`.
+    pub fn push(&mut self, bit: bool) -> Result<(), MexError> {
+        if self.len >= 1u64 << MAX_CHECK_ORDER {
+            return Err(MexError::above_limit(
+                "the sequence length",
+                format!("(more than 2^{MAX_CHECK_ORDER} bits)"),
+                format!("2^{MAX_CHECK_ORDER} bits (order {MAX_CHECK_ORDER})"),
+                "check a shorter sequence",
+            ));
+        }
+        let (word, bit_index) = ((self.len / 64) as usize, self.len % 64);
+        if word == self.words.len() {
+            self.words.push(0);
+        }
+        self.words[word] |= (bit as u64) << (63 - bit_index);
+        self.len += 1;
+        Ok(())
+    }
+
+    /// Appends a chunk of text: `0` and `1` are bits, whitespace is ignored,
+    /// anything else is refused with its byte offset.
+    pub fn push_text(&mut self, chunk: &[u8]) -> Result<(), MexError> {
+        for (i, &byte) in chunk.iter().enumerate() {
+            match byte {
+                b'0' | b'1' => self.push(byte == b'1')?,
+                b' ' | b'\t' | b'\n' | b'\r' | b'\x0b' | b'\x0c' => {}
+                _ => {
+                    return Err(MexError::invalid(
+                        format!(
+                            "byte {} of the sequence is {}",
+                            self.offset + i as u64 + 1,
+                            std::ascii::escape_default(byte)
+                        ),
+                        "only the characters 0 and 1 (whitespace is ignored)",
+                    ))
+                }
+            }
+        }
+        self.offset += chunk.len() as u64;
+        Ok(())
+    }
+
+    /// Number of bits read.
+    pub fn len(&self) -> u64 {
+        self.len
+    }
+
+    /// Whether no bit was read.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    fn bit(&self, i: u64) -> u64 {
+        self.words[(i / 64) as usize] >> (63 - i % 64) & 1
+    }
+
+    /// The window of `n` bits starting at `start` (cyclic), first bit
+    /// highest.
+    fn window(&self, start: u64, n: u32) -> u64 {
+        (0..n as u64).fold(0, |w, d| (w << 1) | self.bit((start + d) % self.len))
+    }
+
+    /// Checks the sequence read so far: every cyclic window of length `n =
+    /// log2(len)` occurs exactly once. On failure, reports the first window
+    /// (by position of its second occurrence) that repeats.
+    pub fn check(&self) -> Result<Check, MexError> {
+        let order = check_length(self.len)?;
+        let mask = self.len - 1;
+        let mut seen = vec![0u64; self.len.div_ceil(64) as usize];
+        let mut window = self.window(0, order);
+        for start in 0..self.len {
+            let (slot, bit) = ((window / 64) as usize, 1u64 << (window % 64));
+            if seen[slot] & bit != 0 {
+                let first = (0..start)
+                    .find(|&s| self.window(s, order) == window)
+                    .expect("a seen window occurred earlier");
+                return Ok(Check {
+                    de_bruijn: false,
+                    order,
+                    repeated_window: Some(RepeatedWindow {
+                        window: (0..order)
+                            .map(|d| {
+                                if window >> (order - 1 - d) & 1 == 1 {
+                                    '1'
+                                } else {
+                                    '0'
+                                }
+                            })
+                            .collect(),
+                        first: first as usize,
+                        second: start as usize,
+                    }),
+                });
+            }
+            seen[slot] |= bit;
+            window = ((window << 1) | self.bit((start + order as u64) % self.len)) & mask;
+        }
+        Ok(Check {
+            de_bruijn: true,
+            order,
+            repeated_window: None,
+        })
+    }
+}
+
+/// The slow twin of [`check`]: the first position of every window in a
+/// table of `2^n` positions.
+pub fn check_by_positions(bits: &[u8]) -> Result<Check, MexError> {
+    let len = bits.len();
+    let order = check_length(len as u64)?;
     let n = order as usize;
     let mask = len - 1;
     let mut first_seen = vec![usize::MAX; len];
@@ -203,6 +335,7 @@ pub fn check(bits: &[u8]) -> Result<Check, MexError> {
 mod tests {
     use super::*;
     use crate::shift::exhaustive;
+    use proptest::prelude::*;
 
     fn text(bits: &[u8]) -> String {
         crate::shift::state::show(bits)
@@ -299,5 +432,69 @@ mod tests {
             }
             assert_eq!(s, 0, "n = {n}");
         }
+    }
+
+    proptest! {
+        /// The packed check agrees with its slow twin on arbitrary
+        /// sequences, and on De Bruijn sequences rotated and with one bit
+        /// flipped.
+        #[test]
+        fn packed_check_agrees_with_positions(
+            order in 1u32..11,
+            seed in proptest::collection::vec(any::<bool>(), 1024),
+            rotation in 0usize..1024,
+            flip in proptest::option::of(0usize..1024),
+        ) {
+            let len = 1usize << order;
+            let random: Vec<u8> = seed[..len].iter().map(|&b| b as u8).collect();
+            let mut real = prefer_one(order).unwrap();
+            real.rotate_left(rotation % len);
+            if let Some(i) = flip {
+                real[i % len] ^= 1;
+            }
+            for bits in [random, real] {
+                prop_assert_eq!(check(&bits), check_by_positions(&bits));
+            }
+        }
+
+        #[test]
+        fn any_length_is_answered(len in 0usize..300) {
+            let bits = vec![1u8; len];
+            prop_assert_eq!(check(&bits), check_by_positions(&bits));
+        }
+    }
+
+    #[test]
+    fn lengths_are_classified() {
+        assert!(matches!(check(&[]), Err(MexError::TooSmall { .. })));
+        assert!(matches!(check(&[1]), Err(MexError::TooSmall { .. })));
+        assert!(matches!(
+            check(&[0, 1, 1]),
+            Err(MexError::OutOfRange { .. })
+        ));
+        let mut r = SequenceReader::default();
+        assert!(r.push_text(b"01 10\n").is_ok());
+        let err = r.push_text(b"0?").unwrap_err().to_string();
+        assert!(err.contains("byte 8") && err.contains('?'), "{err}");
+        let err = SequenceReader::default()
+            .push_text(b"\0")
+            .unwrap_err()
+            .to_string();
+        assert!(!err.contains('\0'), "{err}");
+    }
+
+    /// Issue 13: `mex debruijn prefer-one 24 | mex debruijn check` was
+    /// refused (a 10^7-bit limit on input); order 24 is read and checked.
+    #[test]
+    fn checks_order_24_from_text_chunks() {
+        let mut r = SequenceReader::default();
+        let bits = prefer_one(24).unwrap();
+        for chunk in bits.chunks(1 << 16) {
+            let text: Vec<u8> = chunk.iter().map(|&b| b'0' + b).collect();
+            r.push_text(&text).unwrap();
+        }
+        r.push_text(b"\n").unwrap();
+        let c = r.check().unwrap();
+        assert!(c.de_bruijn && c.order == 24);
     }
 }

@@ -74,13 +74,13 @@ pub fn solve_generalized(f: &[u8]) -> Result<ShiftSolution, MexError> {
 }
 
 fn solve_arena(n: u32, f: Option<&[u8]>) -> Result<ShiftSolution, MexError> {
-    if n == 0 || n > MAX_EXHAUSTIVE_N {
-        return Err(MexError::too_large(
-            format!("the exhaustive solver for n = {n}"),
-            format!("1 ≤ n ≤ {MAX_EXHAUSTIVE_N} (2^n states)"),
-            "use `mex shift-game next STATE`, the O(n) rule, for longer states",
-        ));
-    }
+    MexError::check_range(
+        "the order n of the exhaustive solver (2^n states)",
+        n.into(),
+        1,
+        MAX_EXHAUSTIVE_N.into(),
+        "the O(n) rule answers longer states one move at a time",
+    )?;
     let arena = ShiftArena { n, f };
     let size = 1usize << n;
     let mut target = vec![false; size];

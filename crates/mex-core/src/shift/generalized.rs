@@ -179,13 +179,13 @@ pub const MAX_ENUMERATION_ORDER: u32 = 5;
 /// Every De Bruijn sequence of order `n ≤ 5`, each rotated to start with
 /// `0^n`, in lexicographic order, by depth-first search over the windows.
 pub fn all_sequences(n: u32) -> Result<Vec<Vec<u8>>, MexError> {
-    if n == 0 || n > MAX_ENUMERATION_ORDER {
-        return Err(MexError::too_large(
-            format!("enumerating order {n}"),
-            format!("1 ≤ n ≤ {MAX_ENUMERATION_ORDER}"),
-            "there are 2^(2^(n-1)-n) sequences",
-        ));
-    }
+    MexError::check_range(
+        "the enumerated order",
+        n.into(),
+        1,
+        MAX_ENUMERATION_ORDER.into(),
+        "there are 2^(2^(n-1)-n) sequences",
+    )?;
     let len = 1usize << n;
     let mut out = Vec::new();
     let mut seq = vec![0u8; n as usize];

@@ -65,13 +65,13 @@ impl<F: FnMut(&[u8])> BitSink<F> {
 /// complement (the prefer-one sequence with leading zeroes at the end), as
 /// packed bytes. The last byte is zero-padded when `2^n < 8`.
 pub fn stream_fkm(n: u32, complement: bool, sink: impl FnMut(&[u8])) -> Result<(), MexError> {
-    if n == 0 || n > MAX_PACKED_ORDER {
-        return Err(MexError::too_large(
-            format!("order {n}"),
-            format!("1 ≤ n ≤ {MAX_PACKED_ORDER}"),
-            "choose a smaller order",
-        ));
-    }
+    MexError::check_range(
+        "order",
+        n.into(),
+        1,
+        MAX_PACKED_ORDER.into(),
+        "choose a smaller order",
+    )?;
     let mut out = BitSink::new(sink);
     let full: u64 = (1u64 << n) - 1;
     let flip = if complement { u64::MAX } else { 0 };

@@ -21,16 +21,16 @@ pub fn parse_state(text: &str) -> Result<Vec<u8>, MexError> {
             "use a shorter state",
         ));
     }
-    t.bytes()
+    t.chars()
         .enumerate()
         .map(|(i, c)| match c {
-            b'0' => Ok(0),
-            b'1' => Ok(1),
+            '0' => Ok(0),
+            '1' => Ok(1),
             _ => Err(MexError::invalid(
                 format!(
-                    "character {} of the state is '{}'",
+                    "character {} of the state is {}",
                     i + 1,
-                    char::from(c).escape_default()
+                    crate::error::quote(c.encode_utf8(&mut [0; 4]))
                 ),
                 "only the characters 0 and 1",
             )),

@@ -23,17 +23,20 @@ use std::collections::VecDeque;
 pub const MAX_GRAPH_SIZE: usize = 1 << 30;
 
 /// Predecessor lists in compressed (CSR) form and each vertex's number of
-/// distinct successors.
+/// distinct successors, with `u32` indices (8 bytes per vertex and 4 per
+/// edge).
 #[derive(Debug, Clone)]
 pub struct Predecessors {
-    start: Vec<usize>,
-    preds: Vec<usize>,
+    start: Vec<u32>,
+    preds: Vec<u32>,
     out_degree: Vec<u32>,
 }
 
 impl Predecessors {
     /// Builds the reverse graph of `n` vertices from a successor function,
-    /// refusing graphs above [`MAX_GRAPH_SIZE`] before allocating them.
+    /// refusing graphs above [`MAX_GRAPH_SIZE`] before allocating them. The
+    /// successor function is called twice per vertex (count, then fill), so
+    /// no list of edges is held besides the result.
     pub fn build(
         n: usize,
         mut successors: impl FnMut(usize, &mut Vec<usize>),
@@ -45,42 +48,36 @@ impl Predecessors {
                 "solve a smaller graph",
             ));
         }
-        let mut edges: Vec<(usize, usize)> = Vec::new();
         let mut out_degree = vec![0u32; n];
+        let mut start = vec![0u32; n + 1];
         let mut buf = Vec::new();
+        let mut edges = 0usize;
         for (v, degree) in out_degree.iter_mut().enumerate() {
-            buf.clear();
-            successors(v, &mut buf);
-            buf.sort_unstable();
-            buf.dedup();
-            if let Some(&bad) = buf.iter().find(|&&s| s >= n) {
-                return Err(MexError::invalid(
-                    format!("position {v} has successor {bad} outside 0..{n}"),
-                    "successors inside the graph",
-                ));
-            }
+            distinct_successors(v, n, &mut successors, &mut buf)?;
             *degree = buf.len() as u32;
-            edges.extend(buf.iter().map(|&s| (s, v)));
-            if edges.len() + n > MAX_GRAPH_SIZE {
+            edges += buf.len();
+            if edges + n > MAX_GRAPH_SIZE {
                 return Err(MexError::too_large(
                     "the graph's edges",
                     format!("{MAX_GRAPH_SIZE} in all"),
                     "solve a smaller graph",
                 ));
             }
-        }
-        let mut start = vec![0usize; n + 1];
-        for &(s, _) in &edges {
-            start[s + 1] += 1;
+            for &s in &buf {
+                start[s + 1] += 1;
+            }
         }
         for i in 0..n {
             start[i + 1] += start[i];
         }
         let mut fill = start.clone();
-        let mut preds = vec![0usize; edges.len()];
-        for &(s, v) in &edges {
-            preds[fill[s]] = v;
-            fill[s] += 1;
+        let mut preds = vec![0u32; edges];
+        for v in 0..n {
+            distinct_successors(v, n, &mut successors, &mut buf)?;
+            for &s in &buf {
+                preds[fill[s] as usize] = v as u32;
+                fill[s] += 1;
+            }
         }
         Ok(Predecessors {
             start,
@@ -105,8 +102,29 @@ impl Predecessors {
     }
 
     /// The predecessors of `v`.
-    pub fn of(&self, v: usize) -> &[usize] {
-        &self.preds[self.start[v]..self.start[v + 1]]
+    pub fn of(&self, v: usize) -> &[u32] {
+        &self.preds[self.start[v] as usize..self.start[v + 1] as usize]
+    }
+}
+
+/// The successors of `v`, sorted and without repetition, checked to lie in
+/// the graph.
+fn distinct_successors(
+    v: usize,
+    n: usize,
+    successors: &mut impl FnMut(usize, &mut Vec<usize>),
+    buf: &mut Vec<usize>,
+) -> Result<(), MexError> {
+    buf.clear();
+    successors(v, buf);
+    buf.sort_unstable();
+    buf.dedup();
+    match buf.iter().find(|&&s| s >= n) {
+        Some(&bad) => Err(MexError::invalid(
+            format!("position {v} has successor {bad} outside 0..{n}"),
+            "successors inside the graph",
+        )),
+        None => Ok(()),
     }
 }
 
@@ -131,16 +149,17 @@ pub fn propagate<L: Copy>(
 ) -> Vec<Option<(L, u32)>> {
     let mut decided: Vec<Option<(L, u32)>> = vec![None; graph.len()];
     let mut remaining = graph.out_degree.clone();
-    let mut queue = VecDeque::new();
+    let mut queue: VecDeque<u32> = VecDeque::new();
     for (v, label, level) in seeds {
         if decided[v].is_none() {
             decided[v] = Some((label, level));
-            queue.push_back(v);
+            queue.push_back(v as u32);
         }
     }
     while let Some(u) = queue.pop_front() {
-        let (label, level) = decided[u].expect("queued vertices are decided");
-        for &p in graph.of(u) {
+        let (label, level) = decided[u as usize].expect("queued vertices are decided");
+        for &p in graph.of(u as usize) {
+            let p = p as usize;
             if decided[p].is_some() {
                 continue;
             }
@@ -156,7 +175,7 @@ pub fn propagate<L: Copy>(
                 Effect::Ignore => continue,
             };
             decided[p] = Some((new, level + 1));
-            queue.push_back(p);
+            queue.push_back(p as u32);
         }
     }
     decided

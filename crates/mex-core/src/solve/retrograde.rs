@@ -132,7 +132,7 @@ mod tests {
         // y must choose between wins of remoteness 1 and 3: loses in 4.
         let g = ExplicitGraph::parse("x: t l2\nl2: w1\nw1: t\nt:\ny: w1 w3\nw3: l2").unwrap();
         let v = solve(&g).unwrap();
-        let by = |name: &str| v[g.names.iter().position(|n| n == name).unwrap()];
+        let by = |name: &str| v[g.names().position(|n| n == name).unwrap()];
         assert_eq!(by("x"), Value::Win(1));
         assert_eq!(by("w3"), Value::Win(3));
         assert_eq!(by("y"), Value::Loss(4));

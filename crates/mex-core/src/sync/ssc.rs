@@ -79,13 +79,13 @@ pub const MAX_ENUMERATION_LENGTH: usize = 24;
 /// The positive irreducible elements of length ≤ `max_len`, in decreasing
 /// lexicographic order.
 pub fn irreducibles(max_len: usize) -> Result<Vec<Segment>, MexError> {
-    if max_len == 0 || max_len > MAX_ENUMERATION_LENGTH {
-        return Err(MexError::too_large(
-            format!("enumerating length {max_len}"),
-            format!("1 ≤ n ≤ {MAX_ENUMERATION_LENGTH}"),
-            "use `mex ssc count N` for the number",
-        ));
-    }
+    MexError::check_range(
+        "the enumerated length",
+        max_len as u64,
+        1,
+        MAX_ENUMERATION_LENGTH as u64,
+        "count them instead of listing them",
+    )?;
     let mut out: Vec<Segment> = Vec::new();
     for len in 1..=max_len {
         for bits in 0u64..1 << (len - 1) {
@@ -104,13 +104,7 @@ pub fn irreducibles(max_len: usize) -> Result<Vec<Segment>, MexError> {
 /// The number of positive irreducible elements of length `n` (OEIS
 /// A000048): `(1 / 2n) Σ_{d | n, d odd} μ(d) 2^(n/d)`.
 pub fn count_irreducibles(n: u64) -> Result<BigUint, MexError> {
-    if n == 0 || n > 1_000_000 {
-        return Err(MexError::too_large(
-            format!("length {n}"),
-            "1 ≤ n ≤ 1000000",
-            "choose a smaller length",
-        ));
-    }
+    MexError::check_range("length", n, 1, 1_000_000, "choose a smaller length")?;
     let mut positive = BigUint::from(0u32);
     let mut negative = BigUint::from(0u32);
     for d in (1..=n).filter(|&d| d % 2 == 1 && n.is_multiple_of(d)) {

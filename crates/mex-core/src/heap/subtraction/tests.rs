@@ -218,6 +218,35 @@ fn bad_sets_are_refused() {
     assert!(set(&[1]).find_period(MAX_TERMS_LIMIT + 1).is_err());
 }
 
+/// Issue 8: malformed sets used to be read as if well-formed.
+#[test]
+fn malformed_sets_are_refused_with_one_line() {
+    for bad in [
+        "{{{1,2", "1,2}", "1,,,", "{1,2", "1,2,", ",1", "{1,{2}}", "1,,2", "{1,2}}", "1 2",
+    ] {
+        let err = SubtractionSet::parse(bad).expect_err(bad).to_string();
+        assert!(!err.contains('\n'), "{err}");
+    }
+    for good in ["1,2", "{1,2}", " { 1 , 2 } ", "2,1,1"] {
+        assert_eq!(
+            SubtractionSet::parse(good).unwrap().elements(),
+            &[1, 2],
+            "{good}"
+        );
+    }
+}
+
+/// An element beyond u64 is reported with its own value, not as 2^64 − 1.
+#[test]
+fn huge_elements_are_reported_as_typed() {
+    let err = SubtractionSet::parse("1,10^30").unwrap_err();
+    assert!(matches!(err, MexError::AboveLimit { .. }), "{err}");
+    assert!(err.to_string().contains("10^30"), "{err}");
+    assert!(!err.to_string().contains("--"), "{err}");
+    let bound = set(&[1]).find_period(MAX_TERMS_LIMIT + 1).unwrap_err();
+    assert_eq!(bound.quantity(), Some(TERM_BOUND));
+}
+
 #[test]
 fn search_bound_is_reported_not_hung() {
     // {7,50} has period 57 (Theorem 4.7), so 60 values cannot show two windows of 50.
