@@ -45,7 +45,7 @@ impl GraphPosition {
     }
 
     fn name(&self, v: usize) -> &str {
-        &self.solved.graph.names[v]
+        self.solved.graph.name(v)
     }
 
     fn successors(&self) -> Vec<usize> {
@@ -58,7 +58,7 @@ impl GraphPosition {
 fn statements(graph: &ExplicitGraph) -> String {
     (0..graph.position_count())
         .map(|v| {
-            let name = &graph.names[v];
+            let name = graph.name(v);
             match graph.primitive(v) {
                 Some(Primitive::Win) => format!("{name} = win"),
                 Some(Primitive::Loss) => format!("{name} = loss"),
@@ -66,7 +66,7 @@ fn statements(graph: &ExplicitGraph) -> String {
                 None => {
                     let mut succ = Vec::new();
                     graph.successors(v, &mut succ);
-                    let names: Vec<&str> = succ.iter().map(|&w| graph.names[w].as_str()).collect();
+                    let names: Vec<&str> = succ.iter().map(|&w| graph.name(w)).collect();
                     format!("{name}: {}", names.join(" "))
                         .trim_end()
                         .to_string()
@@ -100,7 +100,7 @@ impl FromStr for GraphPosition {
         }
         let node = match start {
             None => 0,
-            Some(name) => graph.names.iter().position(|n| n == name).ok_or_else(|| {
+            Some(name) => graph.names().position(|n| n == name).ok_or_else(|| {
                 MexError::invalid(format!("the graph has no position '{name}'"), ACCEPTED)
             })?,
         };

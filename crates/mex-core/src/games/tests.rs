@@ -269,7 +269,7 @@ fn graph_values_agree_with_rounds() {
     let text = "a: b c; b: a d; c: c; d: e; e: d f; f:";
     let graph = crate::solve::graph::ExplicitGraph::parse(&text.replace(';', "\n")).unwrap();
     let rounds = solve_by_rounds(&graph);
-    for (v, name) in graph.names.iter().enumerate() {
+    for (v, name) in graph.names().enumerate() {
         let p = format!("{text} @ {name}");
         let e = LoopyEntry(graph::Graph)
             .evaluate(&p, &mut Context::new())
