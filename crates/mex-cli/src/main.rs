@@ -84,13 +84,7 @@ fn run(command: Command) -> Result<(Output, bool), mex_core::MexError> {
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
-        Err(e) => {
-            // Help and version go to stdout with status 0; usage errors,
-            // as clap renders them (with the argument and its tips), to
-            // stderr with status 2.
-            let _ = e.print();
-            return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
-        }
+        Err(e) => return clap_error(&e),
     };
     let Some(command) = cli.command else {
         return match Cli::command().print_help() {
@@ -109,6 +103,26 @@ fn main() -> ExitCode {
         Ok(Some(verdict)) => fail(&verdict, 1),
         Err(e) => write_failed(e),
     }
+}
+
+/// Help and version go to stdout with status 0. A value our parsers
+/// refused (a number, say) is one line naming the argument, what was wrong
+/// and what is accepted. Other usage errors print as clap renders them
+/// (the missing argument, "a similar subcommand exists" tips), status 2.
+fn clap_error(e: &clap::Error) -> ExitCode {
+    if !e.use_stderr() {
+        return match e.print() {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(io) => write_failed(io),
+        };
+    }
+    if e.kind() == clap::error::ErrorKind::ValueValidation {
+        let rendered = e.render().to_string();
+        let first = rendered.lines().next().unwrap_or_default();
+        return fail(first.trim_start_matches("error: "), 2);
+    }
+    let _ = e.print();
+    ExitCode::from(2)
 }
 
 /// A closed stdout (the reader went away, as in `mex ... | head`) ends the

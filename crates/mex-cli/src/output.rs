@@ -149,11 +149,7 @@ pub fn table(header: &[&str], rows: &[Vec<String>]) -> String {
         }
     }
     let line = |cells: &[String]| {
-        let padded: Vec<String> = cells
-            .iter()
-            .zip(&widths)
-            .map(|(c, &w)| pad(c, w))
-            .collect();
+        let padded: Vec<String> = cells.iter().zip(&widths).map(|(c, &w)| pad(c, w)).collect();
         padded.join("  ").trim_end().to_string() + "\n"
     };
     let header: Vec<String> = header.iter().map(|h| h.to_string()).collect();

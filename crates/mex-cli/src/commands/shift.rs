@@ -422,7 +422,11 @@ fn generate(gen: &Generate, which: Generator, json: bool) -> Result<Output, MexE
                 "--json alone (the sequence as 0/1 text), or --format without --json",
             ));
         }
-        let sequence = which.bits(n)?.iter().map(|&b| char::from(b'0' + b)).collect();
+        let sequence = which
+            .bits(n)?
+            .iter()
+            .map(|&b| char::from(b'0' + b))
+            .collect();
         return Ok(Output::report(Sequence { order: n, sequence }));
     }
     let format = gen.format;
