@@ -643,7 +643,15 @@ fn range_errors_name_the_accepted_range() {
             "accepted: 0 to 10000000",
         ),
     ];
-    for (args, expected) in cases {
+    let empty: &[(&[&str], &str)] = &[
+        (&["domineering", "/"], "the grid is empty"),
+        (&["debruijn", "game-of", " "], "the sequence is empty"),
+        (
+            &["debruijn", "solve-game", "--f", ""],
+            "the function f is empty",
+        ),
+    ];
+    for (args, expected) in cases.iter().chain(empty) {
         let out = mex(args);
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");

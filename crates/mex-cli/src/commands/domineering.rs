@@ -51,8 +51,14 @@ impl Report for DomineeringResult {
 }
 
 /// Checks a `HxW` size before the library does, so that a side of 0 is
-/// named as too small.
+/// named as too small, and that the grid is not empty.
 fn check_size(text: &str) -> Result<(), MexError> {
+    if text.trim().chars().all(|c| c == '/' || c.is_whitespace()) {
+        return Err(MexError::invalid(
+            "the grid is empty",
+            "HxW such as 4x4, or rows of . and # separated by / such as ..#/.../...",
+        ));
+    }
     let Some((h, w)) = text.trim().split_once(['x', 'X']) else {
         return Ok(());
     };

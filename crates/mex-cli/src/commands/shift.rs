@@ -511,8 +511,8 @@ impl Report for Checked {
     }
 }
 
-/// The bits of a 0/1 text, whitespace ignored.
-fn sequence_bits(input: &str) -> Result<Vec<u8>, MexError> {
+/// The bits of a 0/1 text, whitespace ignored; `what` names it in errors.
+fn bits_of(input: &str, what: &str) -> Result<Vec<u8>, MexError> {
     let accepted = "a 0/1 sequence of length 2^n, n ≥ 1 (whitespace is ignored)";
     let bits = input
         .chars()
@@ -521,13 +521,13 @@ fn sequence_bits(input: &str) -> Result<Vec<u8>, MexError> {
             '0' => Ok(0),
             '1' => Ok(1),
             _ => Err(MexError::invalid(
-                format!("the sequence contains '{}'", c.escape_default()),
+                format!("the {what} contains '{}'", c.escape_default()),
                 accepted,
             )),
         })
         .collect::<Result<Vec<u8>, _>>()?;
     if bits.is_empty() {
-        return Err(MexError::invalid("the sequence is empty", accepted));
+        return Err(MexError::invalid(format!("the {what} is empty"), accepted));
     }
     Ok(bits)
 }
@@ -544,7 +544,7 @@ fn check(file: Option<&str>) -> Result<Checked, MexError> {
             "a readable text file of 0 and 1, or stdin",
         )
     })?;
-    Ok(Checked(debruijn::check(&sequence_bits(&input)?)?))
+    Ok(Checked(debruijn::check(&bits_of(&input, "sequence")?)?))
 }
 
 /// `mex debruijn game-of SEQ`.
@@ -568,7 +568,7 @@ impl Report for GameOf {
 }
 
 fn game_of(sequence: &str) -> Result<GameOf, MexError> {
-    let beta = parse_state(sequence)?;
+    let beta = bits_of(sequence, "sequence")?;
     let f = generalized::f_of_sequence(&beta)?;
     Ok(GameOf {
         order: f.len().trailing_zeros() + 1,
@@ -602,7 +602,7 @@ impl Report for SolvedGame {
         let turns = self
             .turns
             .map_or("Bob prevents 0^n from returning".into(), |t| t.to_string());
-        let mut text = fields(&[
+        let mut pairs = vec![
             ("order", self.n.to_string()),
             ("turns", turns),
             ("optimal strategies unique", self.unique.to_string()),
@@ -610,13 +610,12 @@ impl Report for SolvedGame {
                 "play spells a De Bruijn sequence",
                 self.spells_de_bruijn.to_string(),
             ),
-        ]);
+        ];
         if let (Some(forward), Some(reverse)) = (self.spells_sequence, self.spells_reverse) {
-            text += &fields(&[
-                ("play spells the sequence", forward.to_string()),
-                ("play spells its reverse", reverse.to_string()),
-            ]);
+            pairs.push(("play spells the sequence", forward.to_string()));
+            pairs.push(("play spells its reverse", reverse.to_string()));
         }
+        let mut text = fields(&pairs);
         if let (Some(play), Some(spelled)) = (&self.play, &self.spelled) {
             if self.n <= 6 {
                 text += &format!("play: {}\nspelled: {spelled}\n", play.join(" "));
@@ -631,9 +630,9 @@ fn solve_game(
     sequence: Option<&str>,
     no_play: bool,
 ) -> Result<SolvedGame, MexError> {
-    let beta = sequence.map(parse_state).transpose()?;
+    let beta = sequence.map(|s| bits_of(s, "sequence")).transpose()?;
     let f = match (f, &beta) {
-        (Some(f), _) => parse_state(f)?,
+        (Some(f), _) => bits_of(f, "function f")?,
         (None, Some(b)) => generalized::f_of_sequence(b)?,
         (None, None) => {
             return Err(MexError::invalid(

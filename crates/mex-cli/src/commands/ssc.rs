@@ -289,21 +289,19 @@ impl Report for SscPositionOutcome {
         } else {
             shown.join(" ")
         };
-        let mut text = fields(&[
+        let play = format!(
+            "{:?} after {} rounds",
+            self.optimal_play_result, self.rounds
+        );
+        let mut pairs = vec![
             ("outcome", format!("{:?}", self.outcome)),
             ("decomposition", decomposition),
-            (
-                "optimal play",
-                format!(
-                    "{:?} after {} rounds",
-                    self.optimal_play_result, self.rounds
-                ),
-            ),
-        ]);
+            ("optimal play", play),
+        ];
         if let Some(class) = self.exhaustive {
-            text += &fields(&[("exhaustive solver", format!("{class:?}"))]);
+            pairs.push(("exhaustive solver", format!("{class:?}")));
         }
-        text
+        fields(&pairs)
     }
 }
 
