@@ -16,11 +16,6 @@ pub fn u64_value(text: &str) -> Result<u64, MexError> {
     parse_bounded(text, "the number", u64::MAX)
 }
 
-/// A non-negative integer that fits in 32 bits.
-pub fn u32_value(text: &str) -> Result<u32, MexError> {
-    Ok(parse_bounded(text, "the number", u32::MAX.into())? as u32)
-}
-
 /// A non-negative integer that fits in a `usize`.
 pub fn usize_value(text: &str) -> Result<usize, MexError> {
     let limit = u64::try_from(usize::MAX).unwrap_or(u64::MAX);
@@ -42,6 +37,12 @@ where
     Ok(value)
 }
 
+/// [`in_range`] for a small bound on a number typed as 64 bits: the range
+/// is named however large the value.
+pub fn in_range_u32(what: &str, value: u64, low: u32, high: u32) -> Result<u32, MexError> {
+    in_range(what, value, low.into(), high.into()).map(|v| v as u32)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -50,8 +51,8 @@ mod tests {
     fn every_syntax_of_a_number() {
         assert_eq!(u64_value("1_000"), Ok(1000));
         assert_eq!(usize_value("2^20"), Ok(1 << 20));
-        assert_eq!(u32_value("10^3"), Ok(1000));
-        assert!(u32_value("2^32").is_err());
+        assert_eq!(u64_value("10^3"), Ok(1000));
+        assert!(u64_value("2^64").is_err());
         assert!(u64_value("-1").is_err());
     }
 
@@ -62,5 +63,12 @@ mod tests {
         assert_eq!(low, "order 0 is out of range; accepted: 1 to 32");
         assert_eq!(high, "order 33 is out of range; accepted: 1 to 32");
         assert_eq!(in_range("order", 32, 1, 32), Ok(32));
+        let huge = in_range_u32("order", 1 << 40, 1, 32)
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            huge,
+            "order 1099511627776 is out of range; accepted: 1 to 32"
+        );
     }
 }

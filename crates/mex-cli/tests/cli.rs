@@ -622,6 +622,8 @@ fn range_errors_name_the_accepted_range() {
             "order 0 is out of range; accepted: 1 to 32",
         ),
         (&["debruijn", "prefer-one", "33"], "accepted: 1 to 32"),
+        (&["debruijn", "prefer-one", "2^40"], "accepted: 1 to 32"),
+        (&["shift-game", "solve", "10^12"], "accepted: 1 to 24"),
         (&["debruijn", "prefer-zero", "0"], "accepted: 1 to 32"),
         (
             &["debruijn", "reversed-prefer-one", "0"],

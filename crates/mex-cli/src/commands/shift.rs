@@ -1,6 +1,6 @@
 //! `mex shift-game ...` and `mex debruijn ...`.
 
-use crate::number::{in_range, u32_value};
+use crate::number::{in_range, in_range_u32, u64_value};
 use crate::output::{fields, Output, Report};
 use clap::{Args, Subcommand, ValueEnum};
 use mex_core::shift::debruijn::{Check, MAX_ORDER_IN_MEMORY};
@@ -46,8 +46,8 @@ enum ShiftCommand {
     /// Optimal play from 0^n by the exhaustive solver (n ≤ 24; the play is listed for n ≤ 20).
     Solve {
         /// Register length (1 to 24).
-        #[arg(value_parser = u32_value)]
-        n: u32,
+        #[arg(value_parser = u64_value)]
+        n: u64,
         /// Do not list the play (needed above n = 20).
         #[arg(long)]
         no_play: bool,
@@ -63,8 +63,8 @@ enum ShiftCommand {
     /// The successor of every state, by the exhaustive solver (n ≤ 20).
     Table {
         /// Register length (1 to 20).
-        #[arg(value_parser = u32_value)]
-        n: u32,
+        #[arg(value_parser = u64_value)]
+        n: u64,
     },
 }
 
@@ -130,8 +130,8 @@ impl Report for Solved {
     }
 }
 
-fn solve(n: u32, no_play: bool) -> Result<Solved, MexError> {
-    in_range("register length", n, 1, MAX_EXHAUSTIVE_N)?;
+fn solve(n: u64, no_play: bool) -> Result<Solved, MexError> {
+    let n = in_range_u32("register length", n, 1, MAX_EXHAUSTIVE_N)?;
     if !no_play {
         listing_limit(n, "the play")?;
     }
@@ -223,8 +223,8 @@ impl Report for Table {
     }
 }
 
-fn table(n: u32) -> Result<Table, MexError> {
-    in_range("register length", n, 1, MAX_LISTED_N)?;
+fn table(n: u64) -> Result<Table, MexError> {
+    let n = in_range_u32("register length", n, 1, MAX_LISTED_N)?;
     let sol = exhaustive::solve(n)?;
     let successors = sol
         .successors
@@ -284,8 +284,8 @@ enum DebruijnCommand {
     /// Run every De Bruijn sequence of order N (2 ≤ N ≤ 5) through its game (Proposition 17).
     Survey {
         /// The order (2 to 5).
-        #[arg(value_parser = u32_value)]
-        n: u32,
+        #[arg(value_parser = u64_value)]
+        n: u64,
     },
     /// Solve the generalized shift game of f (Definition 16) exhaustively (n ≤ 24).
     SolveGame {
@@ -310,8 +310,8 @@ enum DebruijnCommand {
 struct Generate {
     /// The order N (1 ≤ N ≤ 32 for prefer-one and prefer-zero, which stream;
     /// 30 for reversed-prefer-one, 26 for prefer-opposite; 20 with --json).
-    #[arg(value_parser = u32_value)]
-    n: u32,
+    #[arg(value_parser = u64_value)]
+    n: u64,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
@@ -407,7 +407,7 @@ impl Report for Sequence {
 }
 
 fn generate(gen: &Generate, which: Generator, json: bool) -> Result<Output, MexError> {
-    let n = in_range("order", gen.n, 1, which.max_order())?;
+    let n = in_range_u32("order", gen.n, 1, which.max_order())?;
     if json {
         in_range("order", n, 1, MAX_JSON_ORDER).map_err(|_| {
             MexError::too_large(
@@ -696,7 +696,7 @@ impl Report for Survey {
     }
 }
 
-fn survey(n: u32) -> Result<Survey, MexError> {
-    in_range("order", n, 2, MAX_ENUMERATION_ORDER)?;
+fn survey(n: u64) -> Result<Survey, MexError> {
+    let n = in_range_u32("order", n, 2, MAX_ENUMERATION_ORDER)?;
     Ok(Survey(generalized::proposition_17_survey(n)?))
 }
