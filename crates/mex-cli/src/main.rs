@@ -2,11 +2,13 @@
 //! files and progress bars live here; all mathematics is in `mex-core`.
 
 mod commands;
+mod number;
 mod output;
 mod progress;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use output::Output;
+use std::io::{ErrorKind, Write};
 use std::process::ExitCode;
 
 /// mex: combinatorial game theory, exact and with evidence.
@@ -26,12 +28,17 @@ use std::process::ExitCode;
   mex debruijn prefer-one 3
 
 Every analysis command takes --json and then prints exactly one JSON object.
-Bad input exits with status 2 and a one-line message.")]
+Numbers: decimal, with _ separators (1_000), or powers (2^20, 10^18).
+
+Exit status:
+  0  success (also when the reader of standard output goes away)
+  1  a check answered no (mex debruijn check: not a De Bruijn sequence)
+  2  bad input, a refused size, or standard output could not be written;
+     one line on stderr says what was wrong and what is accepted")]
 struct Cli {
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
 }
-
 #[derive(Subcommand)]
 enum Command {
     Nim(commands::nim::NimArgs),
@@ -86,37 +93,59 @@ fn run(command: Command) -> Result<(Output, bool), mex_core::MexError> {
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
-        Err(e) if !e.use_stderr() => {
-            let _ = e.print();
-            return ExitCode::SUCCESS;
-        }
-        Err(e) => {
-            let rendered = e.render().to_string();
-            let first = rendered
-                .lines()
-                .find(|l| !l.trim().is_empty())
-                .unwrap_or("invalid arguments");
-            eprintln!(
-                "mex: {}; see mex --help",
-                first.trim_start_matches("error: ")
-            );
-            return ExitCode::from(2);
-        }
+        Err(e) => return clap_error(&e),
     };
-    match run(cli.command) {
-        Ok((out, json)) => {
-            out.print(json);
-            match &out.failure {
-                Some(message) => {
-                    eprintln!("mex: {message}");
-                    ExitCode::from(2)
-                }
-                None => ExitCode::SUCCESS,
-            }
-        }
-        Err(e) => {
-            eprintln!("mex: {e}");
-            ExitCode::from(2)
-        }
+    let Some(command) = cli.command else {
+        return match Cli::command().print_help() {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => write_failed(e),
+        };
+    };
+    let (out, json) = match run(command) {
+        Ok(result) => result,
+        Err(e) => return fail(&e.to_string(), 2),
+    };
+    let stdout = std::io::stdout();
+    let mut writer = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
+    match out.write(json, &mut writer) {
+        Ok(None) => ExitCode::SUCCESS,
+        Ok(Some(verdict)) => fail(&verdict, 1),
+        Err(e) => write_failed(e),
     }
+}
+
+/// Help and version go to stdout with status 0. A value our parsers
+/// refused (a number, say) is one line naming the argument, what was wrong
+/// and what is accepted. Other usage errors print as clap renders them
+/// (the missing argument, "a similar subcommand exists" tips), status 2.
+fn clap_error(e: &clap::Error) -> ExitCode {
+    if !e.use_stderr() {
+        return match e.print() {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(io) => write_failed(io),
+        };
+    }
+    if e.kind() == clap::error::ErrorKind::ValueValidation {
+        let rendered = e.render().to_string();
+        let first = rendered.lines().next().unwrap_or_default();
+        return fail(first.trim_start_matches("error: "), 2);
+    }
+    let _ = e.print();
+    ExitCode::from(2)
+}
+
+/// A closed stdout (the reader went away, as in `mex ... | head`) ends the
+/// command quietly with status 0; any other write error is one line and
+/// status 2.
+fn write_failed(e: std::io::Error) -> ExitCode {
+    if e.kind() == ErrorKind::BrokenPipe {
+        return ExitCode::SUCCESS;
+    }
+    fail(&format!("cannot write to standard output: {e}"), 2)
+}
+
+/// One line on stderr and the status.
+fn fail(message: &str, status: u8) -> ExitCode {
+    let _ = writeln!(std::io::stderr(), "mex: {message}");
+    ExitCode::from(status)
 }

@@ -1,83 +1,146 @@
-//! What a command prints: one JSON object with `--json`, a readable table
-//! otherwise.
+//! What a command prints: one JSON object with `--json`, a readable text
+//! otherwise, both rendered from one typed result; or a stream of bytes.
 //!
 //! JSON rule for numbers: every quantity that can exceed 2^53 (pile and heap
 //! sizes, nim-sums of Nim piles, counts, Wythoff coordinates and pairs) is a
 //! decimal string, always, whatever its size; quantities bounded by the
 //! computation itself (Grundy values of heap games, periods, preperiods,
 //! indices, remoteness) are JSON numbers.
+//!
+//! Nothing here prints directly: [`Output::write`] writes to a writer and
+//! returns the write error, so that `main` can end quietly on a closed pipe
+//! and report every other write error in one line.
 
+use serde::Serialize;
 use serde_json::Value;
+use std::io::{self, Write};
 
-/// A command's result in both presentations.
-pub struct Output {
-    /// The JSON object.
-    pub json: Value,
-    /// The human-readable text.
-    pub text: String,
-    /// Bytes to write as they are (sequence output), instead of either.
-    pub raw: Option<Vec<u8>>,
-    /// A one-line verdict for stderr when the answer is a failure (the
-    /// process then exits with status 2, after printing the JSON if asked).
-    pub failure: Option<String>,
+/// The readable presentation of a typed result (its JSON is its
+/// `Serialize` implementation).
+pub trait Report {
+    /// The text for a terminal; built only when no JSON is asked for.
+    fn text(&self) -> String;
+
+    /// A negative verdict of a check (an honest "no"): printed on stderr,
+    /// and the process exits with status 1.
+    fn verdict(&self) -> Option<String> {
+        None
+    }
+}
+
+/// A typed result, type-erased: JSON or text on demand.
+pub trait Printable {
+    /// Writes the JSON object and a newline.
+    fn write_json(&self, w: &mut dyn Write) -> io::Result<()>;
+    /// The text presentation.
+    fn text(&self) -> String;
+    /// See [`Report::verdict`].
+    fn verdict(&self) -> Option<String>;
+}
+
+impl<T: Serialize + Report> Printable for T {
+    fn write_json(&self, w: &mut dyn Write) -> io::Result<()> {
+        serde_json::to_writer_pretty(&mut *w, self).map_err(io::Error::from)?;
+        w.write_all(b"\n")
+    }
+
+    fn text(&self) -> String {
+        Report::text(self)
+    }
+
+    fn verdict(&self) -> Option<String> {
+        Report::verdict(self)
+    }
+}
+
+/// A result whose JSON and text were built separately (the commands not yet
+/// given a typed result).
+#[derive(Serialize)]
+#[serde(transparent)]
+pub struct Prebuilt {
+    json: Value,
+    #[serde(skip)]
+    text: String,
+}
+
+impl Report for Prebuilt {
+    fn text(&self) -> String {
+        self.text.clone()
+    }
+}
+
+/// Writes a stream of bytes; may stop early when the writer fails.
+pub type Stream = Box<dyn FnOnce(&mut dyn Write) -> io::Result<()>>;
+
+/// What a command produced.
+pub enum Output {
+    /// A typed result.
+    Report(Box<dyn Printable>),
+    /// Bytes written as they are produced (sequence output); `--json` does
+    /// not apply.
+    Stream(Stream),
 }
 
 impl Output {
-    /// A normal result.
+    /// A typed result.
+    pub fn report(result: impl Serialize + Report + 'static) -> Self {
+        Output::Report(Box::new(result))
+    }
+
+    /// A result built as JSON and text separately.
     pub fn new(json: Value, text: String) -> Self {
-        Output {
-            json,
-            text,
-            raw: None,
-            failure: None,
-        }
+        Output::report(Prebuilt { json, text })
     }
 
-    /// Raw bytes for stdout.
-    pub fn raw(bytes: Vec<u8>) -> Self {
-        Output {
-            json: Value::Null,
-            text: String::new(),
-            raw: Some(bytes),
-            failure: None,
-        }
+    /// Bytes for stdout, as they are.
+    pub fn bytes(bytes: Vec<u8>) -> Self {
+        Output::Stream(Box::new(move |w| w.write_all(&bytes)))
     }
 
-    /// A negative verdict: JSON on stdout with --json, the message on stderr, status 2.
-    pub fn failure(json: Value, message: String) -> Self {
-        Output {
-            json,
-            text: String::new(),
-            raw: None,
-            failure: Some(message),
-        }
+    /// A stream of bytes for stdout.
+    pub fn stream(write: impl FnOnce(&mut dyn Write) -> io::Result<()> + 'static) -> Self {
+        Output::Stream(Box::new(write))
     }
 
-    /// Prints the chosen presentation on stdout.
-    pub fn print(&self, json: bool) {
-        if let Some(bytes) = &self.raw {
-            use std::io::Write;
-            let _ = std::io::stdout().write_all(bytes);
-            return;
-        }
-        if self.failure.is_some() && !json {
-            return;
-        }
-        if json {
-            println!(
-                "{}",
-                serde_json::to_string_pretty(&self.json).expect("serialisable")
-            );
-        } else {
-            print!("{}", self.text);
-            if !self.text.ends_with('\n') {
-                println!();
+    /// Writes the chosen presentation and flushes. Returns the verdict of a
+    /// check that said no (then the text is not written: the verdict is the
+    /// text, for stderr).
+    pub fn write(self, json: bool, w: &mut dyn Write) -> io::Result<Option<String>> {
+        let verdict = match self {
+            Output::Stream(stream) => {
+                stream(w)?;
+                None
             }
-        }
+            Output::Report(result) => {
+                let verdict = result.verdict();
+                if json {
+                    result.write_json(w)?;
+                } else if verdict.is_none() {
+                    let text = result.text();
+                    w.write_all(text.as_bytes())?;
+                    if !text.ends_with('\n') {
+                        w.write_all(b"\n")?;
+                    }
+                }
+                verdict
+            }
+        };
+        w.flush()?;
+        Ok(verdict)
     }
 }
 
-/// Formats rows as aligned columns.
+/// `cell` followed by spaces up to `width` characters (no width formatting:
+/// cells may be arbitrarily long).
+fn pad(cell: &str, width: usize) -> String {
+    let missing = width.saturating_sub(cell.chars().count());
+    let mut out = String::with_capacity(cell.len() + missing);
+    out.push_str(cell);
+    out.push_str(&" ".repeat(missing));
+    out
+}
+
+/// Formats rows as aligned columns (cells of any length).
 pub fn table(header: &[&str], rows: &[Vec<String>]) -> String {
     let mut widths: Vec<usize> = header.iter().map(|h| h.chars().count()).collect();
     for row in rows {
@@ -85,28 +148,29 @@ pub fn table(header: &[&str], rows: &[Vec<String>]) -> String {
             *w = (*w).max(cell.chars().count());
         }
     }
-    let line = |cells: Vec<String>| {
-        let padded: Vec<String> = cells
-            .iter()
-            .zip(&widths)
-            .map(|(c, w)| format!("{c:<w$}"))
-            .collect();
+    let line = |cells: &[String]| {
+        let padded: Vec<String> = cells.iter().zip(&widths).map(|(c, &w)| pad(c, w)).collect();
         padded.join("  ").trim_end().to_string() + "\n"
     };
-    let mut out = line(header.iter().map(|h| h.to_string()).collect());
-    out += &line(widths.iter().map(|w| "-".repeat(*w)).collect());
+    let header: Vec<String> = header.iter().map(|h| h.to_string()).collect();
+    let mut out = line(&header);
+    out += &line(&widths.iter().map(|w| "-".repeat(*w)).collect::<Vec<_>>());
     for row in rows {
-        out += &line(row.clone());
+        out += &line(row);
     }
     out
 }
 
-/// Key-value lines.
+/// Key-value lines, keys aligned (keys of any length).
 pub fn fields(pairs: &[(&str, String)]) -> String {
-    let width = pairs.iter().map(|(k, _)| k.len()).max().unwrap_or(0);
+    let width = pairs
+        .iter()
+        .map(|(k, _)| k.chars().count())
+        .max()
+        .unwrap_or(0);
     pairs
         .iter()
-        .map(|(k, v)| format!("{k:<width$}  {v}\n"))
+        .map(|(k, v)| format!("{}  {v}\n", pad(k, width)))
         .collect()
 }
 
@@ -120,4 +184,19 @@ pub fn wrapped<T: std::fmt::Display>(values: &[T]) -> String {
         out += "\n";
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn table_pads_cells_of_any_length() {
+        let long = "x".repeat(70_000);
+        let t = table(&["a", "b"], &[vec![long.clone(), "1".into()]]);
+        assert!(t.starts_with(&format!("a{}  b\n", " ".repeat(69_999))));
+        assert!(t.ends_with(&format!("{long}  1\n")));
+        let f = fields(&[(&long, "v".into()), ("k", "w".into())]);
+        assert!(f.ends_with(&format!("k{}  w\n", " ".repeat(69_999))));
+    }
 }

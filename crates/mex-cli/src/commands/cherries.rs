@@ -1,18 +1,24 @@
 //! `mex cherries` and `mex stack-cherries`.
 
-use crate::output::{fields, Output};
+use crate::output::{fields, Output, Report};
 use clap::Args;
 use mex_core::partizan::cherries::{self, Cherries};
 use mex_core::partizan::notation;
 use mex_core::partizan::ruleset::Evaluator;
 use mex_core::partizan::store::GameStore;
 use mex_core::MexError;
-use serde_json::json;
+use serde::Serialize;
 
 /// Cherries (take from either end of a row) or Stack Cherries (front only):
 /// the value of a position (an integer) and its outcome.
 #[derive(Args)]
 #[command(
+    long_about = "Cherries (take from either end of a row) or Stack Cherries (front only): the
+value of a position (an integer) and its outcome.
+
+Rules: rows of black (B, Left's) and white (W, Right's) cherries. A move takes one
+cherry of one's own colour from an end of a row (Cherries: either end; Stack
+Cherries: the front only). Whoever cannot move loses.",
     after_help = "A position is rows of B (Left's, black) and W (Right's, white), front first,
 separated by spaces. Values come from closed forms (Theorem 6.2.1 of seed 002
 for stacks; the closed form in docs for rows); --engine recomputes them with
@@ -62,26 +68,38 @@ pub fn run(a: &CherriesArgs, game: Cherries) -> Result<Output, MexError> {
     } else {
         cherries::position_value(game, &rows)
     };
-    let outcome = match value.signum() {
-        1 => "L",
-        -1 => "R",
-        _ => "P",
-    };
-    let text = fields(&[
-        ("value", value.to_string()),
-        ("outcome", outcome.to_string()),
-        (
-            "method",
-            if a.engine {
-                "canonical-form engine"
-            } else {
-                "closed forms"
-            }
-            .to_string(),
-        ),
-    ]);
-    Ok(Output::new(
-        json!({"value": value, "outcome": outcome}),
-        text,
-    ))
+    Ok(Output::report(CherriesResult {
+        value,
+        outcome: match value.signum() {
+            1 => "L",
+            -1 => "R",
+            _ => "P",
+        },
+        engine: a.engine,
+    }))
+}
+
+/// The value of a Cherries position (an integer) and its outcome class.
+#[derive(Serialize)]
+struct CherriesResult {
+    value: i64,
+    /// "L", "R" or "P".
+    outcome: &'static str,
+    #[serde(skip)]
+    engine: bool,
+}
+
+impl Report for CherriesResult {
+    fn text(&self) -> String {
+        let method = if self.engine {
+            "canonical-form engine"
+        } else {
+            "closed forms"
+        };
+        fields(&[
+            ("value", self.value.to_string()),
+            ("outcome", self.outcome.to_string()),
+            ("method", method.to_string()),
+        ])
+    }
 }

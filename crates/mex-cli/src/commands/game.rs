@@ -1,11 +1,11 @@
 //! `mex game EXPRESSION`.
 
-use crate::output::{fields, Output};
+use crate::output::{fields, Output, Report};
 use clap::Args;
 use mex_core::partizan::notation;
-use mex_core::partizan::store::GameStore;
+use mex_core::partizan::store::{GameStore, OutcomeClass};
 use mex_core::MexError;
-use serde_json::json;
+use serde::Serialize;
 
 /// A short partizan game in the standard notation: its canonical form,
 /// outcome class (L, R, N, P), birthday, mean and temperature.
@@ -26,21 +26,39 @@ pub struct GameArgs {
     pub json: bool,
 }
 
+/// A short game's canonical form and the quantities derived from it.
+#[derive(Serialize)]
+struct GameResult {
+    canonical: String,
+    outcome: OutcomeClass,
+    birthday: u32,
+    /// An exact rational, e.g. "5/4".
+    mean: String,
+    /// An exact rational; −1/2^k for a number m/2^k, −1 for an integer.
+    temperature: String,
+}
+
+impl Report for GameResult {
+    fn text(&self) -> String {
+        fields(&[
+            ("canonical", self.canonical.clone()),
+            ("outcome", format!("{:?}", self.outcome)),
+            ("birthday", self.birthday.to_string()),
+            ("mean", self.mean.clone()),
+            ("temperature", self.temperature.clone()),
+        ])
+    }
+}
+
 pub fn run(a: &GameArgs) -> Result<Output, MexError> {
     let mut store = GameStore::with_budget(mex_core::partizan::store::DEFAULT_BUDGET);
     let g = notation::parse(&mut store, &a.expression)?;
-    let canonical = notation::try_show(&store, g, notation::MAX_PRINTED)?;
-    let outcome = store.try_outcome(g)?;
-    let birthday = store.birthday(g);
     let thermo = mex_core::partizan::thermograph::Thermographs::default().of(&store, g);
-    let (mean, temperature) = (thermo.mean.to_string(), thermo.temperature.to_string());
-    let text = fields(&[
-        ("canonical", canonical.clone()),
-        ("outcome", format!("{outcome:?}")),
-        ("birthday", birthday.to_string()),
-        ("mean", mean.clone()),
-        ("temperature", temperature.clone()),
-    ]);
-    let json = json!({"canonical": canonical, "outcome": outcome, "birthday": birthday, "mean": mean, "temperature": temperature});
-    Ok(Output::new(json, text))
+    Ok(Output::report(GameResult {
+        canonical: notation::try_show(&store, g, notation::MAX_PRINTED)?,
+        outcome: store.try_outcome(g)?,
+        birthday: store.birthday(g),
+        mean: thermo.mean.to_string(),
+        temperature: thermo.temperature.to_string(),
+    }))
 }

@@ -1,18 +1,25 @@
 //! `mex nim` and `mex mex`.
 
-use crate::output::{fields, table, Output};
+use crate::output::{fields, table, Output, Report};
 use clap::Args;
 use mex_core::bigint::parse_natural;
-use mex_core::impartial::{mex, nim};
+use mex_core::impartial::{mex, nim, Outcome};
 use mex_core::MexError;
-use serde_json::json;
+use serde::Serialize;
 
 /// Nim: nim-sum, outcome and every winning move (piles of any size).
 #[derive(Args)]
+#[command(
+    long_about = "Nim: nim-sum, outcome and every winning move (piles of any size).
+
+Rules: there are piles of tokens; a move takes any positive number of tokens from
+one pile. Whoever cannot move (all piles empty) loses. The player to move wins
+exactly when the nim-sum (bitwise XOR of the piles) is not 0."
+)]
 #[command(after_help = "Examples:\n  mex nim 25 21 11\n  mex nim 2^200 5 --json")]
 pub struct NimArgs {
     /// Pile sizes: non-negative integers of any size (2^200 allowed).
-    #[arg(required = true)]
+    #[arg(required = true, allow_negative_numbers = true)]
     piles: Vec<String>,
     /// Print one JSON object.
     #[arg(long)]
@@ -30,6 +37,51 @@ pub struct MexArgs {
     pub json: bool,
 }
 
+/// `mex nim`: piles, counts and moves as decimal strings (any size).
+#[derive(Serialize)]
+struct NimResult {
+    piles: Vec<String>,
+    nim_sum: String,
+    outcome: Outcome,
+    winning_moves: Vec<NimMoveResult>,
+}
+
+#[derive(Serialize)]
+struct NimMoveResult {
+    /// 0-based.
+    pile: usize,
+    from: String,
+    to: String,
+    #[serde(skip)]
+    remove: String,
+}
+
+impl Report for NimResult {
+    fn text(&self) -> String {
+        let mut text = fields(&[
+            ("nim-sum", self.nim_sum.clone()),
+            ("outcome", self.outcome.to_string()),
+        ]);
+        if self.winning_moves.is_empty() {
+            text += "no winning move (P-position: every move loses against best play)\n";
+            return text;
+        }
+        let rows: Vec<Vec<String>> = self
+            .winning_moves
+            .iter()
+            .map(|m| {
+                vec![
+                    m.pile.to_string(),
+                    m.from.clone(),
+                    m.to.clone(),
+                    m.remove.clone(),
+                ]
+            })
+            .collect();
+        text + &table(&["pile", "from", "to", "remove"], &rows)
+    }
+}
+
 pub fn run(a: &NimArgs) -> Result<Output, MexError> {
     let piles = a
         .piles
@@ -37,36 +89,34 @@ pub fn run(a: &NimArgs) -> Result<Output, MexError> {
         .map(|p| parse_natural(p))
         .collect::<Result<Vec<_>, _>>()?;
     let r = nim::analyse(&piles);
-    let moves: Vec<_> = r
+    let winning_moves = r
         .winning_moves
         .iter()
-        .map(|m| json!({"pile": m.pile, "from": m.from.to_string(), "to": m.to.to_string()}))
-        .collect();
-    let rows: Vec<Vec<String>> = r
-        .winning_moves
-        .iter()
-        .map(|m| {
-            vec![
-                m.pile.to_string(),
-                m.from.to_string(),
-                m.to.to_string(),
-                (&m.from - &m.to).to_string(),
-            ]
+        .map(|m| NimMoveResult {
+            pile: m.pile,
+            from: m.from.to_string(),
+            to: m.to.to_string(),
+            remove: (&m.from - &m.to).to_string(),
         })
         .collect();
-    let mut text = fields(&[
-        ("nim-sum", r.nim_sum.to_string()),
-        ("outcome", r.outcome.to_string()),
-    ]);
-    if rows.is_empty() {
-        text += "no winning move (P-position: every move loses against best play)\n";
-    } else {
-        text += &table(&["pile", "from", "to", "remove"], &rows);
+    Ok(Output::report(NimResult {
+        piles: piles.iter().map(ToString::to_string).collect(),
+        nim_sum: r.nim_sum.to_string(),
+        outcome: r.outcome,
+        winning_moves,
+    }))
+}
+
+/// `mex mex`.
+#[derive(Serialize)]
+struct MexResult {
+    mex: u64,
+}
+
+impl Report for MexResult {
+    fn text(&self) -> String {
+        format!("{}\n", self.mex)
     }
-    Ok(Output::new(
-        json!({"piles": piles.iter().map(|p| p.to_string()).collect::<Vec<_>>(), "nim_sum": r.nim_sum.to_string(), "outcome": r.outcome, "winning_moves": moves}),
-        text,
-    ))
 }
 
 pub fn run_mex(a: &MexArgs) -> Result<Output, MexError> {
@@ -75,6 +125,6 @@ pub fn run_mex(a: &MexArgs) -> Result<Output, MexError> {
         .iter()
         .map(|v| mex_core::bigint::parse_bounded(v, "value", u32::MAX as u64))
         .collect::<Result<Vec<_>, _>>()?;
-    let m = mex::mex(values.iter().copied());
-    Ok(Output::new(json!({"mex": m}), format!("{m}\n")))
+    let mex = mex::mex(values.iter().copied());
+    Ok(Output::report(MexResult { mex }))
 }

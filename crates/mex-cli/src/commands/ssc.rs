@@ -1,15 +1,25 @@
 //! `mex ssc ...`: Synchronized Stack Cherries.
 
-use crate::output::{fields, Output};
+use crate::number::{in_range, u64_value, usize_value};
+use crate::output::{fields, Output, Report};
 use clap::{Args, Subcommand};
-use mex_core::sync::ssc;
+use mex_core::sync::cherries::ConjectureReport;
+use mex_core::sync::solver::SyncOutcome;
+use mex_core::sync::ssc::{self, SscOutcome, Term, MAX_ENUMERATION_LENGTH};
 use mex_core::MexError;
-use serde_json::json;
+use serde::Serialize;
 
 /// Synchronized Stack Cherries (seed 002): irreducible elements, their
 /// number, and decomposition of a segment into irreducible elements.
 #[derive(Args)]
 #[command(
+    long_about = "Synchronized Stack Cherries (seed 002): irreducible elements, their number,
+and decomposition of a segment into irreducible elements.
+
+Rules: stacks of black (B, Left's) and white (W, Right's) cherries. Each round both
+players move at once, each taking a cherry of their own colour from the front of
+a stack; a player who cannot move while the other can loses; when neither can,
+the game is a draw.",
     after_help = "A segment is a word of B (black, Left's) and W (white, Right's), front first.
 
 Examples:
@@ -30,12 +40,14 @@ pub struct SscArgs {
 enum SscCommand {
     /// The positive irreducible elements of length ≤ N, in decreasing order (N ≤ 24).
     Irreducibles {
-        /// Largest length.
+        /// Largest length (1 to 24).
+        #[arg(value_parser = usize_value)]
         n: usize,
     },
     /// The number of positive irreducible elements of length exactly N (OEIS A000048).
     Count {
-        /// The length (≤ 10^6).
+        /// The length (1 to 10^6).
+        #[arg(value_parser = u64_value)]
         n: u64,
     },
     /// The outcome of a position of several stacks: by the signed
@@ -58,10 +70,10 @@ enum SscCommand {
     /// length ≤ 10, rows × length ≤ 16).
     CherriesExperiment {
         /// Most rows.
-        #[arg(long, default_value_t = 2)]
+        #[arg(long, default_value_t = 2, value_parser = usize_value)]
         rows: usize,
         /// Longest row.
-        #[arg(long, default_value_t = 6)]
+        #[arg(long, default_value_t = 6, value_parser = usize_value)]
         length: usize,
     },
     /// Decompose a segment into irreducible elements (Theorem 6.4.5), in
@@ -76,33 +88,63 @@ enum SscCommand {
     },
 }
 
+/// Longest length counted.
+const MAX_COUNTED_LENGTH: u64 = 1_000_000;
+
 pub fn run(a: &SscArgs) -> Result<Output, MexError> {
     match &a.command {
-        SscCommand::Irreducibles { n } => {
-            let list: Vec<String> = ssc::irreducibles(*n)?
-                .iter()
-                .map(|s| ssc::show(s))
-                .collect();
-            let text = format!("{}\n", list.join(" > "));
-            Ok(Output::new(json!({"n": n, "irreducibles": list}), text))
-        }
+        SscCommand::Irreducibles { n } => Ok(Output::report(irreducibles(*n)?)),
         SscCommand::Count { n } => {
+            in_range("length", *n, 1, MAX_COUNTED_LENGTH)?;
             let count = ssc::count_irreducibles(*n)?.to_string();
-            Ok(Output::new(
-                json!({"n": n, "count": count}),
-                fields(&[(
-                    &format!("irreducible elements of length {n}"),
-                    count.clone(),
-                )]),
-            ))
+            Ok(Output::report(Count { n: *n, count }))
         }
-        SscCommand::Cherries { position } => sync_cherries(position),
-        SscCommand::CherriesExperiment { rows, length } => experiment(*rows, *length),
+        SscCommand::Cherries { position } => Ok(Output::report(sync_cherries(position)?)),
+        SscCommand::CherriesExperiment { rows, length } => {
+            Ok(Output::report(experiment(*rows, *length)?))
+        }
         SscCommand::Outcome {
             position,
             exhaustive,
-        } => outcome(position, *exhaustive),
+        } => Ok(Output::report(outcome(position, *exhaustive)?)),
         SscCommand::Decompose { segment, runs } => decompose(segment, *runs),
+    }
+}
+
+/// `mex ssc irreducibles N`.
+#[derive(Serialize)]
+struct Irreducibles {
+    n: usize,
+    /// Decreasing.
+    irreducibles: Vec<String>,
+}
+
+impl Report for Irreducibles {
+    fn text(&self) -> String {
+        format!("{}\n", self.irreducibles.join(" > "))
+    }
+}
+
+fn irreducibles(n: usize) -> Result<Irreducibles, MexError> {
+    in_range("length", n, 1, MAX_ENUMERATION_LENGTH)?;
+    let irreducibles = ssc::irreducibles(n)?.iter().map(|s| ssc::show(s)).collect();
+    Ok(Irreducibles { n, irreducibles })
+}
+
+/// `mex ssc count N`.
+#[derive(Serialize)]
+struct Count {
+    n: u64,
+    /// Decimal string.
+    count: String,
+}
+
+impl Report for Count {
+    fn text(&self) -> String {
+        fields(&[(
+            &format!("irreducible elements of length {}", self.n),
+            self.count.clone(),
+        )])
     }
 }
 
@@ -144,50 +186,126 @@ fn read_segment(segment: &str) -> Result<ssc::Segment, MexError> {
     Ok(seg)
 }
 
+/// `mex ssc decompose SEGMENT`.
+#[derive(Serialize)]
+struct Decomposition {
+    segment: String,
+    decomposition: Vec<String>,
+}
+
+impl Report for Decomposition {
+    fn text(&self) -> String {
+        format!("{} = {}\n", self.segment, self.decomposition.join(" + "))
+    }
+}
+
+/// `mex ssc decompose SEGMENT --runs`: equal consecutive pieces grouped.
+#[derive(Serialize)]
+struct Runs {
+    cherries: usize,
+    pieces: usize,
+    runs: Vec<Run>,
+}
+
+#[derive(Serialize)]
+struct Run {
+    piece: String,
+    count: usize,
+}
+
+impl Report for Runs {
+    fn text(&self) -> String {
+        let shown: Vec<String> = self
+            .runs
+            .iter()
+            .map(|r| match r.count {
+                1 => r.piece.clone(),
+                c => format!("{} ×{c}", r.piece),
+            })
+            .collect();
+        format!(
+            "{} cherries, {} pieces: {}\n",
+            self.cherries,
+            self.pieces,
+            shown.join(" + ")
+        )
+    }
+}
+
 fn decompose(segment: &str, runs: bool) -> Result<Output, MexError> {
     let seg = read_segment(segment)?;
     let cuts = ssc::cut_points(&seg);
     let pieces = ssc::pieces(&seg, &cuts).map(ssc::show);
     if !runs {
-        let pieces: Vec<String> = pieces.collect();
-        let text = format!("{} = {}\n", ssc::show(&seg), pieces.join(" + "));
-        return Ok(Output::new(
-            json!({"segment": ssc::show(&seg), "decomposition": pieces}),
-            text,
-        ));
+        return Ok(Output::report(Decomposition {
+            segment: ssc::show(&seg),
+            decomposition: pieces.collect(),
+        }));
     }
-    let mut grouped: Vec<(String, usize)> = Vec::new();
-    for p in pieces {
+    let mut grouped: Vec<Run> = Vec::new();
+    for piece in pieces {
         match grouped.last_mut() {
-            Some((last, count)) if *last == p => *count += 1,
-            _ => grouped.push((p, 1)),
+            Some(last) if last.piece == piece => last.count += 1,
+            _ => grouped.push(Run { piece, count: 1 }),
         }
     }
-    let text = grouped
-        .iter()
-        .map(|(p, c)| {
-            if *c == 1 {
-                p.clone()
-            } else {
-                format!("{p} ×{c}")
-            }
-        })
-        .collect::<Vec<_>>()
-        .join(" + ");
-    Ok(Output::new(
-        json!({
-            "cherries": seg.len(),
-            "pieces": cuts.len(),
-            "runs": grouped.iter().map(|(p, c)| json!({"piece": p, "count": c})).collect::<Vec<_>>(),
-        }),
-        format!("{} cherries, {} pieces: {text}\n", seg.len(), cuts.len()),
-    ))
+    Ok(Output::report(Runs {
+        cherries: seg.len(),
+        pieces: cuts.len(),
+        runs: grouped,
+    }))
 }
 
 /// Most cherries for the exhaustive solver.
 const MAX_EXHAUSTIVE_CHERRIES: usize = 24;
 
-fn outcome(position: &str, exhaustive: bool) -> Result<Output, MexError> {
+/// `mex ssc outcome POSITION`.
+#[derive(Serialize)]
+struct SscPositionOutcome {
+    /// By the signed decomposition.
+    outcome: SscOutcome,
+    /// The elements left after cancellation, strongest first.
+    decomposition: Vec<Term>,
+    /// Rounds of the optimal play of Theorem 6.3.3.
+    rounds: usize,
+    optimal_play_result: SscOutcome,
+    /// The synchronized solver's class, with --exhaustive.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    exhaustive: Option<SyncOutcome>,
+}
+
+impl Report for SscPositionOutcome {
+    fn text(&self) -> String {
+        let shown: Vec<String> = self
+            .decomposition
+            .iter()
+            .map(|t| {
+                let sign = if t.count > 0 { "+" } else { "-" };
+                format!("{sign}{}·{}", t.count.abs(), t.element)
+            })
+            .collect();
+        let decomposition = if shown.is_empty() {
+            "0 (everything cancels)".into()
+        } else {
+            shown.join(" ")
+        };
+        let play = format!(
+            "{:?} after {} rounds",
+            self.optimal_play_result, self.rounds
+        );
+        let mut pairs = vec![
+            ("outcome", format!("{:?}", self.outcome)),
+            ("decomposition", decomposition),
+            ("optimal play", play),
+        ];
+        if let Some(class) = self.exhaustive {
+            pairs.push(("exhaustive solver", format!("{class:?}")));
+        }
+        fields(&pairs)
+    }
+}
+
+fn outcome(position: &str, exhaustive: bool) -> Result<SscPositionOutcome, MexError> {
     let stacks: Vec<ssc::Segment> = position
         .split_whitespace()
         .map(ssc::parse_segment)
@@ -198,110 +316,105 @@ fn outcome(position: &str, exhaustive: bool) -> Result<Output, MexError> {
             "stacks of B and W separated by spaces",
         ));
     }
+    let total: usize = stacks.iter().map(Vec::len).sum();
+    if exhaustive && total > MAX_EXHAUSTIVE_CHERRIES {
+        return Err(MexError::too_large(
+            format!("the exhaustive solver on {total} cherries"),
+            format!("{MAX_EXHAUSTIVE_CHERRIES} cherries"),
+            "drop --exhaustive",
+        ));
+    }
     let (by_decomposition, terms) = ssc::outcome_by_decomposition(&stacks);
     let (by_play, rounds) = ssc::optimal_play(&stacks);
-    let mut json = json!({
-        "outcome": by_decomposition,
-        "decomposition": terms,
-        "rounds": rounds,
-        "optimal_play_result": by_play,
-    });
-    let shown: Vec<String> = terms
-        .iter()
-        .map(|t| {
-            format!(
-                "{}{}·{}",
-                if t.count > 0 { "+" } else { "-" },
-                t.count.abs(),
-                t.element
-            )
-        })
-        .collect();
-    let mut text = fields(&[
-        ("outcome", format!("{by_decomposition:?}")),
-        (
-            "decomposition",
-            if shown.is_empty() {
-                "0 (everything cancels)".into()
-            } else {
-                shown.join(" ")
-            },
-        ),
-        ("optimal play", format!("{by_play:?} after {rounds} rounds")),
-    ]);
-    if exhaustive {
-        let total: usize = stacks.iter().map(Vec::len).sum();
-        if total > MAX_EXHAUSTIVE_CHERRIES {
-            return Err(MexError::too_large(
-                format!("the exhaustive solver on {total} cherries"),
-                format!("{MAX_EXHAUSTIVE_CHERRIES} cherries"),
-                "drop --exhaustive",
-            ));
-        }
+    let exhaustive = exhaustive.then(|| {
         let mut solver = mex_core::sync::solver::SyncSolver::new(ssc::SscRules);
-        let class = solver.outcome(&ssc::normalise(stacks.clone()));
-        json["exhaustive"] = json!(class);
-        text += &fields(&[("exhaustive solver", format!("{class:?}"))]);
-    }
-    Ok(Output::new(json, text))
+        solver.outcome(&ssc::normalise(stacks.clone()))
+    });
+    Ok(SscPositionOutcome {
+        outcome: by_decomposition,
+        decomposition: terms,
+        rounds,
+        optimal_play_result: by_play,
+        exhaustive,
+    })
 }
 
-fn sync_cherries(position: &str) -> Result<Output, MexError> {
+/// Most cherries of a Synchronized Cherries position (exhaustive solver).
+const MAX_SYNC_CHERRIES: usize = 16;
+
+/// `mex ssc cherries POSITION`.
+#[derive(Serialize)]
+struct SyncCherriesResult {
+    exhaustive: SyncOutcome,
+    /// What the conjectured decomposition predicts (not a theorem).
+    conjectured: SscOutcome,
+}
+
+impl Report for SyncCherriesResult {
+    fn text(&self) -> String {
+        fields(&[
+            ("exhaustive", format!("{:?}", self.exhaustive)),
+            (
+                "conjecture predicts",
+                format!("{:?} (a conjecture, not a theorem)", self.conjectured),
+            ),
+        ])
+    }
+}
+
+fn sync_cherries(position: &str) -> Result<SyncCherriesResult, MexError> {
     use mex_core::sync::cherries::{conjectured_outcome, SyncCherries};
     let rows: Vec<ssc::Segment> = position
         .split_whitespace()
         .map(ssc::parse_segment)
         .collect::<Result<_, _>>()?;
     let total: usize = rows.iter().map(Vec::len).sum();
-    if rows.is_empty() || total > 16 {
-        return Err(MexError::too_large(
-            format!("a position of {total} cherries"),
-            "1 to 16 cherries (exhaustive solver)",
-            "use fewer cherries",
-        ));
-    }
-    let class = mex_core::sync::solver::SyncSolver::new(SyncCherries).outcome(&rows);
-    let predicted = conjectured_outcome(&rows);
-    let text = fields(&[
-        ("exhaustive", format!("{class:?}")),
-        (
-            "conjecture predicts",
-            format!("{predicted:?} (a conjecture, not a theorem)"),
-        ),
-    ]);
-    Ok(Output::new(
-        json!({"exhaustive": class, "conjectured": predicted}),
-        text,
-    ))
+    in_range("the number of cherries", total, 1, MAX_SYNC_CHERRIES)?;
+    Ok(SyncCherriesResult {
+        exhaustive: mex_core::sync::solver::SyncSolver::new(SyncCherries).outcome(&rows),
+        conjectured: conjectured_outcome(&rows),
+    })
 }
 
-fn experiment(rows: usize, length: usize) -> Result<Output, MexError> {
-    if rows == 0 || rows > 3 || length == 0 || length > 10 || rows * length > 16 {
+/// `mex ssc cherries-experiment`.
+#[derive(Serialize)]
+#[serde(transparent)]
+struct Experiment(ConjectureReport);
+
+impl Report for Experiment {
+    fn text(&self) -> String {
+        let r = &self.0;
+        let mut text = fields(&[
+            (
+                "positions",
+                format!(
+                    "all of up to {} rows of up to {} cherries: {}",
+                    r.max_rows, r.max_row_length, r.positions
+                ),
+            ),
+            (
+                "conjecture agrees",
+                format!("{} ({} disagree)", r.agree, r.positions - r.agree),
+            ),
+        ]);
+        for (p, predicted, actual) in &r.first_disagreements {
+            text += &format!("  {p}: predicted {predicted}, exhaustive {actual}\n");
+        }
+        text
+    }
+}
+
+fn experiment(rows: usize, length: usize) -> Result<Experiment, MexError> {
+    in_range("--rows", rows, 1, 3)?;
+    in_range("--length", length, 1, 10)?;
+    if rows * length > 16 {
         return Err(MexError::too_large(
             format!("{rows} rows of length {length}"),
-            "rows ≤ 3, length ≤ 10, rows × length ≤ 16",
+            "rows × length ≤ 16",
             "choose a smaller size",
         ));
     }
-    let r = mex_core::sync::cherries::conjecture_experiment(rows, length);
-    let mut text = fields(&[
-        (
-            "positions",
-            format!(
-                "all of up to {rows} rows of up to {length} cherries: {}",
-                r.positions
-            ),
-        ),
-        (
-            "conjecture agrees",
-            format!("{} ({} disagree)", r.agree, r.positions - r.agree),
-        ),
-    ]);
-    for (p, predicted, actual) in &r.first_disagreements {
-        text += &format!("  {p}: predicted {predicted}, exhaustive {actual}\n");
-    }
-    Ok(Output::new(
-        serde_json::to_value(&r).expect("serialisable"),
-        text,
-    ))
+    Ok(Experiment(mex_core::sync::cherries::conjecture_experiment(
+        rows, length,
+    )))
 }

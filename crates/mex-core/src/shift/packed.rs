@@ -18,20 +18,23 @@ const CHUNK: usize = 1 << 16;
 
 /// Collects bits most-significant-first and hands full chunks of bytes to a
 /// sink.
-struct BitSink<F: FnMut(&[u8])> {
+struct BitSink<F: FnMut(&[u8]) -> bool> {
     acc: u64,
     filled: u32,
     buf: Vec<u8>,
     sink: F,
+    /// The sink asked to stop.
+    stopped: bool,
 }
 
-impl<F: FnMut(&[u8])> BitSink<F> {
+impl<F: FnMut(&[u8]) -> bool> BitSink<F> {
     fn new(sink: F) -> Self {
         BitSink {
             acc: 0,
             filled: 0,
             buf: Vec::with_capacity(CHUNK + 8),
             sink,
+            stopped: false,
         }
     }
 
@@ -46,7 +49,7 @@ impl<F: FnMut(&[u8])> BitSink<F> {
             self.acc <<= 32;
             self.filled -= 32;
             if self.buf.len() >= CHUNK {
-                (self.sink)(&self.buf);
+                self.stopped = !(self.sink)(&self.buf);
                 self.buf.clear();
             }
         }
@@ -55,7 +58,7 @@ impl<F: FnMut(&[u8])> BitSink<F> {
     fn finish(mut self) {
         let bytes = self.filled.div_ceil(8) as usize;
         self.buf.extend_from_slice(&self.acc.to_be_bytes()[..bytes]);
-        if !self.buf.is_empty() {
+        if !self.buf.is_empty() && !self.stopped {
             (self.sink)(&self.buf);
         }
     }
@@ -64,7 +67,20 @@ impl<F: FnMut(&[u8])> BitSink<F> {
 /// Streams the FKM (lexicographically least) sequence of order `n`, or its
 /// complement (the prefer-one sequence with leading zeroes at the end), as
 /// packed bytes. The last byte is zero-padded when `2^n < 8`.
-pub fn stream_fkm(n: u32, complement: bool, sink: impl FnMut(&[u8])) -> Result<(), MexError> {
+pub fn stream_fkm(n: u32, complement: bool, mut sink: impl FnMut(&[u8])) -> Result<(), MexError> {
+    stream_fkm_while(n, complement, |chunk| {
+        sink(chunk);
+        true
+    })
+}
+
+/// [`stream_fkm`] with a sink that may stop the generation early by
+/// returning `false` (a reader that went away); no chunk follows.
+pub fn stream_fkm_while(
+    n: u32,
+    complement: bool,
+    sink: impl FnMut(&[u8]) -> bool,
+) -> Result<(), MexError> {
     MexError::check_range(
         "order",
         n.into(),
@@ -82,7 +98,7 @@ pub fn stream_fkm(n: u32, complement: bool, sink: impl FnMut(&[u8])) -> Result<(
     out.push(flip & 1, 1); // the Lyndon word "0"
     loop {
         let ones = a.trailing_ones();
-        if ones >= n {
+        if ones >= n || out.stopped {
             break;
         }
         let i = n - ones; // 1-based position of the last 0
@@ -159,5 +175,16 @@ mod tests {
         .unwrap();
         assert_eq!(total, (1 << 24) / 8);
         assert!(largest <= CHUNK + 8);
+    }
+
+    #[test]
+    fn a_sink_can_stop_the_stream() {
+        let mut chunks = 0;
+        stream_fkm_while(24, true, |_| {
+            chunks += 1;
+            chunks < 2
+        })
+        .unwrap();
+        assert_eq!(chunks, 2);
     }
 }
