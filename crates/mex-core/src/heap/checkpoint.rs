@@ -142,7 +142,10 @@ mod tests {
     fn old_files_and_huge_counts_are_refused() {
         let code: TakeBreakCode = "0.6".parse().unwrap();
         let old = b"MEXCKPT1\ncode=0.6\ncount=0\nfnv1a64=cbf29ce484222325\n\n";
-        assert!(decode(&code, old).unwrap_err().to_string().contains("old format"));
+        assert!(decode(&code, old)
+            .unwrap_err()
+            .to_string()
+            .contains("old format"));
         let huge = format!("MEXCKPT2\ncode=0.6\ncount={}\nsha256=00\n\n", usize::MAX);
         assert!(decode(&code, huge.as_bytes()).is_err());
     }

@@ -63,7 +63,8 @@ impl FromStr for TakeBreakCode {
         if tail.chars().count() > MAX_CODE_DIGITS {
             return Err(MexError::invalid(
                 format!(
-                    "the code '{text}' has {} digits after the point",
+                    "the code '{}...' has {} digits after the point",
+                    text.chars().take(12).collect::<String>(),
                     tail.chars().count()
                 ),
                 format!("1 to {MAX_CODE_DIGITS} digits after the point"),
@@ -95,7 +96,9 @@ impl fmt::Display for TakeBreakCode {
         if self.digits.len() == 1 {
             f.write_str("0")?;
         } else {
-            self.digits[1..].iter().try_for_each(|d| write!(f, "{d:x}"))?;
+            self.digits[1..]
+                .iter()
+                .try_for_each(|d| write!(f, "{d:x}"))?;
         }
         if self.unequal {
             f.write_str("u")?;
@@ -282,7 +285,10 @@ mod tests {
     fn a_256_digit_code_is_refused_with_the_range() {
         let long = format!("0.{}", "7".repeat(256));
         let e = long.parse::<TakeBreakCode>().unwrap_err().to_string();
-        assert!(e.contains("256 digits") && e.contains("1 to 32 digits"), "{e}");
+        assert!(
+            e.contains("256 digits") && e.contains("1 to 32 digits"),
+            "{e}"
+        );
         assert!(!e.contains('\n'));
     }
 
@@ -291,7 +297,10 @@ mod tests {
         let g: TakeBreakCode = "4.0u".parse().unwrap();
         assert_eq!(g, TakeBreakCode::grundys_game());
         assert_eq!(g.to_string(), "4.0u");
-        assert_eq!("0.07U".parse::<TakeBreakCode>().unwrap().to_string(), "0.07u");
+        assert_eq!(
+            "0.07U".parse::<TakeBreakCode>().unwrap().to_string(),
+            "0.07u"
+        );
         assert!(!g.has_periodicity_theorem());
         // 6 splits into 1+5 and 2+4, not 3+3.
         let heaps: Vec<Vec<usize>> = g.options(6).into_iter().map(|(_, h)| h).collect();

@@ -204,9 +204,7 @@ fn recheck(
     let given = seq.values();
     let wrong = (0..c.values_needed)
         .find(|&n| fresh.values()[n] != given[n])
-        .or_else(|| {
-            (c.values_needed..seq.resumed()).find(|&n| given[n] != given[n - c.period])
-        });
+        .or_else(|| (c.values_needed..seq.resumed()).find(|&n| given[n] != given[n - c.period]));
     if let Some(n) = wrong {
         return Err(MexError::invalid(
             format!(
@@ -217,7 +215,10 @@ fn recheck(
             "a checkpoint written by mex for this code",
         ));
     }
-    assert!(c.holds_for(fresh.values()), "certificate of recomputed values");
+    assert!(
+        c.holds_for(fresh.values()),
+        "certificate of recomputed values"
+    );
     Ok(ControlFlow::Continue(()))
 }
 

@@ -277,7 +277,7 @@ impl SequenceStats {
         let largest = values.iter().copied().max();
         let mut value_counts = vec![0u64; largest.map_or(0, |m| m as usize + 1)];
         values.iter().for_each(|&v| value_counts[v as usize] += 1);
-        let is_rare = |v: u16| (v & mask).count_ones() % 2 == 0;
+        let is_rare = |v: u16| (v & mask).count_ones().is_multiple_of(2);
         let rare: Vec<usize> = (1..values.len()).filter(|&i| is_rare(values[i])).collect();
         SequenceStats {
             values_computed: values.len(),
@@ -671,9 +671,9 @@ mod tests {
         );
         let p: Vec<usize> = (1..1300).filter(|&n| naive[n] == 0).collect();
         let published = [
-            1, 2, 4, 7, 10, 20, 23, 26, 50, 53, 270, 273, 276, 282, 285, 288, 316, 334, 337,
-            340, 346, 359, 362, 365, 386, 389, 392, 566, 630, 633, 636, 639, 673, 676, 682, 685,
-            923, 926, 929, 932, 1222,
+            1, 2, 4, 7, 10, 20, 23, 26, 50, 53, 270, 273, 276, 282, 285, 288, 316, 334, 337, 340,
+            346, 359, 362, 365, 386, 389, 392, 566, 630, 633, 636, 639, 673, 676, 682, 685, 923,
+            926, 929, 932, 1222,
         ];
         assert_eq!(p, published);
         let mut s = TakeBreakSequence::new(code);
@@ -686,7 +686,10 @@ mod tests {
     fn table_stats_follow_their_definitions() {
         let values = [0u16, 1, 2, 3, 1, 4, 3, 2, 1, 4];
         let st = SequenceStats::of(&values, 1);
-        assert_eq!((st.largest_value, st.largest_value_first_at), (Some(4), Some(5)));
+        assert_eq!(
+            (st.largest_value, st.largest_value_first_at),
+            (Some(4), Some(5))
+        );
         // Rare with mask 1: even values at i >= 1: 2 (i=2), 4 (5), 2 (7), 4 (9).
         assert_eq!((st.rare_positions, st.last_rare_position), (4, Some(9)));
         assert_eq!(st.value_counts, vec![1, 3, 2, 2, 2]);
