@@ -278,6 +278,32 @@ fn a_failed_final_save_still_prints_the_results() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Regression: an intermediate save failing ended the run without results;
+/// now it warns and retries, and the results are printed.
+#[test]
+fn a_failed_intermediate_save_warns_and_the_run_goes_on() {
+    let dir = scratch("retry");
+    let f = dir.join("f.ckpt");
+    std::fs::create_dir(dir.join("f.ckpt.tmp")).unwrap();
+    let out = mex(&[
+        "octal",
+        "0.6",
+        "--max-terms",
+        "20000",
+        "--save-every",
+        "0",
+        "--checkpoint",
+        f.to_str().unwrap(),
+        "--json",
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("will retry"), "{err}");
+    let v: Value = serde_json::from_slice(&out.stdout).expect("results printed");
+    assert_eq!(v["values_computed"], 20000);
+    assert_eq!(out.status.code(), Some(2), "the final save failed too");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 fn wait_for(child: &mut std::process::Child, limit: Duration) -> Option<i32> {
     let start = Instant::now();
     while start.elapsed() < limit {

@@ -84,12 +84,13 @@ pub struct RunArgs {
     /// Also show the engine's internals (sparse-space mask) in the text.
     #[arg(long)]
     verbose: bool,
+    /// Seconds between checkpoint saves (for tests).
+    #[arg(long, hide = true, default_value_t = 10)]
+    save_every: u64,
 }
 
 /// Values printed at most by --terms.
 const MAX_PRINTED_TERMS: usize = 10_000_000;
-/// Seconds between checkpoint saves.
-const SAVE_EVERY: Duration = Duration::from_secs(10);
 
 pub fn run(a: &OctalArgs) -> Result<Output, MexError> {
     let code: TakeBreakCode = a.code.parse()?;
@@ -165,7 +166,7 @@ fn run_code(code: TakeBreakCode, a: &RunArgs, json_out: bool) -> Result<Output, 
         if phase == Phase::Extending {
             bar.set_position(s.len() as u64);
             if let Some(f) = &file {
-                if last_save.elapsed() >= SAVE_EVERY {
+                if last_save.elapsed() >= Duration::from_secs(a.save_every) {
                     if let Err(e) = f.save(s.code(), s.values()) {
                         eprintln!(
                             "mex: warning: saving checkpoint {} failed ({e}); will retry",
