@@ -337,19 +337,21 @@ fn lock_and_signal() {
     let dir = scratch("lock");
     let f = dir.join("long.ckpt");
     let mut child = Command::new(env!("CARGO_BIN_EXE_mex"))
-        .args(["octal", "0.6", "--max-terms", "2^26"])
+        .args(["octal", "0.6", "--max-terms", "2^26", "--save-every", "1"])
         .arg("--checkpoint")
         .arg(&f)
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
+    // The first save shows the run is under way (and holds the lock).
     let start = Instant::now();
-    while !lock_is_held(&f) {
-        assert!(start.elapsed() < Duration::from_secs(20), "lock taken");
+    while !f.exists() {
+        assert!(child.try_wait().unwrap().is_none(), "the long run goes on");
+        assert!(start.elapsed() < Duration::from_secs(30), "first save");
         std::thread::sleep(Duration::from_millis(100));
     }
-    std::thread::sleep(Duration::from_millis(1500));
+    assert!(lock_is_held(&f), "a second run is refused");
     let killed = Command::new("kill")
         .args(["-TERM", &child.id().to_string()])
         .status()
