@@ -1,6 +1,7 @@
 //! One module per command family.
 
 pub mod catalog;
+pub mod checkpoint_file;
 pub mod cherries;
 pub mod domineering;
 pub mod domino;
@@ -36,6 +37,29 @@ pub fn parse_range(text: &str) -> Result<(BigUint, BigUint), MexError> {
     ))
 }
 
+/// clap value parser: a number in the syntax of positional numbers
+/// (`1_000`, `2^20`) that fits in memory-sized counts.
+pub fn count_arg(text: &str) -> Result<usize, String> {
+    let n = mex_core::bigint::parse_natural(text).map_err(|e| e.to_string())?;
+    usize::try_from(&n).map_err(|_| format!("{text} is too large (at most {})", usize::MAX))
+}
+
+/// clap value parser: a number of any size (`10^18`).
+pub fn natural_arg(text: &str) -> Result<BigUint, String> {
+    mex_core::bigint::parse_natural(text).map_err(|e| e.to_string())
+}
+
+/// clap value parser: a non-empty range `LO..HI` with `LO ≤ HI`.
+pub fn range_arg(text: &str) -> Result<(BigUint, BigUint), String> {
+    let (lo, hi) = parse_range(text).map_err(|e| e.to_string())?;
+    if lo > hi {
+        return Err(format!(
+            "the range {text} is empty; accepted: LO..HI with LO <= HI"
+        ));
+    }
+    Ok((lo, hi))
+}
+
 /// The options shared by commands on eventually periodic nim sequences.
 #[derive(clap::Args)]
 pub struct PeriodicQueries {
@@ -44,14 +68,30 @@ pub struct PeriodicQueries {
     #[arg(long)]
     pub period: bool,
     /// Also print the first N values (and the P-positions among them).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = count_arg)]
     pub terms: Option<usize>,
-    /// The value and outcome of a heap of N (any size; uses the period).
-    #[arg(long, value_name = "N")]
-    pub at: Option<String>,
-    /// Count P- and N-positions with LO ≤ n ≤ HI (any size; uses the period).
-    #[arg(long, value_name = "LO..HI")]
-    pub count_p: Option<String>,
+    /// The value and outcome of a heap of N (any size once the period is
+    /// proven; otherwise N must be among the computed values).
+    #[arg(long, value_name = "N", value_parser = natural_arg)]
+    pub at: Option<BigUint>,
+    /// Count P- and N-positions with LO ≤ n ≤ HI (any size once the period
+    /// is proven; otherwise within the computed values).
+    #[arg(long, value_name = "LO..HI", value_parser = range_arg)]
+    pub count_p: Option<(BigUint, BigUint)>,
+}
+
+/// What is known of a nim sequence, to answer queries from.
+pub enum Known<'a> {
+    /// A proven eventually periodic sequence: every heap size.
+    Periodic(&'a mex_core::heap::periodic::PeriodicSequence),
+    /// The first `len` values only (no period proven), `value(n)` for
+    /// `n < len`; `basis` says where they come from, `why` why no more.
+    Prefix {
+        len: usize,
+        value: &'a dyn Fn(usize) -> u32,
+        basis: &'a dyn Fn(usize) -> &'static str,
+        why: String,
+    },
 }
 
 impl PeriodicQueries {
@@ -65,26 +105,69 @@ impl PeriodicQueries {
         self.period || self.has_query() || self.terms.is_none()
     }
 
-    /// Answers `--at` and `--count-p` from a proven periodic sequence.
+    /// The number of leading values the queries read: `max(at, HI) + 1`
+    /// (`None` when that does not fit in memory-sized counts).
+    pub fn values_read(&self) -> Option<usize> {
+        let at = self.at.as_ref().map(|n| n + 1u32);
+        let hi = self.count_p.as_ref().map(|(_, hi)| hi + 1u32);
+        let most = at.into_iter().chain(hi).max();
+        match most {
+            None => Some(0),
+            Some(m) => usize::try_from(&m).ok(),
+        }
+    }
+
+    /// Answers `--at` and `--count-p` from what is known.
     pub fn answer(
         &self,
-        seq: &mex_core::heap::periodic::PeriodicSequence,
+        known: &Known,
         json: &mut serde_json::Value,
         text: &mut String,
     ) -> Result<(), MexError> {
         use crate::output::fields;
+        use num_traits::ToPrimitive;
+        let within = |n: &BigUint| -> Result<usize, MexError> {
+            match known {
+                Known::Periodic(_) => Ok(0),
+                Known::Prefix { len, why, .. } => {
+                    n.to_usize()
+                        .filter(|&i| i < *len)
+                        .ok_or_else(|| MexError::NotFound {
+                            what: format!("heap {n} is beyond the {len} values computed and {why}"),
+                        })
+                }
+            }
+        };
         if let Some(n) = &self.at {
-            let n = mex_core::bigint::parse_natural(n)?;
-            let v = seq.value_at(&n);
+            let (v, basis) = match known {
+                Known::Periodic(seq) => (seq.value_at(n), "period"),
+                Known::Prefix { value, basis, .. } => {
+                    let i = within(n)?;
+                    (value(i), basis(i))
+                }
+            };
             let outcome = if v == 0 { "P" } else { "N" };
-            json["at"] = serde_json::json!({"n": n.to_string(), "value": v, "outcome": outcome});
-            *text += &fields(&[(&format!("G({n})"), format!("{v} ({outcome})"))]);
+            json["at"] = serde_json::json!({"n": n.to_string(), "value": v, "outcome": outcome, "basis": basis});
+            *text += &fields(&[(
+                &format!("G({n})"),
+                format!("{v} ({outcome}), from the {basis}"),
+            )]);
         }
-        if let Some(r) = &self.count_p {
-            let (lo, hi) = parse_range(r)?;
-            let p = seq.count_in_range(&lo, &hi, |v| v == 0);
-            let n = seq.count_in_range(&lo, &hi, |v| v != 0);
-            json["count"] = serde_json::json!({"from": lo.to_string(), "to": hi.to_string(), "p_positions": p.to_string(), "n_positions": n.to_string()});
+        if let Some((lo, hi)) = &self.count_p {
+            let (p, all, basis) = match known {
+                Known::Periodic(seq) => (
+                    seq.count_in_range(lo, hi, |v| v == 0),
+                    hi - lo + 1u32,
+                    "period",
+                ),
+                Known::Prefix { value, basis, .. } => {
+                    let (a, b) = (within(lo)?, within(hi)?);
+                    let p = (a..=b).filter(|&i| value(i) == 0).count();
+                    (BigUint::from(p), BigUint::from(b - a + 1), basis(b))
+                }
+            };
+            let n = &all - &p;
+            json["count"] = serde_json::json!({"from": lo.to_string(), "to": hi.to_string(), "p_positions": p.to_string(), "n_positions": n.to_string(), "basis": basis});
             *text += &fields(&[
                 (&format!("P-positions in {lo}..={hi}"), p.to_string()),
                 (&format!("N-positions in {lo}..={hi}"), n.to_string()),

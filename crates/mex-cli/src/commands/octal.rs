@@ -1,15 +1,17 @@
-//! `mex octal CODE ...`.
+//! `mex octal CODE ...` and `mex grundys-game ...`.
 
+use super::checkpoint_file::{CheckpointFile, Interrupt};
+use super::{count_arg, Known};
 use crate::output::{fields, wrapped, Output};
 use crate::progress;
 use clap::Args;
-use mex_core::heap::checkpoint;
 use mex_core::heap::code::TakeBreakCode;
-use mex_core::heap::octal::{self, SearchPlan};
-use mex_core::heap::sparse::TakeBreakSequence;
+use mex_core::heap::octal::{self, Phase, SearchPlan};
+use mex_core::heap::sparse::{SequenceStats, TakeBreakSequence};
 use mex_core::MexError;
 use serde_json::json;
-use std::path::{Path, PathBuf};
+use std::ops::ControlFlow;
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 /// Take-and-break (octal and hexadecimal) codes: nim sequence, P-positions
@@ -19,39 +21,118 @@ use std::time::{Duration, Instant};
 #[command(
     after_help = "Code syntax: d0.d1d2...dk, digit dj for removing j tokens; bit 1 = may take a
 whole heap of j, bit 2 = may leave one heap, bit 4 = two heaps, bit 8 = three
-heaps (hexadecimal digits). d0 is 0, 4, 8 or c. Examples: 0.07 Dawson's Kayles,
-0.77 Kayles, 0.137 Dawson's chess, 4.07.
+heaps (hexadecimal digits). d0 is 0, 4, 8 or c. A suffix u (4.0u, 0.07u) requires
+the heaps left by a split to have different sizes (4.0u is Grundy's game); no
+periodicity theorem covers those codes. Examples: 0.07 Dawson's Kayles, 0.77
+Kayles, 0.137 Dawson's chess, 4.07.
+
+Without a proven period, --at and --count-p are answered from the computed
+values (or the checkpoint's) when they reach that far.
 
 Examples:
   mex octal 0.07 --period
   mex octal 0.77 --period --terms 100 --json
   mex octal 0.07 --at 10^18 --count-p 1..10^18
-  mex octal 0.6 --max-terms 4194304 --checkpoint 06.ckpt"
+  mex octal 0.6 --max-terms 2^16 --at 65535 --stats
+  mex octal 0.6 --max-terms 2^22 --checkpoint 06.ckpt"
 )]
 pub struct OctalArgs {
     /// The code, e.g. 0.07.
     code: String,
     #[command(flatten)]
-    q: super::PeriodicQueries,
-    /// Stop the period search after this many values [default: 2^20, or
-    /// 4096 for codes with three-heap moves].
-    #[arg(long, value_name = "N")]
-    max_terms: Option<usize>,
-    /// Resume from and save progress to this file (written atomically).
-    #[arg(long, value_name = "FILE")]
-    checkpoint: Option<PathBuf>,
+    run: RunArgs,
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
 }
 
+/// Grundy's game: split one heap into two non-empty heaps of different
+/// sizes (the code 4.0u). Its nim sequence (OEIS A002188) is not known to
+/// be periodic, so queries are answered from computed values.
+#[derive(Args)]
+#[command(after_help = "Examples:
+  mex grundys-game --terms 30
+  mex grundys-game --max-terms 2^20 --at 1000000 --count-p 1..1000000 --stats
+  mex grundys-game --max-terms 2^24 --checkpoint grundy.ckpt --json")]
+pub struct GrundysGameArgs {
+    #[command(flatten)]
+    run: RunArgs,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// The options of a nim-sequence run.
+#[derive(Args)]
+pub struct RunArgs {
+    #[command(flatten)]
+    q: super::PeriodicQueries,
+    /// Stop the period search after this many values [default: 2^20 divided
+    /// by the number of split digits, at least 4096; less for codes with
+    /// three-heap moves].
+    #[arg(long, value_name = "N", value_parser = count_arg)]
+    max_terms: Option<usize>,
+    /// Resume from and save progress to this file (written atomically,
+    /// locked against a second run; Ctrl-C saves it).
+    #[arg(long, value_name = "FILE")]
+    checkpoint: Option<PathBuf>,
+    /// The columns of the tables of unsolved octal games: values computed,
+    /// largest value and where it first occurs, rare mask, rare positions
+    /// and the last one, the count of each value.
+    #[arg(long)]
+    stats: bool,
+    /// Also show the engine's internals (sparse-space mask) in the text.
+    #[arg(long)]
+    verbose: bool,
+    /// Seconds between checkpoint saves (for tests).
+    #[arg(long, hide = true, default_value_t = 10)]
+    save_every: u64,
+}
+
 /// Values printed at most by --terms.
 const MAX_PRINTED_TERMS: usize = 10_000_000;
-/// Seconds between checkpoint saves.
-const SAVE_EVERY: Duration = Duration::from_secs(10);
 
 pub fn run(a: &OctalArgs) -> Result<Output, MexError> {
     let code: TakeBreakCode = a.code.parse()?;
+    run_code(code, &a.run, a.json)
+}
+
+pub fn run_grundys_game(a: &GrundysGameArgs) -> Result<Output, MexError> {
+    run_code(TakeBreakCode::grundys_game(), &a.run, a.json)
+}
+
+/// How many values to compute at most, and at least.
+fn plan_for(code: &TakeBreakCode, a: &RunArgs, resumed: usize) -> Result<SearchPlan, MexError> {
+    let q = &a.q;
+    let asked = q.has_query() || q.terms.is_some();
+    let limit = octal::max_terms_for(code);
+    let read = q.values_read().unwrap_or(usize::MAX);
+    let theorem = code.has_periodicity_theorem();
+    if !theorem && a.max_terms.is_none() && read > limit {
+        return Err(MexError::too_large(
+            format!("a query of {code} beyond heap {}", limit - 1),
+            format!("{limit} values, since no periodicity theorem applies to unequal splits"),
+            "ask about smaller heaps",
+        ));
+    }
+    let max_terms = match a.max_terms {
+        Some(m) => m,
+        // Everything asked is in the checkpoint: compute nothing more.
+        None if asked && resumed > 0 && !q.period && read <= resumed => resumed,
+        // No theorem: compute what the queries read.
+        None if asked && !theorem => read,
+        None if q.wants_period() || !theorem => octal::default_max_terms(code),
+        None => 0,
+    };
+    let plan = SearchPlan {
+        min_terms: q.terms.unwrap_or(0),
+        max_terms: max_terms.max(resumed.min(limit)),
+    };
+    plan.validate(code)?;
+    Ok(plan)
+}
+
+fn run_code(code: TakeBreakCode, a: &RunArgs, json_out: bool) -> Result<Output, MexError> {
     if let Some(n) = a.q.terms.filter(|&n| n > MAX_PRINTED_TERMS) {
         return Err(MexError::too_large(
             format!("--terms {n}"),
@@ -59,50 +140,82 @@ pub fn run(a: &OctalArgs) -> Result<Output, MexError> {
             "ask for fewer terms",
         ));
     }
-    let want_period = a.q.wants_period();
-    let plan = SearchPlan {
-        min_terms: a.q.terms.unwrap_or(0),
-        max_terms: if want_period {
-            a.max_terms
-                .unwrap_or(octal::DEFAULT_MAX_TERMS.min(octal::max_terms_for(&code)))
-        } else {
-            0
-        },
+    let file = a
+        .checkpoint
+        .as_deref()
+        .map(CheckpointFile::open)
+        .transpose()?;
+    let loaded = match &file {
+        Some(f) => f.load(&code)?,
+        None => None,
     };
-    plan.validate(&code)?;
-    let mut seq = match &a.checkpoint {
-        Some(path) if path.exists() => {
-            TakeBreakSequence::resume(code.clone(), read_checkpoint(path, &code)?)
-        }
-        _ => TakeBreakSequence::new(code.clone()),
+    let resumed = loaded.as_ref().map_or(0, Vec::len);
+    let plan = plan_for(&code, a, resumed)?;
+    let interrupt = file.as_ref().map(|_| Interrupt::install()).transpose()?;
+    let mut seq = match loaded {
+        Some(values) => TakeBreakSequence::resume(code.clone(), values),
+        None => TakeBreakSequence::new(code.clone()),
     };
-    let bar = progress::bar(plan.max_terms.max(plan.min_terms) as u64, "values", a.json);
+    let bar = progress::bar(
+        plan.max_terms.max(plan.min_terms) as u64,
+        "values",
+        json_out,
+    );
     let mut last_save = Instant::now();
-    let mut save_error = None;
-    let analysis = octal::search(&mut seq, plan, |s| {
-        bar.set_position(s.len() as u64);
-        if let Some(path) = &a.checkpoint {
-            if last_save.elapsed() >= SAVE_EVERY {
-                save_error = save_error.take().or(write_checkpoint(path, s).err());
-                last_save = Instant::now();
+    let analysis = octal::search(&mut seq, plan, |phase, s| {
+        if phase == Phase::Extending {
+            bar.set_position(s.len() as u64);
+            if let Some(f) = &file {
+                if last_save.elapsed() >= Duration::from_secs(a.save_every) {
+                    if let Err(e) = f.save(s.code(), s.values()) {
+                        eprintln!(
+                            "mex: warning: saving checkpoint {} failed ({e}); will retry",
+                            f.path().display()
+                        );
+                    }
+                    last_save = Instant::now();
+                }
             }
+        }
+        match &interrupt {
+            Some(i) if i.requested() => ControlFlow::Break(()),
+            _ => ControlFlow::Continue(()),
         }
     })?;
     bar.finish_and_clear();
-    if let Some(path) = &a.checkpoint {
-        write_checkpoint(path, &seq)?;
+    if analysis.interrupted {
+        let f = file
+            .as_ref()
+            .expect("only checkpointed runs are interrupted");
+        match f.save(seq.code(), seq.values()) {
+            Ok(()) => eprintln!(
+                "mex: interrupted; {} values of {code} saved to {}",
+                seq.len(),
+                f.path().display()
+            ),
+            Err(e) => eprintln!(
+                "mex: interrupted; saving checkpoint {} failed: {e}",
+                f.path().display()
+            ),
+        }
+        std::process::exit(130);
     }
-    if let Some(e) = save_error {
-        return Err(e);
+    let out = report(a, &code, &seq, &analysis, resumed)?;
+    if let Some(f) = &file {
+        if let Err(e) = f.save_or_error(seq.code(), seq.values()) {
+            let _ = out.write(json_out, &mut std::io::stdout().lock());
+            return Err(e);
+        }
     }
-    report(a, &code, &seq, &analysis)
+    Ok(out)
 }
 
 fn report(
-    a: &OctalArgs,
+    a: &RunArgs,
     code: &TakeBreakCode,
     seq: &TakeBreakSequence,
     analysis: &octal::OctalAnalysis,
+    resumed: usize,
 ) -> Result<Output, MexError> {
     let (mask, rare) = seq.rare_summary();
     let mut json = json!({
@@ -113,11 +226,25 @@ fn report(
     let mut text = fields(&[
         ("code", code.to_string()),
         ("values computed", seq.len().to_string()),
-        (
+    ]);
+    if a.verbose {
+        text += &fields(&[(
             "sparse space",
             format!("mask {mask:#b}, {rare} rare positions"),
-        ),
-    ]);
+        )]);
+    }
+    if resumed > 0 {
+        json["values_from_checkpoint"] = json!(resumed);
+        json["rechecked_values"] = json!(analysis.rechecked_values);
+        let how = if analysis.rechecked_values > 0 {
+            format!(
+                "{resumed} (the proof's stretch was recomputed from scratch and agrees with them)"
+            )
+        } else {
+            format!("{resumed} (checked by checksum only)")
+        };
+        text += &fields(&[("values from checkpoint", how)]);
+    }
     if let Some(n) = a.q.terms {
         let values = &seq.values()[..n];
         let p: Vec<usize> = (0..n).filter(|&i| values[i] == 0).collect();
@@ -129,12 +256,20 @@ fn report(
         json["values"] = json!(values);
         json["p_positions"] = json!(p);
     }
-    let wanted = a.q.wants_period();
-    if !wanted {
+    if a.stats {
+        let st = seq.table_stats();
+        text += &stats_text(&st);
+        json["stats"] = serde_json::to_value(&st).expect("serialisable");
+    }
+    let proven = analysis
+        .certificate
+        .as_ref()
+        .zip(analysis.sequence.as_ref());
+    if !a.q.wants_period() && proven.is_none() {
         return Ok(Output::new(json, text));
     }
-    match (&analysis.certificate, &analysis.sequence) {
-        (Some(c), Some(s)) => {
+    match proven {
+        Some((c, s)) => {
             json["preperiod"] = json!(c.preperiod);
             json["period"] = json!(c.period);
             json["certificate"] = serde_json::to_value(c).expect("serialisable");
@@ -144,49 +279,74 @@ fn report(
                 ("certificate", format!("G(n+{}) = G(n) for all {} <= n < {} (= r*max(mu,1) + (r-1)p + t with t = {}, r = {}); by the {}", c.period, c.compared_from, c.compared_to, c.max_removal, c.max_heaps, c.theorem)),
                 ("periodic part", s.head()[c.preperiod..].iter().map(u32::to_string).collect::<Vec<_>>().join(" ")),
             ]);
-            a.q.answer(s, &mut json, &mut text)?;
+            a.q.answer(&Known::Periodic(s), &mut json, &mut text)?;
         }
-        _ => {
-            if a.q.has_query() {
-                return Err(MexError::NotFound { what: format!("no period of {code} proven within {} values, so --at/--count-p cannot be answered; raise --max-terms", seq.len()) });
-            }
+        None => {
+            let status = if code.has_periodicity_theorem() {
+                format!("no period proven within {} values", seq.len())
+            } else {
+                format!(
+                    "no periodicity theorem applies to unequal splits; {} values computed",
+                    seq.len()
+                )
+            };
+            let why = if code.has_periodicity_theorem() {
+                "no period is proven; raise --max-terms".to_string()
+            } else {
+                "no periodicity theorem applies to unequal splits; raise --max-terms".to_string()
+            };
+            let values = seq.values();
+            let value = |i: usize| values[i] as u32;
+            let basis = |i: usize| {
+                if i < resumed {
+                    "checkpoint values"
+                } else {
+                    "computed values"
+                }
+            };
+            a.q.answer(
+                &Known::Prefix {
+                    len: seq.len(),
+                    value: &value,
+                    basis: &basis,
+                    why,
+                },
+                &mut json,
+                &mut text,
+            )?;
             json["preperiod"] = json!(null);
             json["period"] = json!(null);
             json["certificate"] = json!(null);
-            json["status"] = json!(format!("no period proven within {} values", seq.len()));
-            text += &format!(
-                "no period proven within {} values (raise --max-terms)\n",
-                seq.len()
-            );
+            json["status"] = json!(status);
+            text += &format!("{status}\n");
         }
     }
     Ok(Output::new(json, text))
 }
 
-fn read_checkpoint(path: &Path, code: &TakeBreakCode) -> Result<Vec<u16>, MexError> {
-    let bytes = std::fs::read(path).map_err(|e| {
-        MexError::invalid(
-            format!("cannot read checkpoint {}: {e}", path.display()),
-            "a readable checkpoint file",
-        )
-    })?;
-    checkpoint::decode(code, &bytes)
-}
-
-/// Writes to `FILE.tmp`, syncs, then renames over `FILE`: a crash leaves
-/// either the old or the new checkpoint, never a torn one.
-fn write_checkpoint(path: &Path, seq: &TakeBreakSequence) -> Result<(), MexError> {
-    use std::io::Write;
-    let tmp = path.with_extension("tmp");
-    let fail = |e: std::io::Error| {
-        MexError::invalid(
-            format!("cannot write checkpoint {}: {e}", path.display()),
-            "a writable path",
-        )
-    };
-    let mut f = std::fs::File::create(&tmp).map_err(fail)?;
-    f.write_all(&checkpoint::encode(seq.code(), seq.values()))
-        .map_err(fail)?;
-    f.sync_all().map_err(fail)?;
-    std::fs::rename(&tmp, path).map_err(fail)
+fn stats_text(st: &SequenceStats) -> String {
+    let show = |x: Option<usize>| x.map_or("none".to_string(), |v| v.to_string());
+    let counts: Vec<String> = st
+        .value_counts
+        .iter()
+        .enumerate()
+        .map(|(v, c)| format!("{v}:{c}"))
+        .collect();
+    fields(&[
+        ("n reached", st.values_computed.to_string()),
+        (
+            "largest value",
+            match (st.largest_value, st.largest_value_first_at) {
+                (Some(v), Some(at)) => format!("{v}, first at n = {at}"),
+                _ => "none".to_string(),
+            },
+        ),
+        (
+            "rare mask",
+            format!("{:#b} ({})", st.rare_mask, st.rare_mask),
+        ),
+        ("rare positions", st.rare_positions.to_string()),
+        ("last rare position", show(st.last_rare_position)),
+        ("count of each value", counts.join(" ")),
+    ])
 }

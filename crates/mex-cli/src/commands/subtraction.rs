@@ -1,5 +1,6 @@
 //! `mex subtraction SET ...` and `mex subtraction survey M`.
 
+use super::Known;
 use crate::output::{fields, table, wrapped, Output};
 use crate::progress;
 use clap::Args;
@@ -22,9 +23,10 @@ pub struct SubtractionArgs {
     args: Vec<String>,
     #[command(flatten)]
     q: super::PeriodicQueries,
-    /// Give up the period search after this many values.
-    #[arg(long, default_value_t = subtraction::DEFAULT_MAX_TERMS)]
-    max_terms: usize,
+    /// Give up the period search after this many values [default: 2000000,
+    /// less for large sets: |S| times it stays within 4*10^9].
+    #[arg(long, value_name = "N", value_parser = super::count_arg)]
+    max_terms: Option<usize>,
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
@@ -32,6 +34,25 @@ pub struct SubtractionArgs {
 
 /// Most terms printed by `--terms`.
 const MAX_PRINTED_TERMS: usize = 10_000_000;
+/// Most steps `|S| · values` a run may take (each value looks at up to
+/// `|S|` earlier ones): a few seconds.
+const MAX_WORK: u128 = 4_000_000_000;
+
+/// Refuses `values` terms of `set` when `|S| · values` exceeds [`MAX_WORK`].
+fn check_work(set: &SubtractionSet, values: usize, what: &str) -> Result<(), MexError> {
+    let size = set.elements().len() as u128;
+    if size * values as u128 > MAX_WORK {
+        return Err(MexError::too_large(
+            format!("{what} {values} with a set of {size} elements"),
+            format!(
+                "|S| x values = {MAX_WORK}, here at most {} values",
+                MAX_WORK / size
+            ),
+            "ask for fewer values or use a smaller set",
+        ));
+    }
+    Ok(())
+}
 
 pub fn run(a: &SubtractionArgs) -> Result<Output, MexError> {
     if a.args[0] == "survey" {
@@ -56,6 +77,15 @@ pub fn run(a: &SubtractionArgs) -> Result<Output, MexError> {
     let mut json = json!({"set": set.elements()});
     let mut text = fields(&[("set", set.to_string())]);
     let need_period = a.q.wants_period();
+    let max_terms = match a.max_terms {
+        Some(m) => {
+            check_work(&set, m, "--max-terms")?;
+            m
+        }
+        None => {
+            subtraction::DEFAULT_MAX_TERMS.min((MAX_WORK / set.elements().len() as u128) as usize)
+        }
+    };
     if let Some(n) = a.q.terms {
         if n > MAX_PRINTED_TERMS {
             return Err(MexError::too_large(
@@ -64,6 +94,7 @@ pub fn run(a: &SubtractionArgs) -> Result<Output, MexError> {
                 "ask for fewer terms",
             ));
         }
+        check_work(&set, n, "--terms")?;
         let values = set.values(n);
         let p: Vec<usize> = (0..n).filter(|&i| values[i] == 0).collect();
         text += &format!(
@@ -75,9 +106,19 @@ pub fn run(a: &SubtractionArgs) -> Result<Output, MexError> {
         json["p_positions"] = json!(p);
     }
     if need_period {
-        let found = set.find_period(a.max_terms).map_err(|e| {
-            crate::commands::input::with_option_hint(e, subtraction::TERM_BOUND, "--max-terms")
-        })?;
+        let found = match set.find_period(max_terms) {
+            Ok(found) => found,
+            Err(MexError::NotFound { what }) if a.q.has_query() => {
+                return answer_without_period(a, &set, max_terms, what, json, text)
+            }
+            Err(e) => {
+                return Err(crate::commands::input::with_option_hint(
+                    e,
+                    subtraction::TERM_BOUND,
+                    "--max-terms",
+                ))
+            }
+        };
         json["preperiod"] = json!(found.preperiod);
         json["period"] = json!(found.period);
         json["certificate"] = serde_json::to_value(&found.certificate).expect("serialisable");
@@ -101,8 +142,40 @@ pub fn run(a: &SubtractionArgs) -> Result<Output, MexError> {
                     .join(" "),
             ),
         ]);
-        a.q.answer(&found.sequence, &mut json, &mut text)?;
+        a.q.answer(&Known::Periodic(&found.sequence), &mut json, &mut text)?;
     }
+    Ok(Output::new(json, text))
+}
+
+/// No period within `max_terms` values: answers the queries that stay
+/// within them from the values themselves.
+fn answer_without_period(
+    a: &SubtractionArgs,
+    set: &SubtractionSet,
+    max_terms: usize,
+    status: String,
+    mut json: serde_json::Value,
+    mut text: String,
+) -> Result<Output, MexError> {
+    let read = a.q.values_read().unwrap_or(usize::MAX).min(max_terms);
+    let values = set.values(read);
+    let value = |i: usize| values[i];
+    let basis = |_: usize| "computed values";
+    a.q.answer(
+        &Known::Prefix {
+            len: values.len(),
+            value: &value,
+            basis: &basis,
+            why: format!("no period is proven within {max_terms} values; raise --max-terms"),
+        },
+        &mut json,
+        &mut text,
+    )?;
+    json["preperiod"] = json!(null);
+    json["period"] = json!(null);
+    json["certificate"] = json!(null);
+    json["status"] = json!(status);
+    text += &format!("{status}\n");
     Ok(Output::new(json, text))
 }
 

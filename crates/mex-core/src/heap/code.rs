@@ -9,22 +9,36 @@
 //! 1×N domino game of seed 003), `0.77` Kayles, `0.137` Dawson's chess,
 //! `4.07`, and every subtraction game `S` is the code with digit 3 at each
 //! `s ∈ S`.
+//!
+//! **Unequal splits.** A code followed by `u` (e.g. `4.0u`) adds one rule:
+//! the heaps left by a split (bit 4 or bit 8) must have pairwise different
+//! sizes. Grundy's game (split one heap into two unequal non-empty heaps) is
+//! `4.0u`; `0.07u` is Dawson's Kayles in which the two remaining rows must
+//! differ. The octal periodicity theorem does not cover these games
+//! (shrinking the largest heap by a period may make it equal to another
+//! heap), so no period is ever claimed for them.
 
 use crate::MexError;
 use std::fmt;
 use std::str::FromStr;
 
-/// Longest accepted code (number of digits after the point).
-pub const MAX_CODE_DIGITS: usize = 256;
+/// Longest accepted code (number of digits after the point): every split
+/// digit multiplies the work per value, so longer codes are refused up front.
+pub const MAX_CODE_DIGITS: usize = 32;
+
+/// Longest subtraction set turned into a code by [`TakeBreakCode::subtraction`].
+pub const MAX_SUBTRACTION_CODE_DIGITS: usize = 256;
 
 /// A parsed take-and-break code.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct TakeBreakCode {
     /// `digits[j]` for removing `j` tokens; the last digit is non-zero.
     digits: Vec<u8>,
+    /// Whether the heaps left by a split must have pairwise different sizes.
+    unequal: bool,
 }
 
-const ACCEPTED: &str = "a code d0.d1d2... such as 0.07, .137 or 4.07: d0 in {0,4,8,c}, later digits 0-9 or a-f, at least one non-zero";
+const ACCEPTED: &str = "a code d0.d1d2... such as 0.07, .137, 4.07 or 4.0u: d0 in {0,4,8,c}, 1 to 32 later digits 0-9 or a-f, at least one non-zero, optional suffix u (unequal splits)";
 
 impl FromStr for TakeBreakCode {
     type Err = MexError;
@@ -40,10 +54,24 @@ impl FromStr for TakeBreakCode {
             )
         };
         let t = text.trim();
+        let (t, unequal) = match t.strip_suffix(['u', 'U']) {
+            Some(rest) => (rest, true),
+            None => (t, false),
+        };
         let (head, tail) = t.split_once('.').ok_or_else(|| bad("no '.'"))?;
         let head = if head.is_empty() { "0" } else { head };
         if head.len() != 1 {
             return Err(bad("one digit before the point"));
+        }
+        if tail.chars().count() > MAX_CODE_DIGITS {
+            return Err(MexError::invalid(
+                format!(
+                    "the code '{}...' has {} digits after the point",
+                    text.chars().take(12).collect::<String>(),
+                    tail.chars().count()
+                ),
+                format!("1 to {MAX_CODE_DIGITS} digits after the point"),
+            ));
         }
         let mut digits = Vec::with_capacity(tail.len() + 1);
         for c in head.chars().chain(tail.chars()) {
@@ -61,14 +89,7 @@ impl FromStr for TakeBreakCode {
         if digits.iter().all(|&d| d == 0) {
             return Err(bad("every digit is 0, so no move exists"));
         }
-        if digits.len() > MAX_CODE_DIGITS + 1 {
-            return Err(MexError::too_large(
-                format!("code {}", crate::error::quote(text)),
-                format!("{MAX_CODE_DIGITS} digits"),
-                "use a shorter code",
-            ));
-        }
-        Ok(TakeBreakCode { digits })
+        Ok(TakeBreakCode { digits, unequal })
     }
 }
 
@@ -76,9 +97,16 @@ impl fmt::Display for TakeBreakCode {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{:x}.", self.digits[0])?;
         if self.digits.len() == 1 {
-            return f.write_str("0");
+            f.write_str("0")?;
+        } else {
+            self.digits[1..]
+                .iter()
+                .try_for_each(|d| write!(f, "{d:x}"))?;
         }
-        self.digits[1..].iter().try_for_each(|d| write!(f, "{d:x}"))
+        if self.unequal {
+            f.write_str("u")?;
+        }
+        Ok(())
     }
 }
 
@@ -90,14 +118,56 @@ impl TakeBreakCode {
             "the largest element of a subtraction set as a code",
             max as u64,
             1,
-            MAX_CODE_DIGITS as u64,
+            MAX_SUBTRACTION_CODE_DIGITS as u64,
             "use SubtractionSet",
         )?;
+        if set.contains(&0) {
+            return Err(MexError::invalid(
+                "a subtraction set as a code contains 0",
+                format!("elements 1..={MAX_SUBTRACTION_CODE_DIGITS}"),
+            ));
+        }
         let mut digits = vec![0u8; max + 1];
         for &s in set {
             digits[s as usize] = 3;
         }
-        Ok(TakeBreakCode { digits })
+        Ok(TakeBreakCode {
+            digits,
+            unequal: false,
+        })
+    }
+
+    /// Grundy's game: split one heap into two non-empty heaps of different
+    /// sizes (`4.0u`).
+    pub fn grundys_game() -> Self {
+        TakeBreakCode {
+            digits: vec![4],
+            unequal: true,
+        }
+    }
+
+    /// The same moves with the unequal-split rule switched on or off.
+    pub fn with_unequal_splits(mut self, unequal: bool) -> Self {
+        self.unequal = unequal;
+        self
+    }
+
+    /// Whether the heaps left by a split must have pairwise different sizes.
+    pub fn unequal_splits(&self) -> bool {
+        self.unequal
+    }
+
+    /// Whether the octal periodicity theorem applies (not with unequal
+    /// splits: shrinking a heap by the period may make two heaps equal).
+    pub fn has_periodicity_theorem(&self) -> bool {
+        !self.unequal
+    }
+
+    /// The number of removal amounts whose digit allows a split (bit 4 or
+    /// 8): each one costs a scan of the splits of the rest, so the work per
+    /// value grows with it.
+    pub fn split_digits(&self) -> usize {
+        self.digits.iter().filter(|&&d| d & 12 != 0).count()
     }
 
     /// The digit for removing `j` tokens (0 beyond the code).
@@ -163,6 +233,9 @@ impl TakeBreakCode {
                 }
             }
         }
+        if self.unequal {
+            out.retain(|(_, heaps)| heaps.windows(2).all(|w| w[0] != w[1]));
+        }
         out
     }
 }
@@ -212,6 +285,39 @@ mod tests {
         }
         let long = format!("0.{}", "7".repeat(MAX_CODE_DIGITS + 1));
         assert!(long.parse::<TakeBreakCode>().is_err());
+        let longest = format!("0.{}", "7".repeat(MAX_CODE_DIGITS));
+        assert!(longest.parse::<TakeBreakCode>().is_ok());
+    }
+
+    /// Regression: a 256-digit code used to be accepted (and ran for hours);
+    /// the message is one line naming the accepted range.
+    #[test]
+    fn a_256_digit_code_is_refused_with_the_range() {
+        let long = format!("0.{}", "7".repeat(256));
+        let e = long.parse::<TakeBreakCode>().unwrap_err().to_string();
+        assert!(
+            e.contains("256 digits") && e.contains("1 to 32 digits"),
+            "{e}"
+        );
+        assert!(!e.contains('\n'));
+    }
+
+    #[test]
+    fn unequal_suffix_parses_prints_and_filters() {
+        let g: TakeBreakCode = "4.0u".parse().unwrap();
+        assert_eq!(g, TakeBreakCode::grundys_game());
+        assert_eq!(g.to_string(), "4.0u");
+        assert_eq!(
+            "0.07U".parse::<TakeBreakCode>().unwrap().to_string(),
+            "0.07u"
+        );
+        assert!(!g.has_periodicity_theorem());
+        // 6 splits into 1+5 and 2+4, not 3+3.
+        let heaps: Vec<Vec<usize>> = g.options(6).into_iter().map(|(_, h)| h).collect();
+        assert_eq!(heaps, vec![vec![1, 5], vec![2, 4]]);
+        for bad in ["u", "0.u", "4.0uu", "0.0u"] {
+            assert!(bad.parse::<TakeBreakCode>().is_err(), "{bad}");
+        }
     }
 
     #[test]

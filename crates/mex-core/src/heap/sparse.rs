@@ -18,6 +18,11 @@
 //! sequence grows. With `M = 0` every value is rare and the engine runs the
 //! plain O(n) scan, so games without sparse space (Kayles) cost no more than
 //! the naive method.
+//!
+//! With unequal splits (codes with suffix `u`, e.g. Grundy's game `4.0u`)
+//! the split of `rest` into `a + a` is skipped, and three-heap splits need
+//! `a < b < c`; the rare/common argument is unchanged, since it only
+//! concerns which splits can produce a given value.
 
 use super::code::TakeBreakCode;
 use crate::MexError;
@@ -39,7 +44,11 @@ pub struct SparseStats {
 #[derive(Debug, Clone)]
 pub struct TakeBreakSequence {
     code: TakeBreakCode,
+    unequal: bool,
     values: Vec<u16>,
+    /// How many leading values came from outside (a checkpoint file) rather
+    /// than being computed here.
+    resumed: usize,
     takes: Vec<(usize, u8)>,
     splits2: Vec<usize>,
     splits3: Vec<usize>,
@@ -238,6 +247,50 @@ fn best_mask(counts: &[u64], current: u16) -> u16 {
     best as u16
 }
 
+/// What the public tables of unsolved octal games (Flammenkamp's) list for
+/// a computed prefix `G(0) .. G(n − 1)`, for a rare/common mask `M`: a
+/// position `i ≥ 1` is *rare* when `popcount(G(i) & M)` is even (with
+/// `M = 0` every position is rare).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct SequenceStats {
+    /// `n`: the number of values computed.
+    pub values_computed: usize,
+    /// The largest value, and the first heap where it occurs (`None` when
+    /// nothing is computed).
+    pub largest_value: Option<u16>,
+    /// The first heap with the largest value.
+    pub largest_value_first_at: Option<usize>,
+    /// The mask `M`.
+    pub rare_mask: u16,
+    /// The number of rare positions `1 ≤ i < n`.
+    pub rare_positions: usize,
+    /// The last rare position.
+    pub last_rare_position: Option<usize>,
+    /// `value_counts[v]`: how many `0 ≤ i < n` have `G(i) = v`, for every
+    /// `v` up to the largest value.
+    pub value_counts: Vec<u64>,
+}
+
+impl SequenceStats {
+    /// The statistics of `values` for `mask`, straight from the definitions.
+    pub fn of(values: &[u16], mask: u16) -> Self {
+        let largest = values.iter().copied().max();
+        let mut value_counts = vec![0u64; largest.map_or(0, |m| m as usize + 1)];
+        values.iter().for_each(|&v| value_counts[v as usize] += 1);
+        let is_rare = |v: u16| (v & mask).count_ones().is_multiple_of(2);
+        let rare: Vec<usize> = (1..values.len()).filter(|&i| is_rare(values[i])).collect();
+        SequenceStats {
+            values_computed: values.len(),
+            largest_value: largest,
+            largest_value_first_at: largest.and_then(|m| values.iter().position(|&v| v == m)),
+            rare_mask: mask,
+            rare_positions: rare.len(),
+            last_rare_position: rare.last().copied(),
+            value_counts,
+        }
+    }
+}
+
 /// Largest block of common pairs scanned between two MEX checks.
 const MAX_SCAN_BLOCK: usize = 128;
 
@@ -248,8 +301,10 @@ impl TakeBreakSequence {
         let splits2 = code.removals_with(4);
         let splits3 = code.removals_with(8);
         TakeBreakSequence {
+            unequal: code.unequal_splits(),
             code,
             values: Vec::new(),
+            resumed: 0,
             takes,
             splits2,
             splits3,
@@ -259,16 +314,49 @@ impl TakeBreakSequence {
         }
     }
 
-    /// Continues from already computed values (a checkpoint), which must be
-    /// the sequence of `code` (the checkpoint's checksum vouches for that).
+    /// Continues from values computed elsewhere (a checkpoint). They are
+    /// taken as they are: [`Self::resumed`] counts them, so that a proof
+    /// never rests on them unchecked (see `octal::search`).
     pub fn resume(code: TakeBreakCode, values: Vec<u16>) -> Self {
         let mut seq = Self::new(code);
         for (i, &v) in values.iter().enumerate() {
             seq.classes.record(i, v);
         }
+        seq.resumed = values.len();
         seq.values = values;
         seq.classes.review(&seq.values);
         seq
+    }
+
+    /// How many leading values were given to [`Self::resume`] rather than
+    /// computed by this sequence.
+    pub fn resumed(&self) -> usize {
+        self.resumed
+    }
+
+    /// Marks every value as computed here (after an independent check).
+    pub(crate) fn mark_verified(&mut self) {
+        self.resumed = 0;
+    }
+
+    /// Appends `G(n) = G(n − period)` until `len() == n`: the caller has a
+    /// proof that the sequence is periodic from `preperiod` on, with
+    /// `preperiod + period ≤ len()`.
+    pub(crate) fn fill_periodic(&mut self, preperiod: usize, period: usize, n: usize) {
+        assert!(period >= 1 && preperiod + period <= self.values.len());
+        self.values.reserve(n.saturating_sub(self.values.len()));
+        while self.values.len() < n {
+            let len = self.values.len();
+            let value = self.values[len - period];
+            self.values.push(value);
+            self.classes.record(len, value);
+        }
+    }
+
+    /// The columns of the public tables of unsolved octal games
+    /// (Flammenkamp's): see [`SequenceStats`].
+    pub fn table_stats(&self) -> SequenceStats {
+        SequenceStats::of(&self.values, self.classes.mask)
     }
 
     /// The code.
@@ -352,8 +440,11 @@ impl TakeBreakSequence {
                 let Some(rest) = Self::rest(n, j, 2) else {
                     continue;
                 };
-                bits |= or_pairs(&self.values, rest, 1, rest / 2);
-                self.stats.scanned_pairs += (rest / 2) as u64;
+                let half = self.half(rest);
+                if half >= 1 {
+                    bits |= or_pairs(&self.values, rest, 1, half);
+                }
+                self.stats.scanned_pairs += half as u64;
             }
             return bits.trailing_ones();
         }
@@ -367,6 +458,9 @@ impl TakeBreakSequence {
                 .iter()
                 .zip(&self.classes.rare_values[..cut])
             {
+                if self.unequal && 2 * i as usize == rest {
+                    continue;
+                }
                 bits |= 1 << (v ^ self.values[rest - i as usize]);
             }
         }
@@ -379,7 +473,7 @@ impl TakeBreakSequence {
             let Some(rest) = Self::rest(n, j, 2) else {
                 continue;
             };
-            let (mut a, half, mut block) = (1, rest / 2, 16);
+            let (mut a, half, mut block) = (1, self.half(rest), 16);
             while a <= half {
                 let end = half.min(a + block - 1);
                 bits |= or_pairs(&self.values, rest, a, end);
@@ -408,6 +502,17 @@ impl TakeBreakSequence {
         }
     }
 
+    /// The largest smaller heap of a two-heap split of `rest` (`rest ≥ 2`):
+    /// `a ≤ rest − a`, strictly with unequal splits.
+    #[inline]
+    fn half(&self, rest: usize) -> usize {
+        if self.unequal {
+            (rest - 1) / 2
+        } else {
+            rest / 2
+        }
+    }
+
     /// The heap left after removing `j` from `n`, if at least `min` remain.
     #[inline]
     fn rest(n: usize, j: usize, min: usize) -> Option<usize> {
@@ -432,8 +537,10 @@ impl TakeBreakSequence {
             let Some(rest) = Self::rest(n, j, 3) else {
                 continue;
             };
+            let strict = usize::from(self.unequal);
             for a in 1..=rest / 3 {
-                for b in a..=(rest - a) / 2 {
+                let (b_lo, b_hi) = (a + strict, (rest - a - strict) / 2);
+                for b in b_lo..=b_hi {
                     self.marks
                         .mark(self.values[a] ^ self.values[b] ^ self.values[rest - a - b]);
                 }
@@ -446,8 +553,9 @@ impl TakeBreakSequence {
             let Some(rest) = Self::rest(n, j, 2) else {
                 continue;
             };
-            self.marks.mark_pairs(&self.values, rest, 1, rest / 2);
-            self.stats.scanned_pairs += (rest / 2) as u64;
+            let half = self.half(rest);
+            self.marks.mark_pairs(&self.values, rest, 1, half);
+            self.stats.scanned_pairs += half as u64;
         }
     }
 
@@ -464,6 +572,9 @@ impl TakeBreakSequence {
                 .iter()
                 .zip(&self.classes.rare_values[..cut])
             {
+                if self.unequal && 2 * i as usize == rest {
+                    continue;
+                }
                 stamp[(v ^ self.values[rest - i as usize]) as usize] = round;
             }
         }
@@ -482,7 +593,7 @@ impl TakeBreakSequence {
             let Some(rest) = Self::rest(n, j, 2) else {
                 continue;
             };
-            let (mut a, half, mut block) = (1, rest / 2, 8);
+            let (mut a, half, mut block) = (1, self.half(rest), 8);
             while a <= half {
                 let end = half.min(a + block - 1);
                 self.marks.mark_pairs(&self.values, rest, a, end);
@@ -516,7 +627,8 @@ mod tests {
     #[test]
     fn agrees_with_naive_on_the_first_ten_thousand_values() {
         for code in [
-            "0.07", "0.77", "0.137", "0.16", "0.6", "0.007", "0.56", "0.127", "4.07",
+            "0.07", "0.77", "0.137", "0.16", "0.6", "0.007", "0.56", "0.127", "4.07", "4.0u",
+            "0.07u", "0.6u", "0.16u",
         ] {
             let parsed: TakeBreakCode = code.parse().unwrap();
             assert_eq!(
@@ -546,11 +658,55 @@ mod tests {
         assert_eq!(a.values(), b.values());
     }
 
+    /// Grundy's game (OEIS A002188) against its definition: the first 20
+    /// values as published, the P-positions below 1300 as listed with the
+    /// game, and the sparse engine against the naive twin on 3000 values.
+    #[test]
+    fn grundys_game_matches_the_published_values() {
+        let code = TakeBreakCode::grundys_game();
+        let naive = naive_values(&code, 3000);
+        assert_eq!(
+            naive[..21],
+            [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0]
+        );
+        let p: Vec<usize> = (1..1300).filter(|&n| naive[n] == 0).collect();
+        let published = [
+            1, 2, 4, 7, 10, 20, 23, 26, 50, 53, 270, 273, 276, 282, 285, 288, 316, 334, 337, 340,
+            346, 359, 362, 365, 386, 389, 392, 566, 630, 633, 636, 639, 673, 676, 682, 685, 923,
+            926, 929, 932, 1222,
+        ];
+        assert_eq!(p, published);
+        let mut s = TakeBreakSequence::new(code);
+        s.extend_to(3000).unwrap();
+        let fast: Vec<u32> = s.values().iter().map(|&v| v as u32).collect();
+        assert_eq!(fast, naive);
+    }
+
+    #[test]
+    fn table_stats_follow_their_definitions() {
+        let values = [0u16, 1, 2, 3, 1, 4, 3, 2, 1, 4];
+        let st = SequenceStats::of(&values, 1);
+        assert_eq!(
+            (st.largest_value, st.largest_value_first_at),
+            (Some(4), Some(5))
+        );
+        // Rare with mask 1: even values at i >= 1: 2 (i=2), 4 (5), 2 (7), 4 (9).
+        assert_eq!((st.rare_positions, st.last_rare_position), (4, Some(9)));
+        assert_eq!(st.value_counts, vec![1, 3, 2, 2, 2]);
+        let mut seq = TakeBreakSequence::new("0.16".parse().unwrap());
+        seq.extend_to(20_000).unwrap();
+        let (mask, rare) = seq.rare_summary();
+        let stats = seq.table_stats();
+        assert_eq!((stats.rare_mask, stats.rare_positions), (mask, rare));
+        assert_eq!(stats.value_counts.iter().sum::<u64>(), 20_000);
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(300))]
         #[test]
-        fn random_codes_agree_with_naive(head in prop_oneof![Just(0u8), Just(4u8), Just(8u8)], digits in proptest::collection::vec(0u8..16, 1..5)) {
-            let text = format!("{head:x}.{}", digits.iter().map(|d| format!("{d:x}")).collect::<String>());
+        fn random_codes_agree_with_naive(head in prop_oneof![Just(0u8), Just(4u8), Just(8u8)], digits in proptest::collection::vec(0u8..16, 1..5), unequal in any::<bool>()) {
+            let suffix = if unequal { "u" } else { "" };
+            let text = format!("{head:x}.{}{suffix}", digits.iter().map(|d| format!("{d:x}")).collect::<String>());
             if let Ok(code) = text.parse::<TakeBreakCode>() {
                 let mut s = TakeBreakSequence::new(code.clone());
                 s.extend_to(300).unwrap();

@@ -1,0 +1,171 @@
+//! The checkpoint file of `--checkpoint FILE` (format: docs/checkpoint.md;
+//! encoding: `mex_core::heap::checkpoint`).
+//!
+//! * `FILE.lock` (next to FILE) holds an exclusive advisory lock for the
+//!   whole run, so a second run on the same file is refused;
+//! * saves write `FILE.tmp`, sync it and rename it over `FILE`;
+//! * FILE must be a regular file and is read with a size cap.
+
+use fs4::fs_std::FileExt;
+use mex_core::heap::checkpoint;
+use mex_core::heap::code::TakeBreakCode;
+use mex_core::MexError;
+use std::ffi::OsString;
+use std::fs::{File, OpenOptions};
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+
+/// An open, locked checkpoint.
+pub struct CheckpointFile {
+    path: PathBuf,
+    tmp: PathBuf,
+    /// Held (locked) until the run ends.
+    _lock: File,
+}
+
+/// `FILE` with `suffix` appended (never replacing an extension).
+fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
+    let mut s: OsString = path.as_os_str().to_owned();
+    s.push(suffix);
+    PathBuf::from(s)
+}
+
+fn refused(path: &Path, why: impl std::fmt::Display) -> MexError {
+    MexError::invalid(
+        format!("cannot use checkpoint {}: {why}", path.display()),
+        "a regular file (or a new name) in a writable directory, not used by another mex run",
+    )
+}
+
+impl CheckpointFile {
+    /// Checks that `path` is a regular file or absent, that its directory is
+    /// writable (by creating `FILE.lock`), and takes the lock.
+    pub fn open(path: &Path) -> Result<Self, MexError> {
+        if let Ok(meta) = std::fs::metadata(path) {
+            if !meta.is_file() {
+                return Err(refused(path, "it is not a regular file"));
+            }
+        }
+        let lock_path = with_suffix(path, ".lock");
+        let lock = OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .read(true)
+            .write(true)
+            .open(&lock_path)
+            .map_err(|e| refused(path, format!("cannot create {}: {e}", lock_path.display())))?;
+        match FileExt::try_lock_exclusive(&lock) {
+            Ok(true) => {}
+            Ok(false) => {
+                return Err(refused(
+                    path,
+                    format!(
+                        "another mex run is using it (it holds {})",
+                        lock_path.display()
+                    ),
+                ))
+            }
+            Err(e) => {
+                return Err(refused(
+                    path,
+                    format!("cannot lock {}: {e}", lock_path.display()),
+                ))
+            }
+        }
+        Ok(CheckpointFile {
+            path: path.to_path_buf(),
+            tmp: with_suffix(path, ".tmp"),
+            _lock: lock,
+        })
+    }
+
+    /// The checkpoint's path.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The values saved for `code`, if the file exists.
+    pub fn load(&self, code: &TakeBreakCode) -> Result<Option<Vec<u16>>, MexError> {
+        let meta = match std::fs::metadata(&self.path) {
+            Ok(meta) => meta,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(refused(&self.path, e)),
+        };
+        if !meta.is_file() {
+            return Err(refused(&self.path, "it is not a regular file"));
+        }
+        if meta.len() > checkpoint::MAX_FILE_BYTES {
+            return Err(refused(
+                &self.path,
+                format!(
+                    "{} bytes is more than a checkpoint can hold ({} bytes)",
+                    meta.len(),
+                    checkpoint::MAX_FILE_BYTES
+                ),
+            ));
+        }
+        let mut bytes = Vec::with_capacity(meta.len() as usize);
+        File::open(&self.path)
+            .and_then(|f| {
+                f.take(checkpoint::MAX_FILE_BYTES + 1)
+                    .read_to_end(&mut bytes)
+            })
+            .map_err(|e| refused(&self.path, e))?;
+        if bytes.len() as u64 > checkpoint::MAX_FILE_BYTES {
+            return Err(refused(
+                &self.path,
+                "it grew beyond the size of a checkpoint",
+            ));
+        }
+        checkpoint::decode(code, &bytes).map(Some)
+    }
+
+    /// Writes `FILE.tmp`, syncs it, then renames it over `FILE`: a crash
+    /// leaves either the old or the new checkpoint, never a torn one.
+    pub fn save(&self, code: &TakeBreakCode, values: &[u16]) -> std::io::Result<()> {
+        let mut f = File::create(&self.tmp)?;
+        f.write_all(&checkpoint::encode(code, values))?;
+        f.sync_all()?;
+        drop(f);
+        std::fs::rename(&self.tmp, &self.path)
+    }
+
+    /// [`Self::save`] as a one-line error.
+    pub fn save_or_error(&self, code: &TakeBreakCode, values: &[u16]) -> Result<(), MexError> {
+        self.save(code, values).map_err(|e| MexError::NotFound {
+            what: format!(
+                "the results above are complete, but saving checkpoint {} failed: {e}",
+                self.path.display()
+            ),
+        })
+    }
+}
+
+/// SIGINT and SIGTERM, caught while a checkpointed run goes on: the first
+/// sets a flag (the run saves and exits with status 130); a second one
+/// while the flag is set ends the process at once.
+pub struct Interrupt {
+    flag: std::sync::Arc<std::sync::atomic::AtomicBool>,
+}
+
+impl Interrupt {
+    /// Installs the handlers.
+    pub fn install() -> Result<Self, MexError> {
+        use signal_hook::consts::{SIGINT, SIGTERM};
+        use signal_hook::flag;
+        let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        for signal in [SIGINT, SIGTERM] {
+            flag::register_conditional_shutdown(signal, 130, flag.clone())
+                .and_then(|_| flag::register(signal, flag.clone()))
+                .map_err(|e| {
+                    MexError::invalid(format!("cannot handle signals: {e}"), "a Unix-like system")
+                })?;
+        }
+        Ok(Interrupt { flag })
+    }
+
+    /// Whether a signal arrived.
+    pub fn requested(&self) -> bool {
+        self.flag.load(std::sync::atomic::Ordering::Relaxed)
+    }
+}
