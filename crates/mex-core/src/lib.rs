@@ -15,6 +15,8 @@
 //! map.
 
 pub mod bigint;
+#[cfg(feature = "serde")]
+pub mod decimal;
 pub mod error;
 pub mod heap;
 pub mod impartial;

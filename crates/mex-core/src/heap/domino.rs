@@ -16,7 +16,6 @@ use crate::impartial::Outcome;
 use crate::MexError;
 use num_bigint::BigUint;
 use num_traits::{One, ToPrimitive};
-use serde::Serialize;
 
 /// The domino game as a ruleset for the generic solver: a position is the
 /// multiset of free segment lengths. Segments are independent components.
@@ -60,7 +59,8 @@ pub fn nim_values_by_recurrence(terms: usize) -> Vec<u32> {
 
 /// A placement covering squares `first` and `first + 1` (1-based), leaving
 /// free segments of `left` and `right` squares.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Placement {
     /// The first covered square, 1-based.
     pub first: u64,

@@ -19,10 +19,10 @@
 //! reversed sequence (the least period of every suffix) in O(N), then
 //! reduces the accepted `(n₀, p)` to the least period and least preperiod.
 
-use serde::Serialize;
 
 /// What proves `G(n + period) = G(n)` for every `n ≥ preperiod`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct PeriodCertificate {
     /// The theorem applied.
     pub theorem: String,

@@ -23,11 +23,14 @@ use super::code::TakeBreakCode;
 use crate::MexError;
 
 /// Counters describing how the engine worked.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct SparseStats {
     /// Two-heap splits looked at through the rare list.
+    #[cfg_attr(feature = "serde", serde(serialize_with = "crate::decimal::serialize"))]
     pub rare_pairs: u64,
     /// Two-heap splits looked at in full scans.
+    #[cfg_attr(feature = "serde", serde(serialize_with = "crate::decimal::serialize"))]
     pub scanned_pairs: u64,
     /// Positions whose value needed a full scan.
     pub full_scans: u64,

@@ -10,7 +10,6 @@
 use super::periodic::PeriodicSequence;
 use crate::impartial::mex::MexScratch;
 use crate::MexError;
-use serde::Serialize;
 use std::collections::HashMap;
 use std::fmt;
 
@@ -25,7 +24,8 @@ pub const DEFAULT_MAX_TERMS: usize = 2_000_000;
 pub const MAX_TERMS_LIMIT: usize = 50_000_000;
 
 /// A non-empty finite set of positive integers, sorted.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct SubtractionSet {
     elements: Vec<u64>,
 }
@@ -193,7 +193,8 @@ impl WindowHasher {
 
 /// The proof of a period (seed 001, Lemma 4.3): the `window_length` values
 /// starting at `first_start` equal those starting at `second_start`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct WindowCertificate {
     /// What the certificate relies on.
     pub lemma: String,
@@ -288,7 +289,8 @@ pub fn augmentations_to_singleton(set: &[u64]) -> u64 {
 }
 
 /// Which `n` Conjecture 5.1 means in "a ≤ ⌈n/2⌉": the seed never defines it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum ConjectureReading {
     /// `n = |S|`, following the notation `S = {a_1, …, a_n}` of Theorem 4.4.
     SizeOfSet,
@@ -310,7 +312,8 @@ impl ConjectureReading {
 }
 
 /// One set for which the conjecture's prediction fails.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Counterexample {
     /// The set.
     pub set: Vec<u64>,
@@ -323,7 +326,8 @@ pub struct Counterexample {
 }
 
 /// The test of Conjecture 5.1 under one reading.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct ConjectureTest {
     /// The reading of `n`.
     pub reading: ConjectureReading,
@@ -334,7 +338,8 @@ pub struct ConjectureTest {
 }
 
 /// Periods of all non-empty subsets of `{1..m}`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Survey {
     /// `m`.
     pub m: u64,

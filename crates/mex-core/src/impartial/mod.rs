@@ -13,12 +13,12 @@ pub mod nim;
 pub mod ruleset;
 pub mod sum;
 
-use serde::Serialize;
 use std::fmt;
 
 /// The outcome class of an impartial position under normal play
 /// (seed 001, Definition 3.1; seed 004, "P-position and N-position").
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum Outcome {
     /// The previous player wins: Grundy value 0.
     P,

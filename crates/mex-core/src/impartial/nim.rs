@@ -9,23 +9,27 @@
 use super::Outcome;
 use num_bigint::BigUint;
 use num_traits::Zero;
-use serde::Serialize;
 
 /// One move in Nim: pile `pile` (0-based) goes from `from` to `to` chips.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct NimMove {
     /// 0-based index of the pile.
     pub pile: usize,
     /// Size before the move.
+    #[cfg_attr(feature = "serde", serde(serialize_with = "crate::decimal::serialize"))]
     pub from: BigUint,
     /// Size after the move.
+    #[cfg_attr(feature = "serde", serde(serialize_with = "crate::decimal::serialize"))]
     pub to: BigUint,
 }
 
 /// The complete analysis of a Nim position.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct NimAnalysis {
     /// XOR of all piles.
+    #[cfg_attr(feature = "serde", serde(serialize_with = "crate::decimal::serialize"))]
     pub nim_sum: BigUint,
     /// P when the nim-sum is 0.
     pub outcome: Outcome,

@@ -26,7 +26,6 @@ use crate::impartial::Outcome;
 use crate::MexError;
 use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
-use serde::Serialize;
 
 /// Heaps of take-and-break codes up to this size are computed directly;
 /// larger heaps need a proven period.
@@ -66,7 +65,8 @@ impl Values {
 }
 
 /// A move in one component.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct SumMove {
     /// 0-based index of the component.
     pub component: usize,
@@ -77,11 +77,14 @@ pub struct SumMove {
 }
 
 /// The analysis of a sum.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct SumAnalysis {
     /// Each component's Grundy value.
+    #[cfg_attr(feature = "serde", serde(serialize_with = "crate::decimal::serialize_seq"))]
     pub grundy_values: Vec<BigUint>,
     /// Their XOR.
+    #[cfg_attr(feature = "serde", serde(serialize_with = "crate::decimal::serialize"))]
     pub nim_sum: BigUint,
     /// P when the XOR is zero.
     pub outcome: Outcome,

@@ -26,7 +26,8 @@ pub struct Node {
 }
 
 /// The outcome class of a game: who wins moving first / second.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum OutcomeClass {
     /// Left wins whoever starts (`G > 0`).
     L,

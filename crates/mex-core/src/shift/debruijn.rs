@@ -11,7 +11,6 @@
 //! * the check that a cyclic sequence is De Bruijn.
 
 use crate::MexError;
-use serde::Serialize;
 
 /// Largest order generated into memory.
 pub const MAX_ORDER_IN_MEMORY: u32 = 30;
@@ -123,7 +122,8 @@ pub fn prefer_opposite(n: u32) -> Result<Vec<u8>, MexError> {
 }
 
 /// The result of checking a cyclic sequence.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Check {
     /// Whether every window of length `order` occurs exactly once.
     pub de_bruijn: bool,
@@ -135,7 +135,8 @@ pub struct Check {
 }
 
 /// A window occurring twice.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct RepeatedWindow {
     /// The window, as 0/1 text.
     pub window: String,

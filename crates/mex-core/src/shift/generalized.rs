@@ -16,7 +16,6 @@
 use super::debruijn;
 use super::exhaustive::{self, ShiftSolution};
 use crate::MexError;
-use serde::Serialize;
 
 /// The sequence rotated to start with its `0^n` window.
 pub fn aligned(beta: &[u8]) -> Result<Vec<u8>, MexError> {
@@ -80,7 +79,8 @@ pub fn play_spells(play: &[u32], n: u32, beta: &[u8]) -> bool {
 }
 
 /// What solving a sequence's game shows.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct GameReport {
     /// The order.
     pub n: u32,
@@ -132,7 +132,8 @@ pub fn report(f: &[u8], beta: Option<&[u8]>) -> Result<(GameReport, ShiftSolutio
 }
 
 /// Proposition 17 checked on every De Bruijn sequence of one order.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Proposition17Survey {
     /// The order.
     pub n: u32,

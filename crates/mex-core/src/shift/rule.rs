@@ -53,7 +53,8 @@ pub fn head_and_tail(bits: &[u8]) -> Option<(usize, usize)> {
 }
 
 /// What the rule looked at.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Explanation {
     /// The state `t = b0 … b(n-2) 1` the rule examines.
     pub examined: String,

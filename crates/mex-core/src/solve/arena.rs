@@ -10,10 +10,10 @@
 
 use super::backward::{propagate, Effect, Predecessors};
 use crate::MexError;
-use serde::Serialize;
 
 /// The two players of an arena.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum Player {
     /// The reaching player.
     Alice,

@@ -16,11 +16,11 @@
 use super::backward::{propagate, Effect, Predecessors};
 use super::graph::{GameGraph, Primitive};
 use crate::MexError;
-use serde::Serialize;
 
 /// The solved value of a position for the player to move.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-#[serde(tag = "outcome", content = "remoteness", rename_all = "lowercase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(tag = "outcome", content = "remoteness", rename_all = "lowercase"))]
 pub enum Value {
     /// Wins in this many moves (own and opponent's together).
     Win(u32),

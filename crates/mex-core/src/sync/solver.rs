@@ -15,7 +15,6 @@
 //! `D` when both can force at least a draw; `LD` when only Left can, `RD`
 //! when only Right can; `U` when neither can guarantee even a draw.
 
-use serde::Serialize;
 use std::collections::HashMap;
 use std::hash::Hash;
 
@@ -34,7 +33,8 @@ pub trait SyncRuleset {
 }
 
 /// The synchronized outcome classes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum SyncOutcome {
     /// Left can force a win.
     L,

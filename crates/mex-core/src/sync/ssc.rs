@@ -336,7 +336,8 @@ pub fn normalise(mut stacks: Vec<Segment>) -> Vec<Segment> {
 }
 
 /// The outcome of an SSC position.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum SscOutcome {
     /// Left wins.
     L,
@@ -349,7 +350,8 @@ pub enum SscOutcome {
 /// One irreducible element with its multiplicity after cancellation
 /// (positive: that many copies of the black-topped element; negative: of
 /// its colour swap).
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Term {
     /// The element, starting black.
     pub element: String,
