@@ -46,7 +46,10 @@ fn nim_sum_of_2_to_the_200_is_a_decimal_string() {
 #[test]
 fn nim_piles_are_strings_even_when_small() {
     let value = serde_json::to_value(analyse(&[BigUint::from(3u32), two_to_the_200()])).unwrap();
-    assert_eq!(value["nim_sum"], json!((two_to_the_200() + 3u32).to_string()));
+    assert_eq!(
+        value["nim_sum"],
+        json!((two_to_the_200() + 3u32).to_string())
+    );
     let moves = value["winning_moves"].as_array().unwrap();
     assert_eq!(moves.len(), 1);
     assert_eq!(moves[0]["from"], json!(TWO_TO_THE_200));

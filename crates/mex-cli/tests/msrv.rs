@@ -66,7 +66,11 @@ fn version_keys_compare_numerically() {
 fn every_crate_inherits_the_workspace_rust_version() {
     let declared = declared_rust_version();
     let metadata = metadata();
-    let members: Vec<&Value> = metadata["workspace_members"].as_array().unwrap().iter().collect();
+    let members: Vec<&Value> = metadata["workspace_members"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .collect();
     let mut checked = 0;
     for package in metadata["packages"].as_array().unwrap() {
         if !members.contains(&&package["id"]) {
@@ -78,8 +82,7 @@ fn every_crate_inherits_the_workspace_rust_version() {
             Some(declared.as_str()),
             "{name} must declare `rust-version.workspace = true`"
         );
-        let manifest =
-            std::fs::read_to_string(package["manifest_path"].as_str().unwrap()).unwrap();
+        let manifest = std::fs::read_to_string(package["manifest_path"].as_str().unwrap()).unwrap();
         let compact: String = manifest.split_whitespace().collect();
         assert!(
             compact.contains("rust-version.workspace=true")

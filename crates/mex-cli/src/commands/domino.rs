@@ -7,7 +7,7 @@ use mex_core::heap::domino::{DominoGame, MAX_LISTED_BOARD};
 use mex_core::MexError;
 use serde_json::json;
 
-/// The 1×N domino-covering game (seed 003): outcome, nim value and every
+/// The 1×N domino-covering game (OEIS A215721): outcome, nim value and every
 /// winning placement; the boards the second player wins; counts up to 10^18
 /// and beyond, from the proven period of 0.07.
 #[derive(Args)]

@@ -8,7 +8,7 @@ use mex_core::MexError;
 use serde_json::json;
 use std::io::Read;
 
-/// The shift game of seed 000 over an n-bit shift register.
+/// The shift game (Weiss) over an n-bit shift register.
 #[derive(Args)]
 #[command(
     after_help = "A state is written b0 b1 ... b(n-1). Each turn b(n-1) drops out at the right,

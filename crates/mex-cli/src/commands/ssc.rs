@@ -6,7 +6,7 @@ use mex_core::sync::ssc;
 use mex_core::MexError;
 use serde_json::json;
 
-/// Synchronized Stack Cherries (seed 002): irreducible elements, their
+/// Synchronized Stack Cherries (van den Bergh 2023): irreducible elements, their
 /// number, and decomposition of a segment into irreducible elements.
 #[derive(Args)]
 #[command(

@@ -1,9 +1,9 @@
-//! The 1×N domino-covering game (seed 003): players alternately place a
+//! The 1×N domino-covering game (OEIS A215721): players alternately place a
 //! 1×2 domino on two free adjacent squares of a 1×N strip; who cannot move
 //! loses. Placing a domino on a free segment of length `L` leaves segments of
 //! `k` and `L − 2 − k`, so the game is the take-and-break code `0.07`
 //! (Dawson's Kayles), with
-//! `nv(N + 2) = mex { nv(k) XOR nv(N − k) : 0 ≤ k ≤ N }` (seed 003).
+//! `nv(N + 2) = mex { nv(k) XOR nv(N − k) : 0 ≤ k ≤ N }` (OEIS A215721).
 //! Its nim sequence is proven periodic (period 34, preperiod 52) by the
 //! octal periodicity theorem at run time, which answers any `N`.
 
@@ -47,7 +47,7 @@ impl ImpartialRuleset for DominoRuleset {
     }
 }
 
-/// Seed 003's recurrence, verbatim: the slow twin.
+/// The recurrence of OEIS A215721, verbatim: the slow twin.
 pub fn nim_values_by_recurrence(terms: usize) -> Vec<u32> {
     let mut nv = vec![0u32; terms.max(2)];
     for n in 0..terms.saturating_sub(2) {

@@ -1,5 +1,5 @@
 //! The sparse-space (rare/common) nim-sequence engine for take-and-break
-//! codes, after Gangolli–Plambeck and Flammenkamp.
+//! codes, after Gangolli–Plambeck 1989 and Flammenkamp.
 //!
 //! A bit mask `M` splits values into two classes: *common* values `v` with
 //! `popcount(v & M)` odd and *rare* values with it even. The XOR of two

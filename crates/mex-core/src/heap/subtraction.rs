@@ -1,10 +1,10 @@
-//! Subtraction games: seed 001's S-Pick-Up-Bricks (Game 4.1).
+//! Subtraction games: Nash–Sheenko's S-Pick-Up-Bricks (Game 4.1).
 //!
 //! A move removes `s ∈ S` bricks from a heap; `G(n) = mex { G(n − s) : s ∈ S,
-//! s ≤ n }` (seed 001, Theorem 4.4's proof). With `l = max S`, `G(n)` depends
+//! s ≤ n }` (Nash–Sheenko, Theorem 4.4's proof). With `l = max S`, `G(n)` depends
 //! only on the `l` values before it, so two equal windows of `l` consecutive
 //! values at `k` and `k + p` prove `G(n + p) = G(n)` for every `n ≥ k`
-//! (seed 001, Lemma 4.3, with its off-by-one corrected: the window has `l`
+//! (Nash–Sheenko, Lemma 4.3, with its off-by-one corrected: the window has `l`
 //! terms, `k .. k + l − 1`; see docs/errata.md).
 
 use super::periodic::PeriodicSequence;
@@ -191,7 +191,7 @@ impl WindowHasher {
     }
 }
 
-/// The proof of a period (seed 001, Lemma 4.3): the `window_length` values
+/// The proof of a period (Nash–Sheenko, Lemma 4.3): the `window_length` values
 /// starting at `first_start` equal those starting at `second_start`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
@@ -267,7 +267,7 @@ pub fn period_by_brute_force(values: &[u32]) -> (usize, usize) {
     (0, len)
 }
 
-/// One small-augmentation of seed 001, Conjecture 5.1: the smallest element
+/// One small-augmentation of Nash–Sheenko, Conjecture 5.1: the smallest element
 /// increased by one, duplicates removed.
 pub fn small_augmentation(set: &[u64]) -> Vec<u64> {
     let mut next = set.to_vec();
@@ -359,7 +359,7 @@ pub struct Survey {
 pub const MAX_SURVEY_M: u64 = 20;
 
 /// Computes the period of every non-empty subset of `{1..m}` and tests
-/// Conjecture 5.1 of seed 001 under both readings of its `n`.
+/// Conjecture 5.1 of Nash–Sheenko under both readings of its `n`.
 /// `progress` is called with the number of sets done.
 pub fn survey(m: u64, mut progress: impl FnMut(usize)) -> Result<Survey, MexError> {
     if m == 0 || m > MAX_SURVEY_M {

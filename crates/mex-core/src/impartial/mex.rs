@@ -1,9 +1,9 @@
-//! The minimal excluded value (seed 001, Definition 3.15): the smallest
+//! The minimal excluded value (Nash–Sheenko, Definition 3.15): the smallest
 //! non-negative integer not in a set.
 
 /// MEX of any collection of small non-negative integers; duplicates allowed.
 ///
-/// `mex([0, 1, 2, 3]) == 4` (seed 001, Definition 3.15).
+/// `mex([0, 1, 2, 3]) == 4` (Nash–Sheenko, Definition 3.15).
 pub fn mex<I: IntoIterator<Item = u64>>(values: I) -> u64 {
     let mut v: Vec<u64> = values.into_iter().collect();
     v.sort_unstable();

@@ -1,7 +1,7 @@
 //! Sums of components of mixed rulesets.
 //!
 //! By the Sprague–Grundy theorem the Grundy value of a sum is the XOR of the
-//! components' values (seed 001, Theorem 3.14 with Corollary 3.17), and the
+//! components' values (Nash–Sheenko, Theorem 3.14 with Corollary 3.17), and the
 //! winning moves from a sum with value `X ≠ 0` are exactly the moves in some
 //! component of value `g` to a position of value `g XOR X`.
 //!
@@ -12,7 +12,7 @@
 //! | `nim:5` | a Nim heap of 5 (any size: `nim:2^200`) |
 //! | `subtraction:1,3,4:9` | a heap of 9 in the subtraction game {1,3,4} (any size) |
 //! | `octal:0.07:20` | a heap of 20 in the take-and-break code 0.07 |
-//! | `domino:40` | a free 1×40 strip of the domino game (seed 003) |
+//! | `domino:40` | a free 1×40 strip of the domino game (OEIS A215721) |
 //! | `wythoff:3,5` | Wythoff's game at piles (3, 5) |
 
 use crate::bigint::parse_natural;
@@ -81,7 +81,10 @@ pub struct SumMove {
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct SumAnalysis {
     /// Each component's Grundy value.
-    #[cfg_attr(feature = "serde", serde(serialize_with = "crate::decimal::serialize_seq"))]
+    #[cfg_attr(
+        feature = "serde",
+        serde(serialize_with = "crate::decimal::serialize_seq")
+    )]
     pub grundy_values: Vec<BigUint>,
     /// Their XOR.
     #[cfg_attr(feature = "serde", serde(serialize_with = "crate::decimal::serialize"))]

@@ -1,11 +1,20 @@
-//! Short partizan games in canonical form (Conway; the engine CGSuite users
+//! Short partizan games in canonical form (Conway 1976; the engine CGSuite users
 //! expect).
 //!
 //! * [`store`]: values hash-consed in an arena ([`store::GameId`] is a small
 //!   id; equal games share one id), with sum, negation, comparison, outcome
 //!   class, birthday and canonical simplification (dominated options
 //!   removed, reversible options bypassed);
-//! * [`notation`]: a parser and printer for the standard notation.
+//! * [`notation`]: a parser and printer for the standard notation;
+//! * [`simple`]: the values `x + n·↑ + *k`, their closed canonical forms and
+//!   arithmetic (the store's fast paths);
+//! * [`thermograph`]: thermographs in exact rationals, mean and temperature;
+//! * [`ruleset`]: the [`ruleset::PartizanRuleset`] trait and a memoising
+//!   evaluator of positions into canonical values;
+//! * [`cherries`]: Cherries and Stack Cherries, with their closed forms;
+//! * [`domineering`]: Domineering on bit-mask grids, by regions and
+//!   symmetries;
+//! * `test_shapes` (tests only): random game trees for property tests.
 
 pub mod cherries;
 pub mod domineering;

@@ -1,6 +1,6 @@
 //! The arena of canonical short games.
 //!
-//! Definitions (Conway, *On Numbers and Games*; Siegel, *Combinatorial Game
+//! Definitions (Conway 1976, *On Numbers and Games*; Siegel 2013, *Combinatorial Game
 //! Theory*, Ch. II): `G ≤ H` iff no `Gᴸ ≥ H` and no `Hᴿ ≤ G`; `G = H` iff
 //! both `≤`. A Left option `Gᴸ¹` is dominated if some other `Gᴸ² ≥ Gᴸ¹`
 //! (dually for Right, `≤`). A Left option `Gᴸ` is reversible through `Gᴸᴿ`

@@ -1,4 +1,4 @@
-//! Mean and temperature of short games by thermography (Siegel,
+//! Mean and temperature of short games by thermography (Siegel 2013,
 //! *Combinatorial Game Theory*, II.5), in exact rational arithmetic.
 //!
 //! A wall is a piecewise-linear function of the temperature `t ≥ −1`. For a

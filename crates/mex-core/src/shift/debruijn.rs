@@ -1,7 +1,7 @@
 //! Binary De Bruijn sequences: every word of length `n` occurs exactly once
 //! as a cyclic window of a sequence of length `2^n`.
 //!
-//! * the prefer-one sequence (Martin; seed 000, Definition 4), written as a
+//! * the prefer-one sequence (Martin 1934; Weiss, Definition 4), written as a
 //!   cyclic string with its `n` leading zeroes moved to the end (for n = 3:
 //!   `11101000`), by the greedy construction (slow twin) and as the
 //!   complement of the FKM sequence (fast);
@@ -64,7 +64,8 @@ fn greedy_from_zeros(n: u32, prefer: impl Fn(u8) -> u8) -> Vec<u8> {
 }
 
 /// The lexicographically least De Bruijn sequence of order `n` by FKM
-/// (Fredricksen–Kessler–Maiorana), generating Lyndon words with Duval's
+/// (Fredricksen–Kessler–Maiorana: Fredricksen–Maiorana 1978,
+/// Fredricksen–Kessler 1986), generating Lyndon words with Duval's
 /// successor: extend the word periodically to length `n`, drop trailing 1s,
 /// increment the last bit.
 pub fn fkm_least(n: u32) -> Result<Vec<u8>, MexError> {
@@ -98,8 +99,8 @@ pub fn prefer_one(n: u32) -> Result<Vec<u8>, MexError> {
     Ok(fkm_least(n)?.into_iter().map(|b| 1 - b).collect())
 }
 
-/// The prefer-opposite sequence (Alhakim, 2010; the future work of seed
-/// 000): from `0^n`, append the complement of the last bit when the new
+/// The prefer-opposite sequence (Alhakim 2010; the future work of Weiss):
+/// from `0^n`, append the complement of the last bit when the new
 /// window is new, else the same bit, while one of them is new. This reaches
 /// every word but `1^n`; lengthening the one run of `n − 1` ones by a 1
 /// inserts it. Written like prefer-one, with the leading zeroes moved to the
@@ -256,7 +257,7 @@ mod tests {
         assert!(check(&[]).is_err());
     }
 
-    /// Seed 000, Section 4: the optimal play from 0^n is the reversed
+    /// Weiss, Section 4: the optimal play from 0^n is the reversed
     /// prefer-one sequence. Exactly: state `s_t` read right to left
     /// (`b(n-1) … b0`) is the window at position `t` of the reversed
     /// prefer-one string; so the dropped bits, turn by turn, spell it.

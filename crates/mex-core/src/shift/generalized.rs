@@ -1,4 +1,4 @@
-//! Games for every De Bruijn sequence (seed 000, Section 6): the generalized
+//! Games for every De Bruijn sequence (Weiss, Section 6): the generalized
 //! shift game of Definition 16 and the function `f` of Proposition 17.
 //!
 //! Reading the play: under the shift dynamic, state `s_t` read right to left
@@ -233,7 +233,7 @@ mod tests {
         }
     }
 
-    /// The question of seed 000's future work: the game built for the
+    /// The question of Weiss's future work: the game built for the
     /// prefer-opposite sequence is solved by it (unique optimal strategies,
     /// 2^n turns) for every n from 2 to 16.
     #[test]

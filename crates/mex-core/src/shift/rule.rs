@@ -1,4 +1,4 @@
-//! The O(n) optimal strategies of the shift game: seed 000, Definitions
+//! The O(n) optimal strategies of the shift game: Weiss, Definitions
 //! 10–12 and Propositions 13–15, in their corrected reading.
 //!
 //! `rank(s, k)` reads the state cyclically from index `k` as a binary
@@ -17,7 +17,7 @@
 //! against the exhaustive solver on every state for every `n ≤ 20`.
 
 /// Smallest start index of the lexicographically greatest rotation, in
-/// O(n) time and O(1) space (the two-candidate scan of Booth/Shiloach,
+/// O(n) time and O(1) space (the two-candidate scan of Booth 1980, Shiloach 1981,
 /// with the comparison reversed).
 pub fn max_rotation_start(bits: &[u8]) -> usize {
     let n = bits.len();

@@ -1,4 +1,4 @@
-//! Synchronized Cherries (seed 002, Section 6.5): rows of cherries; each
+//! Synchronized Cherries (van den Bergh 2023, Section 6.5): rows of cherries; each
 //! round Left removes a black cherry from either end of a row and Right a
 //! white one, at the same time. Solved exhaustively through the synchronized
 //! solver, and compared with the chapter's *conjectured* decomposition into

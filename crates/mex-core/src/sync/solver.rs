@@ -2,7 +2,7 @@
 //! and both are carried out. If exactly one player cannot move, the other
 //! wins at once; if neither can, the game is drawn.
 //!
-//! With pure strategies, for a position `p` (seed 002, Section 6.2, and the
+//! With pure strategies, for a position `p` (van den Bergh 2023, Section 6.2, and the
 //! issue's definitions):
 //! * Left **can force a win** if she has a move such that, whatever Right
 //!   plays at the same time, Left can force a win from the result (and she
