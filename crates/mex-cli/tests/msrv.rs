@@ -1,6 +1,11 @@
 //! The declared minimum supported Rust version (MSRV) is true of the
 //! dependencies: every crate of the workspace inherits the workspace's
-//! `rust-version`, and no package in Cargo.lock declares a higher one.
+//! `rust-version`, and no package in Cargo.lock declares a higher one (or,
+//! declaring none, uses an edition that needs a newer Rust).
+//!
+//! Why 1.88: proptest 1.12 declares 1.88; libsais 0.2 uses let chains
+//! (stable in 1.88) without declaring a `rust-version`; the code uses
+//! `is_multiple_of` (1.87) and `Option::is_none_or` (1.82).
 //!
 //! (That the code itself uses nothing newer is checked by clippy's
 //! `incompatible_msrv` lint, which reads the same `rust-version`; CI runs
@@ -94,6 +99,28 @@ fn every_crate_inherits_the_workspace_rust_version() {
     assert_eq!(checked, members.len());
 }
 
+/// The first Rust release that accepts an edition: a lower bound on what a
+/// package needs when it declares no `rust-version`.
+fn first_rust_of_edition(edition: &str) -> &'static str {
+    match edition {
+        "2015" => "1.0",
+        "2018" => "1.31",
+        "2021" => "1.56",
+        "2024" => "1.85",
+        other => panic!("unknown edition {other}: add it here"),
+    }
+}
+
+/// What a package says it needs: its `rust-version`, else its edition's
+/// first release. (Some need more than they say: libsais 0.2 declares
+/// none, but its let chains need Rust 1.88.)
+fn stated_rust_version(package: &Value) -> &str {
+    match package["rust_version"].as_str() {
+        Some(version) => version,
+        None => first_rust_of_edition(package["edition"].as_str().unwrap()),
+    }
+}
+
 #[test]
 fn no_dependency_needs_a_newer_rust_than_declared() {
     let declared = declared_rust_version();
@@ -103,7 +130,7 @@ fn no_dependency_needs_a_newer_rust_than_declared() {
         .unwrap()
         .iter()
         .filter_map(|package| {
-            let needs = package["rust_version"].as_str()?;
+            let needs = stated_rust_version(package);
             (version_key(needs) > version_key(&declared)).then(|| {
                 format!(
                     "{} {} needs Rust {needs}",
@@ -118,4 +145,12 @@ fn no_dependency_needs_a_newer_rust_than_declared() {
         "rust-version {declared} is below what dependencies need: {}",
         too_new.join(", ")
     );
+}
+
+#[test]
+fn a_package_without_rust_version_needs_at_least_its_edition() {
+    let silent = serde_json::json!({"rust_version": null, "edition": "2024"});
+    assert_eq!(stated_rust_version(&silent), "1.85");
+    let declared = serde_json::json!({"rust_version": "1.70", "edition": "2021"});
+    assert_eq!(stated_rust_version(&declared), "1.70");
 }
