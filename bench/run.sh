@@ -14,7 +14,7 @@ cd "$(dirname "$0")/.."
 
 # A full run starts from a clean slate, so that no stale result is reported.
 if [[ $# -eq 0 ]]; then rm -rf target/criterion; fi
-cargo bench -p mex-core --bench impartial --bench shift --bench partizan -- "$@"
+cargo bench -p mex-bench --features criterion --bench impartial --bench shift --bench partizan -- "$@"
 
 python3 - <<'PY'
 import json, pathlib
@@ -59,7 +59,7 @@ for key, mean in groups.items():
 PY
 
 if [[ -n "${OGSOLVE:-}" ]]; then
-  cargo build --release -q -p mex-core --example nim_sequence
+  cargo build --release -q -p mex-bench --example nim_sequence
   echo
   echo "peer comparison, first 2^22 values, one core each:"
   for code in 0.16 0.6; do
@@ -74,7 +74,7 @@ pin() { if command -v taskset >/dev/null; then taskset -c 0 "$@"; else "$@"; fi;
 # Long inputs, timed once on one core: SSC decomposition of 10^8 cherries
 # (random, periodic, monochrome) and closed-form Cherries rows of 10^6.
 if [[ $# -eq 0 ]]; then
-  cargo build --release -q -p mex-core --example ssc_time
+  cargo build --release -q -p mex-bench --example ssc_time
   echo
   pin ./target/release/examples/ssc_time 100000000
 fi

@@ -3,18 +3,34 @@
 //! The crate is organised by game family, each module a room with one job:
 //!
 //! * [`impartial`]: MEX, Nim, the impartial ruleset trait, the iterative
-//!   Sprague–Grundy solver and sums of mixed components;
+//!   Sprague–Grundy solver;
 //! * [`heap`]: heap games and their periodicity — subtraction games,
 //!   take-and-break (octal and hexadecimal) codes, the 1×N domino-covering
 //!   game and Wythoff's game;
-//! * [`solve`]: generic solvers on explicit game graphs (win/loss/draw with
-//!   remoteness by retrograde analysis).
+//! * [`solve`]: generic solvers on game graphs and arenas (win/loss/draw with
+//!   remoteness, attractors, min–max reachability, Büchi games);
+//! * [`shift`]: the shift game of a binary shift register and De Bruijn
+//!   sequences;
+//! * [`partizan`]: short partizan games in canonical form, thermography,
+//!   Cherries and Domineering;
+//! * [`sync`]: synchronized games, Synchronized (Stack) Cherries;
+//! * [`games`]: the catalog — every game as one file behind one interface
+//!   ([`games::Game`] and its family traits), sums of positions of any
+//!   games, and the object-safe [`games::adapters::CatalogGame`] the front
+//!   ends use;
+//! * [`bigint`]: parsing of arbitrary-precision numbers typed by a user;
+//! * [`error`]: [`MexError`], the one error type, one line per message;
+//! * `decimal` (feature `serde`): serialization of quantities that can
+//!   exceed 2^53 as decimal strings.
 //!
 //! Every fast method has a slow, obviously correct twin next to it; the
 //! tests compare them. See `ARCHITECTURE.md` at the repository root for the
-//! map.
+//! map. Sources are cited by author and year (or by title where the source
+//! prints no year); the full references are in `docs/references.md`.
 
 pub mod bigint;
+#[cfg(feature = "serde")]
+pub mod decimal;
 pub mod error;
 pub mod games;
 pub mod heap;

@@ -14,7 +14,7 @@ use mex_core::MexError;
 use serde::{Serialize, Serializer};
 use std::io::Write;
 
-/// The shift game of seed 000 over an n-bit shift register.
+/// The shift game (Weiss) over an n-bit shift register.
 #[derive(Args)]
 #[command(
     long_about = "The shift game of seed 000 over an n-bit shift register.

@@ -9,7 +9,7 @@ use mex_core::sync::ssc::{self, SscOutcome, Term, MAX_ENUMERATION_LENGTH};
 use mex_core::MexError;
 use serde::Serialize;
 
-/// Synchronized Stack Cherries (seed 002): irreducible elements, their
+/// Synchronized Stack Cherries (van den Bergh 2023): irreducible elements, their
 /// number, and decomposition of a segment into irreducible elements.
 #[derive(Args)]
 #[command(

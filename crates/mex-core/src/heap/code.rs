@@ -6,7 +6,7 @@
 //! heap; bit 4: two non-empty heaps; bit 8 (hexadecimal digits 8–f): three
 //! non-empty heaps. `d0` (remove nothing) may only use bits 4 and 8 (split a
 //! heap). Octal games use digits 0–7. Examples: `0.07` Dawson's Kayles (the
-//! 1×N domino game of seed 003), `0.77` Kayles, `0.137` Dawson's chess,
+//! 1×N domino game, OEIS A215721), `0.77` Kayles, `0.137` Dawson's chess,
 //! `4.07`, and every subtraction game `S` is the code with digit 3 at each
 //! `s ∈ S`.
 //!

@@ -1,9 +1,9 @@
-//! The 1×N domino-covering game (seed 003): players alternately place a
+//! The 1×N domino-covering game (OEIS A215721): players alternately place a
 //! 1×2 domino on two free adjacent squares of a 1×N strip; who cannot move
 //! loses. Placing a domino on a free segment of length `L` leaves segments of
 //! `k` and `L − 2 − k`, so the game is the take-and-break code `0.07`
 //! (Dawson's Kayles), with
-//! `nv(N + 2) = mex { nv(k) XOR nv(N − k) : 0 ≤ k ≤ N }` (seed 003).
+//! `nv(N + 2) = mex { nv(k) XOR nv(N − k) : 0 ≤ k ≤ N }` (OEIS A215721).
 //! Its nim sequence is proven periodic (period 34, preperiod 52) by the
 //! octal periodicity theorem at run time, which answers any `N`.
 
@@ -16,7 +16,6 @@ use crate::impartial::Outcome;
 use crate::MexError;
 use num_bigint::BigUint;
 use num_traits::{One, ToPrimitive};
-use serde::Serialize;
 
 /// The domino game as a ruleset for the generic solver: a position is the
 /// multiset of free segment lengths. Segments are independent components.
@@ -48,7 +47,7 @@ impl ImpartialRuleset for DominoRuleset {
     }
 }
 
-/// Seed 003's recurrence, verbatim: the slow twin.
+/// The recurrence of OEIS A215721, verbatim: the slow twin.
 pub fn nim_values_by_recurrence(terms: usize) -> Vec<u32> {
     let mut nv = vec![0u32; terms.max(2)];
     for n in 0..terms.saturating_sub(2) {
@@ -60,7 +59,8 @@ pub fn nim_values_by_recurrence(terms: usize) -> Vec<u32> {
 
 /// A placement covering squares `first` and `first + 1` (1-based), leaving
 /// free segments of `left` and `right` squares.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Placement {
     /// The first covered square, 1-based.
     pub first: u64,

@@ -267,8 +267,8 @@ mod tests {
         }
     }
 
-    /// 0.16 is periodic with period 149459 from n = 105351 (Gangolli and
-    /// Plambeck's result): the sparse engine proves it from 535 263 values.
+    /// 0.16 is periodic with period 149459 from n = 105351 (the result
+    /// of Gangolli–Plambeck 1989): the sparse engine proves it from 535 263 values.
     #[test]
     fn proves_the_period_of_0_16() {
         let c: TakeBreakCode = "0.16".parse().unwrap();

@@ -19,10 +19,9 @@
 //! reversed sequence (the least period of every suffix) in O(N), then
 //! reduces the accepted `(n₀, p)` to the least period and least preperiod.
 
-use serde::Serialize;
-
 /// What proves `G(n + period) = G(n)` for every `n ≥ preperiod`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct PeriodCertificate {
     /// The theorem applied.
     pub theorem: String,
@@ -178,7 +177,7 @@ mod tests {
     }
 
     proptest! {
-        /// For subtraction games (r = 1) the theorem's window is seed 001's
+        /// For subtraction games (r = 1) the theorem's window is Nash–Sheenko's
         /// Lemma 4.3 window: both searches give the same answer.
         #[test]
         fn subtraction_codes_agree_with_window_search(elements in proptest::collection::vec(1u64..10, 1..4)) {

@@ -1,5 +1,5 @@
 //! The sparse-space (rare/common) nim-sequence engine for take-and-break
-//! codes, after Gangolli–Plambeck and Flammenkamp.
+//! codes, after Gangolli–Plambeck 1989 and Flammenkamp.
 //!
 //! A bit mask `M` splits values into two classes: *common* values `v` with
 //! `popcount(v & M)` odd and *rare* values with it even. The XOR of two
@@ -28,11 +28,14 @@ use super::code::TakeBreakCode;
 use crate::MexError;
 
 /// Counters describing how the engine worked.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct SparseStats {
     /// Two-heap splits looked at through the rare list.
+    #[cfg_attr(feature = "serde", serde(serialize_with = "crate::decimal::serialize"))]
     pub rare_pairs: u64,
     /// Two-heap splits looked at in full scans.
+    #[cfg_attr(feature = "serde", serde(serialize_with = "crate::decimal::serialize"))]
     pub scanned_pairs: u64,
     /// Positions whose value needed a full scan.
     pub full_scans: u64,
@@ -251,7 +254,8 @@ fn best_mask(counts: &[u64], current: u16) -> u16 {
 /// a computed prefix `G(0) .. G(n − 1)`, for a rare/common mask `M`: a
 /// position `i ≥ 1` is *rare* when `popcount(G(i) & M)` is even (with
 /// `M = 0` every position is rare).
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct SequenceStats {
     /// `n`: the number of values computed.
     pub values_computed: usize,

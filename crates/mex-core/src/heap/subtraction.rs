@@ -1,17 +1,16 @@
-//! Subtraction games: seed 001's S-Pick-Up-Bricks (Game 4.1).
+//! Subtraction games: Nash–Sheenko's S-Pick-Up-Bricks (Game 4.1).
 //!
 //! A move removes `s ∈ S` bricks from a heap; `G(n) = mex { G(n − s) : s ∈ S,
-//! s ≤ n }` (seed 001, Theorem 4.4's proof). With `l = max S`, `G(n)` depends
+//! s ≤ n }` (Nash–Sheenko, Theorem 4.4's proof). With `l = max S`, `G(n)` depends
 //! only on the `l` values before it, so two equal windows of `l` consecutive
 //! values at `k` and `k + p` prove `G(n + p) = G(n)` for every `n ≥ k`
-//! (seed 001, Lemma 4.3, with its off-by-one corrected: the window has `l`
+//! (Nash–Sheenko, Lemma 4.3, with its off-by-one corrected: the window has `l`
 //! terms, `k .. k + l − 1`; see docs/errata.md).
 
 use super::periodic::PeriodicSequence;
 use crate::error::quote;
 use crate::impartial::mex::MexScratch;
 use crate::MexError;
-use serde::Serialize;
 use std::collections::HashMap;
 use std::fmt;
 
@@ -28,7 +27,8 @@ pub const TERM_BOUND: &str = "the bound on terms";
 pub const MAX_TERMS_LIMIT: usize = 50_000_000;
 
 /// A non-empty finite set of positive integers, sorted.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct SubtractionSet {
     elements: Vec<u64>,
 }
@@ -226,9 +226,10 @@ impl WindowHasher {
     }
 }
 
-/// The proof of a period (seed 001, Lemma 4.3): the `window_length` values
+/// The proof of a period (Nash–Sheenko, Lemma 4.3): the `window_length` values
 /// starting at `first_start` equal those starting at `second_start`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct WindowCertificate {
     /// What the certificate relies on.
     pub lemma: String,
@@ -301,7 +302,7 @@ pub fn period_by_brute_force(values: &[u32]) -> (usize, usize) {
     (0, len)
 }
 
-/// One small-augmentation of seed 001, Conjecture 5.1: the smallest element
+/// One small-augmentation of Nash–Sheenko, Conjecture 5.1: the smallest element
 /// increased by one, duplicates removed.
 pub fn small_augmentation(set: &[u64]) -> Vec<u64> {
     let mut next = set.to_vec();
@@ -323,7 +324,8 @@ pub fn augmentations_to_singleton(set: &[u64]) -> u64 {
 }
 
 /// Which `n` Conjecture 5.1 means in "a ≤ ⌈n/2⌉": the seed never defines it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum ConjectureReading {
     /// `n = |S|`, following the notation `S = {a_1, …, a_n}` of Theorem 4.4.
     SizeOfSet,
@@ -345,7 +347,8 @@ impl ConjectureReading {
 }
 
 /// One set for which the conjecture's prediction fails.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Counterexample {
     /// The set.
     pub set: Vec<u64>,
@@ -358,7 +361,8 @@ pub struct Counterexample {
 }
 
 /// The test of Conjecture 5.1 under one reading.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct ConjectureTest {
     /// The reading of `n`.
     pub reading: ConjectureReading,
@@ -369,7 +373,8 @@ pub struct ConjectureTest {
 }
 
 /// Periods of all non-empty subsets of `{1..m}`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Survey {
     /// `m`.
     pub m: u64,
@@ -389,7 +394,7 @@ pub struct Survey {
 pub const MAX_SURVEY_M: u64 = 20;
 
 /// Computes the period of every non-empty subset of `{1..m}` and tests
-/// Conjecture 5.1 of seed 001 under both readings of its `n`.
+/// Conjecture 5.1 of Nash–Sheenko under both readings of its `n`.
 /// `progress` is called with the number of sets done.
 pub fn survey(m: u64, mut progress: impl FnMut(usize)) -> Result<Survey, MexError> {
     MexError::check_range("survey size", m, 1, MAX_SURVEY_M, "choose a smaller m")?;

@@ -1,8 +1,9 @@
-//! Wythoff's game (seed 004) in exact integer arithmetic.
+//! Wythoff's game (Wythoff 1907; the *Sequential games* slides) in exact
+//! integer arithmetic.
 //!
 //! Two piles; a move removes any positive number from one pile, or the same
 //! positive number from both. The P-positions are `(a_k, b_k)` and
-//! `(b_k, a_k)` with `a_k = ⌊kφ⌋`, `b_k = a_k + k` (seed 004). Since
+//! `(b_k, a_k)` with `a_k = ⌊kφ⌋`, `b_k = a_k + k` (the *Sequential games* slides). Since
 //! `kφ = (k + k√5)/2` and `k√5` is irrational for `k > 0`,
 //! `a_k = ⌊(k + ⌊√(5k²)⌋) / 2⌋`: an integer square root, no floating point.
 
@@ -27,7 +28,8 @@ pub fn is_p_position(x: &BigUint, y: &BigUint) -> bool {
 }
 
 /// The P-position partner of `v`: the `w` with `(v, w)` a P-position (every
-/// non-negative integer has exactly one, by Beatty's theorem; seed 004).
+/// non-negative integer has exactly one, by Beatty's theorem: Beatty 1926;
+/// the *Sequential games* slides).
 pub fn partner(v: &BigUint) -> BigUint {
     if v.is_zero() {
         return BigUint::zero();

@@ -1,6 +1,6 @@
 //! The memoised, iterative Sprague–Grundy solver.
 //!
-//! `G(p) = mex { G(q) : q an option of p }` (seed 001, Theorem 3.16), and
+//! `G(p) = mex { G(q) : q an option of p }` (Nash–Sheenko, Theorem 3.16), and
 //! `G(a + b) = G(a) XOR G(b)` for a decomposable position. The recursion is
 //! run on an explicit stack, so arbitrarily deep games cannot overflow the
 //! call stack; values are kept in a [`TranspositionTable`].

@@ -1,24 +1,30 @@
-//! Impartial games under normal play: the MEX rule, Nim, the ruleset trait
-//! and the Sprague–Grundy solver (sums of catalog games are in
-//! [`crate::games::sum`]).
+//! Impartial games under normal play.
 //!
-//! Sprague–Grundy theorem (seed 001, Corollary 3.17): every position of a
-//! short impartial game is equivalent to a nimber `*g`, where `g` is the MEX
-//! of the Grundy values of its options (seed 001, Theorem 3.16), and the value
-//! of a sum is the XOR (nim-sum) of the values of its components (seed 001,
-//! Theorem 3.14).
+//! * [`mex`]: the minimal excluded value and a reusable scratch set for it;
+//! * [`nim`]: Nim with piles of any size, its nim-sum and winning moves;
+//! * [`ruleset`]: the [`ruleset::ImpartialRuleset`] trait a game implements;
+//! * [`grundy`]: the memoised, iterative Sprague–Grundy solver and its slow
+//!   twin.
+//!
+//! Sums of positions of any catalog games are in [`crate::games::sum`].
+//!
+//! Sprague–Grundy theorem (Sprague 1935, Grundy 1939; Nash–Sheenko,
+//! Corollary 3.17): every position of a short impartial game is equivalent
+//! to a nimber `*g`, where `g` is the MEX of the Grundy values of its options
+//! (Nash–Sheenko, Theorem 3.16), and the value of a sum is the XOR (nim-sum)
+//! of the values of its components (Nash–Sheenko, Theorem 3.14).
 
 pub mod grundy;
 pub mod mex;
 pub mod nim;
 pub mod ruleset;
 
-use serde::Serialize;
 use std::fmt;
 
 /// The outcome class of an impartial position under normal play
-/// (seed 001, Definition 3.1; seed 004, "P-position and N-position").
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+/// (Nash–Sheenko, Definition 3.1; the *Sequential games* slides, "P-position and N-position").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum Outcome {
     /// The previous player wins: Grundy value 0.
     P,

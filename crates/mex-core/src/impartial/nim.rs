@@ -1,7 +1,7 @@
-//! Nim with arbitrary-precision piles (seed 001, Game 3.8 and Theorem 3.11;
-//! seed 004, "Nim").
+//! Nim with arbitrary-precision piles (Nash–Sheenko, Game 3.8 and Theorem 3.11;
+//! the *Sequential games* slides, "Nim").
 //!
-//! Theorem (Bouton; seed 001, Theorems 3.11 and 3.14): a Nim position is a
+//! Theorem (Bouton 1901; Nash–Sheenko, Theorems 3.11 and 3.14): a Nim position is a
 //! P-position exactly when the nim-sum (bitwise XOR) of its piles is zero.
 //! From an N-position with nim-sum `s`, the winning moves are exactly the
 //! reductions of a pile `x` to `x XOR s`, for every pile with `x XOR s < x`.
@@ -9,23 +9,27 @@
 use super::Outcome;
 use num_bigint::BigUint;
 use num_traits::Zero;
-use serde::Serialize;
 
 /// One move in Nim: pile `pile` (0-based) goes from `from` to `to` chips.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct NimMove {
     /// 0-based index of the pile.
     pub pile: usize,
     /// Size before the move.
+    #[cfg_attr(feature = "serde", serde(serialize_with = "crate::decimal::serialize"))]
     pub from: BigUint,
     /// Size after the move.
+    #[cfg_attr(feature = "serde", serde(serialize_with = "crate::decimal::serialize"))]
     pub to: BigUint,
 }
 
 /// The complete analysis of a Nim position.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct NimAnalysis {
     /// XOR of all piles.
+    #[cfg_attr(feature = "serde", serde(serialize_with = "crate::decimal::serialize"))]
     pub nim_sum: BigUint,
     /// P when the nim-sum is 0.
     pub outcome: Outcome,
@@ -33,7 +37,7 @@ pub struct NimAnalysis {
     pub winning_moves: Vec<NimMove>,
 }
 
-/// The nim-sum of the piles (seed 001, Definition 3.13).
+/// The nim-sum of the piles (Nash–Sheenko, Definition 3.13).
 pub fn nim_sum(piles: &[BigUint]) -> BigUint {
     piles.iter().fold(BigUint::zero(), |acc, p| acc ^ p)
 }
@@ -77,14 +81,14 @@ mod tests {
 
     #[test]
     fn seed_004_nim_sums() {
-        // Seed 004: 7 ⊕ 5 = 2 and 23 ⊕ 13 = 26.
+        // The *Sequential games* slides: 7 ⊕ 5 = 2 and 23 ⊕ 13 = 26.
         assert_eq!(nim_sum(&big(&[7, 5])), BigUint::from(2u32));
         assert_eq!(nim_sum(&big(&[23, 13])), BigUint::from(26u32));
     }
 
     #[test]
     fn seed_001_nim_sum_of_59_78_45_is_88() {
-        // Seed 001, Definition 3.13 claims 90 from the wrong expansion
+        // Nash–Sheenko, Definition 3.13 claims 90 from the wrong expansion
         // 78 = 64 + 8 + 4; see docs/errata.md.
         assert_eq!(78, 64 + 8 + 4 + 2);
         assert_eq!(nim_sum(&big(&[59, 78, 45])), BigUint::from(88u32));

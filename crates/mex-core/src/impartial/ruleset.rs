@@ -17,7 +17,7 @@ pub trait ImpartialRuleset {
     fn options(&self, position: &Self::Position, out: &mut Vec<Self::Position>);
 
     /// If the position is a sum of two or more independent components,
-    /// returns them; the solver then XORs their Grundy values (seed 001,
+    /// returns them; the solver then XORs their Grundy values (Nash–Sheenko,
     /// Theorem 3.14 with Corollary 3.17). Each component must be a strictly
     /// simpler position. `None` (the default) means "not decomposable".
     fn decompose(&self, _position: &Self::Position) -> Option<Vec<Self::Position>> {

@@ -1,4 +1,4 @@
-//! Cherries and Stack Cherries (seed 002, Section 6.1): rows of black (B,
+//! Cherries and Stack Cherries (van den Bergh 2023, Section 6.1): rows of black (B,
 //! Left's) and white (W, Right's) cherries; a player removes one cherry of
 //! their colour from an end of a row — either end in Cherries, only the
 //! front in Stack Cherries. A position is several rows, written front first
@@ -97,7 +97,7 @@ impl PartizanRuleset for Cherries {
     }
 }
 
-/// Theorem 6.2.1 of seed 002, as stated, for a stack starting with black:
+/// Theorem 6.2.1 of van den Bergh 2023, as stated, for a stack starting with black:
 /// `m` = length of the first (black) block; `c` from the first non-trivial
 /// block after it, else from the last cherry. A stack starting with white
 /// is the negative of its colour swap.
@@ -119,7 +119,7 @@ pub fn stack_value_theorem(row: &[bool]) -> i64 {
 }
 
 /// The value of a Cherries row in closed form (found by computation and
-/// checked against the engine on every row of length ≤ 14; seed 002 states
+/// checked against the engine on every row of length ≤ 14; van den Bergh 2023 states
 /// only that one exists). Blocks are maximal runs of one colour; the
 /// *interior* blocks are those strictly between the two end blocks.
 ///
@@ -194,7 +194,7 @@ mod tests {
         as_number(store, g).filter(|&(_, q)| q == 0).map(|(p, _)| p)
     }
 
-    /// Seed 002: every Stack Cherries stack is an integer, and Theorem 6.2.1
+    /// van den Bergh 2023: every Stack Cherries stack is an integer, and Theorem 6.2.1
     /// gives it; checked on every stack of length ≤ 14.
     #[test]
     fn stack_cherries_theorem_6_2_1() {

@@ -1,4 +1,4 @@
-//! Short partizan games in canonical form (Conway; the engine CGSuite users
+//! Short partizan games in canonical form (Conway 1976; the engine CGSuite users
 //! expect).
 //!
 //! * [`store`]: values hash-consed in an arena ([`store::GameId`] is a small
@@ -6,6 +6,15 @@
 //!   class, birthday and canonical simplification (dominated options
 //!   removed, reversible options bypassed);
 //! * [`notation`]: a parser and printer for the standard notation;
+//! * [`simple`]: the values `x + n·↑ + *k`, their closed canonical forms and
+//!   arithmetic (the store's fast paths);
+//! * [`thermograph`]: thermographs in exact rationals, mean and temperature;
+//! * [`ruleset`]: the [`ruleset::PartizanRuleset`] trait and a memoising
+//!   evaluator of positions into canonical values;
+//! * [`cherries`]: Cherries and Stack Cherries, with their closed forms;
+//! * [`domineering`]: Domineering on bit-mask grids, by regions and
+//!   symmetries;
+//! * `test_shapes` (tests only): random game trees for property tests.
 //! * [`value`]: [`value::CanonicalForm`], a self-contained canonical game
 //!   with arithmetic, comparison and the standard notation, for library
 //!   users who do not want to manage a store.

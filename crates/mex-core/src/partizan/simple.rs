@@ -1,7 +1,7 @@
 //! Values of the form `x + n·↑ + *k` (`x` a dyadic rational), the values the
 //! arena handles without search.
 //!
-//! Their canonical forms are known in closed form (Siegel, *Combinatorial
+//! Their canonical forms are known in closed form (Siegel 2013, *Combinatorial
 //! Game Theory*, II.3–II.4, with the Number Translation Theorem): for numbers
 //! `n+1 = {n |}`, `−n−1 = {| −n}`, `p/2^q = {(p−1)/2^q | (p+1)/2^q}`; then
 //! `x + *k = {x + *j | x + *j}` over `j < k`; `x + ↑* = {x, x* | x}`; and for

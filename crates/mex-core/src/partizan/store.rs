@@ -1,6 +1,6 @@
 //! The arena of canonical short games.
 //!
-//! Definitions (Conway, *On Numbers and Games*; Siegel, *Combinatorial Game
+//! Definitions (Conway 1976, *On Numbers and Games*; Siegel 2013, *Combinatorial Game
 //! Theory*, Ch. II): `G ≤ H` iff no `Gᴸ ≥ H` and no `Hᴿ ≤ G`; `G = H` iff
 //! both `≤`. A Left option `Gᴸ¹` is dominated if some other `Gᴸ² ≥ Gᴸ¹`
 //! (dually for Right, `≤`). A Left option `Gᴸ` is reversible through `Gᴸᴿ`
@@ -49,7 +49,8 @@ pub struct Node {
 }
 
 /// The outcome class of a game: who wins moving first / second.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum OutcomeClass {
     /// Left wins whoever starts (`G > 0`).
     L,

@@ -1,4 +1,4 @@
-//! Mean and temperature of short games by thermography (Siegel,
+//! Mean and temperature of short games by thermography (Siegel 2013,
 //! *Combinatorial Game Theory*, II.5), in exact rational arithmetic
 //! ([`BigRational`]: no overflow, whatever the depth of the dyadics).
 //!

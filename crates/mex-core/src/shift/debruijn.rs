@@ -1,7 +1,7 @@
 //! Binary De Bruijn sequences: every word of length `n` occurs exactly once
 //! as a cyclic window of a sequence of length `2^n`.
 //!
-//! * the prefer-one sequence (Martin; seed 000, Definition 4), written as a
+//! * the prefer-one sequence (Martin 1934; Weiss, Definition 4), written as a
 //!   cyclic string with its `n` leading zeroes moved to the end (for n = 3:
 //!   `11101000`), by the greedy construction (slow twin) and as the
 //!   complement of the FKM sequence (fast);
@@ -11,7 +11,6 @@
 //! * the check that a cyclic sequence is De Bruijn.
 
 use crate::MexError;
-use serde::Serialize;
 
 /// Largest order generated into memory.
 pub const MAX_ORDER_IN_MEMORY: u32 = 30;
@@ -58,7 +57,8 @@ fn greedy_from_zeros(n: u32, prefer: impl Fn(u8) -> u8) -> Vec<u8> {
 }
 
 /// The lexicographically least De Bruijn sequence of order `n` by FKM
-/// (Fredricksen–Kessler–Maiorana), generating Lyndon words with Duval's
+/// (Fredricksen–Kessler–Maiorana: Fredricksen–Maiorana 1978,
+/// Fredricksen–Kessler 1986), generating Lyndon words with Duval's
 /// successor: extend the word periodically to length `n`, drop trailing 1s,
 /// increment the last bit.
 pub fn fkm_least(n: u32) -> Result<Vec<u8>, MexError> {
@@ -92,8 +92,8 @@ pub fn prefer_one(n: u32) -> Result<Vec<u8>, MexError> {
     Ok(fkm_least(n)?.into_iter().map(|b| 1 - b).collect())
 }
 
-/// The prefer-opposite sequence (Alhakim, 2010; the future work of seed
-/// 000): from `0^n`, append the complement of the last bit when the new
+/// The prefer-opposite sequence (Alhakim 2010; the future work of Weiss):
+/// from `0^n`, append the complement of the last bit when the new
 /// window is new, else the same bit, while one of them is new. This reaches
 /// every word but `1^n`; lengthening the one run of `n − 1` ones by a 1
 /// inserts it. Written like prefer-one, with the leading zeroes moved to the
@@ -116,7 +116,8 @@ pub fn prefer_opposite(n: u32) -> Result<Vec<u8>, MexError> {
 }
 
 /// The result of checking a cyclic sequence.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Check {
     /// Whether every window of length `order` occurs exactly once.
     pub de_bruijn: bool,
@@ -128,7 +129,8 @@ pub struct Check {
 }
 
 /// A window occurring twice.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct RepeatedWindow {
     /// The window, as 0/1 text.
     pub window: String,
@@ -388,7 +390,7 @@ mod tests {
         assert!(check(&[]).is_err());
     }
 
-    /// Seed 000, Section 4: the optimal play from 0^n is the reversed
+    /// Weiss, Section 4: the optimal play from 0^n is the reversed
     /// prefer-one sequence. Exactly: state `s_t` read right to left
     /// (`b(n-1) … b0`) is the window at position `t` of the reversed
     /// prefer-one string; so the dropped bits, turn by turn, spell it.

@@ -12,7 +12,7 @@ pub const MAX_EXHAUSTIVE_N: u32 = 24;
 /// The arena of an n-bit shift game. A state index has `b0` as its highest
 /// bit, so the successors of `s` are `s >> 1` and `(s >> 1) | 2^(n-1)`, and
 /// `b(n-1)` is the lowest bit. Alice owns the states where
-/// `f(b0 … b(n-2)) XOR b(n-1) = 1` (seed 000, Definition 16); `f = 0` is the
+/// `f(b0 … b(n-2)) XOR b(n-1) = 1` (Weiss, Definition 16); `f = 0` is the
 /// shift game of Definition 1. `f` is indexed by `b0 … b(n-2)` read as a
 /// binary number, `b0` highest.
 #[derive(Debug, Clone)]

@@ -1,4 +1,4 @@
-//! Games for every De Bruijn sequence (seed 000, Section 6): the generalized
+//! Games for every De Bruijn sequence (Weiss, Section 6): the generalized
 //! shift game of Definition 16 and the function `f` of Proposition 17.
 //!
 //! Reading the play: under the shift dynamic, state `s_t` read right to left
@@ -16,7 +16,6 @@
 use super::debruijn;
 use super::exhaustive::{self, ShiftSolution};
 use crate::MexError;
-use serde::Serialize;
 
 /// The sequence rotated to start with its `0^n` window.
 pub fn aligned(beta: &[u8]) -> Result<Vec<u8>, MexError> {
@@ -80,7 +79,8 @@ pub fn play_spells(play: &[u32], n: u32, beta: &[u8]) -> bool {
 }
 
 /// What solving a sequence's game shows.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct GameReport {
     /// The order.
     pub n: u32,
@@ -132,7 +132,8 @@ pub fn report(f: &[u8], beta: Option<&[u8]>) -> Result<(GameReport, ShiftSolutio
 }
 
 /// Proposition 17 checked on every De Bruijn sequence of one order.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Proposition17Survey {
     /// The order.
     pub n: u32,
@@ -232,7 +233,7 @@ mod tests {
         }
     }
 
-    /// The question of seed 000's future work: the game built for the
+    /// The question of Weiss's future work: the game built for the
     /// prefer-opposite sequence is solved by it (unique optimal strategies,
     /// 2^n turns) for every n from 2 to 16.
     #[test]

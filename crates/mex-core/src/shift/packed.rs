@@ -3,7 +3,7 @@
 //! orders up to 32 never hold the whole sequence.
 //!
 //! FKM on machine words: the current prenecklace `a_1 … a_n` is an `n`-bit
-//! integer (`a_1` highest). Duval's successor clears the trailing 1s, sets
+//! integer (`a_1` highest). Duval's (1988) successor clears the trailing 1s, sets
 //! the last 0 (at position `i`) and refills positions `i+1 … n` with copies
 //! of `a_1 … a_i` by shift-and-or doubling; when `i` divides `n` the Lyndon
 //! word `a_1 … a_i` is emitted with one shift into a 64-bit accumulator.

@@ -1,4 +1,4 @@
-//! The O(n) optimal strategies of the shift game: seed 000, Definitions
+//! The O(n) optimal strategies of the shift game: Weiss, Definitions
 //! 10–12 and Propositions 13–15, in their corrected reading.
 //!
 //! `rank(s, k)` reads the state cyclically from index `k` as a binary
@@ -17,7 +17,7 @@
 //! against the exhaustive solver on every state for every `n ≤ 20`.
 
 /// Smallest start index of the lexicographically greatest rotation, in
-/// O(n) time and O(1) space (the two-candidate scan of Booth/Shiloach,
+/// O(n) time and O(1) space (the two-candidate scan of Booth 1980, Shiloach 1981,
 /// with the comparison reversed).
 pub fn max_rotation_start(bits: &[u8]) -> usize {
     let n = bits.len();
@@ -53,7 +53,8 @@ pub fn head_and_tail(bits: &[u8]) -> Option<(usize, usize)> {
 }
 
 /// What the rule looked at.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Explanation {
     /// The state `t = b0 … b(n-2) 1` the rule examines.
     pub examined: String,

@@ -10,10 +10,10 @@
 
 use super::backward::{propagate, Effect, Predecessors};
 use crate::MexError;
-use serde::Serialize;
 
 /// The two players of an arena.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum Player {
     /// The reaching player.
     Alice,
@@ -273,7 +273,7 @@ mod tests {
         }
     }
 
-    /// The n-bit shift game of seed 000 (Definition 1) as an arena: state
+    /// The n-bit shift game (Weiss, Definition 1) as an arena: state
     /// `b0 … b(n-1)` is the integer with `b0` as its highest bit; the new bit
     /// enters at `b0`, `b(n-1)` drops out; Alice moves when it is 1.
     fn shift_game(n: u32) -> ExplicitArena {
@@ -293,7 +293,7 @@ mod tests {
         ExplicitArena { successors, owners }
     }
 
-    /// Seed 000, Proposition 2 (Alice wins from every state, here as a Büchi
+    /// Weiss, Proposition 2 (Alice wins from every state, here as a Büchi
     /// game on 0^n) and Propositions 8–9 (from 0^n, optimal play takes
     /// exactly 2^n turns before 0^n returns), for n ≤ 14.
     #[test]

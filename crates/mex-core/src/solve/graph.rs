@@ -15,12 +15,12 @@
 
 use crate::error::quote;
 use crate::MexError;
-use serde::Serialize;
 use std::collections::HashMap;
 
 /// A value fixed by the rules, from the point of view of the player to move.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Primitive {
     /// The player to move has won.
     Win,

@@ -1,5 +1,5 @@
 //! Win/loss/draw with remoteness on finite game graphs with cycles, by
-//! retrograde analysis (Zermelo's theorem, seed 001 Theorem 2.5; seed 004).
+//! retrograde analysis (Zermelo 1913; Nash–Sheenko, Theorem 2.5; the *Sequential games* slides).
 //!
 //! Definitions, for the player to move at `v` under alternating play:
 //! * a terminal position (no moves, no primitive value) is a **loss** with
@@ -16,11 +16,14 @@
 use super::backward::{propagate, Effect, Predecessors};
 use super::graph::{GameGraph, Primitive};
 use crate::MexError;
-use serde::Serialize;
 
 /// The solved value of a position for the player to move.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-#[serde(tag = "outcome", content = "remoteness", rename_all = "lowercase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(
+    feature = "serde",
+    serde(tag = "outcome", content = "remoteness", rename_all = "lowercase")
+)]
 pub enum Value {
     /// Wins in this many moves (own and opponent's together).
     Win(u32),

@@ -1,4 +1,4 @@
-//! Synchronized Cherries (seed 002, Section 6.5): rows of cherries; each
+//! Synchronized Cherries (van den Bergh 2023, Section 6.5): rows of cherries; each
 //! round Left removes a black cherry from either end of a row and Right a
 //! white one, at the same time. Solved exhaustively through the synchronized
 //! solver, and compared with the chapter's *conjectured* decomposition into
@@ -14,7 +14,6 @@
 
 use super::solver::{SyncOutcome, SyncRuleset, SyncSolver};
 use super::ssc::{self, compare_abs, Segment, SscOutcome};
-use serde::Serialize;
 use std::cmp::Ordering;
 
 /// Synchronized Cherries as a synchronized ruleset. A move is (row, end)
@@ -122,7 +121,8 @@ pub fn conjectured_outcome(rows: &[Segment]) -> SscOutcome {
 }
 
 /// How the conjecture fares against the exhaustive solver.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct ConjectureReport {
     /// Positions: up to this many rows …
     pub max_rows: usize,

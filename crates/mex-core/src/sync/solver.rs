@@ -2,7 +2,7 @@
 //! and both are carried out. If exactly one player cannot move, the other
 //! wins at once; if neither can, the game is drawn.
 //!
-//! With pure strategies, for a position `p` (seed 002, Section 6.2, and the
+//! With pure strategies, for a position `p` (van den Bergh 2023, Section 6.2, and the
 //! issue's definitions):
 //! * Left **can force a win** if she has a move such that, whatever Right
 //!   plays at the same time, Left can force a win from the result (and she
@@ -16,7 +16,6 @@
 //! when only Right can; `U` when neither can guarantee even a draw.
 
 use rustc_hash::FxHashMap;
-use serde::Serialize;
 use std::hash::Hash;
 
 /// A synchronized ruleset.
@@ -40,7 +39,8 @@ pub trait SyncRuleset {
 }
 
 /// The synchronized outcome classes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum SyncOutcome {
     /// Left can force a win.
     L,

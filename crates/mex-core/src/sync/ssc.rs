@@ -1,8 +1,8 @@
-//! Synchronized Stack Cherries (seed 002, Sections 6.3–6.4).
+//! Synchronized Stack Cherries (van den Bergh 2023, Sections 6.3–6.4).
 //!
 //! A segment is a word over `B` (black, Left's; written 1) and `W` (white,
 //! Right's; 0), front first. The lexicographic order ⪯ compares segments
-//! left-aligned with `W < empty < B` (seed 002, Section 6.3), and by
+//! left-aligned with `W < empty < B` (van den Bergh 2023, Section 6.3), and by
 //! Theorem 6.3.2 it is the synchronized order. `|G|` is `G` when `G` starts
 //! black and `G` with colours swapped otherwise. A segment is *irreducible*
 //! when it is weaker than all of its proper suffixes: `|G| < |G_i|` for all
@@ -330,7 +330,8 @@ pub fn normalise(mut stacks: Vec<Segment>) -> Vec<Segment> {
 }
 
 /// The outcome of an SSC position.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum SscOutcome {
     /// Left wins.
     L,
@@ -343,7 +344,8 @@ pub enum SscOutcome {
 /// One irreducible element with its multiplicity after cancellation
 /// (positive: that many copies of the black-topped element; negative: of
 /// its colour swap).
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Term {
     /// The element, starting black.
     pub element: String,

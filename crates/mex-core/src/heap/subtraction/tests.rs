@@ -1,4 +1,4 @@
-//! Seed 001's theorems on S-Pick-Up-Bricks, checked over ranges of sets, and
+//! Nash–Sheenko's theorems on S-Pick-Up-Bricks, checked over ranges of sets, and
 //! the period search against its brute-force twin.
 
 use super::*;

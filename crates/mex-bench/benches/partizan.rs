@@ -9,9 +9,7 @@ use mex_core::partizan::store::GameStore;
 use mex_core::sync::ssc;
 use std::hint::black_box;
 
-#[path = "support/random_word.rs"]
-mod random_word;
-use random_word::random_word;
+use mex_bench::random_word;
 
 fn ssc_decomposition(c: &mut Criterion) {
     let mut group = c.benchmark_group("ssc_decompose");

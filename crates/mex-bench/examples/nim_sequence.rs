@@ -2,7 +2,7 @@
 //! sparse-space engine and prints the time taken: used by `bench/run.sh` to
 //! compare against other solvers on the same machine in the same run.
 //!
-//! `cargo run --release -p mex-core --example nim_sequence -- 0.6 4194304`
+//! `cargo run --release -p mex-bench --example nim_sequence -- 0.6 4194304`
 
 use mex_core::heap::sparse::TakeBreakSequence;
 use std::time::Instant;

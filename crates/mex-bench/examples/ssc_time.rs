@@ -1,6 +1,6 @@
 //! Times the SSC decomposition of one long segment and the closed-form
 //! Cherries values of long rows:
-//! `cargo run --release -p mex-core --example ssc_time -- 100000000`.
+//! `cargo run --release -p mex-bench --example ssc_time -- 100000000`.
 //!
 //! Three segments of N cherries: random, `(BW)^k` (periodic: the direct
 //! scan gives up and the suffix array decides) and `B^N`; then 100 random
@@ -10,9 +10,7 @@ use mex_core::partizan::cherries::cherries_row_value;
 use mex_core::sync::ssc;
 use std::time::Instant;
 
-#[path = "../benches/support/random_word.rs"]
-mod random_word;
-use random_word::random_word;
+use mex_bench::random_word;
 
 fn time_decomposition(name: &str, word: &[bool]) {
     let start = Instant::now();

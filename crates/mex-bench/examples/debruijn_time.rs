@@ -1,5 +1,5 @@
 //! Times the packed prefer-one generation of order N (default 30):
-//! `cargo run --release -p mex-core --example debruijn_time -- 30`.
+//! `cargo run --release -p mex-bench --example debruijn_time -- 30`.
 
 use std::time::Instant;
 
