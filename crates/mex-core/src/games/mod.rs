@@ -26,7 +26,9 @@ pub mod domineering;
 pub mod domino;
 pub mod expression;
 pub mod graph;
+pub mod hackenbush;
 pub mod heaps;
+pub mod kayles;
 pub mod nim;
 pub mod octal;
 pub mod shift;
@@ -257,6 +259,7 @@ pub fn catalog() -> &'static [&'static dyn CatalogGame] {
         &ImpartialEntry(octal::Octal),
         &ImpartialEntry(domino::Domino),
         &ImpartialEntry(wythoff::Wythoff),
+        &ImpartialEntry(kayles::Kayles),
         &LoopyEntry(graph::Graph),
         &ArenaEntry(shift::ShiftGame),
         &ArenaEntry(shift::GeneralizedShiftGame),
@@ -264,6 +267,7 @@ pub fn catalog() -> &'static [&'static dyn CatalogGame] {
         &PartizanEntry(cherries::Cherries),
         &PartizanEntry(cherries::StackCherries),
         &PartizanEntry(domineering::Domineering),
+        &PartizanEntry(hackenbush::Hackenbush),
         &SyncEntry(ssc::SynchronizedStackCherries),
         &SyncEntry(ssc::SynchronizedCherries),
     ]
