@@ -35,6 +35,7 @@ pub mod shift;
 pub mod ssc;
 pub mod subtraction;
 pub mod sum;
+pub mod toads_frogs;
 pub mod wythoff;
 
 pub use adapters::{
@@ -268,6 +269,7 @@ pub fn catalog() -> &'static [&'static dyn CatalogGame] {
         &PartizanEntry(cherries::StackCherries),
         &PartizanEntry(domineering::Domineering),
         &PartizanEntry(hackenbush::Hackenbush),
+        &PartizanEntry(toads_frogs::ToadsAndFrogs),
         &SyncEntry(ssc::SynchronizedStackCherries),
         &SyncEntry(ssc::SynchronizedCherries),
     ]
