@@ -6,7 +6,7 @@
 //! and after the first change of colour the `j`-th edge counts ±1/2^j
 //! (`+` for blue). So `BR = 1/2`, `BRR = 1/4`, `BBR = 3/2`, `BRB = 3/4`.
 
-use super::{Family, Game, GameInfo, Move, PartizanGame};
+use super::{Family, Game, GameInfo, Move, PartizanGame, MAX_HEAPS};
 use crate::partizan::simple::MAX_EXPONENT;
 use crate::partizan::store::{GameId, GameStore};
 use crate::MexError;
@@ -20,7 +20,7 @@ pub const MAX_EDGES: usize = 10_000;
 /// the value's denominator).
 pub const MAX_TAIL: usize = MAX_EXPONENT as usize;
 /// Most edges in a position whose moves are listed.
-pub const MAX_LISTED_EDGES: usize = 2_000;
+pub const MAX_LISTED_EDGES: usize = 1_000;
 
 /// Blue-Red Hackenbush strings.
 #[derive(Debug, Clone, Copy, Default)]
@@ -156,10 +156,10 @@ impl Game for Hackenbush {
     };
     fn check(&self, p: &Strings) -> Result<(), MexError> {
         let edges: usize = p.0.iter().map(Vec::len).sum();
-        if edges > MAX_EDGES {
+        if edges > MAX_EDGES || p.0.len() > MAX_HEAPS {
             return Err(MexError::too_large(
-                format!("a position of {edges} edges"),
-                format!("{MAX_EDGES} edges"),
+                format!("a position of {edges} edges in {} strings", p.0.len()),
+                format!("{MAX_EDGES} edges and {MAX_HEAPS} strings"),
                 "split the position into a sum",
             ));
         }
@@ -361,5 +361,8 @@ mod tests {
         assert_eq!(game.evaluate(&wide, &mut ctx).unwrap().value_text, "10000");
         assert!(game.evaluate(&format!("{wide} B"), &mut ctx).is_err());
         assert!(game.moves(&wide, &mut ctx).is_err());
+        let many = vec!["R"; MAX_HEAPS].join(" ");
+        assert_eq!(game.evaluate(&many, &mut ctx).unwrap().value_text, "-10000");
+        assert!(game.evaluate(&format!("{many} B"), &mut ctx).is_err());
     }
 }

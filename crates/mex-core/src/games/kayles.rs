@@ -4,7 +4,7 @@
 //! values, read from the period the octal engine proves (preperiod 71,
 //! period 12: Guy and Smith 1956) for a run of any length.
 
-use super::{Family, Game, GameInfo, ImpartialGame, Move};
+use super::{Family, Game, GameInfo, ImpartialGame, Move, MAX_HEAPS};
 use crate::heap::octal::{prove_period, DEFAULT_MAX_TERMS};
 use crate::heap::periodic::PeriodicSequence;
 use crate::MexError;
@@ -16,7 +16,7 @@ use std::sync::OnceLock;
 /// Most places (pins and gaps) in a position.
 pub const MAX_PLACES: usize = 1_000_000;
 /// Most places in a position whose moves are listed.
-pub const MAX_LISTED_PLACES: usize = 2_000;
+pub const MAX_LISTED_PLACES: usize = 1_000;
 
 /// Kayles.
 #[derive(Debug, Clone, Copy, Default)]
@@ -120,10 +120,10 @@ impl Game for Kayles {
                 game 0.77, whose values have period 12 from 71 pins on (Guy and Smith 1956).",
     };
     fn check(&self, p: &Pins) -> Result<(), MexError> {
-        if p.places() > MAX_PLACES {
+        if p.places() > MAX_PLACES || p.0.len() > MAX_HEAPS {
             return Err(MexError::too_large(
-                format!("a position of {} places", p.places()),
-                format!("{MAX_PLACES} places"),
+                format!("a position of {} places in {} rows", p.places(), p.0.len()),
+                format!("{MAX_PLACES} places and {MAX_HEAPS} rows"),
                 "use mex octal 0.77 for longer rows",
             ));
         }
@@ -316,5 +316,8 @@ mod tests {
         assert_eq!(game.grundy(&long).unwrap(), BigUint::from(expected));
         assert!(game.moves(&long, &mut Context::new()).is_err());
         assert!(game.grundy(&"I".repeat(MAX_PLACES + 1)).is_err());
+        let rows = vec!["II"; MAX_HEAPS].join(" ");
+        assert_eq!(game.grundy(&rows).unwrap(), BigUint::from(0u32));
+        assert!(game.grundy(&format!("{rows} I")).is_err());
     }
 }

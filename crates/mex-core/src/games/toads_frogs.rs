@@ -14,6 +14,8 @@ use std::str::FromStr;
 
 /// Most cells in a position.
 pub const MAX_CELLS: usize = 100_000;
+/// Most cells in a position whose moves are listed.
+pub const MAX_LISTED_CELLS: usize = 1_000;
 /// Most arrangements of the pieces (summed over the independent strips)
 /// the search may have to visit: an upper bound on the positions reachable.
 pub const MAX_ARRANGEMENTS: u128 = 1_000_000;
@@ -177,6 +179,17 @@ impl Game for ToadsAndFrogs {
                 format!("a search over up to {work} arrangements of the pieces"),
                 format!("{MAX_ARRANGEMENTS} arrangements"),
                 "use fewer pieces or shorter strips",
+            ));
+        }
+        Ok(())
+    }
+    fn check_moves(&self, p: &Strips) -> Result<(), MexError> {
+        let cells: usize = p.0.iter().map(Vec::len).sum();
+        if cells > MAX_LISTED_CELLS {
+            return Err(MexError::too_large(
+                format!("listing the moves of a position of {cells} cells"),
+                format!("{MAX_LISTED_CELLS} cells"),
+                "ask for the value only",
             ));
         }
         Ok(())
@@ -400,5 +413,9 @@ mod tests {
         let dead = format!("{}{}", "F".repeat(50_000), "T".repeat(50_000));
         assert_eq!(value_text(game, &dead, &mut ctx), "0");
         assert!(game.evaluate(&format!("{dead}."), &mut ctx).is_err());
+        assert!(game.moves(&dead, &mut ctx).is_err());
+        let many = vec!["T."; MAX_HEAPS].join(" ");
+        assert_eq!(value_text(game, &many, &mut ctx), MAX_HEAPS.to_string());
+        assert!(game.evaluate(&format!("{many} T."), &mut ctx).is_err());
     }
 }
