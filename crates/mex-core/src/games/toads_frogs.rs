@@ -37,21 +37,18 @@ impl FromStr for Strips {
         if s.trim() == "-" {
             return Ok(Strips(vec![]));
         }
-        let strips: Vec<Vec<u8>> = s
-            .split_whitespace()
-            .map(|w| w.as_bytes().to_vec())
-            .collect();
+        let mut strips = Vec::new();
+        for word in s.split_whitespace() {
+            if let Some(c) = word.chars().find(|c| !matches!(c, 'T' | 'F' | '.')) {
+                return Err(MexError::invalid(
+                    format!("'{c}' in '{word}' is not a cell"),
+                    ACCEPTED,
+                ));
+            }
+            strips.push(word.as_bytes().to_vec());
+        }
         if strips.is_empty() {
             return Err(MexError::invalid("no strip is given", ACCEPTED));
-        }
-        if let Some(c) = s
-            .chars()
-            .find(|c| !matches!(c, 'T' | 'F' | '.') && !c.is_whitespace())
-        {
-            return Err(MexError::invalid(
-                format!("'{c}' in '{s}' is not a cell"),
-                ACCEPTED,
-            ));
         }
         Ok(Strips(strips))
     }
