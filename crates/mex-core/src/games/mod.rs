@@ -26,13 +26,16 @@ pub mod domineering;
 pub mod domino;
 pub mod expression;
 pub mod graph;
+pub mod hackenbush;
 pub mod heaps;
+pub mod kayles;
 pub mod nim;
 pub mod octal;
 pub mod shift;
 pub mod ssc;
 pub mod subtraction;
 pub mod sum;
+pub mod toads_frogs;
 pub mod wythoff;
 
 pub use adapters::{
@@ -257,6 +260,7 @@ pub fn catalog() -> &'static [&'static dyn CatalogGame] {
         &ImpartialEntry(octal::Octal),
         &ImpartialEntry(domino::Domino),
         &ImpartialEntry(wythoff::Wythoff),
+        &ImpartialEntry(kayles::Kayles),
         &LoopyEntry(graph::Graph),
         &ArenaEntry(shift::ShiftGame),
         &ArenaEntry(shift::GeneralizedShiftGame),
@@ -264,6 +268,8 @@ pub fn catalog() -> &'static [&'static dyn CatalogGame] {
         &PartizanEntry(cherries::Cherries),
         &PartizanEntry(cherries::StackCherries),
         &PartizanEntry(domineering::Domineering),
+        &PartizanEntry(hackenbush::Hackenbush),
+        &PartizanEntry(toads_frogs::ToadsAndFrogs),
         &SyncEntry(ssc::SynchronizedStackCherries),
         &SyncEntry(ssc::SynchronizedCherries),
     ]

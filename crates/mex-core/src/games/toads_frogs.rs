@@ -1,0 +1,418 @@
+//! Toads and Frogs (Guy; Winning Ways ch. 1): strips of cells holding a toad
+//! (`T`, Left's), a frog (`F`, Right's) or nothing (`.`). A toad moves one
+//! cell right into an empty cell, or jumps over one frog into the empty cell
+//! beyond; frogs do the same leftwards. Values by the partizan engine, with
+//! two of Erickson's (1996) simplifications as hooks: toads at the right end
+//! and frogs at the left end never move again (they act as the board's
+//! edge), and a block `TTFF` never changes, so it splits a strip into two
+//! independent strips.
+
+use super::{Family, Game, GameInfo, Move, PartizanGame, MAX_HEAPS};
+use crate::MexError;
+use std::fmt;
+use std::str::FromStr;
+
+/// Most cells in a position.
+pub const MAX_CELLS: usize = 100_000;
+/// Most cells in a position whose moves are listed.
+pub const MAX_LISTED_CELLS: usize = 1_000;
+/// Most arrangements of the pieces (summed over the independent strips)
+/// the search may have to visit: an upper bound on the positions reachable.
+pub const MAX_ARRANGEMENTS: u128 = 1_000_000;
+
+/// Toads and Frogs.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ToadsAndFrogs;
+
+/// Strips of cells `T`, `F` and `.` (bytes), left to right; `-` when none.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Strips(pub Vec<Vec<u8>>);
+
+const ACCEPTED: &str = "strips of T (toad), F (frog) and . (empty) separated by spaces, such as \
+                        TT..FF ('-' for none)";
+
+impl FromStr for Strips {
+    type Err = MexError;
+    fn from_str(s: &str) -> Result<Self, MexError> {
+        if s.trim() == "-" {
+            return Ok(Strips(vec![]));
+        }
+        let mut strips = Vec::new();
+        for word in s.split_whitespace() {
+            if let Some(c) = word.chars().find(|c| !matches!(c, 'T' | 'F' | '.')) {
+                return Err(MexError::invalid(
+                    format!("'{c}' in '{word}' is not a cell"),
+                    ACCEPTED,
+                ));
+            }
+            strips.push(word.as_bytes().to_vec());
+        }
+        if strips.is_empty() {
+            return Err(MexError::invalid("no strip is given", ACCEPTED));
+        }
+        Ok(Strips(strips))
+    }
+}
+
+impl fmt::Display for Strips {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0.is_empty() {
+            return f.write_str("-");
+        }
+        let words: Vec<&str> = self
+            .0
+            .iter()
+            .map(|s| std::str::from_utf8(s).unwrap_or("?"))
+            .collect();
+        f.write_str(&words.join(" "))
+    }
+}
+
+/// The independent pieces of a strip: split at each `TTFF`, then frogs at
+/// the left end and toads at the right end dropped; pieces with no toad or
+/// frog left out.
+fn pieces(strip: &[u8]) -> Vec<Vec<u8>> {
+    let mut out = Vec::new();
+    let mut rest = strip;
+    loop {
+        let wall = rest.windows(4).position(|w| w == b"TTFF");
+        let (piece, next) = match wall {
+            Some(i) => (&rest[..i], Some(&rest[i + 4..])),
+            None => (rest, None),
+        };
+        let start = piece.iter().take_while(|&&c| c == b'F').count();
+        let end = piece.len() - piece.iter().rev().take_while(|&&c| c == b'T').count();
+        if start < end && piece[start..end].iter().any(|&c| c != b'.') {
+            out.push(piece[start..end].to_vec());
+        }
+        match next {
+            Some(n) => rest = n,
+            None => return out,
+        }
+    }
+}
+
+/// `n! / (t! f! e!)`, saturating: the arrangements of a strip's pieces.
+fn arrangements(strip: &[u8]) -> u128 {
+    let count = |x: u8| strip.iter().filter(|&&c| c == x).count() as u128;
+    let (t, f) = (count(b'T'), count(b'F'));
+    // C(n, t) · C(n − t, f), each built by exact running products.
+    let choose = |n: u128, k: u128| {
+        (0..k).try_fold(1u128, |acc, i| acc.checked_mul(n - i).map(|v| v / (i + 1)))
+    };
+    let n = strip.len() as u128;
+    choose(n, t)
+        .zip(choose(n - t, f))
+        .and_then(|(a, b)| a.checked_mul(b))
+        .unwrap_or(u128::MAX)
+}
+
+/// The moves of `toad`'s player: a step forward or a jump over one enemy.
+fn piece_moves(p: &Strips, toad: bool) -> Vec<Move<Strips>> {
+    let (me, enemy, name) = if toad {
+        (b'T', b'F', "toad")
+    } else {
+        (b'F', b'T', "frog")
+    };
+    let mut out = Vec::new();
+    for (k, s) in p.0.iter().enumerate() {
+        let of = if p.0.len() > 1 {
+            format!(" of strip {}", k + 1)
+        } else {
+            String::new()
+        };
+        let ahead = |i: usize, d: usize| {
+            if toad {
+                i.checked_add(d).filter(|&j| j < s.len())
+            } else {
+                i.checked_sub(d)
+            }
+        };
+        for i in (0..s.len()).filter(|&i| s[i] == me) {
+            let target = match (ahead(i, 1), ahead(i, 2)) {
+                (Some(j), _) if s[j] == b'.' => Some((j, "")),
+                (Some(j), Some(l)) if s[j] == enemy && s[l] == b'.' => Some((l, " jumps")),
+                _ => None,
+            };
+            if let Some((j, how)) = target {
+                let mut next = p.clone();
+                next.0[k].swap(i, j);
+                let label = format!("{name} {}{how} to {}{of}", i + 1, j + 1);
+                out.push(Move::new(label, next));
+            }
+        }
+    }
+    out
+}
+
+impl Game for ToadsAndFrogs {
+    type Position = Strips;
+    const INFO: GameInfo = GameInfo {
+        name: "toads-and-frogs",
+        family: Family::Partizan,
+        description: "Toads and Frogs: toads step or jump right, frogs left",
+        syntax: "strips of T (toad), F (frog) and . (empty) separated by spaces, e.g. TT..FF",
+        example: "TT..FF",
+        rules: "Strips of cells. Left moves a toad (T) one cell right into an empty cell, or \
+                jumps it over one frog into the empty cell beyond; Right moves frogs (F) the \
+                same way leftwards. Who cannot move loses.",
+    };
+    fn check(&self, p: &Strips) -> Result<(), MexError> {
+        let cells: usize = p.0.iter().map(Vec::len).sum();
+        if cells > MAX_CELLS || p.0.len() > MAX_HEAPS {
+            return Err(MexError::too_large(
+                format!("a position of {cells} cells in {} strips", p.0.len()),
+                format!("{MAX_CELLS} cells and {MAX_HEAPS} strips"),
+                "use a smaller position",
+            ));
+        }
+        let work =
+            p.0.iter()
+                .flat_map(|s| pieces(s))
+                .map(|s| arrangements(&s))
+                .fold(0u128, u128::saturating_add);
+        if work > MAX_ARRANGEMENTS {
+            return Err(MexError::too_large(
+                format!("a search over up to {work} arrangements of the pieces"),
+                format!("{MAX_ARRANGEMENTS} arrangements"),
+                "use fewer pieces or shorter strips",
+            ));
+        }
+        Ok(())
+    }
+    fn check_moves(&self, p: &Strips) -> Result<(), MexError> {
+        let cells: usize = p.0.iter().map(Vec::len).sum();
+        if cells > MAX_LISTED_CELLS {
+            return Err(MexError::too_large(
+                format!("listing the moves of a position of {cells} cells"),
+                format!("{MAX_LISTED_CELLS} cells"),
+                "ask for the value only",
+            ));
+        }
+        Ok(())
+    }
+}
+
+impl PartizanGame for ToadsAndFrogs {
+    fn left_moves(&self, p: &Strips) -> Vec<Move<Strips>> {
+        piece_moves(p, true)
+    }
+    fn right_moves(&self, p: &Strips) -> Vec<Move<Strips>> {
+        piece_moves(p, false)
+    }
+    /// The independent pieces of every strip, when there are several.
+    fn decompose(&self, p: &Strips) -> Option<Vec<Strips>> {
+        let parts: Vec<Vec<u8>> = p.0.iter().flat_map(|s| pieces(s)).collect();
+        (parts.len() > 1).then(|| parts.into_iter().map(|s| Strips(vec![s])).collect())
+    }
+    /// The pieces, sorted (dead pieces at the ends dropped).
+    fn canonical(&self, p: &Strips) -> Strips {
+        let mut parts: Vec<Vec<u8>> = p.0.iter().flat_map(|s| pieces(s)).collect();
+        parts.sort_unstable();
+        Strips(parts)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::{find, CatalogGame, Context};
+    use crate::partizan::notation;
+    use crate::partizan::store::{GameId, GameStore};
+    use std::collections::{HashMap, HashSet};
+
+    /// The game tree straight from the rules on one strip, written as
+    /// string rewriting (`T.` → `.T`, `TF.` → `.FT`, `.F` → `F.`,
+    /// `.TF` → `FT.`), into a store without fast paths: no decomposition,
+    /// no trimming, no symmetry.
+    fn brute(store: &mut GameStore, s: &str, memo: &mut HashMap<String, GameId>) -> GameId {
+        if let Some(&g) = memo.get(s) {
+            return g;
+        }
+        let rewrite = |from: &str, to: &str| -> Vec<String> {
+            (0..s.len())
+                .filter(|&i| s[i..].starts_with(from))
+                .map(|i| format!("{}{to}{}", &s[..i], &s[i + from.len()..]))
+                .collect()
+        };
+        let mut left = rewrite("T.", ".T");
+        left.extend(rewrite("TF.", ".FT"));
+        let mut right = rewrite(".F", "F.");
+        right.extend(rewrite(".TF", "FT."));
+        let lv: Vec<GameId> = left.iter().map(|q| brute(store, q, memo)).collect();
+        let rv: Vec<GameId> = right.iter().map(|q| brute(store, q, memo)).collect();
+        let g = store.make(lv, rv);
+        memo.insert(s.to_string(), g);
+        g
+    }
+
+    fn all_strips(max: usize) -> Vec<String> {
+        let mut out = vec![String::new()];
+        let mut all = Vec::new();
+        for _ in 0..max {
+            out = out
+                .iter()
+                .flat_map(|s| ["T", "F", "."].map(|c| format!("{s}{c}")))
+                .collect();
+            all.extend(out.iter().cloned());
+        }
+        all
+    }
+
+    fn value_text(game: &dyn CatalogGame, text: &str, ctx: &mut Context) -> String {
+        game.evaluate(text, ctx).unwrap().value_text
+    }
+
+    /// Every strip of up to 7 cells: the engine (pieces, trimming, memo
+    /// keys) against the brute-force tree, compared as printed values.
+    #[test]
+    fn engine_against_brute_force_on_every_strip_up_to_7() {
+        let mut slow = GameStore::without_fast_paths();
+        let mut memo = HashMap::new();
+        let game = find("toads-and-frogs").unwrap();
+        let mut ctx = Context::new();
+        for s in all_strips(7) {
+            let g = brute(&mut slow, &s, &mut memo);
+            assert_eq!(
+                value_text(game, &s, &mut ctx),
+                notation::show(&mut slow, g),
+                "{s}"
+            );
+        }
+    }
+
+    /// Sums of two strips of up to 4 cells against the brute-force sum.
+    #[test]
+    fn sums_of_two_strips_against_brute_force() {
+        let mut slow = GameStore::without_fast_paths();
+        let mut memo = HashMap::new();
+        let game = find("toads-and-frogs").unwrap();
+        let mut ctx = Context::new();
+        let short = all_strips(4);
+        for a in short.iter().step_by(2) {
+            for b in short.iter().step_by(3) {
+                let (x, y) = (
+                    brute(&mut slow, a, &mut memo),
+                    brute(&mut slow, b, &mut memo),
+                );
+                let sum = slow.add(x, y);
+                let text = format!("{a} {b}");
+                assert_eq!(
+                    value_text(game, &text, &mut ctx),
+                    notation::show(&mut slow, sum)
+                );
+            }
+        }
+    }
+
+    /// Examples from Winning Ways ch. 1 as worked in "Combinatorial Games:
+    /// Toads and Frogs" (combinatorialgames.wordpress.com, 2013):
+    /// `TFTF. = TF.TF = TFF.T = 0`, `TFT.F = *`, `T.TFF = {0|*} = ↑`.
+    /// Erickson, "New Toads and Frogs results" (1996), opens with the play
+    /// TT.FF, T.TFF, TFT.F, TF.TF, TFFT., TFF.T, where Left moves first and
+    /// wins: each step is a legal move, and Left moving first wins TT.FF.
+    #[test]
+    fn published_values() {
+        let game = find("toads-and-frogs").unwrap();
+        let mut ctx = Context::new();
+        for (text, value) in [
+            ("TFTF.", "0"),
+            ("TF.TF", "0"),
+            ("TFF.T", "0"),
+            ("TFT.F", "*"),
+            ("T.TFF", "^"),
+            ("TTF.F", "v"),
+        ] {
+            assert_eq!(value_text(game, text, &mut ctx), value, "{text}");
+        }
+        let play = ["TT.FF", "T.TFF", "TFT.F", "TF.TF", "TFFT.", "TFF.T"];
+        for (k, pair) in play.windows(2).enumerate() {
+            let p: Strips = pair[0].parse().unwrap();
+            let moves = if k % 2 == 0 {
+                ToadsAndFrogs.left_moves(&p)
+            } else {
+                ToadsAndFrogs.right_moves(&p)
+            };
+            assert!(
+                moves.iter().any(|m| m.to.to_string() == pair[1]),
+                "{pair:?}"
+            );
+        }
+        assert!(ToadsAndFrogs
+            .right_moves(&"TFF.T".parse().unwrap())
+            .is_empty());
+        let start = game.evaluate("TT.FF", &mut ctx).unwrap();
+        assert!(
+            ["L", "N"].contains(&start.outcome.as_str()),
+            "{}",
+            start.value_text
+        );
+    }
+
+    /// CGSuite's test suite (GameStripTest) gives the canonical form of
+    /// `TTTTT..FFFFF` as `+-{{2|*},{5/2||2|X|||0}}` with
+    /// `X = {0||||{0||v<2>|-1},{0||||0||Miny(1/32)|-2|||-1/2*}|||v<2>|-1/2||-1*}`;
+    /// written here with `v<2> = {^*|0}` and `Miny(1/32) = {{1/32|0}|0}`.
+    #[test]
+    fn agrees_with_cgsuite_on_five_toads_and_frogs() {
+        let down2 = "{^*|0}";
+        let miny = "{{1/32|0}|0}";
+        let x = format!(
+            "{{0 | {{{{0 | {{{down2} | -1}}}}, {{0 | {{{{0 | {{{miny} | -2}}}} | -1/2*}}}} \
+             | {{{{{down2} | -1/2}} | -1*}}}}}}"
+        );
+        let y = format!("{{{{5/2 | {{2 | {x}}}}} | 0}}");
+        let expected = format!("{{{{2|*}}, {y} | {{*|-2}}, -{y}}}");
+        let mut ctx = Context::new();
+        let cgsuite = notation::parse(&mut ctx.store, &expected).unwrap();
+        let game = find("toads-and-frogs").unwrap();
+        assert_eq!(game.canonical("TTTTT..FFFFF", &mut ctx).unwrap(), cgsuite);
+    }
+
+    #[test]
+    fn round_trip_labels_and_limits() {
+        for start in ["TT..FF", "T.F T..F", "TF.TF.T", "-"] {
+            let mut seen = HashSet::new();
+            let mut todo = vec![start.parse::<Strips>().unwrap()];
+            while let Some(p) = todo.pop() {
+                assert_eq!(p.to_string().parse::<Strips>().unwrap(), p);
+                let moves = [ToadsAndFrogs.left_moves(&p), ToadsAndFrogs.right_moves(&p)];
+                for m in moves.into_iter().flatten() {
+                    if seen.insert(m.to.clone()) {
+                        todo.push(m.to);
+                    }
+                }
+            }
+        }
+        let p: Strips = "TF. .TF".parse().unwrap();
+        let labels: Vec<String> = [ToadsAndFrogs.left_moves(&p), ToadsAndFrogs.right_moves(&p)]
+            .into_iter()
+            .flatten()
+            .map(|m| format!("{}: {}", m.label, m.to))
+            .collect();
+        assert_eq!(
+            labels,
+            [
+                "toad 1 jumps to 3 of strip 1: .FT .TF",
+                "frog 3 jumps to 1 of strip 2: TF. FT."
+            ]
+        );
+        assert_eq!(
+            pieces(b"FT.FTTFF.T.FT"),
+            [b"T.F".to_vec(), b".T.F".to_vec()]
+        );
+        for bad in ["", "TX", "T-F", "t.f"] {
+            assert!(bad.parse::<Strips>().is_err(), "{bad}");
+        }
+        let game = find("toads-and-frogs").unwrap();
+        let mut ctx = Context::new();
+        assert!(game.evaluate("TTTTTT....FFFFFF", &mut ctx).is_err());
+        let dead = format!("{}{}", "F".repeat(50_000), "T".repeat(50_000));
+        assert_eq!(value_text(game, &dead, &mut ctx), "0");
+        assert!(game.evaluate(&format!("{dead}."), &mut ctx).is_err());
+        assert!(game.moves(&dead, &mut ctx).is_err());
+        let many = vec!["T."; MAX_HEAPS].join(" ");
+        assert_eq!(value_text(game, &many, &mut ctx), MAX_HEAPS.to_string());
+        assert!(game.evaluate(&format!("{many} T."), &mut ctx).is_err());
+    }
+}
