@@ -9,7 +9,7 @@ use crate::impartial::grundy::GrundySolver;
 use crate::impartial::ruleset::ImpartialRuleset;
 use crate::partizan::notation;
 use crate::partizan::ruleset::{Evaluator, PartizanRuleset};
-use crate::partizan::store::{GameId, GameStore, OutcomeClass};
+use crate::partizan::store::{GameId, GameStore, OutcomeClass, DEFAULT_BUDGET};
 use crate::solve::retrograde;
 use crate::sync::solver::{Goal, SyncOutcome, SyncRuleset, SyncSolver};
 use crate::MexError;
@@ -21,18 +21,30 @@ pub const MAX_PARTIZAN_POSITIONS: usize = 1 << 24;
 
 /// What one request shares: the arena of canonical forms, so that values
 /// of several positions (a sum, the options of a position) can be combined.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Context {
     /// The canonical-form arena.
     pub store: GameStore,
 }
 
 impl Context {
-    /// A fresh context.
+    /// A fresh context whose arena has the default memory budget
+    /// ([`DEFAULT_BUDGET`]): work that would outgrow it is refused with
+    /// [`MexError::TooLarge`] instead of exhausting the machine.
     pub fn new() -> Self {
-        Context {
-            store: GameStore::new(),
-        }
+        Context::with_store(GameStore::with_budget(DEFAULT_BUDGET))
+    }
+
+    /// A context over a store of the caller's choosing (another budget, or
+    /// [`GameStore::new`] for none).
+    pub fn with_store(store: GameStore) -> Self {
+        Context { store }
+    }
+}
+
+impl Default for Context {
+    fn default() -> Self {
+        Context::new()
     }
 }
 
@@ -156,7 +168,7 @@ pub const MAX_NIMBER_FORM: u32 = 1 << 12;
 /// The canonical form of `*g`, refused above [`MAX_NIMBER_FORM`].
 pub fn nimber_form(store: &mut GameStore, g: &BigUint) -> Result<GameId, MexError> {
     match g.to_u32().filter(|&k| k <= MAX_NIMBER_FORM) {
-        Some(k) => Ok(store.nimber(k)),
+        Some(k) => store.try_nimber(k),
         None => Err(MexError::too_large(
             format!("the nimber *{g} as a canonical form"),
             format!("*{MAX_NIMBER_FORM}"),
@@ -373,7 +385,11 @@ impl<G: PartizanGame> PartizanRuleset for PartizanView<'_, G> {
     fn canonical(&self, p: &G::Position) -> G::Position {
         self.0.canonical(p)
     }
-    fn known_value(&self, store: &mut GameStore, p: &G::Position) -> Option<GameId> {
+    fn known_value(
+        &self,
+        store: &mut GameStore,
+        p: &G::Position,
+    ) -> Result<Option<GameId>, MexError> {
         self.0.known_value(store, p)
     }
 }
@@ -388,14 +404,21 @@ pub(super) fn partizan_value<G: PartizanGame>(
     Evaluator::new(PartizanView(game), MAX_PARTIZAN_POSITIONS).value(store, p)
 }
 
-fn partizan_evaluation(store: &mut GameStore, position: String, g: GameId) -> Evaluation {
-    Evaluation {
+/// The evaluation of a position of canonical value `g` (refused when the
+/// value's notation would exceed [`notation::MAX_PRINTED`] characters or
+/// its outcome the store's budget).
+pub(super) fn partizan_evaluation(
+    store: &mut GameStore,
+    position: String,
+    g: GameId,
+) -> Result<Evaluation, MexError> {
+    Ok(Evaluation {
         position,
-        value_text: notation::show(store, g),
-        outcome: class_text(store.outcome(g)).into(),
+        value_text: notation::try_show(store, g, notation::MAX_PRINTED)?,
+        outcome: class_text(store.try_outcome(g)?).into(),
         value: Value::Canonical(g),
         to_move: None,
-    }
+    })
 }
 
 impl<G: PartizanGame> CatalogGame for PartizanEntry<G> {
@@ -417,7 +440,7 @@ impl<G: PartizanGame> CatalogGame for PartizanEntry<G> {
     fn evaluate(&self, position: &str, ctx: &mut Context) -> Result<Evaluation, MexError> {
         let p = parse(&self.0, position)?;
         let g = self.0.value(&mut ctx.store, &p)?;
-        Ok(partizan_evaluation(&mut ctx.store, p.to_string(), g))
+        partizan_evaluation(&mut ctx.store, p.to_string(), g)
     }
     fn moves(&self, position: &str, ctx: &mut Context) -> Result<Vec<MoveEvaluation>, MexError> {
         let p = parse(&self.0, position)?;
@@ -433,14 +456,14 @@ impl<G: PartizanGame> CatalogGame for PartizanEntry<G> {
             for Move { label, to } in moves {
                 let g = evaluator.value(&mut ctx.store, &to)?;
                 let winning = if player == "Left" {
-                    ctx.store.leq(zero, g)
+                    ctx.store.try_leq(zero, g)?
                 } else {
-                    ctx.store.leq(g, zero)
+                    ctx.store.try_leq(g, zero)?
                 };
                 out.push(MoveEvaluation {
                     player: Some(player),
                     label,
-                    result: partizan_evaluation(&mut ctx.store, to.to_string(), g),
+                    result: partizan_evaluation(&mut ctx.store, to.to_string(), g)?,
                     winning,
                 });
             }

@@ -91,8 +91,12 @@ fn moves(rules: engine::Cherries, p: &Rows, black: bool) -> Vec<Move<Rows>> {
     out
 }
 
-fn closed_form(rules: engine::Cherries, store: &mut GameStore, p: &Rows) -> GameId {
-    store.integer(engine::position_value(rules, &p.0))
+fn closed_form(
+    rules: engine::Cherries,
+    store: &mut GameStore,
+    p: &Rows,
+) -> Result<GameId, MexError> {
+    store.try_integer(engine::position_value(rules, &p.0))
 }
 
 /// Implements the catalog traits for one of the two rulesets.
@@ -121,8 +125,12 @@ macro_rules! cherries_game {
             fn canonical(&self, p: &Rows) -> Rows {
                 Rows($rules.canonical(&p.0))
             }
-            fn known_value(&self, store: &mut GameStore, p: &Rows) -> Option<GameId> {
-                Some(closed_form($rules, store, p))
+            fn known_value(
+                &self,
+                store: &mut GameStore,
+                p: &Rows,
+            ) -> Result<Option<GameId>, MexError> {
+                closed_form($rules, store, p).map(Some)
             }
         }
     };

@@ -5,7 +5,7 @@
 
 use super::{Family, Game, GameInfo, Move, PartizanGame};
 use crate::partizan::notation;
-use crate::partizan::store::{GameId, GameStore};
+use crate::partizan::store::{GameId, GameStore, DEFAULT_BUDGET};
 use crate::MexError;
 use std::fmt;
 use std::str::FromStr;
@@ -22,9 +22,13 @@ pub struct CanonicalText(String);
 impl FromStr for CanonicalText {
     type Err = MexError;
     fn from_str(s: &str) -> Result<Self, MexError> {
-        let mut store = GameStore::new();
+        let mut store = GameStore::with_budget(DEFAULT_BUDGET);
         let g = notation::parse(&mut store, s)?;
-        Ok(CanonicalText(notation::show(&mut store, g)))
+        Ok(CanonicalText(notation::try_show(
+            &store,
+            g,
+            notation::MAX_PRINTED,
+        )?))
     }
 }
 
@@ -36,7 +40,7 @@ impl fmt::Display for CanonicalText {
 
 /// The options of one side of the canonical form, printed.
 fn options(p: &CanonicalText, left: bool) -> Vec<Move<CanonicalText>> {
-    let mut store = GameStore::new();
+    let mut store = GameStore::with_budget(DEFAULT_BUDGET);
     let Ok(g) = notation::parse(&mut store, &p.0) else {
         return vec![];
     };
@@ -44,7 +48,7 @@ fn options(p: &CanonicalText, left: bool) -> Vec<Move<CanonicalText>> {
     let side = if left { node.left } else { node.right };
     side.into_iter()
         .map(|x| {
-            let text = notation::show(&mut store, x);
+            let text = notation::show(&store, x);
             Move::new(format!("to {text}"), CanonicalText(text))
         })
         .collect()
@@ -71,7 +75,11 @@ impl PartizanGame for Expression {
         options(p, false)
     }
     /// The expression itself is the closed form: parse it into the store.
-    fn known_value(&self, store: &mut GameStore, p: &CanonicalText) -> Option<GameId> {
-        notation::parse(store, &p.0).ok()
+    fn known_value(
+        &self,
+        store: &mut GameStore,
+        p: &CanonicalText,
+    ) -> Result<Option<GameId>, MexError> {
+        notation::parse(store, &p.0).map(Some)
     }
 }

@@ -98,27 +98,27 @@ pub fn string_value(edges: &[bool]) -> (i64, u32) {
 
 /// The canonical form of `p / 2^q`: `{(p−1)/2^q | (p+1)/2^q}` for odd `p`,
 /// built level by level with a memo (at most two values a level).
-pub fn dyadic(store: &mut GameStore, p: i64, q: u32) -> GameId {
+pub fn dyadic(store: &mut GameStore, p: i64, q: u32) -> Result<GameId, MexError> {
     fn build(
         store: &mut GameStore,
         p: i64,
         q: u32,
         memo: &mut HashMap<(i64, u32), GameId>,
-    ) -> GameId {
+    ) -> Result<GameId, MexError> {
         if q > 0 && p % 2 == 0 {
             return build(store, p / 2, q - 1, memo);
         }
         if q == 0 {
-            return store.integer(p);
+            return store.try_integer(p);
         }
         if let Some(&g) = memo.get(&(p, q)) {
-            return g;
+            return Ok(g);
         }
-        let lo = build(store, p - 1, q, memo);
-        let hi = build(store, p + 1, q, memo);
-        let g = store.make(vec![lo], vec![hi]);
+        let lo = build(store, p - 1, q, memo)?;
+        let hi = build(store, p + 1, q, memo)?;
+        let g = store.try_make(vec![lo], vec![hi])?;
         memo.insert((p, q), g);
-        g
+        Ok(g)
     }
     build(store, p, q, &mut HashMap::new())
 }
@@ -203,14 +203,14 @@ impl PartizanGame for Hackenbush {
         Strings(strings)
     }
     /// The sum of the strings' values by Berlekamp's rule.
-    fn known_value(&self, store: &mut GameStore, p: &Strings) -> Option<GameId> {
+    fn known_value(&self, store: &mut GameStore, p: &Strings) -> Result<Option<GameId>, MexError> {
         let mut sum = store.zero();
         for s in &p.0 {
             let (num, q) = string_value(s);
-            let v = dyadic(store, num, q);
-            sum = store.add(sum, v);
+            let v = dyadic(store, num, q)?;
+            sum = store.try_add(sum, v)?;
         }
-        Some(sum)
+        Ok(Some(sum))
     }
 }
 
@@ -252,7 +252,7 @@ mod tests {
         for s in all_strings(10) {
             let p = Strings(vec![s]);
             let searched = slow.value(&mut store, &p).unwrap();
-            let known = Hackenbush.known_value(&mut store, &p).unwrap();
+            let known = Hackenbush.known_value(&mut store, &p).unwrap().unwrap();
             assert_eq!(known, searched, "{p}");
         }
     }
@@ -281,13 +281,13 @@ mod tests {
         let mut store = GameStore::without_fast_paths();
         for q in 0..5u32 {
             for p in -40..40i64 {
-                let mine = dyadic(&mut store, p, q);
+                let mine = dyadic(&mut store, p, q).unwrap();
                 assert_eq!(mine, store.dyadic(p, q), "{p}/2^{q}");
             }
         }
         let mut store = GameStore::new();
-        let deep = dyadic(&mut store, 1, 40);
-        assert_eq!(notation::show(&mut store, deep), "1/1099511627776");
+        let deep = dyadic(&mut store, 1, 40).unwrap();
+        assert_eq!(notation::show(&store, deep), "1/1099511627776");
     }
 
     /// Winning Ways ch. 2 and Lessons in Play ch. 2 (Blue-Red Hackenbush

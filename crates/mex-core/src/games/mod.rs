@@ -203,9 +203,14 @@ pub trait PartizanGame: Game {
     fn canonical(&self, p: &Self::Position) -> Self::Position {
         p.clone()
     }
-    /// The value by a closed form, when one applies.
-    fn known_value(&self, _store: &mut GameStore, _p: &Self::Position) -> Option<GameId> {
-        None
+    /// The value by a closed form, when one applies (`Ok(None)`: search);
+    /// an error when the store's budget is spent.
+    fn known_value(
+        &self,
+        _store: &mut GameStore,
+        _p: &Self::Position,
+    ) -> Result<Option<GameId>, MexError> {
+        Ok(None)
     }
     /// The canonical value of `p` (the default searches, with the hooks).
     fn value(&self, store: &mut GameStore, p: &Self::Position) -> Result<GameId, MexError>

@@ -222,14 +222,14 @@ fn partizan_sum(
         cache.insert(text, g);
         values.push(g);
     }
-    let store = &mut ctx.store;
-    let total = values
-        .iter()
-        .fold(store.zero(), |acc, &g| store.add(acc, g));
+    let mut total = ctx.store.zero();
+    for &g in &values {
+        total = ctx.store.try_add(total, g)?;
+    }
     let mut winning_moves = Vec::new();
     let mut unlisted_components = Vec::new();
     for (i, s) in summands.iter().enumerate() {
-        let rest = ctx.store.sub(total, values[i]);
+        let rest = ctx.store.try_sub(total, values[i])?;
         let moves = match s.game.moves(s.position, ctx) {
             Ok(moves) => moves,
             Err(MexError::TooLarge { .. }) => {
@@ -244,7 +244,7 @@ fn partizan_sum(
                 Value::Grundy(g) => nimber_form(&mut ctx.store, g)?,
                 _ => continue,
             };
-            let after = ctx.store.add(option, rest);
+            let after = ctx.store.try_add(option, rest)?;
             let zero = ctx.store.zero();
             let players = match m.player {
                 Some(p) => vec![p],
@@ -252,9 +252,9 @@ fn partizan_sum(
             };
             for player in players {
                 let wins = if player == "Left" {
-                    ctx.store.leq(zero, after)
+                    ctx.store.try_leq(zero, after)?
                 } else {
-                    ctx.store.leq(after, zero)
+                    ctx.store.try_leq(after, zero)?
                 };
                 if wins {
                     winning_moves.push(SumMove {
@@ -271,17 +271,19 @@ fn partizan_sum(
     let components = texts
         .into_iter()
         .zip(&values)
-        .map(|(component, &g)| ComponentValue {
-            component,
-            value_text: notation::show(&mut ctx.store, g),
-            value: Value::Canonical(g),
+        .map(|(component, &g)| {
+            Ok(ComponentValue {
+                component,
+                value_text: notation::try_show(&ctx.store, g, notation::MAX_PRINTED)?,
+                value: Value::Canonical(g),
+            })
         })
-        .collect();
+        .collect::<Result<_, MexError>>()?;
     Ok(SumAnalysis {
         impartial: false,
         components,
-        outcome: class_text(ctx.store.outcome(total)).into(),
-        value_text: notation::show(&mut ctx.store, total),
+        outcome: class_text(ctx.store.try_outcome(total)?).into(),
+        value_text: notation::try_show(&ctx.store, total, notation::MAX_PRINTED)?,
         value: Value::Canonical(total),
         winning_moves,
         unlisted_components,

@@ -275,7 +275,7 @@ mod tests {
             let g = brute(&mut slow, &s, &mut memo);
             assert_eq!(
                 value_text(game, &s, &mut ctx),
-                notation::show(&mut slow, g),
+                notation::show(&slow, g),
                 "{s}"
             );
         }
@@ -299,7 +299,7 @@ mod tests {
                 let text = format!("{a} {b}");
                 assert_eq!(
                     value_text(game, &text, &mut ctx),
-                    notation::show(&mut slow, sum)
+                    notation::show(&slow, sum)
                 );
             }
         }

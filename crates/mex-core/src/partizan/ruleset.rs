@@ -28,10 +28,14 @@ pub trait PartizanRuleset {
         p.clone()
     }
     /// The value of `p` when a closed form gives it without search (the
-    /// evaluator then does not expand `p`); `None` (the default) means
-    /// "search".
-    fn known_value(&self, _store: &mut GameStore, _p: &Self::Position) -> Option<GameId> {
-        None
+    /// evaluator then does not expand `p`); `Ok(None)` (the default) means
+    /// "search", an error that the store's budget is spent.
+    fn known_value(
+        &self,
+        _store: &mut GameStore,
+        _p: &Self::Position,
+    ) -> Result<Option<GameId>, MexError> {
+        Ok(None)
     }
 }
 
@@ -64,7 +68,7 @@ impl<R: PartizanRuleset> Evaluator<R> {
         if let Some(&g) = self.memo.get(&key) {
             return Ok(g);
         }
-        if let Some(g) = self.ruleset.known_value(store, &key) {
+        if let Some(g) = self.ruleset.known_value(store, &key)? {
             return Ok(g);
         }
         if self.memo.len() >= self.max_positions {
