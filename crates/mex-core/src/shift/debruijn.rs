@@ -157,6 +157,9 @@ pub fn check(bits: &[u8]) -> Result<Check, MexError> {
 
 fn check_length(len: u64) -> Result<u32, MexError> {
     let accepted = format!("a 0/1 sequence of length 2^n, 1 ≤ n ≤ {MAX_CHECK_ORDER}");
+    if len == 0 {
+        return Err(MexError::invalid("the sequence is empty", accepted));
+    }
     if len < 2 {
         return Err(MexError::too_small("the sequence length", len, 2, accepted));
     }
@@ -468,7 +471,7 @@ mod tests {
 
     #[test]
     fn lengths_are_classified() {
-        assert!(matches!(check(&[]), Err(MexError::TooSmall { .. })));
+        assert!(matches!(check(&[]), Err(MexError::Invalid { .. })));
         assert!(matches!(check(&[1]), Err(MexError::TooSmall { .. })));
         assert!(matches!(
             check(&[0, 1, 1]),
