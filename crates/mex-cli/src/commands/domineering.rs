@@ -1,9 +1,8 @@
 //! `mex domineering GRID`.
 
-use crate::number::in_range;
 use crate::output::{fields, Output, Report};
 use clap::Args;
-use mex_core::partizan::domineering::{Domineering, Grid, MAX_CELLS};
+use mex_core::partizan::domineering::{Domineering, Grid};
 use mex_core::partizan::notation;
 use mex_core::partizan::ruleset::Evaluator;
 use mex_core::partizan::store::{GameStore, OutcomeClass};
@@ -50,27 +49,20 @@ impl Report for DomineeringResult {
     }
 }
 
-/// Checks a `HxW` size before the library does, so that a side of 0 is
-/// named as too small, and that the grid is not empty.
-fn check_size(text: &str) -> Result<(), MexError> {
+/// Refuses a grid with no rows before the library reads it (sizes, too
+/// small or too large, are the library's to check).
+fn check_not_empty(text: &str) -> Result<(), MexError> {
     if text.trim().chars().all(|c| c == '/' || c.is_whitespace()) {
         return Err(MexError::invalid(
             "the grid is empty",
             "HxW such as 4x4, or rows of . and # separated by / such as ..#/.../...",
         ));
     }
-    let Some((h, w)) = text.trim().split_once(['x', 'X']) else {
-        return Ok(());
-    };
-    if let (Ok(h), Ok(w)) = (h.trim().parse::<u32>(), w.trim().parse::<u32>()) {
-        in_range("the grid height", h, 1, MAX_CELLS)?;
-        in_range("the grid width", w, 1, MAX_CELLS)?;
-    }
     Ok(())
 }
 
 pub fn run(a: &DomineeringArgs) -> Result<Output, MexError> {
-    check_size(&a.grid)?;
+    check_not_empty(&a.grid)?;
     let grid = Grid::parse(&a.grid)?;
     let mut store = GameStore::with_budget(mex_core::partizan::store::DEFAULT_BUDGET);
     let g = Evaluator::new(Domineering::default(), 1 << 24).value(&mut store, &grid)?;

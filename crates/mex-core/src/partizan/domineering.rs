@@ -405,12 +405,19 @@ mod tests {
         for small in ["0x0", "0x5", "5x0", "0x4294967296"] {
             let err = Grid::parse(small).expect_err(small);
             assert!(matches!(err, MexError::TooSmall { .. }), "{small}: {err}");
-            assert!(err.to_string().contains("1 ≤ H·W ≤ 36"), "{err}");
+            assert!(
+                err.to_string().contains(&format!("1 ≤ H·W ≤ {MAX_CELLS}")),
+                "{err}"
+            );
         }
         assert!(matches!(
             Grid::rectangle(u32::MAX, u32::MAX),
             Err(MexError::AboveLimit { .. })
         ));
-        assert!(Grid::parse("6x6").is_ok() && Grid::parse("1x36").is_ok());
+        assert!(Grid::parse("5x6").is_ok() && Grid::parse("1x30").is_ok());
+        assert!(matches!(
+            Grid::parse("6x6"),
+            Err(MexError::AboveLimit { .. })
+        ));
     }
 }
