@@ -16,7 +16,7 @@
 //! * [`sync`]: synchronized games, Synchronized (Stack) Cherries;
 //! * [`games`]: the catalog — every game as one file behind one interface
 //!   ([`games::Game`] and its family traits), sums of positions of any
-//!   games, and the object-safe [`games::adapters::CatalogGame`] the front
+//!   games, and the object-safe [`games::CatalogGame`] the front
 //!   ends use;
 //! * [`bigint`]: parsing of arbitrary-precision numbers typed by a user;
 //! * [`error`]: [`MexError`], the one error type, one line per message;
@@ -27,6 +27,33 @@
 //! tests compare them. See `ARCHITECTURE.md` at the repository root for the
 //! map. Sources are cited by author and year (or by title where the source
 //! prints no year); the full references are in `docs/references.md`.
+//!
+//! # Example
+//!
+//! Any game of the catalog by name, canonical forms with operators and the
+//! standard notation, and a period proven with its certificate:
+//!
+//! ```
+//! use mex_core::games::{self, Context};
+//! use mex_core::heap::{code::TakeBreakCode, octal};
+//! use mex_core::partizan::value::CanonicalForm;
+//!
+//! let domineering = games::find("domineering")?;
+//! let board = domineering.evaluate("2x3", &mut Context::new())?;
+//! assert_eq!((board.value_text.as_str(), board.outcome.as_str()), ("{2 | -1/2}", "N"));
+//!
+//! let g: CanonicalForm = "{1|0}".parse()?;
+//! let h: CanonicalForm = "{0|-1}".parse()?;
+//! assert_eq!((&g + &h).to_string(), "0");
+//! assert_eq!(g.partial_cmp(&CanonicalForm::zero()), None); // {1|0} is confused with 0
+//! assert!(g - h > CanonicalForm::zero());
+//!
+//! let dawson: TakeBreakCode = "0.07".parse()?;
+//! let (_, analysis) = octal::prove_period(&dawson, 1 << 12)?;
+//! let proof = analysis.certificate.expect("0.07 is periodic");
+//! assert_eq!((proof.preperiod, proof.period), (53, 34));
+//! # Ok::<(), mex_core::MexError>(())
+//! ```
 
 pub mod bigint;
 #[cfg(feature = "serde")]
@@ -41,3 +68,8 @@ pub mod solve;
 pub mod sync;
 
 pub use error::MexError;
+
+/// The README's Rust examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+pub struct ReadmeExamples;
