@@ -20,7 +20,7 @@ Rules: rows of black (B, Left's) and white (W, Right's) cherries. A move takes o
 cherry of one's own colour from an end of a row (Cherries: either end; Stack
 Cherries: the front only). Whoever cannot move loses.",
     after_help = "A position is rows of B (Left's, black) and W (Right's, white), front first,
-separated by spaces. Values come from closed forms (Theorem 6.2.1 of seed 002
+separated by spaces. Values come from closed forms (Theorem 6.2.1 of van den Bergh 2023
 for stacks; the closed form in docs for rows); --engine recomputes them with
 the canonical-form engine.
 

@@ -15,7 +15,7 @@ use serde::Serialize;
 /// and beyond, from the proven period of 0.07.
 #[derive(Args)]
 #[command(
-    long_about = "The 1×N domino-covering game (seed 003): outcome, nim value and every winning
+    long_about = "The 1×N domino-covering game (OEIS A215721): outcome, nim value and every winning
 placement; the boards the second player wins; counts up to 10^18 and beyond,
 from the proven period of 0.07.
 

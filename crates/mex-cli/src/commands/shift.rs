@@ -17,7 +17,7 @@ use std::io::Write;
 /// The shift game (Weiss) over an n-bit shift register.
 #[derive(Args)]
 #[command(
-    long_about = "The shift game of seed 000 over an n-bit shift register.
+    long_about = "The shift game (Weiss) over an n-bit shift register.
 
 Rules: a state is n bits b0 ... b(n-1). Each turn b(n-1) drops out at the right,
 everything shifts right and a new bit enters at the left as b0, chosen by Alice

@@ -13,7 +13,7 @@ use serde::Serialize;
 /// number, and decomposition of a segment into irreducible elements.
 #[derive(Args)]
 #[command(
-    long_about = "Synchronized Stack Cherries (seed 002): irreducible elements, their number,
+    long_about = "Synchronized Stack Cherries (van den Bergh 2023): irreducible elements, their number,
 and decomposition of a segment into irreducible elements.
 
 Rules: stacks of black (B, Left's) and white (W, Right's) cherries. Each round both

@@ -16,7 +16,7 @@ use serde_json::json;
   mex subtraction 1,3,4 --terms 30
   mex subtraction 2,4,7 --period --json
   mex subtraction 1,3,4 --at 10^18 --count-p 1..10^18
-  mex subtraction survey 10      # periods of all subsets of {1..10}, Conjecture 5.1 of seed 001")]
+  mex subtraction survey 10      # periods of all subsets of {1..10}, Conjecture 5.1 of Nash–Sheenko")]
 pub struct SubtractionArgs {
     /// The set S (e.g. 1,3,4), or the word `survey` followed by M.
     #[arg(required = true, num_args = 1..=2)]
@@ -129,7 +129,7 @@ pub fn run(a: &SubtractionArgs) -> Result<Output, MexError> {
             (
                 "certificate",
                 format!(
-                    "the {} values from n = {} equal those from n = {} (seed 001, Lemma 4.3)",
+                    "the {} values from n = {} equal those from n = {} (Nash–Sheenko, Lemma 4.3)",
                     c.window_length, c.first_start, c.second_start
                 ),
             ),
@@ -205,7 +205,7 @@ fn survey(m: u64, json_out: bool) -> Result<Output, MexError> {
             ),
         ),
     ]);
-    text += "Conjecture 5.1 (seed 001): if a ≤ ⌈n/2⌉ small-augmentations take S to {l}, the period is 2l − a.\n";
+    text += "Conjecture 5.1 (Nash–Sheenko): if a ≤ ⌈n/2⌉ small-augmentations take S to {l}, the period is 2l − a.\n";
     for t in &report.conjecture_5_1 {
         let reading = match t.reading {
             subtraction::ConjectureReading::SizeOfSet => "n = |S|",

@@ -274,7 +274,7 @@ impl SubtractionPeriod {
             preperiod,
             period,
             certificate: WindowCertificate {
-                lemma: "seed 001, Lemma 4.3: G(n) depends only on the l = max S values before it"
+                lemma: "Nash–Sheenko, Lemma 4.3: G(n) depends only on the l = max S values before it"
                     .into(),
                 window_length: l,
                 first_start: preperiod,
