@@ -166,6 +166,10 @@ fn domino_contract() {
     let v = json(&["domino", "40"]);
     assert_eq!(v["outcome"], "N");
     assert!(v["nim_value"].as_u64().unwrap() > 0);
+    assert_eq!(v["grundy"], v["nim_value"]);
+    // The same quantity under the same name as `mex value domino`.
+    let generic = json(&["value", "domino", "40"]);
+    assert_eq!(generic["grundy"], v["grundy"].to_string());
     let moves = v["winning_moves"].as_array().unwrap();
     assert!(!moves.is_empty());
     let c = json(&["domino", "--count-first-player-wins", "1000000"]);

@@ -70,6 +70,9 @@ struct DominoResult {
 #[derive(Serialize)]
 struct Board {
     n: String,
+    /// The Grundy value, under the name every command uses.
+    grundy: u32,
+    /// The same, under the name documented first (kept for scripts).
     nim_value: u32,
     outcome: Outcome,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -112,7 +115,7 @@ impl Board {
         };
         let mut text = fields(&[
             ("board", format!("1x{}", self.n)),
-            ("nim value", self.nim_value.to_string()),
+            ("grundy value", self.grundy.to_string()),
             (
                 "outcome",
                 format!("{} ({winner} player wins)", self.outcome),
@@ -150,6 +153,7 @@ fn board(game: &DominoGame, n: &BigUint, with_moves: bool) -> Result<Board, MexE
     };
     Ok(Board {
         n: n.to_string(),
+        grundy: game.nim_value(n),
         nim_value: game.nim_value(n),
         outcome: game.outcome(n),
         winning_moves,
