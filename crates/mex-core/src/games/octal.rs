@@ -8,7 +8,7 @@
 use super::heaps::{heap_game, HeapRules, Values};
 use super::{Family, GameInfo};
 use crate::heap::code::TakeBreakCode;
-use crate::heap::octal::{max_terms_for, prove_period, DEFAULT_MAX_TERMS};
+use crate::heap::octal::{default_max_terms, max_terms_for, prove_period};
 use crate::heap::sparse::TakeBreakSequence;
 use crate::MexError;
 use num_bigint::BigUint;
@@ -41,18 +41,47 @@ pub(crate) fn labelled_options(code: &TakeBreakCode, n: u64) -> Vec<(String, Vec
         .collect()
 }
 
-/// Values of `code` covering heaps up to `largest`.
+/// Heaps up to this size are computed directly without looking for a
+/// period first.
+pub const SMALL_HEAP: u64 = 1 << 12;
+
+/// Values of `code` covering heaps up to `largest`: directly for small
+/// heaps; otherwise from the period when the octal periodicity theorem
+/// proves one (found within the code's default search bound, so a periodic
+/// code such as 0.07 never computes a million values one by one), and
+/// directly up to [`MAX_DIRECT_HEAP`] when it does not.
 pub(crate) fn code_values(code: &TakeBreakCode, largest: &BigUint) -> Result<Values, MexError> {
     let direct = MAX_DIRECT_HEAP.min(max_terms_for(code) as u64 - 1);
-    if let Some(n) = largest.to_u64().filter(|&n| n <= direct) {
+    let small = largest.to_u64().filter(|&n| n <= direct.min(SMALL_HEAP));
+    if let Some(n) = small {
         let mut seq = TakeBreakSequence::new(code.clone());
         seq.extend_to(n as usize + 1)?;
         return Ok(Values::Direct(seq.values().to_vec()));
     }
-    match prove_period(code, DEFAULT_MAX_TERMS)?.1.sequence {
-        Some(p) => Ok(Values::Periodic(p)),
+    let mut seq = TakeBreakSequence::new(code.clone());
+    if code.has_periodicity_theorem() {
+        let (computed, analysis) = prove_period(code, default_max_terms(code))?;
+        if let Some(p) = analysis.sequence {
+            return Ok(Values::Periodic(p));
+        }
+        seq = computed;
+    }
+    match largest.to_u64().filter(|&n| n <= direct) {
+        Some(n) => {
+            if seq.len() <= n as usize {
+                seq.extend_to(n as usize + 1)?;
+            }
+            Ok(Values::Direct(seq.values()[..=n as usize].to_vec()))
+        }
         None => Err(MexError::too_large(
-            format!("heap {largest} of {code}, whose period is not proven within 2^20 values,"),
+            if code.has_periodicity_theorem() {
+                format!(
+                    "heap {largest} of {code}, whose period is not proven within {} values,",
+                    seq.len()
+                )
+            } else {
+                format!("heap {largest} of {code}, which no periodicity theorem covers,")
+            },
             format!("{direct} tokens"),
             "use a smaller heap",
         )),

@@ -353,3 +353,26 @@ fn partizan_sums_add_canonical_forms_and_find_winning_moves() {
     let refused = sum::analyse_text("ssc:BW nim:1", &mut Context::new());
     assert!(refused.is_err());
 }
+
+/// Found by the AFL++ target: `domino 666666` computed 0.07's values one by
+/// one up to the heap (quadratic, hours) although the period is proven at
+/// 196 values. Heaps of periodic codes between the small and the direct
+/// limit now come from the period, and agree with the domino engine's.
+#[test]
+fn large_heaps_of_periodic_codes_come_from_the_period() {
+    use crate::heap::domino::DominoGame;
+    let engine = DominoGame::solve().unwrap();
+    let mut ctx = Context::new();
+    for n in [4097u32, 20_260, 666_666, 999_999] {
+        let domino = find("domino").unwrap().grundy(&n.to_string()).unwrap();
+        assert_eq!(domino, BigUint::from(engine.nim_value(&n.into())), "{n}");
+        let octal = find("octal").unwrap();
+        let v = octal.evaluate(&format!("0.07:{n}"), &mut ctx).unwrap();
+        assert_eq!(v.value, Value::Grundy(domino), "{n}");
+    }
+    // Codes outside the theorem (unequal splits) are computed directly.
+    let grundy = find("octal").unwrap().grundy("4.0u:5000").unwrap();
+    let mut seq = crate::heap::sparse::TakeBreakSequence::new("4.0u".parse().unwrap());
+    seq.extend_to(5001).unwrap();
+    assert_eq!(grundy, BigUint::from(seq.values()[5000]));
+}

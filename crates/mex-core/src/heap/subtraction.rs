@@ -274,8 +274,9 @@ impl SubtractionPeriod {
             preperiod,
             period,
             certificate: WindowCertificate {
-                lemma: "Nash–Sheenko, Lemma 4.3: G(n) depends only on the l = max S values before it"
-                    .into(),
+                lemma:
+                    "Nash–Sheenko, Lemma 4.3: G(n) depends only on the l = max S values before it"
+                        .into(),
                 window_length: l,
                 first_start: preperiod,
                 second_start: preperiod + period,

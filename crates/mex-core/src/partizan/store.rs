@@ -81,6 +81,13 @@ pub const DEFAULT_BUDGET: usize = 3 << 29;
 const NODE_BYTES: usize = 224;
 /// Estimated bytes of one option (stored in the node and in the index).
 const OPTION_BYTES: usize = 8;
+/// Option comparisons a store with a budget makes at most (the work of `≤`
+/// and of canonical simplification): 2^28 ≈ 2.7·10^8, a few seconds on one
+/// core. Measured needs: Domineering 4×7 5·10^6 and 5×6 2·10^7 (its time
+/// goes to the search of positions); `{2||0} + *500` 8.5·10^7, whose work
+/// grows as k³, so `{2||0} + *2222` is refused instead of running for an
+/// hour.
+pub const MAX_COMPARISONS: u64 = 1 << 28;
 /// Estimated bytes of one memo entry, table growth included.
 const MEMO_BYTES: usize = 32;
 
@@ -95,6 +102,8 @@ pub const MAX_INTEGER: i64 = 1 << 16;
 enum OverBudget {
     /// The memory budget is spent.
     Memory,
+    /// The comparison budget (time) is spent.
+    Work,
     /// A number's integer part exceeds [`MAX_INTEGER`].
     Integer(i64),
 }
@@ -119,6 +128,10 @@ pub struct GameStore {
     neg_memo: FxHashMap<GameId, GameId>,
     budget: usize,
     used: usize,
+    /// Option comparisons made so far (the work of `≤` and of canonical
+    /// simplification), and the most allowed.
+    comparisons: u64,
+    comparison_budget: u64,
 }
 
 impl Default for GameStore {
@@ -144,7 +157,8 @@ impl GameStore {
 
     /// A store holding `0`, whose `try_` operations fail with
     /// [`MexError::TooLarge`] once its nodes and memo tables would take more
-    /// than about `bytes` bytes.
+    /// than about `bytes` bytes, or after [`MAX_COMPARISONS`] comparisons of
+    /// options (so that time is bounded as well as memory).
     pub fn with_budget(bytes: usize) -> Self {
         let mut s = GameStore {
             serial: NEXT_SERIAL.fetch_add(1, Ordering::Relaxed),
@@ -159,12 +173,26 @@ impl GameStore {
             neg_memo: FxHashMap::default(),
             budget: bytes,
             used: 0,
+            comparisons: 0,
+            comparison_budget: if bytes == usize::MAX {
+                u64::MAX
+            } else {
+                MAX_COMPARISONS
+            },
         };
         s.intern(Node {
             left: vec![],
             right: vec![],
         })
         .expect("0 fits in any budget");
+        s
+    }
+
+    /// A store with a memory budget of `bytes` and at most `comparisons`
+    /// comparisons of options.
+    pub fn with_limits(bytes: usize, comparisons: u64) -> Self {
+        let mut s = GameStore::with_budget(bytes);
+        s.comparison_budget = comparisons;
         s
     }
 
@@ -187,6 +215,23 @@ impl GameStore {
         self.charge(bytes).map_err(|e| self.refusal(e))
     }
 
+    /// Counts one comparison of an option, refusing beyond the budget.
+    #[inline]
+    fn step(&mut self) -> Grown<()> {
+        self.comparisons += 1;
+        if self.comparisons > self.comparison_budget {
+            Err(OverBudget::Work)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// The option comparisons made so far (a measure of the work done,
+    /// independent of the machine).
+    pub fn comparisons(&self) -> u64 {
+        self.comparisons
+    }
+
     fn charge(&mut self, bytes: usize) -> Grown<()> {
         self.used = self.used.saturating_add(bytes);
         if self.used > self.budget {
@@ -198,6 +243,11 @@ impl GameStore {
 
     fn refusal(&self, why: OverBudget) -> MexError {
         match why {
+            OverBudget::Work => MexError::too_large(
+                "the computation (comparisons of options in canonical simplification)",
+                format!("{} comparisons", self.comparison_budget),
+                "choose a smaller game or position",
+            ),
             OverBudget::Memory => MexError::too_large(
                 "the computation (canonical forms and their memo tables)",
                 format!("{} MiB of memory", self.budget >> 20),
@@ -482,6 +532,7 @@ impl GameStore {
     /// Some `Gᴸ ≥ H`.
     fn any_left_geq(&mut self, g: GameId, h: GameId) -> Grown<bool> {
         for i in 0..self.node(g).left.len() {
+            self.step()?;
             let x = self.node(g).left[i];
             if self.leq_in(h, x)? {
                 return Ok(true);
@@ -493,6 +544,7 @@ impl GameStore {
     /// Some `Hᴿ ≤ G`.
     fn any_right_leq(&mut self, h: GameId, g: GameId) -> Grown<bool> {
         for i in 0..self.node(h).right.len() {
+            self.step()?;
             let y = self.node(h).right[i];
             if self.leq_in(y, g)? {
                 return Ok(true);
@@ -508,6 +560,7 @@ impl GameStore {
         }
         let mut v = true;
         for i in 0..self.node(x).left.len() {
+            self.step()?;
             let xl = self.node(x).left[i];
             if self.provisional_leq(p, xl)? {
                 v = false;
@@ -516,6 +569,7 @@ impl GameStore {
         }
         if v {
             for &pr in p.right {
+                self.step()?;
                 if self.leq_in(pr, x)? {
                     v = false;
                     break;
@@ -533,6 +587,7 @@ impl GameStore {
         }
         let mut v = true;
         for &pl in p.left {
+            self.step()?;
             if self.leq_in(x, pl)? {
                 v = false;
                 break;
@@ -540,6 +595,7 @@ impl GameStore {
         }
         if v {
             for i in 0..self.node(x).right.len() {
+                self.step()?;
                 let xr = self.node(x).right[i];
                 if self.leq_provisional(xr, p)? {
                     v = false;
@@ -1310,6 +1366,38 @@ mod tests {
         assert!(s.birthday(sum) >= 2 * k as u32 - 2);
         assert!(s.try_integer(-1).is_ok(), "values already stored are found");
         assert!(s.try_nimber(500).is_err());
+    }
+
+    /// Found by the AFL++ target: `{2||0} + *2222` (that is, `{2|0} + *2222`,
+    /// from `{2||0} + ^*2222…`) needs about k³ comparisons of options and ran for
+    /// an hour in little memory. The comparison budget bounds the time: the
+    /// same sum under a budget too small for it is refused, and a bigger
+    /// budget gives the value the fast paths predict.
+    #[test]
+    fn the_budget_bounds_comparisons() {
+        let switch = |s: &mut GameStore| {
+            let (two, zero) = (s.try_integer(2).unwrap(), s.zero());
+            s.try_make(vec![two], vec![zero]).unwrap()
+        };
+        let mut tight = GameStore::with_limits(usize::MAX - 1, 1_000_000);
+        let (g, star) = (switch(&mut tight), tight.try_nimber(300).unwrap());
+        let e = tight
+            .try_add(g, star)
+            .expect_err("over the comparison budget");
+        assert!(e.to_string().contains("comparisons"), "{e}");
+        assert!(tight.comparisons() > 1_000_000);
+        let mut enough = GameStore::with_limits(usize::MAX - 1, 100_000_000);
+        let (g, star) = (switch(&mut enough), enough.try_nimber(300).unwrap());
+        let sum = enough.try_add(g, star).unwrap();
+        // {2|0} + *300 = {2*300 | *300}, a positive game: Right's move to
+        // *300 is answered by Left's move to 0.
+        assert!(enough.comparisons() > 1_000_000);
+        assert_eq!(enough.try_outcome(sum).unwrap(), OutcomeClass::L);
+        assert_eq!(GameStore::new().comparison_budget, u64::MAX);
+        assert_eq!(
+            GameStore::with_budget(1 << 20).comparison_budget,
+            MAX_COMPARISONS
+        );
     }
 
     #[test]

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# A bounded AFL++ run of the fuzz target (see README, "Fuzzing").
+#   fuzz/run.sh [SECONDS]   default 120
+# Builds the target with cargo-afl (installed from crates.io if missing),
+# fuzzes from fuzz/corpus, then fails if AFL saved a crash, or if an input
+# AFL saved as a hang still runs longer than 60 s on its own.
+set -euo pipefail
+cd "$(dirname "$0")"
+seconds="${1:-120}"
+
+if ! cargo afl --version >/dev/null 2>&1; then
+  cargo install cargo-afl --locked
+fi
+cargo afl build --release
+
+out="${AFL_OUT:-$(mktemp -d)}"
+export AFL_NO_UI=1 AFL_SKIP_CPUFREQ=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1
+export AFL_NO_AFFINITY=1
+cargo afl fuzz -i corpus -o "$out" -V "$seconds" -t 5000 -m none \
+  target/release/mex-fuzz > "$out/afl.log" 2>&1 || {
+  tail -20 "$out/afl.log"
+  exit 1
+}
+grep -a "Statistics" "$out/afl.log" | tail -1 | sed 's/\x1b\[[0-9;]*m//g'
+
+status=0
+for crash in "$out"/default/crashes/id:*; do
+  [[ -e "$crash" ]] || continue
+  echo "crash: $crash"; od -c "$crash" | head -5
+  status=1
+done
+for hang in "$out"/default/hangs/id:*; do
+  [[ -e "$hang" ]] || continue
+  if ! timeout 60 target/release/mex-fuzz < "$hang" >/dev/null 2>&1; then
+    echo "hang (over 60 s): $hang"; od -c "$hang" | head -5
+    status=1
+  else
+    echo "slow but bounded (AFL's 5 s limit, under 60 s): $hang"
+  fi
+done
+echo "fuzz: output in $out"
+exit "$status"
