@@ -82,12 +82,13 @@ const NODE_BYTES: usize = 224;
 /// Estimated bytes of one option (stored in the node and in the index).
 const OPTION_BYTES: usize = 8;
 /// Option comparisons a store with a budget makes at most (the work of `≤`
-/// and of canonical simplification): 2^28 ≈ 2.7·10^8, a few seconds on one
-/// core. Measured needs: Domineering 4×7 5·10^6 and 5×6 2·10^7 (its time
-/// goes to the search of positions); `{2||0} + *500` 8.5·10^7, whose work
-/// grows as k³, so `{2||0} + *2222` is refused instead of running for an
-/// hour.
-pub const MAX_COMPARISONS: u64 = 1 << 28;
+/// and of canonical simplification): 2^26 ≈ 6.7·10^7, between 5 and 20 s on
+/// one core (a comparison costs 100–300 ns, more as the memo tables grow).
+/// Measured needs: Domineering 4×7 5·10^6, 3×10 5·10^6, 5×6 and 6×5
+/// 2·10^7 (their time goes to the search of positions); `{2|0} + *300`
+/// 1.8·10^7. The work of `{2|0} + *k` grows as k³, so `{2|0} + *2222` is
+/// refused instead of running for an hour.
+pub const MAX_COMPARISONS: u64 = 1 << 26;
 /// Estimated bytes of one memo entry, table growth included.
 const MEMO_BYTES: usize = 32;
 
