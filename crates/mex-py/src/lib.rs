@@ -272,6 +272,16 @@ impl Game {
             .collect())
     }
 
+    /// Every move to a position of Grundy value `target` as (label,
+    /// position), by closed forms where the moves are too many to list
+    /// (Nim with huge heaps, Wythoff's game); impartial short games only.
+    fn moves_to_grundy(&self, py: Python<'_>, target: BigInt) -> PyResult<Vec<(String, String)>> {
+        let target = natural(&target, "Grundy value")?;
+        let (entry, position) = (self.entry, self.position.clone());
+        py.detach(move || entry.moves_to_grundy(&position, &target))
+            .map_err(err)
+    }
+
     /// The independent components of the position (a sum).
     fn components(&self, py: Python<'_>) -> PyResult<Vec<String>> {
         let (entry, position) = (self.entry, self.position.clone());
@@ -970,16 +980,33 @@ fn ssc_decompose(py: Python<'_>, segment: &str) -> PyResult<Vec<String>> {
 /// The positive irreducible elements of length at most `n`, decreasing.
 #[pyfunction]
 fn ssc_irreducibles(py: Python<'_>, n: u64) -> PyResult<Vec<String>> {
-    let max = ssc::MAX_ENUMERATION_LENGTH as u64;
-    MexError::check_range("length", n, 1, max, "choose a smaller length").map_err(err)?;
+    cli_range("length", n, ssc::MAX_ENUMERATION_LENGTH as u64)?;
     py.detach(move || ssc::irreducibles(n as usize))
         .map(|v| v.iter().map(|s| ssc::show(s)).collect())
         .map_err(err)
 }
 
+/// Longest length counted (as `mex ssc count`).
+const MAX_COUNTED_LENGTH: u64 = 1_000_000;
+
+/// `1 ≤ n ≤ high`, refused with the message of the command line's range
+/// check: `TooLarge` above, `ValueError` below.
+fn cli_range(what: &str, n: u64, high: u64) -> PyResult<()> {
+    if (1..=high).contains(&n) {
+        return Ok(());
+    }
+    let message = format!("{what} {n} is out of range; accepted: 1 to {high}");
+    Err(if n > high {
+        TooLarge::new_err(message)
+    } else {
+        PyValueError::new_err(message)
+    })
+}
+
 /// The number of positive irreducible elements of length `n` (OEIS A000048).
 #[pyfunction]
 fn ssc_count(py: Python<'_>, n: u64) -> PyResult<BigUint> {
+    cli_range("length", n, MAX_COUNTED_LENGTH)?;
     py.detach(move || ssc::count_irreducibles(n)).map_err(err)
 }
 
