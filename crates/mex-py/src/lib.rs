@@ -17,8 +17,9 @@ use mex_core::heap::octal::{self, SearchPlan};
 use mex_core::heap::period::PeriodCertificate;
 use mex_core::heap::periodic::PeriodicSequence;
 use mex_core::heap::sparse::TakeBreakSequence;
+use mex_core::partizan::store::GameStore;
 use mex_core::partizan::store::OutcomeClass;
-use mex_core::partizan::thermograph::Q;
+use mex_core::partizan::thermograph::{Thermographs, Wall, Q};
 use mex_core::partizan::value::CanonicalForm;
 use mex_core::shift::{debruijn, packed, rule};
 use mex_core::solve::retrograde;
@@ -65,6 +66,9 @@ fn py_quote(py: Python<'_>, text: &str) -> String {
         .repr()
         .map_or_else(|_| format!("{text:?}"), |r| r.to_string())
 }
+
+/// Values searched for a period when an octal code shows itself in Jupyter.
+const REPR_TERMS: usize = 4096;
 
 /// Values computed between two checks for Ctrl-C.
 const SLICE: usize = 1 << 14;
@@ -693,6 +697,33 @@ impl CGValue {
         fraction(py, &q)
     }
 
+    /// The thermograph, exact: a dict with mean, temperature, and each wall
+    /// (`left`, `right`) as its breakpoints `[(t, value), ...]` from
+    /// `t = -1` (Fractions) with the slope after the last (`left_tail`,
+    /// `right_tail`). `mex.Thermograph(...)` draws it.
+    fn thermograph<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let g = self.g.clone();
+        let t = py.detach(move || {
+            let mut store = GameStore::new();
+            let id = g.to_store(&mut store).expect("a store without a budget");
+            Thermographs::default().of(&store, id)
+        });
+        let wall = |w: &Wall| -> PyResult<Vec<(Py<PyAny>, Py<PyAny>)>> {
+            w.breakpoints()
+                .iter()
+                .map(|(t, v)| Ok((fraction(py, t)?, fraction(py, v)?)))
+                .collect()
+        };
+        let d = PyDict::new(py);
+        d.set_item("mean", fraction(py, &t.mean)?)?;
+        d.set_item("temperature", fraction(py, &t.temperature)?)?;
+        d.set_item("left", wall(&t.left)?)?;
+        d.set_item("left_tail", t.left.tail_slope())?;
+        d.set_item("right", wall(&t.right)?)?;
+        d.set_item("right_tail", t.right.tail_slope())?;
+        Ok(d)
+    }
+
     /// Left's options of the canonical form.
     fn left_options(&self) -> Vec<CGValue> {
         self.g
@@ -784,7 +815,10 @@ impl OctalCode {
         }
         .validate(&self.code)
         .map_err(err)?;
-        let done = py.detach(|| -> PyResult<()> {
+        // The values are copied out while detached, so that the lock is
+        // never waited for while attached (another thread may hold it and
+        // wait to attach for its Ctrl-C check); NumPy takes the Vec as is.
+        let values = py.detach(|| -> PyResult<Vec<u16>> {
             let mut seq = self.lock();
             while seq.len() < n {
                 let to = n.min(seq.len() + SLICE);
@@ -793,11 +827,9 @@ impl OctalCode {
                     return Err(e);
                 }
             }
-            Ok(())
-        });
-        done?;
-        let seq = self.lock();
-        Ok(PyArray1::from_slice(py, &seq.values()[..n]))
+            Ok(seq.values()[..n].to_vec())
+        })?;
+        Ok(PyArray1::from_vec(py, values))
     }
 
     /// The period proven by the octal periodicity theorem within
@@ -835,10 +867,15 @@ impl OctalCode {
     /// A `mex.NimChart` (drawn by Jupyter) of the first `n` values, the
     /// period marked when one is proven within the values computed so far
     /// (`n` defaults to twice the preperiod and period, or 100). Runs the
-    /// default period search first.
-    #[pyo3(signature = (n = None))]
-    fn chart<'py>(&self, py: Python<'py>, n: Option<usize>) -> PyResult<Bound<'py, PyAny>> {
-        let proven = self.proven(py, None)?;
+    /// period search first, within `max_terms` values (as `period`).
+    #[pyo3(signature = (n = None, max_terms = None))]
+    fn chart<'py>(
+        &self,
+        py: Python<'py>,
+        n: Option<usize>,
+        max_terms: Option<usize>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let proven = self.proven(py, max_terms)?;
         let (pre, per) = match &proven {
             Some((c, _)) => (Some(c.preperiod), Some(c.period)),
             None => (None, None),
@@ -853,9 +890,15 @@ impl OctalCode {
             .call1((values, pre, per))
     }
 
-    /// Jupyter's picture: the chart of the values computed so far.
+    /// Jupyter's picture: `chart()` with a period search of at most
+    /// 4096 values (or as many as are computed already), so that showing
+    /// the object stays quick.
     fn _repr_svg_(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        Ok(self.chart(py, None)?.call_method0("_repr_svg_")?.unbind())
+        let bound = py.detach(|| self.lock().len()).max(REPR_TERMS);
+        Ok(self
+            .chart(py, None, Some(bound))?
+            .call_method0("_repr_svg_")?
+            .unbind())
     }
 
     /// A position: `octal("0.07")(20)` or `octal("0.77")(3, 5)`.

@@ -94,3 +94,27 @@ def test_examples() -> None:
     assert mex.CGValue.from_options([mex.CGValue(0)], [mex.CGValue("*")]) == up
     assert len({up, mex.CGValue("^"), -up}) == 2
     assert (up == 1) is False and up != "^"
+
+
+@settings(max_examples=80, deadline=None)
+@given(values)
+def test_thermograph_agrees_with_mean_and_temperature(a: mex.CGValue) -> None:
+    th = a.thermograph()
+    assert th["mean"] == a.mean() and th["temperature"] == a.temperature()
+    for side in ("left", "right"):
+        points = th[side]
+        assert points[0][0] == -1
+        assert all(isinstance(x, Fraction) for p in points for x in p)
+        assert [t for t, _ in points] == sorted(t for t, _ in points)
+        # Above the temperature both walls are the mast at the mean.
+        t, v = points[-1]
+        assert th[f"{side}_tail"] == 0 and v == th["mean"]
+    svg = mex.Thermograph(a)._repr_svg_()
+    assert svg.startswith("<svg") and "polyline" in svg
+
+
+def test_a_hot_thermograph() -> None:
+    th = mex.CGValue("{3|-1}").thermograph()
+    assert th["left"][0] == (Fraction(-1), Fraction(4))
+    assert th["right"][0] == (Fraction(-1), Fraction(-2))
+    assert (th["mean"], th["temperature"]) == (Fraction(1), Fraction(2))

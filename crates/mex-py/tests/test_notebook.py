@@ -40,3 +40,5 @@ def test_the_notebook_runs_and_shows_its_results() -> None:
     play = ast.literal_eval(outs[4]["text/plain"])
     assert play[:2] == ["0000", "1000"] and len(set(play)) == 16 and play[-1] == "0000"
     assert "take 2 from heap 1" in outs[5]["text/plain"]
+    assert "polyline" in outs[6]["image/svg+xml"]
+    assert outs[7]["image/svg+xml"].count("<circle") == 10

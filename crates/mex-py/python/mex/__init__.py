@@ -76,7 +76,15 @@ from ._mex import (
     ssc_outcome,
 )
 from . import ssc
-from .svg import domineering_svg, nim_chart, NimChart
+from .svg import (
+    NimChart,
+    SscDecomposition,
+    Thermograph,
+    domineering_svg,
+    nim_chart,
+    ssc_svg,
+    thermograph_svg,
+)
 
 __all__ = [
     "CGValue",
@@ -100,6 +108,10 @@ __all__ = [
     "domineering_svg",
     "nim_chart",
     "NimChart",
+    "thermograph_svg",
+    "Thermograph",
+    "ssc_svg",
+    "SscDecomposition",
 ]
 
 
