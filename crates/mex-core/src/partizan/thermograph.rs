@@ -61,6 +61,17 @@ impl Wall {
         v0 + slope * (t - t0)
     }
 
+    /// The breakpoints `(t, value)`, by increasing `t`, the first at `t = −1`
+    /// (for front ends that draw the wall).
+    pub fn breakpoints(&self) -> &[(Q, Q)] {
+        &self.points
+    }
+
+    /// The slope after the last breakpoint.
+    pub fn tail_slope(&self) -> i64 {
+        self.tail
+    }
+
     /// `f(t) + k·t`.
     fn plus_t(&self, k: i64) -> Wall {
         Wall {

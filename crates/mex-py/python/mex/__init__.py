@@ -1,0 +1,132 @@
+"""mex: combinatorial games in Python, on the mex engine (Rust).
+
+Every game of the catalog, by name and position, as ``mex value`` and
+``mex moves`` see it:
+
+>>> import mex
+>>> g = mex.Nim([3, 4, 5])
+>>> g.value(), g.outcome()
+(2, 'N')
+>>> [m.label for m in g.winning_moves()]
+['take 2 from heap 1']
+>>> mex.Domineering("2x2").value()
+CGValue('{1 | -1}')
+>>> mex.Game("domineering", "3x3").outcome()
+'N'
+
+Canonical forms with their arithmetic and partial order:
+
+>>> up = mex.CGValue.parse("^")
+>>> str(up + up), str(-up), up > 0 if False else up > mex.CGValue(0)
+('^^', 'v', True)
+>>> up.confused_with(mex.CGValue("*"))
+True
+>>> mex.CGValue("{1|0}").mean(), mex.CGValue("{1|0}").temperature()
+(Fraction(1, 2), Fraction(1, 2))
+
+Nim sequences as NumPy arrays, and periods proven by the octal periodicity
+theorem:
+
+>>> kayles = mex.octal("0.77")
+>>> kayles.values(12).tolist()
+[0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]
+>>> p = kayles.period()
+>>> p["preperiod"], p["period"]
+(71, 12)
+
+Big numbers are Python ints both ways:
+
+>>> mex.Nim([2**200, 2**200 + 1]).value()
+1
+
+Bad input raises ValueError with the message of the command line; refused
+sizes raise ``mex.TooLarge``, a subclass:
+
+>>> mex.Game("nim", "3,x")
+Traceback (most recent call last):
+...
+ValueError: 'x' is not a non-negative integer; accepted: a non-negative integer such as 42, 1_000_000 or 2^200
+>>> mex.octal("0.07").values(2**40)
+Traceback (most recent call last):
+...
+mex.TooLarge: a run of 1099511627776 values of 0.07 exceeds the limit of 268435456 values; ask for fewer terms
+"""
+
+from __future__ import annotations
+
+from typing import List, Optional
+
+from . import _mex
+from ._mex import (
+    CGValue,
+    Game,
+    Move,
+    OctalCode,
+    TooLarge,
+    Domineering,
+    Nim,
+    Wythoff,
+    debruijn,
+    games,
+    octal,
+    shift_next,
+    ssc_count,
+    ssc_decompose,
+    ssc_irreducibles,
+    ssc_outcome,
+)
+from . import ssc
+from .svg import (
+    NimChart,
+    SscDecomposition,
+    Thermograph,
+    domineering_svg,
+    nim_chart,
+    ssc_svg,
+    thermograph_svg,
+)
+
+__all__ = [
+    "CGValue",
+    "Game",
+    "Move",
+    "OctalCode",
+    "TooLarge",
+    "Domineering",
+    "Nim",
+    "Wythoff",
+    "debruijn",
+    "games",
+    "octal",
+    "shift_next",
+    "shift_play",
+    "ssc",
+    "ssc_count",
+    "ssc_decompose",
+    "ssc_irreducibles",
+    "ssc_outcome",
+    "domineering_svg",
+    "nim_chart",
+    "NimChart",
+    "thermograph_svg",
+    "Thermograph",
+    "ssc_svg",
+    "SscDecomposition",
+]
+
+
+def shift_play(state: int, n: int, steps: Optional[int] = None) -> List[int]:
+    """The states of the shift game from ``state`` under optimal play, one
+    :func:`shift_next` after another, for ``steps`` steps (default ``2**n``,
+    a whole De Bruijn cycle when started from 0).
+
+    >>> [format(s, "03b") for s in shift_play(0, 3)]
+    ['000', '100', '010', '101', '110', '111', '011', '001', '000']
+    """
+    if steps is None:
+        steps = 1 << n
+    out = [state]
+    for _ in range(steps):
+        state = shift_next(state, n)
+        out.append(state)
+    return out

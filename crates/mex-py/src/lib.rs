@@ -1,0 +1,1105 @@
+//! Python bindings of mex: the native module `mex._mex`, re-exported by the
+//! pure-Python package `mex` (`crates/mex-py/python/mex`).
+//!
+//! Every entry point is a thin adapter over `mex_core`: the catalog
+//! (`games::find`, `CatalogGame::evaluate`/`moves`), canonical forms
+//! (`CanonicalForm`), the octal engine (`heap::octal`), De Bruijn sequences
+//! and the shift rule (`shift`), Synchronized Stack Cherries (`sync::ssc`).
+//! Errors are `MexError`s turned into `ValueError` (or `TooLarge`, its
+//! subclass, for refused sizes) with the message the CLI prints; work that
+//! may take long runs with the interpreter released (`Python::detach`), and
+//! the long loops (nim sequences, period searches) check for Ctrl-C between
+//! slices.
+
+use mex_core::games::{self, CatalogGame, Context, Evaluation, MoveEvaluation, Value};
+use mex_core::heap::code::TakeBreakCode;
+use mex_core::heap::octal::{self, SearchPlan};
+use mex_core::heap::period::PeriodCertificate;
+use mex_core::heap::periodic::PeriodicSequence;
+use mex_core::heap::sparse::TakeBreakSequence;
+use mex_core::partizan::store::GameStore;
+use mex_core::partizan::store::OutcomeClass;
+use mex_core::partizan::thermograph::{Thermographs, Wall, Q};
+use mex_core::partizan::value::CanonicalForm;
+use mex_core::shift::{debruijn, packed, rule};
+use mex_core::solve::retrograde;
+use mex_core::sync::ssc;
+use mex_core::MexError;
+use num_bigint::{BigInt, BigUint};
+use num_traits::{ToPrimitive, Zero};
+use numpy::PyArray1;
+use pyo3::basic::CompareOp;
+use pyo3::create_exception;
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyDict};
+use std::hash::{Hash, Hasher};
+use std::ops::ControlFlow;
+use std::sync::{Mutex, OnceLock};
+
+create_exception!(
+    mex,
+    TooLarge,
+    PyValueError,
+    "A request refused because it exceeds a size limit checked before any work."
+);
+
+/// A library error as a Python exception with the CLI's one-line message.
+fn err(e: MexError) -> PyErr {
+    let message = e.to_string();
+    match e {
+        MexError::TooLarge { .. } | MexError::AboveLimit { .. } => TooLarge::new_err(message),
+        _ => PyValueError::new_err(message),
+    }
+}
+
+/// A Python int that must be a natural number.
+fn natural(x: &BigInt, what: &str) -> PyResult<BigUint> {
+    x.to_biguint().ok_or_else(|| {
+        PyValueError::new_err(format!("{what} {x} is negative; accepted: 0, 1, 2, …"))
+    })
+}
+
+/// A string as Python's `repr` writes it.
+fn py_quote(py: Python<'_>, text: &str) -> String {
+    pyo3::types::PyString::new(py, text)
+        .repr()
+        .map_or_else(|_| format!("{text:?}"), |r| r.to_string())
+}
+
+/// Values searched for a period when an octal code shows itself in Jupyter.
+const REPR_TERMS: usize = 4096;
+
+/// Values computed between two checks for Ctrl-C.
+const SLICE: usize = 1 << 14;
+
+/// Whether Python has a pending signal (Ctrl-C) to raise: called from code
+/// running detached.
+fn interrupted() -> Option<PyErr> {
+    Python::attach(|py| py.check_signals().err())
+}
+
+// ---------------------------------------------------------------------------
+// The catalog
+
+/// A value read out of a catalog evaluation (its store is not kept).
+#[derive(Clone)]
+enum Val {
+    Grundy(BigUint),
+    Canonical(CanonicalForm),
+    Turns(Option<u64>),
+    /// Game graphs and synchronized games: the value is its text.
+    Text,
+}
+
+#[derive(Clone)]
+struct Eval {
+    position: String,
+    value: Val,
+    value_text: String,
+    outcome: String,
+    to_move: Option<String>,
+    remoteness: Option<u32>,
+}
+
+impl Eval {
+    fn read(e: &Evaluation, ctx: &Context) -> Eval {
+        let mut remoteness = None;
+        let value = match &e.value {
+            Value::Grundy(g) => Val::Grundy(g.clone()),
+            Value::Canonical(id) => Val::Canonical(CanonicalForm::from_store(&ctx.store, *id)),
+            Value::Turns(t) => Val::Turns(*t),
+            Value::Loopy(v) => {
+                if let retrograde::Value::Win(r) | retrograde::Value::Loss(r) = v {
+                    remoteness = Some(*r);
+                }
+                Val::Text
+            }
+            Value::Sync(_) => Val::Text,
+        };
+        Eval {
+            position: e.position.clone(),
+            value,
+            value_text: e.value_text.clone(),
+            outcome: e.outcome.clone(),
+            to_move: e.to_move.map(|p| format!("{p:?}")),
+            remoteness,
+        }
+    }
+
+    fn value(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        Ok(match &self.value {
+            Val::Grundy(g) => g.into_pyobject(py)?.into_any().unbind(),
+            Val::Canonical(c) => Py::new(py, CGValue { g: c.clone() })?.into_any(),
+            Val::Turns(t) => t.into_pyobject(py)?.into_any().unbind(),
+            Val::Text => self
+                .value_text
+                .clone()
+                .into_pyobject(py)?
+                .into_any()
+                .unbind(),
+        })
+    }
+}
+
+/// A position of a game of the catalog: `Game("domineering", "3x3")`.
+///
+/// The position is parsed and checked at once (`ValueError` on bad input);
+/// its value is computed on first use and kept.
+#[pyclass(frozen, module = "mex")]
+struct Game {
+    entry: &'static dyn CatalogGame,
+    position: String,
+    eval: OnceLock<Result<Eval, MexError>>,
+}
+
+impl Game {
+    fn make(py: Python<'_>, name: &str, position: String) -> PyResult<Game> {
+        let entry = games::find(name).map_err(err)?;
+        let position = py.detach(move || entry.normalize(&position)).map_err(err)?;
+        Ok(Game {
+            entry,
+            position,
+            eval: OnceLock::new(),
+        })
+    }
+
+    fn evaluation(&self, py: Python<'_>) -> PyResult<&Eval> {
+        if self.eval.get().is_none() {
+            let (entry, position) = (self.entry, self.position.clone());
+            let result = py.detach(move || {
+                let mut ctx = Context::new();
+                entry
+                    .evaluate(&position, &mut ctx)
+                    .map(|e| Eval::read(&e, &ctx))
+            });
+            let _ = self.eval.set(result);
+        }
+        match self.eval.get().expect("set above") {
+            Ok(e) => Ok(e),
+            Err(e) => Err(err(e.clone())),
+        }
+    }
+
+    fn all_moves(&self, py: Python<'_>) -> PyResult<Vec<Move>> {
+        let (entry, position) = (self.entry, self.position.clone());
+        let moves: Vec<(MoveEvaluation, Eval)> = py
+            .detach(move || {
+                let mut ctx = Context::new();
+                let moves = entry.moves(&position, &mut ctx)?;
+                Ok(moves
+                    .into_iter()
+                    .map(|m| {
+                        let e = Eval::read(&m.result, &ctx);
+                        (m, e)
+                    })
+                    .collect())
+            })
+            .map_err(err)?;
+        Ok(moves
+            .into_iter()
+            .map(|(m, e)| Move {
+                entry: self.entry,
+                player: m.player,
+                label: m.label,
+                winning: m.winning,
+                result: e,
+            })
+            .collect())
+    }
+}
+
+#[pymethods]
+impl Game {
+    #[new]
+    fn new(py: Python<'_>, name: &str, position: &str) -> PyResult<Game> {
+        Game::make(py, name, position.to_string())
+    }
+
+    /// The catalog name of the game.
+    #[getter]
+    fn name(&self) -> &'static str {
+        self.entry.info().name
+    }
+
+    /// The family: impartial, partizan, synchronized or arena.
+    #[getter]
+    fn family(&self) -> &'static str {
+        self.entry.info().family.name()
+    }
+
+    /// The position as the game prints it.
+    #[getter]
+    fn position(&self) -> &str {
+        &self.position
+    }
+
+    /// The value: an int (Grundy value; turns of an arena game, None when
+    /// Bob holds Alice off forever), a CGValue (partizan games), or a str
+    /// (game graphs: `win in 3`; synchronized games: the outcome class).
+    fn value(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        self.evaluation(py)?.value(py)
+    }
+
+    /// The value in the family's notation, as `mex value` prints it.
+    fn value_text(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(self.evaluation(py)?.value_text.clone())
+    }
+
+    /// The outcome: P/N (impartial), L/R/N/P (partizan), win/loss/draw
+    /// (game graphs), a synchronized class, or Alice/Bob (arena games).
+    fn outcome(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(self.evaluation(py)?.outcome.clone())
+    }
+
+    /// Who moves next, where the position says so (arena games), else None.
+    fn to_move(&self, py: Python<'_>) -> PyResult<Option<String>> {
+        Ok(self.evaluation(py)?.to_move.clone())
+    }
+
+    /// Moves to the end for a won or lost game graph position, else None.
+    fn remoteness(&self, py: Python<'_>) -> PyResult<Option<u32>> {
+        Ok(self.evaluation(py)?.remoteness)
+    }
+
+    /// Every move, with the resulting position and its value.
+    fn moves(&self, py: Python<'_>) -> PyResult<Vec<Move>> {
+        self.all_moves(py)
+    }
+
+    /// The winning moves (see `Move.winning`).
+    fn winning_moves(&self, py: Python<'_>) -> PyResult<Vec<Move>> {
+        Ok(self
+            .all_moves(py)?
+            .into_iter()
+            .filter(|m| m.winning)
+            .collect())
+    }
+
+    /// Every move to a position of Grundy value `target` as (label,
+    /// position), by closed forms where the moves are too many to list
+    /// (Nim with huge heaps, Wythoff's game); impartial short games only.
+    fn moves_to_grundy(&self, py: Python<'_>, target: BigInt) -> PyResult<Vec<(String, String)>> {
+        let target = natural(&target, "Grundy value")?;
+        let (entry, position) = (self.entry, self.position.clone());
+        py.detach(move || entry.moves_to_grundy(&position, &target))
+            .map_err(err)
+    }
+
+    /// The independent components of the position (a sum).
+    fn components(&self, py: Python<'_>) -> PyResult<Vec<String>> {
+        let (entry, position) = (self.entry, self.position.clone());
+        py.detach(move || entry.components(&position)).map_err(err)
+    }
+
+    /// The canonical form (partizan games; impartial short games as nimbers).
+    fn canonical(&self, py: Python<'_>) -> PyResult<CGValue> {
+        let (entry, position) = (self.entry, self.position.clone());
+        py.detach(move || {
+            let mut ctx = Context::new();
+            let id = entry.canonical(&position, &mut ctx)?;
+            Ok(CanonicalForm::from_store(&ctx.store, id))
+        })
+        .map(|g| CGValue { g })
+        .map_err(err)
+    }
+
+    /// Jupyter's picture: the board of a Domineering position (None for
+    /// other games).
+    fn _repr_svg_(&self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
+        if self.entry.info().name != "domineering" {
+            return Ok(None);
+        }
+        let svg = py
+            .import("mex.svg")?
+            .call_method1("domineering_svg", (self.position.as_str(),))?;
+        Ok(Some(svg.unbind()))
+    }
+
+    fn __str__(&self) -> String {
+        self.position.clone()
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> String {
+        format!(
+            "Game('{}', {})",
+            self.entry.info().name,
+            py_quote(py, &self.position)
+        )
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        match other.cast::<Game>() {
+            Ok(o) => {
+                let o = o.get();
+                o.entry.info().name == self.entry.info().name && o.position == self.position
+            }
+            Err(_) => false,
+        }
+    }
+
+    fn __hash__(&self) -> u64 {
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        (self.entry.info().name, &self.position).hash(&mut h);
+        h.finish()
+    }
+}
+
+/// A move with the position it leads to and that position's value.
+#[pyclass(frozen, module = "mex")]
+struct Move {
+    entry: &'static dyn CatalogGame,
+    player: Option<&'static str>,
+    label: String,
+    winning: bool,
+    result: Eval,
+}
+
+#[pymethods]
+impl Move {
+    /// Who makes it: Left/Right (partizan), Alice/Bob (arena), "Left and
+    /// Right" (synchronized), None (impartial).
+    #[getter]
+    fn player(&self) -> Option<&'static str> {
+        self.player
+    }
+    /// A label a person can read, e.g. `take 3 from heap 2`.
+    #[getter]
+    fn label(&self) -> &str {
+        &self.label
+    }
+    /// The resulting position.
+    #[getter]
+    fn position(&self) -> &str {
+        &self.result.position
+    }
+    /// The value of the resulting position (as `Game.value()`).
+    #[getter]
+    fn value(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        self.result.value(py)
+    }
+    /// The value of the resulting position in the family's notation.
+    #[getter]
+    fn value_text(&self) -> &str {
+        &self.result.value_text
+    }
+    /// The outcome of the resulting position.
+    #[getter]
+    fn outcome(&self) -> &str {
+        &self.result.outcome
+    }
+    /// Whether the move is winning for its player.
+    #[getter]
+    fn winning(&self) -> bool {
+        self.winning
+    }
+    /// The resulting position as a Game.
+    #[getter]
+    fn game(&self) -> Game {
+        let eval = OnceLock::new();
+        let _ = eval.set(Ok(self.result.clone()));
+        Game {
+            entry: self.entry,
+            position: self.result.position.clone(),
+            eval,
+        }
+    }
+    fn __repr__(&self) -> String {
+        let player = self.player.map_or(String::new(), |p| format!("{p}: "));
+        let mark = if self.winning { ", winning" } else { "" };
+        format!(
+            "<Move {player}{} -> {} = {}{mark}>",
+            self.label, self.result.position, self.result.value_text
+        )
+    }
+}
+
+/// The catalog: a list of dicts with name, family, description, syntax,
+/// example and rules.
+#[pyfunction(name = "games")]
+fn list_games<'py>(py: Python<'py>) -> PyResult<Vec<Bound<'py, PyDict>>> {
+    games::catalog()
+        .iter()
+        .map(|g| {
+            let i = g.info();
+            let d = PyDict::new(py);
+            d.set_item("name", i.name)?;
+            d.set_item("family", i.family.name())?;
+            d.set_item("description", i.description)?;
+            d.set_item("syntax", i.syntax)?;
+            d.set_item("example", i.example)?;
+            d.set_item("rules", i.rules)?;
+            Ok(d)
+        })
+        .collect()
+}
+
+/// Nim with the given heaps (Python ints of any size).
+#[pyfunction(name = "Nim")]
+fn nim(py: Python<'_>, heaps: Vec<BigInt>) -> PyResult<Game> {
+    let heaps: Vec<String> = heaps
+        .iter()
+        .map(|h| natural(h, "heap size").map(|h| h.to_string()))
+        .collect::<PyResult<_>>()?;
+    Game::make(py, "nim", heaps.join(","))
+}
+
+/// Wythoff's game with two piles (Python ints of any size).
+#[pyfunction(name = "Wythoff")]
+fn wythoff(py: Python<'_>, a: BigInt, b: BigInt) -> PyResult<Game> {
+    let (a, b) = (natural(&a, "pile")?, natural(&b, "pile")?);
+    Game::make(py, "wythoff", format!("{a},{b}"))
+}
+
+/// A Domineering board: `3x3`, or rows of `.` (empty) and `#` separated by `|`.
+#[pyfunction(name = "Domineering")]
+fn domineering(py: Python<'_>, board: &str) -> PyResult<Game> {
+    Game::make(py, "domineering", board.to_string())
+}
+
+// ---------------------------------------------------------------------------
+// Canonical forms
+
+/// A short partizan game in canonical form (`CGValue.parse("{1|*}")`).
+#[pyclass(frozen, name = "CGValue", module = "mex")]
+#[derive(Clone)]
+struct CGValue {
+    g: CanonicalForm,
+}
+
+/// A CGValue or an int, as a canonical form; None for anything else.
+fn operand(x: &Bound<'_, PyAny>) -> PyResult<Option<CanonicalForm>> {
+    if let Ok(v) = x.cast::<CGValue>() {
+        return Ok(Some(v.get().g.clone()));
+    }
+    if let Ok(n) = x.extract::<BigInt>() {
+        return integer_form(&n).map(Some);
+    }
+    Ok(None)
+}
+
+/// Largest nimber built as a canonical form (as the catalog's limit).
+const MAX_NIMBER_FORM: u32 = 1 << 12;
+
+/// Largest integer built as a canonical form (a chain of |n| games).
+const MAX_INTEGER_FORM: i64 = 1 << 20;
+
+fn integer_form(n: &BigInt) -> PyResult<CanonicalForm> {
+    match n.to_i64().filter(|k| k.abs() <= MAX_INTEGER_FORM) {
+        Some(k) => Ok(CanonicalForm::integer(k)),
+        None => Err(err(MexError::too_large(
+            format!("the integer {n} as a canonical form"),
+            format!("±{MAX_INTEGER_FORM}"),
+            "use a smaller integer",
+        ))),
+    }
+}
+
+fn fraction(py: Python<'_>, q: &Q) -> PyResult<Py<PyAny>> {
+    let fractions = py.import("fractions")?;
+    let f = fractions
+        .getattr("Fraction")?
+        .call1((q.numer().clone(), q.denom().clone()))?;
+    Ok(f.unbind())
+}
+
+#[pymethods]
+impl CGValue {
+    /// `CGValue("{1|*}")`, `CGValue(3)`, `CGValue()` (zero).
+    #[new]
+    #[pyo3(signature = (value = None))]
+    fn new(py: Python<'_>, value: Option<&Bound<'_, PyAny>>) -> PyResult<CGValue> {
+        let Some(value) = value else {
+            return Ok(CGValue {
+                g: CanonicalForm::zero(),
+            });
+        };
+        if let Ok(text) = value.extract::<String>() {
+            return CGValue::parse(py, &text);
+        }
+        match operand(value)? {
+            Some(g) => Ok(CGValue { g }),
+            None => Err(PyTypeError::new_err(
+                "CGValue() takes a str in the standard notation, an int or a CGValue",
+            )),
+        }
+    }
+
+    /// Parses the standard notation: `{1|0}`, `{2||1|0}`, `3/4`, `-2`, `*`,
+    /// `*3`, `^`, `v`, `^*`, `±1`, joined by `+` or `-`.
+    #[staticmethod]
+    fn parse(py: Python<'_>, text: &str) -> PyResult<CGValue> {
+        let text = text.to_string();
+        py.detach(move || text.parse::<CanonicalForm>())
+            .map(|g| CGValue { g })
+            .map_err(err)
+    }
+
+    /// The integer `n`.
+    #[staticmethod]
+    fn integer(n: BigInt) -> PyResult<CGValue> {
+        Ok(CGValue {
+            g: integer_form(&n)?,
+        })
+    }
+
+    /// The nimber `*k`.
+    #[staticmethod]
+    fn nimber(k: u32) -> PyResult<CGValue> {
+        if k > MAX_NIMBER_FORM {
+            return Err(err(MexError::above_limit(
+                "nimber",
+                k,
+                MAX_NIMBER_FORM,
+                "use a smaller nimber",
+            )));
+        }
+        Ok(CGValue {
+            g: CanonicalForm::nimber(k),
+        })
+    }
+
+    /// The canonical form of `{left | right}`.
+    #[staticmethod]
+    fn from_options(
+        py: Python<'_>,
+        left: Vec<PyRef<'_, CGValue>>,
+        right: Vec<PyRef<'_, CGValue>>,
+    ) -> CGValue {
+        let l: Vec<CanonicalForm> = left.iter().map(|x| x.g.clone()).collect();
+        let r: Vec<CanonicalForm> = right.iter().map(|x| x.g.clone()).collect();
+        CGValue {
+            g: py.detach(move || CanonicalForm::from_options(&l, &r)),
+        }
+    }
+
+    fn __add__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let Some(o) = operand(other)? else {
+            return Ok(py.NotImplemented());
+        };
+        let a = self.g.clone();
+        let g = py.detach(move || &a + &o);
+        Ok(Py::new(py, CGValue { g })?.into_any())
+    }
+
+    fn __radd__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        self.__add__(py, other)
+    }
+
+    fn __sub__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let Some(o) = operand(other)? else {
+            return Ok(py.NotImplemented());
+        };
+        let a = self.g.clone();
+        let g = py.detach(move || &a - &o);
+        Ok(Py::new(py, CGValue { g })?.into_any())
+    }
+
+    fn __rsub__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let Some(o) = operand(other)? else {
+            return Ok(py.NotImplemented());
+        };
+        let a = self.g.clone();
+        let g = py.detach(move || &o - &a);
+        Ok(Py::new(py, CGValue { g })?.into_any())
+    }
+
+    fn __neg__(&self) -> CGValue {
+        CGValue { g: -&self.g }
+    }
+
+    fn __pos__(&self) -> CGValue {
+        self.clone()
+    }
+
+    /// The partial order of games: `<=`, `>=`, `<`, `>` are False both ways
+    /// for confused games (see `confused_with`).
+    fn __richcmp__(
+        &self,
+        py: Python<'_>,
+        other: &Bound<'_, PyAny>,
+        op: CompareOp,
+    ) -> PyResult<Py<PyAny>> {
+        let Ok(o) = other.cast::<CGValue>() else {
+            return Ok(py.NotImplemented());
+        };
+        let o = &o.get().g;
+        let result = match op {
+            CompareOp::Eq => self.g == *o,
+            CompareOp::Ne => self.g != *o,
+            _ => {
+                let (a, b) = (self.g.clone(), o.clone());
+                let order = py.detach(move || a.partial_cmp(&b));
+                match op {
+                    CompareOp::Le => order.is_some_and(|c| c.is_le()),
+                    CompareOp::Ge => order.is_some_and(|c| c.is_ge()),
+                    CompareOp::Lt => order.is_some_and(|c| c.is_lt()),
+                    _ => order.is_some_and(|c| c.is_gt()),
+                }
+            }
+        };
+        Ok(pyo3::types::PyBool::new(py, result)
+            .to_owned()
+            .into_any()
+            .unbind())
+    }
+
+    /// Whether the games are incomparable (`G || H`: neither `G <= H` nor
+    /// `G >= H`).
+    fn confused_with(&self, py: Python<'_>, other: PyRef<'_, CGValue>) -> bool {
+        let (a, b) = (self.g.clone(), other.g.clone());
+        py.detach(move || a.partial_cmp(&b)).is_none()
+    }
+
+    fn __hash__(&self) -> u64 {
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        self.g.hash(&mut h);
+        h.finish()
+    }
+
+    fn __str__(&self, py: Python<'_>) -> String {
+        let g = self.g.clone();
+        py.detach(move || g.to_string())
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> String {
+        format!("CGValue({})", py_quote(py, &self.__str__(py)))
+    }
+
+    /// The outcome class: L, R, N or P.
+    fn outcome(&self, py: Python<'_>) -> &'static str {
+        let g = self.g.clone();
+        match py.detach(move || g.outcome()) {
+            OutcomeClass::L => "L",
+            OutcomeClass::R => "R",
+            OutcomeClass::N => "N",
+            OutcomeClass::P => "P",
+        }
+    }
+
+    /// The birthday of the canonical form.
+    fn birthday(&self) -> u32 {
+        self.g.birthday()
+    }
+
+    /// The mean value, exact (`fractions.Fraction`).
+    fn mean(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let g = self.g.clone();
+        let q = py.detach(move || g.mean());
+        fraction(py, &q)
+    }
+
+    /// The temperature, exact (`fractions.Fraction`): −1/2^k for a number
+    /// m/2^k, −1 for an integer.
+    fn temperature(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let g = self.g.clone();
+        let q = py.detach(move || g.temperature());
+        fraction(py, &q)
+    }
+
+    /// The thermograph, exact: a dict with mean, temperature, and each wall
+    /// (`left`, `right`) as its breakpoints `[(t, value), ...]` from
+    /// `t = -1` (Fractions) with the slope after the last (`left_tail`,
+    /// `right_tail`). `mex.Thermograph(...)` draws it.
+    fn thermograph<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let g = self.g.clone();
+        let t = py.detach(move || {
+            let mut store = GameStore::new();
+            let id = g.to_store(&mut store).expect("a store without a budget");
+            Thermographs::default().of(&store, id)
+        });
+        let wall = |w: &Wall| -> PyResult<Vec<(Py<PyAny>, Py<PyAny>)>> {
+            w.breakpoints()
+                .iter()
+                .map(|(t, v)| Ok((fraction(py, t)?, fraction(py, v)?)))
+                .collect()
+        };
+        let d = PyDict::new(py);
+        d.set_item("mean", fraction(py, &t.mean)?)?;
+        d.set_item("temperature", fraction(py, &t.temperature)?)?;
+        d.set_item("left", wall(&t.left)?)?;
+        d.set_item("left_tail", t.left.tail_slope())?;
+        d.set_item("right", wall(&t.right)?)?;
+        d.set_item("right_tail", t.right.tail_slope())?;
+        Ok(d)
+    }
+
+    /// Left's options of the canonical form.
+    fn left_options(&self) -> Vec<CGValue> {
+        self.g
+            .left_options()
+            .into_iter()
+            .map(|g| CGValue { g })
+            .collect()
+    }
+
+    /// Right's options of the canonical form.
+    fn right_options(&self) -> Vec<CGValue> {
+        self.g
+            .right_options()
+            .into_iter()
+            .map(|g| CGValue { g })
+            .collect()
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Octal games
+
+/// A take-and-break code (`octal("0.07")`) with its nim sequence, computed
+/// on demand and kept.
+#[pyclass(frozen, module = "mex")]
+struct OctalCode {
+    code: TakeBreakCode,
+    seq: Mutex<TakeBreakSequence>,
+}
+
+#[pyfunction(name = "octal")]
+fn make_octal(code: &str) -> PyResult<OctalCode> {
+    let code: TakeBreakCode = code.parse().map_err(err)?;
+    Ok(OctalCode {
+        seq: Mutex::new(TakeBreakSequence::new(code.clone())),
+        code,
+    })
+}
+
+impl OctalCode {
+    /// The period search (the sequence computed so far is reused).
+    fn proven(
+        &self,
+        py: Python<'_>,
+        max_terms: Option<usize>,
+    ) -> PyResult<Option<(PeriodCertificate, PeriodicSequence)>> {
+        let max_terms = max_terms.unwrap_or_else(|| octal::default_max_terms(&self.code));
+        let plan = SearchPlan {
+            min_terms: 0,
+            max_terms,
+        };
+        let analysis = py.detach(|| -> PyResult<octal::OctalAnalysis> {
+            let mut seq = self.lock();
+            let mut pending: Option<PyErr> = None;
+            let analysis = octal::search(&mut seq, plan, |_, _| match interrupted() {
+                Some(e) => {
+                    pending = Some(e);
+                    ControlFlow::Break(())
+                }
+                None => ControlFlow::Continue(()),
+            })
+            .map_err(err)?;
+            match pending {
+                Some(e) => Err(e),
+                None => Ok(analysis),
+            }
+        })?;
+        Ok(analysis.certificate.zip(analysis.sequence))
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, TakeBreakSequence> {
+        self.seq.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+#[pymethods]
+impl OctalCode {
+    /// The code as mex prints it.
+    #[getter]
+    fn code(&self) -> String {
+        self.code.to_string()
+    }
+
+    /// The nim values G(0) … G(n−1) as a NumPy uint16 array.
+    fn values<'py>(&self, py: Python<'py>, n: usize) -> PyResult<Bound<'py, PyArray1<u16>>> {
+        SearchPlan {
+            min_terms: n,
+            max_terms: n,
+        }
+        .validate(&self.code)
+        .map_err(err)?;
+        // The values are copied out while detached, so that the lock is
+        // never waited for while attached (another thread may hold it and
+        // wait to attach for its Ctrl-C check); NumPy takes the Vec as is.
+        let values = py.detach(|| -> PyResult<Vec<u16>> {
+            let mut seq = self.lock();
+            while seq.len() < n {
+                let to = n.min(seq.len() + SLICE);
+                seq.extend_to(to).map_err(err)?;
+                if let Some(e) = interrupted() {
+                    return Err(e);
+                }
+            }
+            Ok(seq.values()[..n].to_vec())
+        })?;
+        Ok(PyArray1::from_vec(py, values))
+    }
+
+    /// The period proven by the octal periodicity theorem within
+    /// `max_terms` values: a dict with preperiod, period, the periodic part
+    /// and the certificate; None when no period is proven.
+    #[pyo3(signature = (max_terms = None))]
+    fn period<'py>(
+        &self,
+        py: Python<'py>,
+        max_terms: Option<usize>,
+    ) -> PyResult<Option<Bound<'py, PyDict>>> {
+        let Some((c, s)) = self.proven(py, max_terms)? else {
+            return Ok(None);
+        };
+        let d = PyDict::new(py);
+        d.set_item("code", self.code.to_string())?;
+        d.set_item("preperiod", c.preperiod)?;
+        d.set_item("period", c.period)?;
+        let head: Vec<u32> = s.head()[c.preperiod..].to_vec();
+        d.set_item("periodic_part", head)?;
+        let cert = PyDict::new(py);
+        cert.set_item("theorem", &c.theorem)?;
+        cert.set_item("max_removal", c.max_removal)?;
+        cert.set_item("max_heaps", c.max_heaps)?;
+        cert.set_item("preperiod", c.preperiod)?;
+        cert.set_item("period", c.period)?;
+        cert.set_item("compared_from", c.compared_from)?;
+        cert.set_item("compared_to", c.compared_to)?;
+        cert.set_item("values_needed", c.values_needed)?;
+        cert.set_item("values_computed", c.values_computed)?;
+        d.set_item("certificate", cert)?;
+        Ok(Some(d))
+    }
+
+    /// A `mex.NimChart` (drawn by Jupyter) of the first `n` values, the
+    /// period marked when one is proven within the values computed so far
+    /// (`n` defaults to twice the preperiod and period, or 100). Runs the
+    /// period search first, within `max_terms` values (as `period`).
+    #[pyo3(signature = (n = None, max_terms = None))]
+    fn chart<'py>(
+        &self,
+        py: Python<'py>,
+        n: Option<usize>,
+        max_terms: Option<usize>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let proven = self.proven(py, max_terms)?;
+        let (pre, per) = match &proven {
+            Some((c, _)) => (Some(c.preperiod), Some(c.period)),
+            None => (None, None),
+        };
+        let n = n.unwrap_or(match (pre, per) {
+            (Some(a), Some(b)) => 2 * (a + b),
+            _ => 100,
+        });
+        let values = self.values(py, n)?;
+        py.import("mex.svg")?
+            .getattr("NimChart")?
+            .call1((values, pre, per))
+    }
+
+    /// Jupyter's picture: `chart()` with a period search of at most
+    /// 4096 values (or as many as are computed already), so that showing
+    /// the object stays quick.
+    fn _repr_svg_(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let bound = py.detach(|| self.lock().len()).max(REPR_TERMS);
+        Ok(self
+            .chart(py, None, Some(bound))?
+            .call_method0("_repr_svg_")?
+            .unbind())
+    }
+
+    /// A position: `octal("0.07")(20)` or `octal("0.77")(3, 5)`.
+    #[pyo3(signature = (*heaps))]
+    fn __call__(&self, py: Python<'_>, heaps: Vec<BigInt>) -> PyResult<Game> {
+        let heaps: Vec<String> = heaps
+            .iter()
+            .map(|h| natural(h, "heap size").map(|h| h.to_string()))
+            .collect::<PyResult<_>>()?;
+        Game::make(py, "octal", format!("{}:{}", self.code, heaps.join(",")))
+    }
+
+    fn __str__(&self) -> String {
+        self.code.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("octal('{}')", self.code)
+    }
+}
+
+// ---------------------------------------------------------------------------
+// De Bruijn sequences and the shift rule
+
+/// A binary De Bruijn sequence of order `n`: `kind` is prefer-one,
+/// prefer-zero, reversed-prefer-one or prefer-opposite (as `mex debruijn`).
+/// `packed=False`: a NumPy uint8 array of 0/1 of length 2^n; `packed=True`:
+/// bytes, eight bits a byte, most significant first (`--format binary`).
+#[pyfunction(name = "debruijn")]
+#[pyo3(signature = (n, kind = "prefer-one", packed = false))]
+fn de_bruijn<'py>(py: Python<'py>, n: u32, kind: &str, packed: bool) -> PyResult<Py<PyAny>> {
+    let kinds = "prefer-one, prefer-zero, reversed-prefer-one, prefer-opposite";
+    let kind = kind.to_string();
+    if ![
+        "prefer-one",
+        "prefer-zero",
+        "reversed-prefer-one",
+        "prefer-opposite",
+    ]
+    .contains(&kind.as_str())
+    {
+        return Err(err(MexError::invalid(
+            format!(
+                "{} is not a kind of De Bruijn sequence",
+                mex_core::error::quote(&kind)
+            ),
+            kinds,
+        )));
+    }
+    if packed && (kind == "prefer-one" || kind == "prefer-zero") && n >= 3 {
+        let bytes = py
+            .detach(move || packed::packed_fkm(n, kind == "prefer-one"))
+            .map_err(err)?;
+        return Ok(PyBytes::new(py, &bytes).into_any().unbind());
+    }
+    let bits = py
+        .detach(move || match kind.as_str() {
+            "prefer-one" => debruijn::prefer_one(n),
+            "prefer-zero" => debruijn::fkm_least(n),
+            "reversed-prefer-one" => debruijn::prefer_one(n).map(|mut b| {
+                b.reverse();
+                b
+            }),
+            _ => debruijn::prefer_opposite(n),
+        })
+        .map_err(err)?;
+    if packed {
+        return Ok(PyBytes::new(py, &packed::pack(&bits)).into_any().unbind());
+    }
+    Ok(PyArray1::from_vec(py, bits).into_any().unbind())
+}
+
+/// One step of the shift game under optimal play (Weiss, Proposition 15):
+/// `state` holds `b0 … b(n-1)` with `b0` as its most significant of `n`
+/// bits; any `n ≥ 1` (Python ints of any size).
+#[pyfunction]
+fn shift_next(py: Python<'_>, state: BigInt, n: u64) -> PyResult<BigUint> {
+    let state = natural(&state, "state")?;
+    let max = mex_core::shift::state::MAX_STATE_BITS as u64;
+    MexError::check_range("state length", n, 1, max, "use a shorter state").map_err(err)?;
+    if state.bits() > n {
+        return Err(err(MexError::out_of_range(
+            "state",
+            &state,
+            format!("0 <= state < 2^{n}"),
+        )));
+    }
+    if n <= 64 {
+        let s = state.to_u64().expect("n <= 64 bits");
+        return Ok(BigUint::from(rule::next_word(s, n as u32)));
+    }
+    Ok(py.detach(move || {
+        let n = n as usize;
+        let mut bits = vec![0u8; n];
+        for (i, b) in bits.iter_mut().enumerate() {
+            *b = u8::from(state.bit((n - 1 - i) as u64));
+        }
+        let next = rule::next_state(&bits);
+        let mut out = BigUint::zero();
+        for (i, &b) in next.iter().enumerate() {
+            if b == 1 {
+                out.set_bit((n - 1 - i) as u64, true);
+            }
+        }
+        out
+    }))
+}
+
+// ---------------------------------------------------------------------------
+// Synchronized Stack Cherries
+
+/// The decomposition of a segment (`BBWBW`) into irreducible pieces, in order.
+#[pyfunction]
+fn ssc_decompose(py: Python<'_>, segment: &str) -> PyResult<Vec<String>> {
+    let seg = ssc::parse_segment(segment).map_err(err)?;
+    Ok(py.detach(move || {
+        let cuts = ssc::cut_points(&seg);
+        ssc::pieces(&seg, &cuts).map(ssc::show).collect()
+    }))
+}
+
+/// The positive irreducible elements of length at most `n`, decreasing.
+#[pyfunction]
+fn ssc_irreducibles(py: Python<'_>, n: u64) -> PyResult<Vec<String>> {
+    cli_range("length", n, ssc::MAX_ENUMERATION_LENGTH as u64)?;
+    py.detach(move || ssc::irreducibles(n as usize))
+        .map(|v| v.iter().map(|s| ssc::show(s)).collect())
+        .map_err(err)
+}
+
+/// Longest length counted (as `mex ssc count`).
+const MAX_COUNTED_LENGTH: u64 = 1_000_000;
+
+/// `1 ≤ n ≤ high`, refused with the message of the command line's range
+/// check: `TooLarge` above, `ValueError` below.
+fn cli_range(what: &str, n: u64, high: u64) -> PyResult<()> {
+    if (1..=high).contains(&n) {
+        return Ok(());
+    }
+    let message = format!("{what} {n} is out of range; accepted: 1 to {high}");
+    Err(if n > high {
+        TooLarge::new_err(message)
+    } else {
+        PyValueError::new_err(message)
+    })
+}
+
+/// The number of positive irreducible elements of length `n` (OEIS A000048).
+#[pyfunction]
+fn ssc_count(py: Python<'_>, n: u64) -> PyResult<BigUint> {
+    cli_range("length", n, MAX_COUNTED_LENGTH)?;
+    py.detach(move || ssc::count_irreducibles(n)).map_err(err)
+}
+
+/// The outcome (L, R or D) of a position (stacks separated by spaces, or a
+/// list of stacks), with its signed decomposition: a list of
+/// (element, multiplicity), strongest first.
+#[pyfunction]
+fn ssc_outcome(
+    py: Python<'_>,
+    position: &Bound<'_, PyAny>,
+) -> PyResult<(String, Vec<(String, i64)>)> {
+    let stacks: Vec<String> = match position.extract::<String>() {
+        Ok(text) => text.split_whitespace().map(str::to_string).collect(),
+        Err(_) => position.extract::<Vec<String>>()?,
+    };
+    let stacks: Vec<ssc::Segment> = stacks
+        .iter()
+        .map(|s| ssc::parse_segment(s))
+        .collect::<Result<_, _>>()
+        .map_err(err)?;
+    if stacks.is_empty() {
+        return Err(err(MexError::invalid(
+            "the position has no stacks",
+            "stacks of B and W separated by spaces",
+        )));
+    }
+    let (outcome, terms) = py.detach(move || ssc::outcome_by_decomposition(&stacks));
+    Ok((
+        format!("{outcome:?}"),
+        terms.into_iter().map(|t| (t.element, t.count)).collect(),
+    ))
+}
+
+#[pymodule]
+fn _mex(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("TooLarge", m.py().get_type::<TooLarge>())?;
+    m.add_class::<Game>()?;
+    m.add_class::<Move>()?;
+    m.add_class::<CGValue>()?;
+    m.add_class::<OctalCode>()?;
+    m.add_function(wrap_pyfunction!(list_games, m)?)?;
+    m.add_function(wrap_pyfunction!(nim, m)?)?;
+    m.add_function(wrap_pyfunction!(wythoff, m)?)?;
+    m.add_function(wrap_pyfunction!(domineering, m)?)?;
+    m.add_function(wrap_pyfunction!(make_octal, m)?)?;
+    m.add_function(wrap_pyfunction!(de_bruijn, m)?)?;
+    m.add_function(wrap_pyfunction!(shift_next, m)?)?;
+    m.add_function(wrap_pyfunction!(ssc_decompose, m)?)?;
+    m.add_function(wrap_pyfunction!(ssc_irreducibles, m)?)?;
+    m.add_function(wrap_pyfunction!(ssc_count, m)?)?;
+    m.add_function(wrap_pyfunction!(ssc_outcome, m)?)?;
+    Ok(())
+}

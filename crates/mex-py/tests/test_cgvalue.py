@@ -1,0 +1,120 @@
+"""CGValue: arithmetic and order agree with the Rust engine's notation
+(parsing the printed sum) and with `mex game` (Hypothesis properties)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any, Callable
+
+from hypothesis import given, settings, strategies as st
+
+import mex
+
+ATOMS = ["0", "1", "-1", "2", "1/2", "-3/4", "*", "*2", "*3", "^", "v", "^*", "±1"]
+
+
+def games_text() -> st.SearchStrategy[str]:
+    atom = st.sampled_from(ATOMS)
+    return st.recursive(
+        atom,
+        lambda inner: st.builds(
+            lambda l, r: "{" + ", ".join(l) + " | " + ", ".join(r) + "}",
+            st.lists(inner, max_size=2),
+            st.lists(inner, max_size=2),
+        ),
+        max_leaves=5,
+    )
+
+
+values = games_text().map(mex.CGValue.parse)
+
+
+@settings(max_examples=150, deadline=None)
+@given(values, values)
+def test_sum_agrees_with_parsing_the_printed_sum(a: mex.CGValue, b: mex.CGValue) -> None:
+    s = a + b
+    assert mex.CGValue.parse(f"{a} + {b}") == s
+    assert mex.CGValue.parse(str(s)) == s
+    assert b + a == s and hash(b + a) == hash(s)
+    assert s - b == a
+    assert mex.CGValue.parse(f"{a} - {b}") == a - b
+
+
+@settings(max_examples=150, deadline=None)
+@given(values)
+def test_negation(a: mex.CGValue) -> None:
+    assert -(-a) == a
+    assert a + (-a) == mex.CGValue(0)
+    assert mex.CGValue.parse(f"0 - {a}") == -a
+    assert (a.outcome(), (-a).outcome()) in {("L", "R"), ("R", "L"), ("N", "N"), ("P", "P")}
+    assert (-a).mean() == -a.mean() and (-a).temperature() == a.temperature()
+
+
+@settings(max_examples=150, deadline=None)
+@given(values, values)
+def test_partial_order(a: mex.CGValue, b: mex.CGValue) -> None:
+    le, ge = a <= b, a >= b
+    assert (le and ge) == (a == b)
+    assert (a < b) == (le and not ge) == (b > a)
+    assert a.confused_with(b) == (not le and not ge) == b.confused_with(a)
+    # G <= H iff H - G >= 0
+    assert le == (b - a >= mex.CGValue(0))
+    if a == b:
+        assert hash(a) == hash(b)
+
+
+@settings(max_examples=40, deadline=None)
+@given(games_text(), games_text())
+def test_agrees_with_mex_game(cli: Callable[..., Any], x: str, y: str) -> None:
+    want = cli("game", f"{x} + {y}")
+    s = mex.CGValue.parse(x) + mex.CGValue.parse(y)
+    assert str(s) == want["canonical"]
+    assert s.outcome() == want["outcome"]
+    assert s.birthday() == want["birthday"]
+    assert s.mean() == Fraction(want["mean"])
+    assert s.temperature() == Fraction(want["temperature"])
+
+
+def test_examples() -> None:
+    g = mex.CGValue.parse("{1|*}")
+    assert str(g) == "{1 | *}" and repr(g) == "CGValue('{1 | *}')"
+    assert mex.CGValue("{1|0}") == mex.CGValue.parse("{1 | 0}")
+    assert mex.CGValue(3) == mex.CGValue.integer(3) == mex.CGValue("3")
+    assert mex.CGValue() == mex.CGValue(0) == mex.CGValue.parse("*") + mex.CGValue.nimber(1)
+    half = mex.CGValue("1/2")
+    assert half + half == mex.CGValue(1) and 1 + half == mex.CGValue("3/2")
+    assert 1 - half == half and half - 1 == mex.CGValue("-1/2")
+    hot = mex.CGValue("{3|-1}")
+    assert hot.mean() == Fraction(1) and hot.temperature() == Fraction(2)
+    assert isinstance(half.temperature(), Fraction) and half.temperature() == Fraction(-1, 2)
+    up = mex.CGValue("^")
+    assert up > mex.CGValue(0) and up.confused_with(mex.CGValue("*"))
+    assert [str(x) for x in up.left_options()] == ["0"]
+    assert [str(x) for x in up.right_options()] == ["*"]
+    assert mex.CGValue.from_options([mex.CGValue(0)], [mex.CGValue("*")]) == up
+    assert len({up, mex.CGValue("^"), -up}) == 2
+    assert (up == 1) is False and up != "^"
+
+
+@settings(max_examples=80, deadline=None)
+@given(values)
+def test_thermograph_agrees_with_mean_and_temperature(a: mex.CGValue) -> None:
+    th = a.thermograph()
+    assert th["mean"] == a.mean() and th["temperature"] == a.temperature()
+    for side in ("left", "right"):
+        points = th[side]
+        assert points[0][0] == -1
+        assert all(isinstance(x, Fraction) for p in points for x in p)
+        assert [t for t, _ in points] == sorted(t for t, _ in points)
+        # Above the temperature both walls are the mast at the mean.
+        t, v = points[-1]
+        assert th[f"{side}_tail"] == 0 and v == th["mean"]
+    svg = mex.Thermograph(a)._repr_svg_()
+    assert svg.startswith("<svg") and "polyline" in svg
+
+
+def test_a_hot_thermograph() -> None:
+    th = mex.CGValue("{3|-1}").thermograph()
+    assert th["left"][0] == (Fraction(-1), Fraction(4))
+    assert th["right"][0] == (Fraction(-1), Fraction(-2))
+    assert (th["mean"], th["temperature"]) == (Fraction(1), Fraction(2))

@@ -1,0 +1,49 @@
+"""Long computations release the interpreter and stop on Ctrl-C."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import threading
+import time
+
+import mex
+
+
+def test_long_octal_runs_let_other_threads_run() -> None:
+    done = threading.Event()
+    ticks = 0
+
+    def work() -> None:
+        mex.octal("0.6").values(2**17)
+        done.set()
+
+    t = threading.Thread(target=work)
+    start = time.perf_counter()
+    t.start()
+    while not done.is_set():
+        ticks += 1
+        time.sleep(0.001)
+    t.join()
+    elapsed = time.perf_counter() - start
+    # Attached for the whole run, the loop above would not tick at all.
+    assert elapsed < 0.05 or ticks >= 5, (elapsed, ticks)
+
+
+def test_ctrl_c_interrupts_a_long_run() -> None:
+    script = (
+        "import os, signal, threading, time, mex\n"
+        "threading.Timer(1.0, lambda: os.kill(os.getpid(), signal.SIGINT)).start()\n"
+        "start = time.perf_counter()\n"
+        "try:\n"
+        "    mex.octal('0.6').values(2**26)\n"
+        "    print('finished')\n"
+        "except KeyboardInterrupt:\n"
+        "    print('interrupted', time.perf_counter() - start)\n"
+    )
+    p = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120
+    )
+    assert p.returncode == 0, p.stderr
+    word, seconds = p.stdout.split()
+    assert word == "interrupted" and float(seconds) < 30

@@ -1,0 +1,56 @@
+"""A small typed use of the package: checked by mypy --strict in CI against
+the stubs (mex/_mex.pyi, py.typed), and run by pytest."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Dict, List, Optional
+
+import numpy as np
+import numpy.typing as npt
+
+import mex
+
+
+def domineering_value(board: str) -> str:
+    value = mex.Domineering(board).value()
+    assert isinstance(value, mex.CGValue)
+    return str(value)
+
+
+def proven_period(code: str) -> Optional[int]:
+    found: Optional[Dict[str, object]] = mex.octal(code).period()
+    if found is None:
+        return None
+    period = found["period"]
+    assert isinstance(period, int)
+    return period
+
+
+def test_typed_usage() -> None:
+    assert domineering_value("2x2") == "{1 | -1}"
+    assert proven_period("0.07") == 34
+    values: npt.NDArray[np.uint16] = mex.octal("0.07").values(20)
+    assert int(values[19]) == 3
+    moves: List[mex.Move] = mex.Nim([3, 4, 5]).winning_moves()
+    labels: List[str] = [m.label for m in moves]
+    assert labels == ["take 2 from heap 1"]
+    a: mex.CGValue = mex.CGValue.parse("{1|0}")
+    b: mex.CGValue = a + 1 - mex.CGValue("*")
+    mean: Fraction = b.mean()
+    assert mean == Fraction(3, 2) and not (a <= mex.CGValue(0))
+    bits: npt.NDArray[np.uint8] = mex.debruijn(4)
+    packed: bytes = mex.debruijn(4, packed=True)
+    assert len(bits) == 16 and len(packed) == 2
+    state: int = mex.shift_next(2**100, 101)
+    assert state == 2**99
+    count: int = mex.ssc.count(10)
+    pieces: List[str] = mex.ssc.decompose("BBWBW")
+    assert count == 51 and pieces == ["B", "BW", "BW"]
+    try:
+        mex.octal("0.07").values(2**40)
+    except mex.TooLarge as e:
+        message: str = str(e)
+        assert "exceeds the limit" in message
+    catalog: List[Dict[str, str]] = mex.games()
+    assert catalog[0]["name"] == "nim"
