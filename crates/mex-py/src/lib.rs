@@ -30,7 +30,7 @@ use num_traits::{ToPrimitive, Zero};
 use numpy::PyArray1;
 use pyo3::basic::CompareOp;
 use pyo3::create_exception;
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
 use std::hash::{Hash, Hasher};
@@ -77,6 +77,39 @@ const SLICE: usize = 1 << 14;
 /// running detached.
 fn interrupted() -> Option<PyErr> {
     Python::attach(|py| py.check_signals().err())
+}
+
+/// Runs `work` on its own thread while this one, with the interpreter
+/// released, waits for it and checks for Ctrl-C every 50 ms: a pending
+/// signal is raised at once (the abandoned work finishes on its own, within
+/// the engines' time and memory budgets, and its result is dropped). For
+/// work that has no progress callback of its own (catalog evaluations).
+fn interruptible<T: Send + 'static>(
+    py: Python<'_>,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> PyResult<T> {
+    let (sender, receiver) = std::sync::mpsc::channel();
+    std::thread::Builder::new()
+        .name("mex-work".into())
+        .spawn(move || {
+            let _ = sender.send(work());
+        })
+        .map_err(|e| PyRuntimeError::new_err(format!("cannot start a thread: {e}")))?;
+    py.detach(move || loop {
+        match receiver.recv_timeout(std::time::Duration::from_millis(50)) {
+            Ok(result) => return Ok(result),
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+                if let Some(e) = interrupted() {
+                    return Err(e);
+                }
+            }
+            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
+                return Err(PyRuntimeError::new_err(
+                    "the computation stopped unexpectedly",
+                ))
+            }
+        }
+    })
 }
 
 // ---------------------------------------------------------------------------
@@ -167,12 +200,12 @@ impl Game {
     fn evaluation(&self, py: Python<'_>) -> PyResult<&Eval> {
         if self.eval.get().is_none() {
             let (entry, position) = (self.entry, self.position.clone());
-            let result = py.detach(move || {
+            let result = interruptible(py, move || {
                 let mut ctx = Context::new();
                 entry
                     .evaluate(&position, &mut ctx)
                     .map(|e| Eval::read(&e, &ctx))
-            });
+            })?;
             let _ = self.eval.set(result);
         }
         match self.eval.get().expect("set above") {
@@ -183,19 +216,18 @@ impl Game {
 
     fn all_moves(&self, py: Python<'_>) -> PyResult<Vec<Move>> {
         let (entry, position) = (self.entry, self.position.clone());
-        let moves: Vec<(MoveEvaluation, Eval)> = py
-            .detach(move || {
-                let mut ctx = Context::new();
-                let moves = entry.moves(&position, &mut ctx)?;
-                Ok(moves
-                    .into_iter()
-                    .map(|m| {
-                        let e = Eval::read(&m.result, &ctx);
-                        (m, e)
-                    })
-                    .collect())
-            })
-            .map_err(err)?;
+        let moves: Vec<(MoveEvaluation, Eval)> = interruptible(py, move || {
+            let mut ctx = Context::new();
+            let moves = entry.moves(&position, &mut ctx)?;
+            Ok(moves
+                .into_iter()
+                .map(|m| {
+                    let e = Eval::read(&m.result, &ctx);
+                    (m, e)
+                })
+                .collect::<Vec<_>>())
+        })?
+        .map_err(err)?;
         Ok(moves
             .into_iter()
             .map(|(m, e)| Move {

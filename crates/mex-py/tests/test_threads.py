@@ -47,3 +47,24 @@ def test_ctrl_c_interrupts_a_long_run() -> None:
     assert p.returncode == 0, p.stderr
     word, seconds = p.stdout.split()
     assert word == "interrupted" and float(seconds) < 30
+
+
+def test_ctrl_c_interrupts_a_catalog_evaluation() -> None:
+    # Domineering 5x6 takes tens of seconds; Ctrl-C after 1 s returns at once.
+    script = (
+        "import os, signal, threading, time, mex\n"
+        "threading.Timer(1.0, lambda: os.kill(os.getpid(), signal.SIGINT)).start()\n"
+        "start = time.perf_counter()\n"
+        "try:\n"
+        "    mex.Game('domineering', '5x6').value()\n"
+        "    print('finished', time.perf_counter() - start)\n"
+        "except KeyboardInterrupt:\n"
+        "    print('interrupted', time.perf_counter() - start)\n"
+        "os._exit(0)\n"
+    )
+    p = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=300
+    )
+    assert p.returncode == 0, p.stderr
+    word, seconds = p.stdout.split()
+    assert word == "interrupted" and float(seconds) < 5, p.stdout
