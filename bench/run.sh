@@ -64,7 +64,7 @@ if [[ -n "${OGSOLVE:-}" ]]; then
   echo "peer comparison, first 2^22 values, one core each:"
   for code in 0.16 0.6; do
     mex=$( { /usr/bin/time -f "%e" taskset -c 0 ./target/release/examples/nim_sequence "$code" 4194304 >/dev/null; } 2>&1 | tail -1)
-    peer=$( { /usr/bin/time -f "%e" taskset -c 0 "$OGSOLVE" -m rc -n 4194304 "$code" >/dev/null; } 2>&1 | tail -1)
+    peer=$( { /usr/bin/time -f "%e" taskset -c 0 "$OGSOLVE" -m rc2 -n 4194304 "$code" >/dev/null; } 2>&1 | tail -1)
     python3 -c "print(f'  {\"$code\":<6} mex {$mex:>7.2f}s  ogsolve {$peer:>7.2f}s  mex is {$peer/$mex:.2f}x faster')"
   done
 fi
