@@ -9,6 +9,8 @@ pub mod game;
 pub mod graph;
 pub mod nim;
 pub mod octal;
+pub mod play;
+pub mod serve;
 pub mod shift;
 pub mod ssc;
 pub mod subtraction;

@@ -1,0 +1,1 @@
+// The playground page (filled in by the next commit).
