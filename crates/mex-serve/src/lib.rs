@@ -6,7 +6,8 @@
 //! Limits: a request body of at most [`Config::max_body`] bytes and a URI
 //! of at most [`MAX_URI`] bytes (else 413), the engines' own size limits
 //! (else 422 with the engine's one-line message), at most
-//! [`Config::heavy`] evaluations at once (else 503) and each within
+//! [`Config::heavy`] evaluations at once (a request waits at most
+//! [`Config::queue`] for its turn, else 503) and each within
 //! [`Config::timeout`] (else 503). Every error is a one-line JSON object
 //! `{"error": "..."}`. Each request is logged on one line with `tracing`.
 
@@ -40,8 +41,10 @@ pub struct Config {
     pub max_body: usize,
     /// Longest time one evaluation may take.
     pub timeout: Duration,
-    /// Most evaluations running at once; more are refused with 503.
+    /// Most evaluations running at once; more wait for a turn.
     pub heavy: usize,
+    /// Longest wait for a turn among the evaluations; then 503.
+    pub queue: Duration,
     /// Bounds of the computer's remoteness search.
     pub budget: best::Budget,
 }
@@ -52,6 +55,7 @@ impl Default for Config {
             max_body: 16 * 1024,
             timeout: Duration::from_secs(10),
             heavy: std::thread::available_parallelism().map_or(2, |n| n.get()) * 2,
+            queue: Duration::from_secs(5),
             budget: best::Budget::default(),
         }
     }
@@ -134,7 +138,7 @@ async fn heavy<T: Send + 'static>(
     state: &AppState,
     work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
 ) -> Result<T, ApiError> {
-    let permit = state.heavy.clone().try_acquire_owned().map_err(|_| {
+    let busy = || {
         ApiError::new(
             StatusCode::SERVICE_UNAVAILABLE,
             format!(
@@ -142,7 +146,16 @@ async fn heavy<T: Send + 'static>(
                 state.config.heavy
             ),
         )
-    })?;
+    };
+    let semaphore = state.heavy.clone();
+    let permit = if state.config.queue.is_zero() {
+        semaphore.try_acquire_owned().map_err(|_| busy())?
+    } else {
+        match tokio::time::timeout(state.config.queue, semaphore.acquire_owned()).await {
+            Ok(Ok(permit)) => permit,
+            _ => return Err(busy()),
+        }
+    };
     let task = tokio::task::spawn_blocking(move || {
         let _permit = permit;
         work()

@@ -160,6 +160,7 @@ fn errors_are_one_line_json_with_their_status() {
 fn busy_and_slow_requests_get_503() {
     let busy = start(Config {
         heavy: 0,
+        queue: Duration::from_millis(50),
         ..Config::default()
     });
     let (s, v) = get(busy, "/api/value?game=nim&position=1");
