@@ -109,6 +109,13 @@ test("Nim is won using only the hint button", async () => {
 test("Domineering 3x3 is played to the end", async () => {
   const page = await open("domineering");
   await begin(page, { position: "3x3", side: "Left" });
+  await waitTurn(page, -1);
+  assert.equal(await page.locator("#view .cell").count(), 9);
+  // The first domino by the board: a vertical one in the middle column.
+  await page.click('#view .cell[data-r="0"][data-c="1"]');
+  await page.click('#view .cell[data-r="1"][data-c="1"]');
+  await waitTurn(page, 0);
+  assert.equal(await page.locator("#view .cell.taken").count() >= 2, true);
   const s = await playWithHints(page, 10);
   assert.equal(s.state, "over");
   assert.match(await page.textContent("#message"), /(you win|the computer wins)/);

@@ -293,6 +293,87 @@ function renderView(m, step) {
   v.innerHTML = "";
   if (G.info.name === "nim") nimView(v, m, step);
   else if (G.info.name === "shift-game") shiftView(v, m);
+  else if (G.info.name === "domineering") boardView(v, m, step);
+  else if (G.info.name === "wythoff") queenView(v, m, step);
+}
+
+// Plays the listed move that leads to `position`, if there is one.
+function playTo(position) {
+  const k = G.listed.findIndex((mv) => mv.position === position);
+  if (k >= 0) personMove(k);
+  else $("message").textContent = "That is not one of your moves.";
+}
+
+// Domineering: click two adjacent free cells to place a domino (Left
+// vertical, Right horizontal).
+function boardView(v, m, step) {
+  const rows = m.position.split("/");
+  if (rows.length > 12 || rows.some((r) => r.length > 12 || !/^[.#]+$/.test(r))) return;
+  const grid = document.createElement("div");
+  grid.className = "board";
+  grid.style.gridTemplateColumns = "repeat(" + rows[0].length + ", 2.6rem)";
+  let first = null;
+  rows.forEach((row, r) => {
+    [...row].forEach((c, col) => {
+      const cell = document.createElement("button");
+      cell.type = "button";
+      cell.className = "cell" + (c === "#" ? " taken" : "");
+      cell.dataset.r = r;
+      cell.dataset.c = col;
+      cell.disabled = c === "#" || !step.person;
+      cell.setAttribute("aria-label", "row " + (r + 1) + " column " + (col + 1));
+      cell.addEventListener("click", () => {
+        if (!first) {
+          first = [r, col];
+          cell.classList.add("chosen");
+          return;
+        }
+        const [r0, c0] = first;
+        first = null;
+        for (const b of grid.querySelectorAll(".chosen")) b.classList.remove("chosen");
+        if (Math.abs(r0 - r) + Math.abs(c0 - col) !== 1) return;
+        const next = rows.map((x) => [...x]);
+        next[r0][c0] = "#";
+        next[r][col] = "#";
+        playTo(next.map((x) => x.join("")).join("/"));
+      });
+      grid.appendChild(cell);
+    });
+  });
+  v.appendChild(grid);
+  const p = document.createElement("p");
+  p.className = "explain";
+  p.textContent = "Click two adjacent free cells to place a domino: " + (G.side === "Left" ? "you (Left) place vertical ones." : "you (Right) place horizontal ones.");
+  v.appendChild(p);
+}
+
+// Wythoff's game: a queen at (x, y) moves left, down or diagonally toward
+// the corner (0, 0); click the square to move it to.
+function queenView(v, m, step) {
+  const pile = m.position.split(",").map(Number);
+  if (pile.length !== 2 || pile.some((n) => !(n >= 0) || n > 20)) return;
+  const [x, y] = pile;
+  const grid = document.createElement("div");
+  grid.className = "board";
+  grid.style.gridTemplateColumns = "repeat(" + (x + 1) + ", 1.9rem)";
+  for (let j = y; j >= 0; j--) {
+    for (let i = 0; i <= x; i++) {
+      const cell = document.createElement("button");
+      cell.type = "button";
+      const reach = (i === x && j < y) || (j === y && i < x) || (x - i === y - j && i < x);
+      cell.className = "cell small" + (i === x && j === y ? " queen" : reach ? " reach" : "");
+      cell.textContent = i === x && j === y ? "♛" : "";
+      cell.disabled = !reach || !step.person;
+      cell.title = i + "," + j;
+      cell.addEventListener("click", () => playTo(i + "," + j));
+      grid.appendChild(cell);
+    }
+  }
+  v.appendChild(grid);
+  const p = document.createElement("p");
+  p.className = "explain";
+  p.textContent = "The queen stands at (" + x + ", " + y + "): move it left, down or diagonally; who reaches (0, 0) wins.";
+  v.appendChild(p);
 }
 
 function nimView(v, m, step) {
