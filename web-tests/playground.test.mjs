@@ -123,6 +123,18 @@ test("Domineering 3x3 is played to the end", async () => {
   await page.close();
 });
 
+test("a synchronized game reveals both choices together", async () => {
+  const page = await open("ssc");
+  await begin(page, { position: "BBW WB", side: "Left" });
+  const s = await waitTurn(page, -1);
+  assert.equal(s.state, "person");
+  await page.locator("#moves button").first().click();
+  await page.waitForFunction(() => /the computer chose/.test(document.getElementById("message").textContent) || document.body.dataset.state === "over");
+  const after = await waitTurn(page, 0);
+  assert.equal(after.turn, 1);
+  await page.close();
+});
+
 test("malformed and oversize requests show an error", async () => {
   const page = await open("nim");
   await begin(page, { position: "3,x" });

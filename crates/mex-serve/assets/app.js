@@ -295,6 +295,33 @@ function renderView(m, step) {
   else if (G.info.name === "shift-game") shiftView(v, m);
   else if (G.info.name === "domineering") boardView(v, m, step);
   else if (G.info.name === "wythoff") queenView(v, m, step);
+  else if (/cherries|^ssc$/.test(G.info.name)) cherriesView(v, m);
+}
+
+// Cherries: each row as cherries, B dark (Left's) and W light (Right's),
+// the front of a row on the left.
+function cherriesView(v, m) {
+  const rows = m.position.trim() === "" ? [] : m.position.trim().split(/\s+/);
+  if (rows.length > 20 || rows.some((r) => r.length > 40 || !/^[BW]+$/.test(r))) return;
+  rows.forEach((row, i) => {
+    const d = document.createElement("div");
+    d.className = "row";
+    const label = document.createElement("span");
+    label.className = "label";
+    label.textContent = "row " + (i + 1);
+    d.appendChild(label);
+    for (const c of row) {
+      const ch = document.createElement("span");
+      ch.className = "cherry " + (c === "B" ? "black" : "white");
+      ch.title = c === "B" ? "B (Left)" : "W (Right)";
+      d.appendChild(ch);
+    }
+    v.appendChild(d);
+  });
+  const p = document.createElement("p");
+  p.className = "explain";
+  p.textContent = rows.length ? "Dark cherries are Left's (B), light ones Right's (W); the front of each row is on the left." : "No cherries left.";
+  v.appendChild(p);
 }
 
 // Plays the listed move that leads to `position`, if there is one.
