@@ -13,7 +13,11 @@ fn plot(args: &[&str], name: &str) -> String {
         .arg(&file)
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let svg = std::fs::read_to_string(&file).unwrap();
     std::fs::remove_dir_all(&dir).unwrap();
     svg
@@ -24,7 +28,10 @@ fn parse(svg: &str) -> (Vec<u32>, usize, bool) {
     let doc = roxmltree::Document::parse(svg).expect("well-formed SVG");
     let root = doc.root_element();
     assert_eq!(root.tag_name().name(), "svg");
-    assert_eq!(root.tag_name().namespace(), Some("http://www.w3.org/2000/svg"));
+    assert_eq!(
+        root.tag_name().namespace(),
+        Some("http://www.w3.org/2000/svg")
+    );
     let class = |n: &roxmltree::Node, c: &str| n.attribute("class") == Some(c);
     let values: Vec<u32> = root
         .descendants()

@@ -7,7 +7,7 @@
 //!   *remoteness* (Smith): `R(p) = 0` with no move; `1 + min R(q)` over the
 //!   moves to P-positions when there are some; else `1 + max R(q)`. It is
 //!   computed by a memoised search over the catalog's moves, bounded by
-//!   [`Budget`] (positions and depth); past the budget the computer plays
+//!   [`Budget`] (positions, depth and time); past the budget the computer plays
 //!   the first winning move, or, when losing, the move to the option of
 //!   largest Grundy value (a heuristic to make the game last).
 //! * Game graphs (loopy): the solver's remoteness: when winning, the move to
@@ -38,6 +38,8 @@ pub struct Budget {
     pub positions: usize,
     /// Deepest line of play followed.
     pub depth: usize,
+    /// Longest time the search may take.
+    pub time: std::time::Duration,
 }
 
 impl Default for Budget {
@@ -45,6 +47,7 @@ impl Default for Budget {
         Budget {
             positions: 4_000,
             depth: 400,
+            time: std::time::Duration::from_secs(2),
         }
     }
 }
@@ -74,6 +77,7 @@ struct Remoteness<'a> {
     ctx: Context,
     memo: HashMap<String, u32>,
     budget: Budget,
+    started: std::time::Instant,
 }
 
 impl Remoteness<'_> {
@@ -81,7 +85,10 @@ impl Remoteness<'_> {
         if let Some(&r) = self.memo.get(position) {
             return Ok(Some(r));
         }
-        if self.memo.len() >= self.budget.positions || depth >= self.budget.depth {
+        if self.memo.len() >= self.budget.positions
+            || depth >= self.budget.depth
+            || self.started.elapsed() > self.budget.time
+        {
             return Ok(None);
         }
         let moves = self.game.moves(position, &mut self.ctx)?;
@@ -210,6 +217,7 @@ pub fn best_move(
                 ctx: Context::new(),
                 memo: HashMap::new(),
                 budget,
+                started: std::time::Instant::now(),
             };
             let winning = moves.iter().any(|m| m.winning);
             let mut rs = Vec::with_capacity(moves.len());
