@@ -103,3 +103,11 @@ if [[ -n "${CGT_TOOLS:-}" ]]; then
   done
   python3 -c "print(f'  total: mex {$total_mex:.2f}s, cgt-tools {$total_cgt:.2f}s, mex is {$total_cgt/$total_mex:.2f}x faster')"
 fi
+
+# The playground server under load (issue 9): 64 connections for 30 s, a mix
+# of cheap and expensive valid requests; fails on any error.
+if [[ $# -eq 0 ]]; then
+  echo
+  echo "playground server load test:"
+  cargo run --release -q -p mex-serve --example load -- --seconds 30 --connections 64
+fi

@@ -60,6 +60,8 @@ enum Command {
     Ssc(commands::ssc::SscArgs),
     Domineering(commands::domineering::DomineeringArgs),
     Debruijn(commands::shift::DebruijnArgs),
+    Serve(commands::serve::ServeArgs),
+    Play(commands::play::PlayArgs),
 }
 
 fn run(command: Command) -> Result<(Output, bool), mex_core::MexError> {
@@ -89,6 +91,8 @@ fn run(command: Command) -> Result<(Output, bool), mex_core::MexError> {
             a.json,
         )),
         Command::Debruijn(a) => Ok((commands::shift::run_debruijn(&a)?, a.json)),
+        Command::Serve(a) => Ok((commands::serve::run(&a)?, false)),
+        Command::Play(a) => Ok((commands::play::run(&a)?, false)),
     }
 }
 

@@ -3,10 +3,8 @@
 
 use crate::output::{fields, table, Output};
 use clap::Args;
-use mex_core::games::{self, CatalogGame, Context, Evaluation, Value};
-use mex_core::solve::retrograde;
+use mex_core::games;
 use mex_core::MexError;
-use serde_json::{json, Map};
 
 /// The games mex knows, with their position syntax and an example.
 #[derive(Args)]
@@ -76,12 +74,6 @@ pub struct MovesArgs {
     pub json: bool,
 }
 
-fn info_json(g: &dyn CatalogGame) -> serde_json::Value {
-    let i = g.info();
-    json!({"name": i.name, "family": i.family.name(), "description": i.description,
-           "syntax": i.syntax, "example": i.example, "rules": i.rules})
-}
-
 pub fn run_games(a: &GamesArgs) -> Result<Output, MexError> {
     if let Some(name) = &a.name {
         let g = games::find(name)?;
@@ -94,7 +86,7 @@ pub fn run_games(a: &GamesArgs) -> Result<Output, MexError> {
             ("example", i.example.to_string()),
             ("rules", i.rules.to_string()),
         ]);
-        return Ok(Output::new(json!({"games": [info_json(g)]}), text));
+        return Ok(Output::new(mex_serve::json::games_json(Some(name))?, text));
     }
     let all = games::catalog();
     let rows: Vec<Vec<String>> = all
@@ -111,38 +103,11 @@ pub fn run_games(a: &GamesArgs) -> Result<Output, MexError> {
         .collect();
     let mut text = table(&["game", "family", "example", "description"], &rows);
     text += "\nmex games NAME shows a game's rules and position syntax.\n";
-    let list: Vec<_> = all.iter().map(|g| info_json(*g)).collect();
-    Ok(Output::new(json!({ "games": list }), text))
-}
-
-/// The family-specific fields of a value, for JSON.
-pub fn value_fields(e: &Evaluation, out: &mut Map<String, serde_json::Value>) {
-    out.insert("position".into(), json!(e.position));
-    out.insert("value".into(), json!(e.value_text));
-    out.insert("outcome".into(), json!(e.outcome));
-    match &e.value {
-        Value::Grundy(g) => {
-            out.insert("grundy".into(), json!(g.to_string()));
-        }
-        Value::Loopy(retrograde::Value::Win(r) | retrograde::Value::Loss(r)) => {
-            out.insert("remoteness".into(), json!(r));
-        }
-        Value::Turns(t) => {
-            out.insert("turns".into(), json!(t));
-        }
-        _ => {}
-    }
-    if let Some(p) = e.to_move {
-        out.insert("to_move".into(), json!(format!("{p:?}")));
-    }
+    Ok(Output::new(mex_serve::json::games_json(None)?, text))
 }
 
 pub fn run_value(a: &ValueArgs) -> Result<Output, MexError> {
-    let game = games::find(&a.game)?;
-    let e = game.evaluate(&a.position, &mut Context::new())?;
-    let mut map = Map::new();
-    map.insert("game".into(), json!(game.info().name));
-    value_fields(&e, &mut map);
+    let (game, e) = mex_serve::json::evaluate(&a.game, &a.position)?;
     let mut pairs = vec![
         ("game", game.info().name.to_string()),
         ("position", e.position.clone()),
@@ -152,31 +117,14 @@ pub fn run_value(a: &ValueArgs) -> Result<Output, MexError> {
     if let Some(p) = e.to_move {
         pairs.push(("to move", format!("{p:?}")));
     }
-    Ok(Output::new(serde_json::Value::Object(map), fields(&pairs)))
+    Ok(Output::new(
+        mex_serve::json::value_json(game, &e),
+        fields(&pairs),
+    ))
 }
 
 pub fn run_moves(a: &MovesArgs) -> Result<Output, MexError> {
-    let game = games::find(&a.game)?;
-    let mut ctx = Context::new();
-    let e = game.evaluate(&a.position, &mut ctx)?;
-    let moves = game.moves(&a.position, &mut ctx)?;
-    let mut map = Map::new();
-    map.insert("game".into(), json!(game.info().name));
-    value_fields(&e, &mut map);
-    let list: Vec<_> = moves
-        .iter()
-        .map(|m| {
-            let mut o = Map::new();
-            if let Some(p) = m.player {
-                o.insert("player".into(), json!(p));
-            }
-            o.insert("label".into(), json!(m.label));
-            value_fields(&m.result, &mut o);
-            o.insert("winning".into(), json!(m.winning));
-            serde_json::Value::Object(o)
-        })
-        .collect();
-    map.insert("moves".into(), json!(list));
+    let (game, e, moves) = mex_serve::json::evaluate_moves(&a.game, &a.position)?;
     let mut text = fields(&[
         ("position", e.position.clone()),
         ("value", e.value_text.clone()),
@@ -209,5 +157,8 @@ pub fn run_moves(a: &MovesArgs) -> Result<Output, MexError> {
         header.extend(["move", "position", "value", "winning"]);
         text += &table(&header, &rows);
     }
-    Ok(Output::new(serde_json::Value::Object(map), text))
+    Ok(Output::new(
+        mex_serve::json::moves_json(game, &e, &moves),
+        text,
+    ))
 }

@@ -9,10 +9,13 @@ pub mod game;
 pub mod graph;
 pub mod nim;
 pub mod octal;
+pub mod play;
+pub mod serve;
 pub mod shift;
 pub mod ssc;
 pub mod subtraction;
 pub mod sum;
+pub mod svg;
 pub mod wythoff;
 
 /// Bounded reading of files and stdin (declared here so that main.rs stays
@@ -78,6 +81,11 @@ pub struct PeriodicQueries {
     /// is proven; otherwise within the computed values).
     #[arg(long, value_name = "LO..HI", value_parser = range_arg)]
     pub count_p: Option<(BigUint, BigUint)>,
+    /// Draw the nim sequence as an SVG chart in FILE (preperiod shaded,
+    /// periods marked): the values up to two periods past the preperiod,
+    /// or --terms values.
+    #[arg(long, value_name = "FILE.svg")]
+    pub plot: Option<std::path::PathBuf>,
 }
 
 /// What is known of a nim sequence, to answer queries from.
@@ -95,6 +103,36 @@ pub enum Known<'a> {
 }
 
 impl PeriodicQueries {
+    /// How many values the plot shows: `--terms`, or two periods past the
+    /// preperiod (at least 32), at most 4096.
+    pub fn plot_len(&self, preperiod: Option<usize>, period: Option<usize>) -> usize {
+        let by_period = match (preperiod, period) {
+            (Some(mu), Some(p)) => mu + 2 * p,
+            _ => 0,
+        };
+        self.terms.unwrap_or(by_period.max(32)).min(4096)
+    }
+
+    /// Writes the plot of `values` to the `--plot` file, if one is asked.
+    pub fn write_plot(
+        &self,
+        title: &str,
+        values: &[u32],
+        preperiod: Option<usize>,
+        period: Option<usize>,
+    ) -> Result<(), MexError> {
+        let Some(path) = &self.plot else {
+            return Ok(());
+        };
+        let svg = svg::nim_sequence(title, values, preperiod, period);
+        std::fs::write(path, svg).map_err(|e| {
+            MexError::invalid(
+                format!("cannot write {}: {e}", path.display()),
+                "a writable file for --plot",
+            )
+        })
+    }
+
     /// Whether a query needs the period.
     pub fn has_query(&self) -> bool {
         self.at.is_some() || self.count_p.is_some()

@@ -265,6 +265,17 @@ fn report(
         .certificate
         .as_ref()
         .zip(analysis.sequence.as_ref());
+    if a.q.plot.is_some() {
+        let (mu, p) = proven.map_or((None, None), |(c, _)| (Some(c.preperiod), Some(c.period)));
+        let n = a.q.plot_len(mu, p).min(seq.len());
+        let values: Vec<u32> = seq.values()[..n].iter().map(|&v| v as u32).collect();
+        a.q.write_plot(
+            &format!("take-and-break game {code}: Grundy values"),
+            &values,
+            mu,
+            p,
+        )?;
+    }
     if !a.q.wants_period() && proven.is_none() {
         return Ok(Output::new(json, text));
     }

@@ -143,6 +143,16 @@ pub fn run(a: &SubtractionArgs) -> Result<Output, MexError> {
             ),
         ]);
         a.q.answer(&Known::Periodic(&found.sequence), &mut json, &mut text)?;
+        if a.q.plot.is_some() {
+            let n = a.q.plot_len(Some(found.preperiod), Some(found.period));
+            let title = format!("subtraction game S = {set}: Grundy values");
+            let values = set.values(n);
+            a.q.write_plot(&title, &values, Some(found.preperiod), Some(found.period))?;
+        }
+    } else if a.q.plot.is_some() {
+        let n = a.q.plot_len(None, None);
+        let title = format!("subtraction game S = {set}: Grundy values");
+        a.q.write_plot(&title, &set.values(n), None, None)?;
     }
     Ok(Output::new(json, text))
 }

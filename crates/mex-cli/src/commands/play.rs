@@ -1,0 +1,273 @@
+//! `mex play`: a line-oriented game against the perfect computer, on a
+//! terminal or through a pipe (one move per line on stdin).
+
+use crate::output::Output;
+use clap::Args;
+use mex_core::games::{self, CatalogGame, Context, Family, MoveEvaluation};
+use mex_core::MexError;
+use mex_serve::best::{self, Budget};
+use std::io::{self, BufRead, IsTerminal, Write};
+
+/// Plays a game of the catalog against the perfect computer: type the
+/// number or the label of a move; the computer answers with its best move.
+#[derive(Args)]
+#[command(
+    after_help = "The computer wins as fast as it can and, when losing, delays as long as it
+can (see mex-serve's best module). Type a move's number or label, 'moves' to
+list them again, 'hint' to see which are winning, 'quit' to stop.
+
+Examples:
+  mex play nim 3,4,5
+  printf '1\\n1\\n' | mex play nim 1,2
+  mex play domineering 3x3 --side Right
+  mex play shift-game 0000            (you are Alice, the computer Bob)
+  mex play ssc \"BBW WB\"                (choose together with the computer)"
+)]
+pub struct PlayArgs {
+    /// The game (see mex games).
+    game: String,
+    /// The starting position (may start with '-').
+    #[arg(allow_hyphen_values = true)]
+    position: String,
+    /// Your side: Left or Right (partizan and synchronized games), Alice or
+    /// Bob (arena games).
+    #[arg(long)]
+    side: Option<String>,
+    /// Let the computer move first (alternating games).
+    #[arg(long)]
+    computer_first: bool,
+}
+
+fn other(side: &str) -> &'static str {
+    match side {
+        "Left" => "Right",
+        "Right" => "Left",
+        "Alice" => "Bob",
+        _ => "Alice",
+    }
+}
+
+fn normal_side(family: Family, side: Option<&str>) -> Result<&'static str, MexError> {
+    let s = side.unwrap_or(match family {
+        Family::Arena => "Alice",
+        _ => "Left",
+    });
+    let accepted = match family {
+        Family::Arena => ["Alice", "Bob"],
+        _ => ["Left", "Right"],
+    };
+    accepted
+        .into_iter()
+        .find(|a| a.eq_ignore_ascii_case(s))
+        .ok_or_else(|| {
+            MexError::invalid(
+                format!("'{s}' is not a side of {}", family.name()),
+                accepted.join(" or "),
+            )
+        })
+}
+
+pub fn run(a: &PlayArgs) -> Result<Output, MexError> {
+    let game = games::find(&a.game)?;
+    let family = game.info().family;
+    let side = normal_side(family, a.side.as_deref())?;
+    // Refuse a bad position before the game starts (status 2).
+    let mut ctx = Context::new();
+    let position = game.evaluate(&a.position, &mut ctx)?.position;
+    game.moves(&position, &mut ctx)?;
+    let computer_first = a.computer_first;
+    Ok(Output::stream(move |w| {
+        let stdin = io::stdin();
+        let mut lines = stdin.lock().lines();
+        // Through a pipe the typed lines are not echoed: print them.
+        let echo = !stdin.is_terminal();
+        let mut next_line = || lines.next().and_then(Result::ok);
+        let mut read = || {
+            let line = next_line();
+            (line, echo)
+        };
+        play(game, position, side, computer_first, &mut read, w)
+    }))
+}
+
+fn show(m: &MoveEvaluation) -> String {
+    format!(
+        "{} -> {} ({})",
+        m.label, m.result.position, m.result.value_text
+    )
+}
+
+/// The game loop; `read` gives the person's lines (None: end of input)
+/// and whether to echo them.
+pub fn play(
+    game: &dyn CatalogGame,
+    mut position: String,
+    side: &'static str,
+    computer_first: bool,
+    read: &mut dyn FnMut() -> (Option<String>, bool),
+    w: &mut dyn Write,
+) -> io::Result<()> {
+    let family = game.info().family;
+    let name = game.info().name;
+    let mut person_turn = !computer_first;
+    // Partizan: whose turn (the person's side moves first unless
+    // --computer-first).
+    let mut turn = 0u64;
+    loop {
+        let mut ctx = Context::new();
+        let step = game
+            .evaluate(&position, &mut ctx)
+            .and_then(|e| Ok((game.moves(&position, &mut ctx)?, e)));
+        let (moves, e) = match step {
+            Ok(x) => x,
+            Err(err) => return writeln!(w, "error: {err}"),
+        };
+        writeln!(w, "{name} {}: {} ({})", e.position, e.value_text, e.outcome)?;
+        // Who moves now, and which moves are theirs.
+        let mover: Option<&'static str> = match family {
+            Family::Arena => {
+                let m = e.to_move.map(|p| format!("{p:?}"));
+                Some(if m.as_deref() == Some("Bob") {
+                    "Bob"
+                } else {
+                    "Alice"
+                })
+            }
+            Family::Partizan => Some(if person_turn { side } else { other(side) }),
+            _ => None,
+        };
+        if family == Family::Arena {
+            person_turn = mover == Some(side);
+            if matches!(e.value, mex_core::games::Value::Turns(Some(0))) {
+                writeln!(w, "Alice has won after {turn} turns")?;
+                return Ok(());
+            }
+        }
+        let mine: Vec<(usize, &MoveEvaluation)> = moves
+            .iter()
+            .enumerate()
+            .filter(|(_, m)| mover.is_none() || m.player.is_none() || m.player == mover)
+            .collect();
+        // In a synchronized game the person picks only their own part.
+        let choices: Vec<String> = if family == Family::Synchronized {
+            let mut c: Vec<String> = Vec::new();
+            for m in &moves {
+                if let Some((l, r)) = best::sync_parts(&m.label) {
+                    let own = if side == "Left" { l } else { r }.to_string();
+                    if !c.contains(&own) {
+                        c.push(own);
+                    }
+                }
+            }
+            c
+        } else {
+            mine.iter().map(|(_, m)| m.label.clone()).collect()
+        };
+        if choices.is_empty() {
+            let who = match (family, mover) {
+                (Family::Partizan, Some(p)) => format!("{p} cannot move"),
+                (Family::Synchronized, _) => "no moves left".to_string(),
+                _ if person_turn => "you cannot move".to_string(),
+                _ => "the computer cannot move".to_string(),
+            };
+            let verdict = match family {
+                Family::Synchronized => format!("game over: {}", e.outcome),
+                _ if person_turn => "the computer wins".to_string(),
+                _ => "you win".to_string(),
+            };
+            writeln!(w, "{who}: {verdict}")?;
+            return Ok(());
+        }
+        let sync = family == Family::Synchronized;
+        if person_turn || sync {
+            for (i, c) in choices.iter().enumerate() {
+                writeln!(w, "  {}. {c}", i + 1)?;
+            }
+            write!(
+                w,
+                "your move ({}): ",
+                mover.unwrap_or(if sync { side } else { "you" })
+            )?;
+            w.flush()?;
+            let picked = loop {
+                let (line, echo) = read();
+                let Some(line) = line else {
+                    writeln!(w)?;
+                    writeln!(w, "end of input: game left unfinished")?;
+                    return Ok(());
+                };
+                let line = line.trim();
+                if echo {
+                    writeln!(w, "{line}")?;
+                }
+                if line == "quit" || line == "q" {
+                    writeln!(w, "bye")?;
+                    return Ok(());
+                }
+                if line == "hint" {
+                    for (i, (_, m)) in mine.iter().enumerate() {
+                        let tag = if m.winning { "winning" } else { "losing" };
+                        writeln!(w, "  {}. {} [{tag}]", i + 1, show(m))?;
+                    }
+                    write!(w, "your move: ")?;
+                    w.flush()?;
+                    continue;
+                }
+                let found = line
+                    .parse::<usize>()
+                    .ok()
+                    .filter(|&n| n >= 1 && n <= choices.len())
+                    .map(|n| n - 1)
+                    .or_else(|| choices.iter().position(|c| c == line));
+                match found {
+                    Some(i) => break i,
+                    None => {
+                        write!(w, "'{line}' is not a move here: a number from 1 to {}, or a label; your move: ", choices.len())?;
+                        w.flush()?;
+                    }
+                }
+            };
+            if sync {
+                let answer = best::best_move(
+                    game,
+                    &e,
+                    &moves,
+                    Some(other(side)),
+                    Some(&choices[picked]),
+                    Budget::default(),
+                );
+                match answer {
+                    Ok(b) => match b.chosen {
+                        Some(m) => {
+                            writeln!(w, "both choose: {}", show(&m))?;
+                            position = m.result.position;
+                        }
+                        None => return writeln!(w, "error: no pair of choices"),
+                    },
+                    Err(err) => return writeln!(w, "error: {err}"),
+                }
+            } else {
+                let m = mine[picked].1;
+                writeln!(w, "you play: {}", show(m))?;
+                position = m.result.position.clone();
+            }
+        } else {
+            let computer = mover.map(|_| other(side));
+            let answer = best::best_move(game, &e, &moves, computer, None, Budget::default());
+            match answer {
+                Ok(b) => match b.chosen {
+                    Some(m) => {
+                        writeln!(w, "computer plays: {} [{}]", show(&m), b.reason)?;
+                        position = m.result.position;
+                    }
+                    None => return writeln!(w, "error: the computer found no move"),
+                },
+                Err(err) => return writeln!(w, "error: {err}"),
+            }
+        }
+        turn += 1;
+        if family != Family::Arena {
+            person_turn = !person_turn;
+        }
+    }
+}

@@ -1,0 +1,407 @@
+//! The mex playground: a web server whose pages let a person play every
+//! game of the catalog against the perfect computer ([`best`]), over a
+//! JSON API under `/api/` that answers what `mex games/value/moves --json`
+//! answer ([`json`], shared with the command line).
+//!
+//! Limits: a request body of at most [`Config::max_body`] bytes and a URI
+//! of at most [`MAX_URI`] bytes (else 413), the engines' own size limits
+//! (else 422 with the engine's one-line message), at most
+//! [`Config::heavy`] evaluations at once (a request waits at most
+//! [`Config::queue`] for its turn, else 503) and each within
+//! [`Config::timeout`] (else 503). Every error is a one-line JSON object
+//! `{"error": "..."}`. Each request is logged on one line with `tracing`.
+
+pub mod best;
+pub mod json;
+
+use axum::body::Body;
+use axum::extract::rejection::{JsonRejection, QueryRejection};
+use axum::extract::{DefaultBodyLimit, Query, Request, State};
+use axum::http::{header, StatusCode, Uri};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::{Json, Router};
+use mex_core::games::{self, Context};
+use mex_core::MexError;
+use serde::Deserialize;
+use serde_json::json;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tokio::sync::Semaphore;
+
+/// Longest accepted request URI (path and query), in bytes.
+pub const MAX_URI: usize = 8 * 1024;
+
+/// The server's limits.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// Largest request body, in bytes.
+    pub max_body: usize,
+    /// Longest time one evaluation may take.
+    pub timeout: Duration,
+    /// Most evaluations running at once; more wait for a turn.
+    pub heavy: usize,
+    /// Longest wait for a turn among the evaluations; then 503.
+    pub queue: Duration,
+    /// Bounds of the computer's remoteness search.
+    pub budget: best::Budget,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            max_body: 16 * 1024,
+            timeout: Duration::from_secs(10),
+            heavy: std::thread::available_parallelism().map_or(2, |n| n.get()) * 2,
+            queue: Duration::from_secs(5),
+            budget: best::Budget::default(),
+        }
+    }
+}
+
+struct AppState {
+    config: Config,
+    heavy: Arc<Semaphore>,
+}
+
+/// An error answer: a status and one line.
+#[derive(Debug)]
+pub struct ApiError(StatusCode, String);
+
+impl ApiError {
+    fn new(status: StatusCode, message: impl Into<String>) -> Self {
+        let line: String = message.into().replace(['\n', '\r'], " ");
+        ApiError(status, line)
+    }
+}
+
+impl From<MexError> for ApiError {
+    fn from(e: MexError) -> Self {
+        ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e.to_string())
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (self.0, Json(json!({ "error": self.1 }))).into_response()
+    }
+}
+
+fn query_error(e: QueryRejection) -> ApiError {
+    ApiError::new(
+        StatusCode::BAD_REQUEST,
+        format!("bad query: {}", e.body_text()),
+    )
+}
+
+fn json_error(e: JsonRejection) -> ApiError {
+    let status = match e.status() {
+        StatusCode::PAYLOAD_TOO_LARGE => StatusCode::PAYLOAD_TOO_LARGE,
+        StatusCode::UNPROCESSABLE_ENTITY => StatusCode::UNPROCESSABLE_ENTITY,
+        _ => StatusCode::BAD_REQUEST,
+    };
+    ApiError::new(status, format!("bad request body: {}", e.body_text()))
+}
+
+/// The parameters of `/api/value`, `/api/moves`, `/api/best` and the body
+/// of `POST /api/play`.
+#[derive(Debug, Deserialize)]
+pub struct Params {
+    game: Option<String>,
+    position: Option<String>,
+    /// Partizan and synchronized games: the computer's side.
+    side: Option<String>,
+    /// Synchronized games: the person's choice.
+    choice: Option<String>,
+}
+
+impl Params {
+    fn required(&self) -> Result<(String, String), ApiError> {
+        let missing = |what: &str| {
+            ApiError::new(
+                StatusCode::BAD_REQUEST,
+                format!("the parameter '{what}' is missing"),
+            )
+        };
+        let game = self.game.clone().ok_or_else(|| missing("game"))?;
+        let position = self.position.clone().ok_or_else(|| missing("position"))?;
+        Ok((game, position))
+    }
+}
+
+/// Runs `work` on the blocking pool under the concurrency cap and the
+/// timeout. The permit is held by the work itself, so that work past its
+/// timeout still counts against the cap until it ends.
+async fn heavy<T: Send + 'static>(
+    state: &AppState,
+    work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    let busy = || {
+        ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!(
+                "the server is busy: {} evaluations are running; try again",
+                state.config.heavy
+            ),
+        )
+    };
+    let semaphore = state.heavy.clone();
+    let permit = if state.config.queue.is_zero() {
+        semaphore.try_acquire_owned().map_err(|_| busy())?
+    } else {
+        match tokio::time::timeout(state.config.queue, semaphore.acquire_owned()).await {
+            Ok(Ok(permit)) => permit,
+            _ => return Err(busy()),
+        }
+    };
+    let task = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        work()
+    });
+    match tokio::time::timeout(state.config.timeout, task).await {
+        Ok(Ok(result)) => result,
+        Ok(Err(_)) => Err(ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "the evaluation failed",
+        )),
+        Err(_) => Err(ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!(
+                "the evaluation took longer than {} s; try a smaller position",
+                state.config.timeout.as_secs_f64()
+            ),
+        )),
+    }
+}
+
+type Answer = Result<Json<serde_json::Value>, ApiError>;
+
+#[derive(Debug, Deserialize)]
+struct GamesQuery {
+    name: Option<String>,
+}
+
+async fn api_games(q: Result<Query<GamesQuery>, QueryRejection>) -> Answer {
+    let Query(q) = q.map_err(query_error)?;
+    Ok(Json(json::games_json(q.name.as_deref())?))
+}
+
+async fn api_value(
+    State(state): State<Arc<AppState>>,
+    q: Result<Query<Params>, QueryRejection>,
+) -> Answer {
+    let Query(q) = q.map_err(query_error)?;
+    let (game, position) = q.required()?;
+    heavy(&state, move || {
+        let (g, e) = json::evaluate(&game, &position)?;
+        Ok(Json(json::value_json(g, &e)))
+    })
+    .await
+}
+
+async fn api_moves(
+    State(state): State<Arc<AppState>>,
+    q: Result<Query<Params>, QueryRejection>,
+) -> Answer {
+    let Query(q) = q.map_err(query_error)?;
+    let (game, position) = q.required()?;
+    heavy(&state, move || {
+        let (g, e, moves) = json::evaluate_moves(&game, &position)?;
+        Ok(Json(json::moves_json(g, &e, &moves)))
+    })
+    .await
+}
+
+/// The computer's move as JSON: the position's value fields, `player`,
+/// `move` (as in `/api/moves`, or null), `index`, `choice`, `remoteness`,
+/// `reason`.
+pub fn best_json(
+    game: &str,
+    position: &str,
+    side: Option<&str>,
+    choice: Option<&str>,
+    budget: best::Budget,
+) -> Result<serde_json::Value, MexError> {
+    let g = games::find(game)?;
+    let mut ctx = Context::new();
+    let e = g.evaluate(position, &mut ctx)?;
+    let moves = g.moves(position, &mut ctx)?;
+    let b = best::best_move(g, &e, &moves, side, choice, budget)?;
+    let mut v = json::value_json(g, &e);
+    v["player"] = json!(b.player);
+    v["move"] = b.chosen.as_ref().map_or(json!(null), json::move_json);
+    v["index"] = json!(b.index);
+    v["choice"] = json!(b.choice);
+    v["remoteness"] = json!(b.remoteness);
+    v["reason"] = json!(b.reason);
+    Ok(v)
+}
+
+async fn best_answer(state: Arc<AppState>, q: Params) -> Answer {
+    let (game, position) = q.required()?;
+    let budget = state.config.budget;
+    heavy(&state, move || {
+        let v = best_json(
+            &game,
+            &position,
+            q.side.as_deref(),
+            q.choice.as_deref(),
+            budget,
+        )?;
+        Ok(Json(v))
+    })
+    .await
+}
+
+async fn api_best(
+    State(state): State<Arc<AppState>>,
+    q: Result<Query<Params>, QueryRejection>,
+) -> Answer {
+    let Query(q) = q.map_err(query_error)?;
+    best_answer(state, q).await
+}
+
+async fn api_play(
+    State(state): State<Arc<AppState>>,
+    body: Result<Json<Params>, JsonRejection>,
+) -> Answer {
+    let Json(q) = body.map_err(json_error)?;
+    best_answer(state, q).await
+}
+
+const OPENAPI: &str = include_str!("../assets/openapi.json");
+const INDEX: &str = include_str!("../assets/index.html");
+const SCRIPT: &str = include_str!("../assets/app.js");
+const STYLE: &str = include_str!("../assets/style.css");
+
+fn asset(kind: &'static str, body: &'static str) -> Response {
+    ([(header::CONTENT_TYPE, kind)], body).into_response()
+}
+
+async fn not_found(uri: Uri) -> Response {
+    if uri.path().starts_with("/api/") {
+        ApiError::new(
+            StatusCode::NOT_FOUND,
+            format!("no such endpoint: {}", uri.path()),
+        )
+        .into_response()
+    } else {
+        (StatusCode::NOT_FOUND, "not found: the playground is at /\n").into_response()
+    }
+}
+
+/// One line per request: method, path, status, time. Refuses long URIs.
+async fn log_and_limit(req: Request, next: Next) -> Response {
+    let started = Instant::now();
+    let method = req.method().clone();
+    let path = req.uri().path().to_string();
+    let uri_len = req.uri().to_string().len();
+    let response = if uri_len > MAX_URI {
+        ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!("the request URI has {uri_len} bytes, at most {MAX_URI} are accepted"),
+        )
+        .into_response()
+    } else {
+        next.run(req).await
+    };
+    let shown: String = path.chars().take(80).collect();
+    tracing::info!(
+        "{method} {shown} {} {:.1} ms",
+        response.status().as_u16(),
+        started.elapsed().as_secs_f64() * 1e3
+    );
+    response
+}
+
+/// The whole application.
+pub fn router(config: Config) -> Router {
+    let state = Arc::new(AppState {
+        heavy: Arc::new(Semaphore::new(config.heavy)),
+        config: config.clone(),
+    });
+    Router::new()
+        .route(
+            "/",
+            get(|| async { asset("text/html; charset=utf-8", INDEX) }),
+        )
+        .route(
+            "/app.js",
+            get(|| async { asset("text/javascript; charset=utf-8", SCRIPT) }),
+        )
+        .route(
+            "/style.css",
+            get(|| async { asset("text/css; charset=utf-8", STYLE) }),
+        )
+        .route("/api/games", get(api_games))
+        .route("/api/value", get(api_value))
+        .route("/api/moves", get(api_moves))
+        .route("/api/best", get(api_best))
+        .route("/api/play", axum::routing::post(api_play))
+        .route(
+            "/api/openapi.json",
+            get(|| async { asset("application/json", OPENAPI) }),
+        )
+        .fallback(not_found)
+        .layer(DefaultBodyLimit::max(config.max_body))
+        .layer(middleware::from_fn(log_and_limit))
+        .with_state(state)
+}
+
+/// Serves the application on a bound listener until the process ends.
+pub async fn serve(listener: tokio::net::TcpListener, config: Config) -> std::io::Result<()> {
+    axum::serve(listener, router(config)).await
+}
+
+/// Starts the server on `addr` in a background thread with its own
+/// runtime; returns the address it listens on (`127.0.0.1:0` picks a free
+/// port). For tests and for `mex serve`.
+pub fn spawn(addr: &str, config: Config) -> Result<SocketAddr, String> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the runtime: {e}"))?;
+    let listener = runtime
+        .block_on(tokio::net::TcpListener::bind(addr))
+        .map_err(|e| format!("cannot listen on {addr}: {e}"))?;
+    let local = listener
+        .local_addr()
+        .map_err(|e| format!("cannot listen on {addr}: {e}"))?;
+    std::thread::spawn(move || {
+        let _ = runtime.block_on(serve(listener, config));
+    });
+    Ok(local)
+}
+
+/// `mex serve`: logs one line per request on stderr, prints the address
+/// to open, and serves until the process is stopped.
+pub fn run(addr: &str) -> Result<(), String> {
+    let _ = tracing_subscriber::fmt()
+        .with_target(false)
+        .with_writer(std::io::stderr)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
+        .try_init();
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the runtime: {e}"))?;
+    runtime.block_on(async {
+        let listener = tokio::net::TcpListener::bind(addr)
+            .await
+            .map_err(|e| format!("cannot listen on {addr}: {e}"))?;
+        let local = listener
+            .local_addr()
+            .map_err(|e| format!("cannot listen on {addr}: {e}"))?;
+        println!("mex playground: open http://{local}/");
+        serve(listener, Config::default())
+            .await
+            .map_err(|e| format!("the server stopped: {e}"))
+    })
+}
+
+/// A body from a string (for tests with `tower::ServiceExt::oneshot`).
+pub fn body(text: impl Into<String>) -> Body {
+    Body::from(text.into())
+}

@@ -1,0 +1,266 @@
+//! The server on a real socket (127.0.0.1, a free port), through a small
+//! HTTP/1.1 client: every path of the OpenAPI document answers, the API
+//! answers what the shared JSON functions build, and every limit gives its
+//! status with a one-line JSON error.
+
+use mex_serve::{best, json, Config};
+use serde_json::Value;
+use std::io::{Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::time::Duration;
+
+fn start(config: Config) -> SocketAddr {
+    mex_serve::spawn("127.0.0.1:0", config).unwrap()
+}
+
+/// Sends one request; returns the status and the body.
+fn request(addr: SocketAddr, method: &str, target: &str, body: &str) -> (u16, String) {
+    let mut s = TcpStream::connect(addr).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
+    let head = format!(
+        "{method} {target} HTTP/1.1\r\nHost: test\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+        body.len()
+    );
+    s.write_all(head.as_bytes()).unwrap();
+    s.write_all(body.as_bytes()).unwrap();
+    let mut raw = Vec::new();
+    s.read_to_end(&mut raw).unwrap();
+    let text = String::from_utf8_lossy(&raw).to_string();
+    let (head, body) = text.split_once("\r\n\r\n").unwrap();
+    let status = head.split(' ').nth(1).unwrap().parse().unwrap();
+    (status, body.to_string())
+}
+
+fn get(addr: SocketAddr, target: &str) -> (u16, Value) {
+    let (status, body) = request(addr, "GET", target, "");
+    let v = serde_json::from_str(&body).unwrap_or_else(|_| panic!("not JSON: {body}"));
+    (status, v)
+}
+
+/// Percent-encodes a query value.
+fn enc(s: &str) -> String {
+    s.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+fn assert_error(status: u16, body: &Value, expected: u16) {
+    assert_eq!(status, expected, "{body}");
+    let e = body["error"].as_str().expect("an error field");
+    assert!(!e.is_empty() && !e.contains('\n'), "{e}");
+    assert_eq!(body.as_object().unwrap().len(), 1);
+}
+
+#[test]
+fn every_path_of_the_openapi_document_answers() {
+    let addr = start(Config::default());
+    let (status, doc) = get(addr, "/api/openapi.json");
+    assert_eq!(status, 200);
+    assert!(doc["openapi"].as_str().unwrap().starts_with("3."));
+    let paths = doc["paths"].as_object().unwrap();
+    assert!(paths.len() >= 6);
+    for (path, ops) in paths {
+        for method in ops.as_object().unwrap().keys() {
+            let (status, body) = match method.as_str() {
+                "get" => {
+                    // Required parameters from their examples.
+                    let params: Vec<String> = ops["get"]["parameters"]
+                        .as_array()
+                        .map(|ps| {
+                            ps.iter()
+                                .filter(|p| p["required"] == true)
+                                .map(|p| {
+                                    format!(
+                                        "{}={}",
+                                        p["name"].as_str().unwrap(),
+                                        enc(p["example"].as_str().unwrap())
+                                    )
+                                })
+                                .collect()
+                        })
+                        .unwrap_or_default();
+                    request(addr, "GET", &format!("{path}?{}", params.join("&")), "")
+                }
+                "post" => request(
+                    addr,
+                    "POST",
+                    path,
+                    r#"{"game": "nim", "position": "3,4,5"}"#,
+                ),
+                other => panic!("unexpected method {other}"),
+            };
+            assert_eq!(status, 200, "{method} {path}: {body}");
+            let _: Value = serde_json::from_str(&body).unwrap();
+        }
+    }
+}
+
+#[test]
+fn the_api_answers_what_the_shared_json_builds() {
+    let addr = start(Config::default());
+    let (status, games) = get(addr, "/api/games");
+    assert_eq!(status, 200);
+    assert_eq!(games, json::games_json(None).unwrap());
+    for g in games["games"].as_array().unwrap() {
+        let name = g["name"].as_str().unwrap();
+        let example = g["example"].as_str().unwrap();
+        let (g2, e, moves) = json::evaluate_moves(name, example).unwrap();
+        let q = format!("game={}&position={}", enc(name), enc(example));
+        let (status, v) = get(addr, &format!("/api/value?{q}"));
+        assert_eq!(status, 200, "{v}");
+        assert_eq!(v, json::value_json(g2, &e));
+        let (status, m) = get(addr, &format!("/api/moves?{q}"));
+        assert_eq!(status, 200, "{m}");
+        assert_eq!(m, json::moves_json(g2, &e, &moves));
+        // The computer has a move wherever the moves are not empty.
+        let (status, b) = get(addr, &format!("/api/best?{q}"));
+        assert_eq!(status, 200, "{b}");
+        if g["family"] != "synchronized" && !moves.is_empty() {
+            assert!(b["move"].is_object(), "{name}: {b}");
+        }
+    }
+}
+
+#[test]
+fn errors_are_one_line_json_with_their_status() {
+    let addr = start(Config::default());
+    let (s, v) = get(addr, "/api/value?game=nim");
+    assert_error(s, &v, 400);
+    let (s, v) = get(addr, "/api/value?game=nim&position=3,x");
+    assert_error(s, &v, 422);
+    let (s, v) = get(addr, "/api/moves?game=chess&position=e4");
+    assert_error(s, &v, 422);
+    // Invalid UTF-8 is read lossily, then refused by the game.
+    let (s, v) = get(addr, "/api/value?game=nim&position=%FF");
+    assert_error(s, &v, 422);
+    let long = "1,".repeat(5000);
+    let (s, v) = get(addr, &format!("/api/value?game=nim&position={long}1"));
+    assert_error(s, &v, 413);
+    let (s, v) = get(addr, "/api/nothing");
+    assert_error(s, &v, 404);
+    let (s, body) = request(addr, "POST", "/api/play", "{not json");
+    assert_error(s, &serde_json::from_str(&body).unwrap(), 400);
+    let big = format!(
+        r#"{{"game": "nim", "position": "{}1"}}"#,
+        "1,".repeat(20_000)
+    );
+    let (s, body) = request(addr, "POST", "/api/play", &big);
+    assert_error(s, &serde_json::from_str(&body).unwrap(), 413);
+    let (s, v) = get(addr, "/api/best?game=domineering&position=2x2&side=Up");
+    assert_error(s, &v, 422);
+    // The engine's own limits: too many moves to list.
+    let (s, v) = get(addr, "/api/moves?game=nim&position=2%5E200");
+    assert_error(s, &v, 422);
+}
+
+#[test]
+fn busy_and_slow_requests_get_503() {
+    let busy = start(Config {
+        heavy: 0,
+        queue: Duration::from_millis(50),
+        ..Config::default()
+    });
+    let (s, v) = get(busy, "/api/value?game=nim&position=1");
+    assert_error(s, &v, 503);
+    // Cheap requests still answer.
+    assert_eq!(get(busy, "/api/games").0, 200);
+    let slow = start(Config {
+        timeout: Duration::from_nanos(1),
+        ..Config::default()
+    });
+    let (s, v) = get(slow, "/api/moves?game=domineering&position=4x4");
+    assert_error(s, &v, 503);
+}
+
+#[test]
+fn the_pages_are_served() {
+    let addr = start(Config::default());
+    for path in ["/", "/app.js", "/style.css"] {
+        let (s, body) = request(addr, "GET", path, "");
+        assert_eq!(s, 200, "{path}");
+        assert!(!body.is_empty());
+    }
+    assert_eq!(request(addr, "GET", "/nothing", "").0, 404);
+}
+
+/// Plays from `position` with the computer's move on both sides.
+fn self_play(addr: SocketAddr, game: &str, mut position: String) -> (u32, Value) {
+    let mut turns = 0;
+    loop {
+        let (s, b) = get(
+            addr,
+            &format!("/api/best?game={game}&position={}", enc(&position)),
+        );
+        assert_eq!(s, 200, "{b}");
+        if b["move"].is_null() || b["turns"] == 0 {
+            return (turns, b);
+        }
+        position = b["move"]["position"].as_str().unwrap().to_string();
+        turns += 1;
+        assert!(turns < 1000);
+    }
+}
+
+#[test]
+fn the_shift_game_of_order_4_lasts_16_turns_under_perfect_play() {
+    let addr = start(Config::default());
+    let (turns, last) = self_play(addr, "shift-game", "0000".into());
+    assert_eq!(turns, 16, "{last}");
+    assert_eq!(last["position"], "0000 end");
+}
+
+#[test]
+fn the_computer_wins_nim_fast_and_loses_slowly() {
+    let addr = start(Config::default());
+    // 3,4,5 is an N-position: the first player wins; the winner's moves
+    // lead to P-positions.
+    let (s, b) = get(addr, "/api/best?game=nim&position=3,4,5");
+    assert_eq!(s, 200);
+    assert_eq!(b["move"]["outcome"], "P");
+    assert_eq!(b["move"]["winning"], true);
+    // 1,1 is lost: the loser takes one counter (the longest defence), not
+    // two in one heap (there are none): remoteness 2.
+    let (_, b) = get(addr, "/api/best?game=nim&position=1,1");
+    assert_eq!(b["remoteness"], 2);
+    // 0,3 is won at once: take all three (remoteness 1), not one.
+    let (_, b) = get(addr, "/api/best?game=nim&position=0,3");
+    assert_eq!(b["move"]["position"], "0,0");
+    assert_eq!(b["remoteness"], 1);
+    // 2,2: the loser delays: remoteness 4 (take 1, ...).
+    let (_, b) = get(addr, "/api/best?game=nim&position=2,2");
+    assert_eq!(b["remoteness"], 4);
+    assert!(b["move"]["position"].as_str().unwrap().contains('1'));
+    let r = best::Budget::default();
+    assert!(r.positions > 0);
+}
+
+#[test]
+fn partizan_and_synchronized_moves_keep_the_best_class() {
+    let addr = start(Config::default());
+    // Domineering 2x2 is N: Left moving first wins, so does Right.
+    for side in ["Left", "Right"] {
+        let (_, b) = get(
+            addr,
+            &format!("/api/best?game=domineering&position=2x2&side={side}"),
+        );
+        assert_eq!(b["player"], side);
+        assert_eq!(b["move"]["player"], side);
+        assert_eq!(b["move"]["winning"], true, "{b}");
+    }
+    let (s, b) = get(addr, "/api/best?game=ssc&position=BBW%20WB&side=Right");
+    assert_eq!(s, 200, "{b}");
+    assert!(b["choice"].is_string());
+    let theirs = "takes the front of row 1";
+    let (s, b) = get(
+        addr,
+        &format!(
+            "/api/best?game=ssc&position=BBW%20WB&side=Right&choice={}",
+            enc(theirs)
+        ),
+    );
+    assert_eq!(s, 200, "{b}");
+    assert!(b["move"]["label"].as_str().unwrap().contains(theirs));
+}

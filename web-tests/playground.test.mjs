@@ -1,0 +1,172 @@
+// End-to-end tests of the playground in headless Chromium (Debian's
+// chromium at /usr/bin/chromium, or $CHROMIUM), driven by playwright-core:
+// no browser is downloaded. The server is the mex binary ($MEX_BIN, default
+// ../target/debug/mex) on a free port. Screenshots go to screenshots/.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { mkdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import path from "node:path";
+import { chromium } from "playwright-core";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const mex = process.env.MEX_BIN || path.join(here, "..", "target", "debug", "mex");
+const shots = path.join(here, "screenshots");
+mkdirSync(shots, { recursive: true });
+
+let server, base, browser;
+
+before(async () => {
+  server = spawn(mex, ["serve", "--addr", "127.0.0.1:0"], { stdio: ["ignore", "pipe", "inherit"] });
+  base = await new Promise((resolve, reject) => {
+    let out = "";
+    server.stdout.on("data", (d) => {
+      out += d;
+      const m = /open (http:\/\/\S+)/.exec(out);
+      if (m) resolve(m[1].replace(/\/$/, ""));
+    });
+    server.on("exit", (code) => reject(new Error("mex serve exited with " + code)));
+  });
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+    args: ["--no-sandbox"],
+  });
+});
+
+after(async () => {
+  if (browser) await browser.close();
+  if (server) server.kill();
+});
+
+async function open(game) {
+  const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  await page.goto(base + "/?game=" + encodeURIComponent(game));
+  await page.waitForFunction(() => document.body.dataset.state === "setup");
+  return page;
+}
+
+async function begin(page, { position, side, computerFirst } = {}) {
+  if (position !== undefined) await page.fill("#position", position);
+  if (side) await page.selectOption("#side", side);
+  if (computerFirst) await page.check("#computer-first");
+  await page.click("#start");
+}
+
+// Waits until the person is to move (or the game is over) at a turn after
+// `after`; returns the state and the turn.
+async function waitTurn(page, after) {
+  await page.waitForFunction(
+    (after) => ["person", "over"].includes(document.body.dataset.state) && +document.body.dataset.turn > after,
+    after,
+  );
+  return page.evaluate(() => ({ state: document.body.dataset.state, turn: +document.body.dataset.turn }));
+}
+
+// Plays with the hint on: each time the person is to move, the first move
+// coloured winning (or the first move when none is).
+async function playWithHints(page, limit) {
+  let s = await waitTurn(page, -1);
+  let hinted = false;
+  for (let i = 0; i < limit && s.state === "person"; i++) {
+    if (!hinted) {
+      await page.click("#hint");
+      hinted = true;
+    }
+    const winning = page.locator("#moves button.winning");
+    if (await winning.count()) await winning.first().click();
+    else await page.locator("#moves button").first().click();
+    s = await waitTurn(page, s.turn);
+  }
+  return s;
+}
+
+test("a whole shift game of order 4 as Alice with optimal moves lasts 16 turns", async () => {
+  const page = await open("shift-game");
+  await begin(page, { position: "0000", side: "Alice" });
+  const s = await playWithHints(page, 40);
+  assert.equal(s.state, "over");
+  assert.equal(s.turn, 16);
+  const msg = await page.textContent("#message");
+  assert.match(msg, /after 16 turns: Alice wins — you win!/);
+  assert.match(await page.textContent("#turns"), /2\^4 = 16/);
+  await page.screenshot({ path: path.join(shots, "shift-game-end.png"), fullPage: true });
+  await page.close();
+});
+
+test("Nim is won using only the hint button", async () => {
+  const page = await open("nim");
+  await begin(page, { position: "3,4,5" });
+  await waitTurn(page, -1);
+  assert.equal(await page.locator("#view .counter").count(), 12);
+  const s = await playWithHints(page, 30);
+  assert.equal(s.state, "over");
+  assert.match(await page.textContent("#message"), /you win/);
+  await page.screenshot({ path: path.join(shots, "nim-end.png"), fullPage: true });
+  await page.close();
+});
+
+test("Domineering 3x3 is played to the end", async () => {
+  const page = await open("domineering");
+  await begin(page, { position: "3x3", side: "Left" });
+  await waitTurn(page, -1);
+  assert.equal(await page.locator("#view .cell").count(), 9);
+  // The first domino by the board: a vertical one in the middle column.
+  await page.click('#view .cell[data-r="0"][data-c="1"]');
+  await page.click('#view .cell[data-r="1"][data-c="1"]');
+  await waitTurn(page, 0);
+  assert.equal(await page.locator("#view .cell.taken").count() >= 2, true);
+  const s = await playWithHints(page, 10);
+  assert.equal(s.state, "over");
+  assert.match(await page.textContent("#message"), /(you win|the computer wins)/);
+  await page.screenshot({ path: path.join(shots, "domineering-end.png"), fullPage: true });
+  await page.close();
+});
+
+test("a synchronized game reveals both choices together", async () => {
+  const page = await open("ssc");
+  await begin(page, { position: "BBW WB", side: "Left" });
+  const s = await waitTurn(page, -1);
+  assert.equal(s.state, "person");
+  await page.locator("#moves button").first().click();
+  await page.waitForFunction(() => /the computer chose/.test(document.getElementById("message").textContent) || document.body.dataset.state === "over");
+  const after = await waitTurn(page, 0);
+  assert.equal(after.turn, 1);
+  await page.close();
+});
+
+test("malformed and oversize requests show an error", async () => {
+  const page = await open("nim");
+  await begin(page, { position: "3,x" });
+  await page.waitForSelector("#error:not([hidden])");
+  assert.match(await page.textContent("#error"), /HTTP 422: .*'x'/);
+  await begin(page, { position: "1,".repeat(6000) + "1" });
+  await page.waitForFunction(() => /HTTP 413/.test(document.getElementById("error").textContent));
+  await page.screenshot({ path: path.join(shots, "error.png"), fullPage: true });
+  // The API itself: a malformed body, and an unknown game.
+  const answers = await page.evaluate(async () => {
+    const bad = await fetch("/api/play", { method: "POST", headers: { "content-type": "application/json" }, body: "{not json" });
+    const unknown = await fetch("/api/value?game=chess&position=e4");
+    return [bad.status, await bad.json(), unknown.status, await unknown.json()];
+  });
+  assert.equal(answers[0], 400);
+  assert.ok(answers[1].error);
+  assert.equal(answers[2], 422);
+  assert.match(answers[3].error, /not a game of the catalog/);
+  await page.close();
+});
+
+test("every game of the catalog starts from its example (screenshots)", async () => {
+  const page = await open("nim");
+  const names = await page.evaluate(async () => (await (await fetch("/api/games")).json()).games.map((g) => g.name));
+  assert.ok(names.length >= 10);
+  for (const name of names) {
+    await page.selectOption("#game", name);
+    await page.evaluate(() => { document.body.dataset.state = "starting"; });
+    await page.click("#start");
+    await page.waitForFunction(() => ["person", "over", "error"].includes(document.body.dataset.state));
+    assert.equal(await page.locator("#error").isHidden(), true, name + ": " + (await page.textContent("#error")));
+    await page.screenshot({ path: path.join(shots, name + ".png"), fullPage: true });
+  }
+  await page.close();
+});
