@@ -55,7 +55,7 @@ fn check_not_empty(text: &str) -> Result<(), MexError> {
     if text.trim().chars().all(|c| c == '/' || c.is_whitespace()) {
         return Err(MexError::invalid(
             "the grid is empty",
-            "HxW such as 4x4, or rows of . and # separated by / such as ..#/.../...",
+            "HxW such as 4x4, or rows of . and # separated by / or | such as ..#/.../...",
         ));
     }
     Ok(())

@@ -57,7 +57,7 @@ impl Game for Domineering {
         name: "domineering",
         family: Family::Partizan,
         description: "Domineering: Left places vertical dominoes, Right horizontal ones",
-        syntax: "HxW, or rows of . (free) and # (taken) separated by /",
+        syntax: "HxW, or rows of . (free) and # (taken) separated by / or |",
         example: "3x3",
         rules: "A board of free cells. Left places a domino on two vertically adjacent free \
                 cells, Right on two horizontally adjacent ones. Who cannot place loses.",

@@ -74,10 +74,11 @@ impl Grid {
         }
     }
 
-    /// Parses `4x5`, or rows of `.` (free) and `#` (taken) separated by `/`
-    /// or newlines, e.g. `..#/.../...`.
+    /// Parses `4x5`, or rows of `.` (free) and `#` (taken) separated by `/`,
+    /// `|` (as cgt-tools writes them) or newlines, e.g. `..#/.../...`.
     pub fn parse(text: &str) -> Result<Self, MexError> {
-        let accepted = "HxW such as 4x4, or rows of . and # separated by / such as ..#/.../...";
+        let accepted =
+            "HxW such as 4x4, or rows of . and # separated by / or | such as ..#/.../...";
         let t = text.trim();
         if let Some((h, w)) = t.split_once(['x', 'X']) {
             let side = |s: &str| parse_side(s.trim(), t, accepted);
@@ -86,7 +87,7 @@ impl Grid {
             return Self::rectangle(h as u32, w as u32);
         }
         let lines: Vec<&str> = t
-            .split(['/', '\n'])
+            .split(['/', '|', '\n'])
             .map(str::trim)
             .filter(|l| !l.is_empty())
             .collect();
@@ -388,6 +389,16 @@ mod tests {
     /// Issue 8: sizes whose cell count wrapped around in 32 bits were
     /// accepted (4x1073741825 read as 4 cells, 2147483648x2 as 0 and then
     /// allocated 2^31 rows).
+    /// cgt-tools writes rows separated by `|`; both spellings are one grid.
+    #[test]
+    fn rows_may_be_separated_by_bars() {
+        assert_eq!(
+            Grid::parse("..#|...").unwrap(),
+            Grid::parse("..#/...").unwrap()
+        );
+        assert_eq!(Grid::parse("..#|...").unwrap().to_string(), "..#/...");
+    }
+
     #[test]
     fn sizes_never_wrap_around() {
         for big in [
