@@ -88,10 +88,10 @@ if [[ -n "${CGT_TOOLS:-}" ]]; then
   boards+=("5 1" "5 2" "5 3" "5 4" "5 5" "4 6")
   total_mex=0; total_cgt=0
   for b in "${boards[@]}"; do
-    set -- $b
-    row=$(printf '%*s' "$2" '' | tr ' ' '.'); grid=$row
-    for ((i = 1; i < $1; i++)); do grid="$grid|$row"; done
-    t0=$(date +%s.%N); pin ./target/release/mex domineering "${1}x${2}" --json > /tmp/mex-bench-ours.json; t1=$(date +%s.%N)
+    read -r height width <<< "$b"
+    row=$(printf '%*s' "$width" '' | tr ' ' '.'); grid=$row
+    for ((i = 1; i < height; i++)); do grid="$grid|$row"; done
+    t0=$(date +%s.%N); pin ./target/release/mex domineering "${height}x${width}" --json > /tmp/mex-bench-ours.json; t1=$(date +%s.%N)
     pin "$CGT_TOOLS" domineering evaluate --position "$grid" > /tmp/mex-bench-theirs.txt; t2=$(date +%s.%N)
     # Same value: parse cgt-tools' form with mex and compare canonical forms.
     ours=$(python3 -c 'import json; print(json.load(open("/tmp/mex-bench-ours.json"))["canonical"])')
@@ -99,7 +99,7 @@ if [[ -n "${CGT_TOOLS:-}" ]]; then
     same=$([[ "$ours" == "$theirs" ]] && echo yes || echo NO)
     read -r tm tc < <(python3 -c "print(f'{$t1-$t0:.3f} {$t2-$t1:.3f}')")
     total_mex=$(python3 -c "print($total_mex+$tm)"); total_cgt=$(python3 -c "print($total_cgt+$tc)")
-    printf '  %-5s %8ss %8ss  %s\n' "${1}x${2}" "$tm" "$tc" "$same"
+    printf '  %-5s %8ss %8ss  %s\n' "${height}x${width}" "$tm" "$tc" "$same"
   done
   python3 -c "print(f'  total: mex {$total_mex:.2f}s, cgt-tools {$total_cgt:.2f}s, mex is {$total_cgt/$total_mex:.2f}x faster')"
 fi
