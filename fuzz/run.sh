@@ -9,7 +9,12 @@ cd "$(dirname "$0")"
 seconds="${1:-120}"
 
 if ! cargo afl --version >/dev/null 2>&1; then
-  cargo install cargo-afl --locked
+  # cargo-afl builds AFL++'s runtime from its bundled sources with make and
+  # a C compiler (no LLVM plugins are built).
+  if ! command -v make >/dev/null 2>&1 && [[ "$(id -u)" == 0 ]]; then
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq make >/dev/null
+  fi
+  cargo install cargo-afl --locked --version 0.18.2
 fi
 cargo afl build --release
 
