@@ -8,7 +8,7 @@
 use super::heaps::{heap_game, HeapRules, Values};
 use super::{Family, GameInfo};
 use crate::heap::code::TakeBreakCode;
-use crate::heap::octal::{default_max_terms, max_terms_for, prove_period};
+use crate::heap::octal::{default_max_terms, prove_period};
 use crate::heap::sparse::TakeBreakSequence;
 use crate::MexError;
 use num_bigint::BigUint;
@@ -51,7 +51,9 @@ pub const SMALL_HEAP: u64 = 1 << 12;
 /// code such as 0.07 never computes a million values one by one), and
 /// directly up to [`MAX_DIRECT_HEAP`] when it does not.
 pub(crate) fn code_values(code: &TakeBreakCode, largest: &BigUint) -> Result<Values, MexError> {
-    let direct = MAX_DIRECT_HEAP.min(max_terms_for(code) as u64 - 1);
+    // As many values as `mex octal` computes by default for this code (fewer
+    // for codes with many split digits, whose values cost more).
+    let direct = MAX_DIRECT_HEAP.min(default_max_terms(code) as u64 - 1);
     let small = largest.to_u64().filter(|&n| n <= direct.min(SMALL_HEAP));
     if let Some(n) = small {
         let mut seq = TakeBreakSequence::new(code.clone());
