@@ -6,29 +6,9 @@
 
 use num_bigint::BigUint;
 use serde_json::Value;
-use std::process::{Command, Output};
 
-fn mex(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_mex"))
-        .args(args)
-        .output()
-        .expect("binary runs")
-}
-
-/// Runs with `--json`; checks success and exactly one JSON object.
-fn json(args: &[&str]) -> Value {
-    let mut all = args.to_vec();
-    all.push("--json");
-    let out = mex(&all);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let v: Value = serde_json::from_slice(&out.stdout).expect("one JSON value");
-    assert!(v.is_object(), "{args:?} printed a non-object");
-    v
-}
+mod common;
+use common::{json, mex};
 
 fn text(v: &Value) -> &str {
     v.as_str().unwrap_or_else(|| panic!("{v} is not a string"))

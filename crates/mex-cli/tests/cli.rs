@@ -5,27 +5,8 @@ use serde_json::Value;
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
-fn mex(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_mex"))
-        .args(args)
-        .output()
-        .expect("binary runs")
-}
-
-/// Runs with `--json`, checks success and that stdout is exactly one object.
-fn json(args: &[&str]) -> Value {
-    let mut all = args.to_vec();
-    all.push("--json");
-    let out = mex(&all);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let v: Value = serde_json::from_slice(&out.stdout).expect("one JSON value");
-    assert!(v.is_object(), "{args:?} printed a non-object");
-    v
-}
+mod common;
+use common::{json, mex};
 
 /// Runs with `input` on standard input.
 fn mex_with_stdin(args: &[&str], input: &[u8]) -> Output {

@@ -2,32 +2,10 @@
 //! through the `mex` binary: listed by `mex games`, valued by `mex value`,
 //! their moves marked by `mex moves`, and added to other games by `mex sum`.
 
-use serde_json::Value;
-use std::process::{Command, Output};
+mod common;
+use common::{json, mex};
 
 const RULESETS: [&str; 3] = ["kayles", "toads-and-frogs", "hackenbush"];
-
-fn mex(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_mex"))
-        .args(args)
-        .output()
-        .expect("binary runs")
-}
-
-/// Runs with `--json`, checks success and one JSON object on stdout.
-fn json(args: &[&str]) -> Value {
-    let mut all = args.to_vec();
-    all.push("--json");
-    let out = mex(&all);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let v: Value = serde_json::from_slice(&out.stdout).expect("one JSON value");
-    assert!(v.is_object(), "{args:?} printed a non-object");
-    v
-}
 
 /// The moves of a position as (player, label, value, winning).
 fn moves(game: &str, position: &str) -> Vec<(String, String, String, bool)> {
