@@ -57,6 +57,10 @@ pub struct TakeBreakSequence {
     splits3: Vec<usize>,
     classes: Classes,
     marks: Marks,
+    block: BlockFlags,
+    blocking: bool,
+    /// Positions evaluated in blocks (for the tests).
+    blocked_positions: usize,
     stats: SparseStats,
 }
 
@@ -80,6 +84,16 @@ impl Marks {
         }
     }
 
+    /// A placeholder with no storage, left in the sequence while its real
+    /// marks are lent out.
+    fn empty() -> Self {
+        Marks {
+            stamp: Box::new([]),
+            round: 0,
+            xors: Box::new([]),
+        }
+    }
+
     #[inline]
     fn next_round(&mut self) {
         self.round = self.round.wrapping_add(1);
@@ -88,7 +102,55 @@ impl Marks {
             self.round = 1;
         }
     }
+}
 
+/// The option values of one position as it is being evaluated: marking a
+/// value, asking for one, and marking the XORs of a run of two-heap splits.
+trait OptionSet {
+    fn mark(&mut self, v: u16);
+
+    fn has(&self, v: u32) -> bool;
+
+    /// Marks `values[a] ^ values[rest − a]` for `a` in `lo..=hi`.
+    fn mark_pairs(&mut self, values: &[u16], rest: usize, lo: usize, hi: usize);
+
+    /// The least value `≥ from` that is not marked.
+    fn mex_from(&self, from: u32) -> u32 {
+        let mut m = from;
+        while self.has(m) {
+            m += 1;
+        }
+        m
+    }
+}
+
+/// Forms `values[a] ^ values[rest − a]` for `a` in `lo..=hi` in chunks of
+/// at most `buf.len()` (a loop the compiler vectorises) and hands each
+/// chunk to `store`.
+#[inline(always)]
+fn xor_pairs_in_chunks(
+    values: &[u16],
+    rest: usize,
+    lo: usize,
+    hi: usize,
+    buf: &mut [u16],
+    mut store: impl FnMut(&[u16]),
+) {
+    let mut a = lo;
+    while a <= hi {
+        let end = hi.min(a + buf.len() - 1);
+        let left = &values[a..=end];
+        let right = &values[rest - end..=rest - a];
+        let chunk = &mut buf[..left.len()];
+        for ((b, x), y) in chunk.iter_mut().zip(left).zip(right.iter().rev()) {
+            *b = x ^ y;
+        }
+        store(chunk);
+        a = end + 1;
+    }
+}
+
+impl OptionSet for Marks {
     #[inline(always)]
     fn mark(&mut self, v: u16) {
         self.stamp[v as usize] = self.round;
@@ -99,37 +161,90 @@ impl Marks {
         self.stamp.get(v as usize) == Some(&self.round)
     }
 
-    fn mex_from(&self, from: u32) -> u32 {
-        let mut m = from;
-        while self.has(m) {
-            m += 1;
-        }
-        m
-    }
-
-    /// Marks `values[a] ^ values[rest − a]` for `a` in `lo..=hi`: the XORs
-    /// are formed in a buffer first (a loop the compiler vectorises), then
-    /// stored as marks (one plain store each).
+    /// The XORs are formed in a buffer first, then stored as marks (one
+    /// plain store each).
     #[inline(always)]
     fn mark_pairs(&mut self, values: &[u16], rest: usize, lo: usize, hi: usize) {
-        let mut a = lo;
-        while a <= hi {
-            let end = hi.min(a + XOR_CHUNK - 1);
-            let left = &values[a..=end];
-            let right = &values[rest - end..=rest - a];
-            let buf = &mut self.xors[..left.len()];
-            for ((b, x), y) in buf.iter_mut().zip(left).zip(right.iter().rev()) {
-                *b = x ^ y;
-            }
-            let round = self.round;
-            let stamp = &mut self.stamp[..1 << 16];
-            for &v in buf.iter() {
+        let round = self.round;
+        let stamp = &mut self.stamp[..1 << 16];
+        xor_pairs_in_chunks(values, rest, lo, hi, &mut self.xors, |chunk| {
+            for &v in chunk {
                 stamp[v as usize] = round;
             }
-            a = end + 1;
+        });
+    }
+}
+
+/// One position's option values as flags, a row of [`BlockFlags`]: values
+/// are below the row's width [`MAX_BLOCK_WIDTH`] (every value so far is, so
+/// every XOR of values is), and a fixed width lets indexing skip bounds
+/// checks.
+struct FlagRow<'a> {
+    flags: &'a mut [u8; MAX_BLOCK_WIDTH],
+    xors: &'a mut [u16],
+}
+
+impl OptionSet for FlagRow<'_> {
+    #[inline(always)]
+    fn mark(&mut self, v: u16) {
+        self.flags[v as usize % MAX_BLOCK_WIDTH] = 1;
+    }
+
+    #[inline]
+    fn has(&self, v: u32) -> bool {
+        self.flags.get(v as usize) == Some(&1)
+    }
+
+    #[inline(always)]
+    fn mark_pairs(&mut self, values: &[u16], rest: usize, lo: usize, hi: usize) {
+        let flags = &mut *self.flags;
+        xor_pairs_in_chunks(values, rest, lo, hi, self.xors, |chunk| {
+            for &v in chunk {
+                flags[v as usize % MAX_BLOCK_WIDTH] = 1;
+            }
+        });
+    }
+}
+
+/// The option sets of [`BLOCK`] consecutive positions, evaluated together
+/// in the rare-pair phase: for a rare heap `i`, the partners
+/// `rest + k − i` of the `BLOCK` positions are adjacent in memory, so one
+/// cache line serves them all (cache blocking).
+#[derive(Debug, Clone)]
+struct BlockFlags {
+    rows: Box<[[u8; MAX_BLOCK_WIDTH]; BLOCK]>,
+    xors: Box<[u16; XOR_CHUNK]>,
+}
+
+impl Default for BlockFlags {
+    fn default() -> Self {
+        BlockFlags {
+            rows: Box::new([[0; MAX_BLOCK_WIDTH]; BLOCK]),
+            xors: Box::new([0; XOR_CHUNK]),
         }
     }
 }
+
+impl BlockFlags {
+    /// Clears the flags of values below `width` (the only ones in use).
+    fn reset(&mut self, width: usize) {
+        self.rows.iter_mut().for_each(|row| row[..width].fill(0));
+    }
+
+    fn row(&mut self, k: usize) -> FlagRow<'_> {
+        FlagRow {
+            flags: &mut self.rows[k],
+            xors: &mut self.xors[..],
+        }
+    }
+}
+
+/// Positions evaluated together by the blocked rare-pair phase.
+const BLOCK: usize = 8;
+
+/// The widest flag rows (largest value bound) the blocked phase uses;
+/// beyond it the stamped set of one position at a time is used.
+const MAX_BLOCK_WIDTH: usize = 1024;
 
 /// The set `{ values[a] ^ values[rest − a] : lo ≤ a ≤ hi }` as a bit set,
 /// for values below 64 (a reduction the compiler vectorises).
@@ -295,6 +410,20 @@ impl SequenceStats {
     }
 }
 
+/// Marks the options of `n` that leave at most one heap: taking a whole
+/// heap of `j` (bit 1 of digit `j`) and leaving one heap of `n − j` (bit 2).
+fn mark_takes(set: &mut impl OptionSet, takes: &[(usize, u8)], values: &[u16], n: usize) {
+    for &(j, bits) in takes {
+        let Some(rest) = n.checked_sub(j) else { break };
+        if bits & 1 != 0 && rest == 0 {
+            set.mark(0);
+        }
+        if bits & 2 != 0 && rest > 0 {
+            set.mark(values[rest]);
+        }
+    }
+}
+
 /// Largest block of common pairs scanned between two MEX checks.
 const MAX_SCAN_BLOCK: usize = 128;
 
@@ -314,6 +443,9 @@ impl TakeBreakSequence {
             splits3,
             classes: Classes::new(),
             marks: Marks::new(),
+            block: BlockFlags::default(),
+            blocking: true,
+            blocked_positions: 0,
             stats: SparseStats::default(),
         }
     }
@@ -397,9 +529,20 @@ impl TakeBreakSequence {
     pub fn extend_to(&mut self, n: usize) -> Result<(), MexError> {
         self.values.reserve(n.saturating_sub(self.values.len()));
         while self.values.len() < n {
-            self.push_next()?;
+            if self.blocking && n - self.values.len() >= BLOCK && self.block_applies() {
+                self.push_block()?;
+            } else {
+                self.push_next()?;
+            }
         }
         Ok(())
+    }
+
+    /// Turns the blocked rare-pair phase off (the engine then evaluates one
+    /// position at a time), for comparing the two.
+    pub fn without_blocking(mut self) -> Self {
+        self.blocking = false;
+        self
     }
 
     /// Computes the next value.
@@ -410,6 +553,14 @@ impl TakeBreakSequence {
         } else {
             self.general_value(n)
         };
+        self.store(m)?;
+        Ok(self.values[n])
+    }
+
+    /// Appends `G(len()) = m` and records it; returns whether the rare/common
+    /// mask changed.
+    fn store(&mut self, m: u32) -> Result<bool, MexError> {
+        let n = self.values.len();
         let value = u16::try_from(m).map_err(|_| {
             MexError::too_large(
                 format!("nim value {m} at heap {n}"),
@@ -419,10 +570,95 @@ impl TakeBreakSequence {
         })?;
         self.values.push(value);
         self.classes.record(n, value);
-        if self.classes.due(n + 1) && self.classes.review(&self.values) {
+        let changed = self.classes.due(n + 1) && self.classes.review(&self.values);
+        if changed {
             self.stats.mask_changes += 1;
         }
-        Ok(value)
+        Ok(changed)
+    }
+
+    /// Whether the next [`BLOCK`] positions can be evaluated as a block:
+    /// two-heap splits only, a sparse space, values below
+    /// [`MAX_BLOCK_WIDTH`], and every rare heap `i` below half of the
+    /// smallest `rest` of the block (so every rare pair of the block is
+    /// `(i, rest − i)` with `rest − i` already computed and `i ≠ rest − i`).
+    fn block_applies(&self) -> bool {
+        let n = self.values.len();
+        let width = self.classes.counts.len();
+        let Some(&largest_removal) = self.splits2.iter().max() else {
+            return false;
+        };
+        let last_rare = self.classes.rare.last().map_or(0, |&i| i as usize);
+        self.splits3.is_empty()
+            && self.classes.mask != 0
+            && width > 64
+            && width <= MAX_BLOCK_WIDTH
+            && n >= largest_removal + 2 * BLOCK
+            && 2 * last_rare + 2 < n - largest_removal
+    }
+
+    /// Evaluates up to [`BLOCK`] positions: first the pairs with a rare heap
+    /// `i ≥ BLOCK` for all of them at once, then each position in turn (its
+    /// rare heaps below `BLOCK`, its takes, and the common pairs until the
+    /// MEX is common). Stops early when a value is rare, reaches the flag
+    /// width or changes the mask, since the remaining rows assumed neither.
+    fn push_block(&mut self) -> Result<(), MexError> {
+        let n = self.values.len();
+        let width = self.classes.counts.len();
+        let mut block = std::mem::take(&mut self.block);
+        block.reset(width);
+        let far = self.classes.rare.partition_point(|&i| (i as usize) < BLOCK);
+        let (rare, rare_values) = (&self.classes.rare[far..], &self.classes.rare_values[far..]);
+        for &j in &self.splits2 {
+            let rest = n - j;
+            for (&i, &v) in rare.iter().zip(rare_values) {
+                let base = rest - i as usize;
+                let partners: &[u16; BLOCK] = self.values[base..base + BLOCK].try_into().unwrap();
+                for (row, &w) in block.rows.iter_mut().zip(partners) {
+                    row[(v ^ w) as usize % MAX_BLOCK_WIDTH] = 1;
+                }
+            }
+        }
+        let mut result = Ok(());
+        for k in 0..BLOCK {
+            let m = self.finish_block_row(&mut block.row(k), n + k, far);
+            self.blocked_positions += 1;
+            match self.store(m) {
+                Ok(false) if (m as usize) < width && self.classes.is_common(m) => {}
+                Ok(_) => break,
+                Err(e) => {
+                    result = Err(e);
+                    break;
+                }
+            }
+        }
+        self.block = block;
+        result
+    }
+
+    /// `G(n)` for a row of a block whose pairs with the rare heaps from
+    /// `rare[far..]` are already marked.
+    fn finish_block_row(&mut self, row: &mut FlagRow<'_>, n: usize, far: usize) -> u32 {
+        for &j in &self.splits2 {
+            let rest = n - j;
+            self.stats.rare_pairs += self.classes.rare.len() as u64;
+            for (&i, &v) in self.classes.rare[..far]
+                .iter()
+                .zip(&self.classes.rare_values[..far])
+            {
+                if self.unequal && 2 * i as usize == rest {
+                    continue;
+                }
+                row.mark(v ^ self.values[rest - i as usize]);
+            }
+        }
+        mark_takes(row, &self.takes, &self.values, n);
+        let m = row.mex_from(0);
+        if self.classes.is_common(m) {
+            return m;
+        }
+        self.stats.full_scans += 1;
+        self.scan_common_pairs(row, n, m)
     }
 
     /// `G(n)` while every value so far is below 64: every option value is
@@ -495,15 +731,18 @@ impl TakeBreakSequence {
 
     /// `G(n)` in general, with the stamped option set.
     fn general_value(&mut self, n: usize) -> u32 {
-        self.marks.next_round();
-        self.add_takes(n);
-        self.add_three_heap_splits(n);
-        if self.classes.mask == 0 {
-            self.add_all_two_heap_splits(n);
-            self.marks.mex_from(0)
+        let mut marks = std::mem::replace(&mut self.marks, Marks::empty());
+        marks.next_round();
+        mark_takes(&mut marks, &self.takes, &self.values, n);
+        self.add_three_heap_splits(&mut marks, n);
+        let m = if self.classes.mask == 0 {
+            self.add_all_two_heap_splits(&mut marks, n);
+            marks.mex_from(0)
         } else {
-            self.two_heap_sparse(n)
-        }
+            self.two_heap_sparse(&mut marks, n)
+        };
+        self.marks = marks;
+        m
     }
 
     /// The largest smaller heap of a two-heap split of `rest` (`rest ≥ 2`):
@@ -523,20 +762,8 @@ impl TakeBreakSequence {
         n.checked_sub(j).filter(|&r| r >= min)
     }
 
-    fn add_takes(&mut self, n: usize) {
-        for &(j, bits) in &self.takes {
-            let Some(rest) = n.checked_sub(j) else { break };
-            if bits & 1 != 0 && rest == 0 {
-                self.marks.mark(0);
-            }
-            if bits & 2 != 0 && rest > 0 {
-                self.marks.mark(self.values[rest]);
-            }
-        }
-    }
-
     /// Three-heap splits (hexadecimal digits 8–f) are enumerated in full.
-    fn add_three_heap_splits(&mut self, n: usize) {
+    fn add_three_heap_splits(&self, marks: &mut Marks, n: usize) {
         for &j in &self.splits3 {
             let Some(rest) = Self::rest(n, j, 3) else {
                 continue;
@@ -545,33 +772,32 @@ impl TakeBreakSequence {
             for a in 1..=rest / 3 {
                 let (b_lo, b_hi) = (a + strict, (rest - a - strict) / 2);
                 for b in b_lo..=b_hi {
-                    self.marks
-                        .mark(self.values[a] ^ self.values[b] ^ self.values[rest - a - b]);
+                    marks.mark(self.values[a] ^ self.values[b] ^ self.values[rest - a - b]);
                 }
             }
         }
     }
 
-    fn add_all_two_heap_splits(&mut self, n: usize) {
+    fn add_all_two_heap_splits(&mut self, marks: &mut Marks, n: usize) {
         for &j in &self.splits2 {
             let Some(rest) = Self::rest(n, j, 2) else {
                 continue;
             };
             let half = self.half(rest);
-            self.marks.mark_pairs(&self.values, rest, 1, half);
+            marks.mark_pairs(&self.values, rest, 1, half);
             self.stats.scanned_pairs += half as u64;
         }
     }
 
-    fn two_heap_sparse(&mut self, n: usize) -> u32 {
+    fn two_heap_sparse(&mut self, marks: &mut Marks, n: usize) -> u32 {
         for &j in &self.splits2 {
             let Some(rest) = Self::rest(n, j, 2) else {
                 continue;
             };
             let cut = self.classes.rare.partition_point(|&i| (i as usize) < rest);
             self.stats.rare_pairs += cut as u64;
-            let round = self.marks.round;
-            let stamp = &mut self.marks.stamp[..1 << 16];
+            let round = marks.round;
+            let stamp = &mut marks.stamp[..1 << 16];
             for (&i, &v) in self.classes.rare[..cut]
                 .iter()
                 .zip(&self.classes.rare_values[..cut])
@@ -582,17 +808,17 @@ impl TakeBreakSequence {
                 stamp[(v ^ self.values[rest - i as usize]) as usize] = round;
             }
         }
-        let m = self.marks.mex_from(0);
+        let m = marks.mex_from(0);
         if self.classes.is_common(m) {
             return m;
         }
         self.stats.full_scans += 1;
-        self.scan_common_pairs(n, m)
+        self.scan_common_pairs(marks, n, m)
     }
 
     /// Scans all splits in growing blocks, re-checking the MEX after each
     /// block, until the MEX is common (then final) or the splits run out.
-    fn scan_common_pairs(&mut self, n: usize, mut m: u32) -> u32 {
+    fn scan_common_pairs(&mut self, set: &mut impl OptionSet, n: usize, mut m: u32) -> u32 {
         for &j in &self.splits2 {
             let Some(rest) = Self::rest(n, j, 2) else {
                 continue;
@@ -600,12 +826,12 @@ impl TakeBreakSequence {
             let (mut a, half, mut block) = (1, self.half(rest), 8);
             while a <= half {
                 let end = half.min(a + block - 1);
-                self.marks.mark_pairs(&self.values, rest, a, end);
+                set.mark_pairs(&self.values, rest, a, end);
                 self.stats.scanned_pairs += (end + 1 - a) as u64;
                 a = end + 1;
                 block = (block * 2).min(MAX_SCAN_BLOCK);
-                if self.marks.has(m) {
-                    m = self.marks.mex_from(m);
+                if set.has(m) {
+                    m = set.mex_from(m);
                     if self.classes.is_common(m) {
                         return m;
                     }
@@ -640,6 +866,35 @@ mod tests {
                 naive_values(&parsed, 10_000),
                 "{code}"
             );
+        }
+    }
+
+    /// The blocked rare-pair phase against one position at a time, past the
+    /// point where blocks start (twice the last rare position: 41 254 for
+    /// 0.6, 165 720 for Grundy's game), and on codes whose values stay
+    /// below 64 (never blocked) or have no sparse space.
+    #[test]
+    fn blocks_agree_with_one_position_at_a_time() {
+        for (code, n) in [
+            ("0.6", 120_000),
+            ("4.0u", 200_000),
+            ("0.36", 60_000),
+            ("0.74", 60_000),
+        ] {
+            let parsed: TakeBreakCode = code.parse().unwrap();
+            let mut blocked = TakeBreakSequence::new(parsed.clone());
+            blocked.extend_to(n).unwrap();
+            let mut single = TakeBreakSequence::new(parsed).without_blocking();
+            single.extend_to(n).unwrap();
+            assert_eq!(blocked.values(), single.values(), "{code}");
+            assert_eq!(blocked.rare_summary(), single.rare_summary(), "{code}");
+            assert_eq!(blocked.stats(), single.stats(), "{code}");
+            assert!(
+                blocked.blocked_positions > 10_000,
+                "{code}: {}",
+                blocked.blocked_positions
+            );
+            assert_eq!(single.blocked_positions, 0);
         }
     }
 
