@@ -12,8 +12,25 @@ use mex_core::heap::code::TakeBreakCode;
 use mex_core::MexError;
 use std::ffi::OsString;
 use std::fs::{File, OpenOptions};
-use std::io::{Read, Write};
+use std::io::{BufRead, Read, Write};
 use std::path::{Path, PathBuf};
+
+/// The header of a checkpoint, up to and including its blank line (at most
+/// [`checkpoint::MAX_HEADER_BYTES`] bytes).
+fn read_header(file: &mut impl BufRead) -> std::io::Result<Vec<u8>> {
+    let mut header = Vec::new();
+    while !header.ends_with(b"\n\n") {
+        let room =
+            (checkpoint::MAX_HEADER_BYTES - header.len().min(checkpoint::MAX_HEADER_BYTES)) as u64;
+        if room == 0 || (&mut *file).take(room).read_until(b'\n', &mut header)? == 0 {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::InvalidData,
+                "it has no checkpoint header",
+            ));
+        }
+    }
+    Ok(header)
+}
 
 /// An open, locked checkpoint.
 pub struct CheckpointFile {
@@ -104,29 +121,33 @@ impl CheckpointFile {
                 ),
             ));
         }
-        let mut bytes = Vec::with_capacity(meta.len() as usize);
-        File::open(&self.path)
-            .and_then(|f| {
-                f.take(checkpoint::MAX_FILE_BYTES + 1)
-                    .read_to_end(&mut bytes)
-            })
-            .map_err(|e| refused(&self.path, e))?;
-        if bytes.len() as u64 > checkpoint::MAX_FILE_BYTES {
-            return Err(refused(
-                &self.path,
-                "it grew beyond the size of a checkpoint",
-            ));
+        let mut file = std::io::BufReader::with_capacity(
+            1 << 20,
+            File::open(&self.path).map_err(|e| refused(&self.path, e))?,
+        );
+        let header = read_header(&mut file).map_err(|e| refused(&self.path, e))?;
+        let mut body = checkpoint::Body::new(&header)?;
+        if header.len() as u64 + 2 * body.count() as u64 == meta.len() {
+            body.reserve();
         }
-        checkpoint::decode(code, &bytes).map(Some)
+        let mut chunk = vec![0u8; 1 << 20];
+        loop {
+            let read = file.read(&mut chunk).map_err(|e| refused(&self.path, e))?;
+            if read == 0 {
+                break;
+            }
+            body.push(&chunk[..read])?;
+        }
+        body.finish(code).map(Some)
     }
 
     /// Writes `FILE.tmp`, syncs it, then renames it over `FILE`: a crash
     /// leaves either the old or the new checkpoint, never a torn one.
     pub fn save(&self, code: &TakeBreakCode, values: &[u16]) -> std::io::Result<()> {
-        let mut f = File::create(&self.tmp)?;
-        f.write_all(&checkpoint::encode(code, values))?;
-        f.sync_all()?;
-        drop(f);
+        let mut f = std::io::BufWriter::with_capacity(1 << 20, File::create(&self.tmp)?);
+        f.write_all(&checkpoint::header(code, values))?;
+        checkpoint::body_chunks(values, |chunk| f.write_all(chunk))?;
+        f.into_inner().map_err(|e| e.into_error())?.sync_all()?;
         std::fs::rename(&self.tmp, &self.path)
     }
 

@@ -162,17 +162,23 @@ fn run_code(code: TakeBreakCode, a: &RunArgs, json_out: bool) -> Result<Output, 
         json_out,
     );
     let mut last_save = Instant::now();
+    let mut save_cost = Duration::ZERO;
     let analysis = octal::search(&mut seq, plan, |phase, s| {
         if phase == Phase::Extending {
             bar.set_position(s.len() as u64);
             if let Some(f) = &file {
-                if last_save.elapsed() >= Duration::from_secs(a.save_every) {
+                // Saves every `save_every` seconds, but never spend more than
+                // about 2% of the run writing (a file of 2^30 values is 2 GiB).
+                let interval = Duration::from_secs(a.save_every).max(save_cost * 50);
+                if last_save.elapsed() >= interval {
+                    let started = Instant::now();
                     if let Err(e) = f.save(s.code(), s.values()) {
                         eprintln!(
                             "mex: warning: saving checkpoint {} failed ({e}); will retry",
                             f.path().display()
                         );
                     }
+                    save_cost = started.elapsed();
                     last_save = Instant::now();
                 }
             }

@@ -29,80 +29,184 @@ pub const MAX_HEADER_BYTES: usize = 256;
 /// The largest checkpoint file a reader needs to accept.
 pub const MAX_FILE_BYTES: u64 = MAX_HEADER_BYTES as u64 + 2 * MAX_TERMS_LIMIT as u64;
 
-/// Encodes `values` of `code` as checkpoint bytes.
+/// Values converted to bytes at a time when hashing or writing a body.
+const CHUNK_VALUES: usize = 1 << 16;
+
+/// Encodes `values` of `code` as checkpoint bytes (header and body in one
+/// buffer; long runs write [`header`] and [`body_chunks`] instead).
 pub fn encode(code: &TakeBreakCode, values: &[u16]) -> Vec<u8> {
-    let body: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();
-    let covered = format!("{MAGIC}\ncode={code}\ncount={}\n", values.len());
-    let digest = digest(&covered, &body);
-    let mut out = format!("{covered}sha256={digest}\n\n").into_bytes();
-    out.extend_from_slice(&body);
+    let mut out = header(code, values);
+    body_chunks(values, |chunk| {
+        out.extend_from_slice(chunk);
+        Ok::<(), ()>(())
+    })
+    .expect("extending a vector does not fail");
     out
 }
 
-/// SHA-256, in lower-case hex, of the file without its digest line.
-fn digest(covered_header: &str, body: &[u8]) -> String {
+/// The header of the checkpoint of `values` of `code`, ending with the
+/// blank line; its digest is computed over the values a chunk at a time,
+/// so no copy of the body is made.
+pub fn header(code: &TakeBreakCode, values: &[u16]) -> Vec<u8> {
+    let covered = format!("{MAGIC}\ncode={code}\ncount={}\n", values.len());
     let mut h = Sha256::new();
-    h.update(covered_header.as_bytes());
+    h.update(covered.as_bytes());
     h.update(b"\n");
-    h.update(body);
-    h.finalize().iter().map(|b| format!("{b:02x}")).collect()
+    body_chunks(values, |chunk| {
+        h.update(chunk);
+        Ok::<(), ()>(())
+    })
+    .expect("hashing does not fail");
+    format!("{covered}sha256={}\n\n", hex(&h.finalize())).into_bytes()
+}
+
+/// Hands the body (the values as little-endian `u16`) to `sink` in chunks
+/// of at most 128 KiB; stops at the first error.
+pub fn body_chunks<E>(
+    values: &[u16],
+    mut sink: impl FnMut(&[u8]) -> Result<(), E>,
+) -> Result<(), E> {
+    let mut buf = Vec::with_capacity(2 * CHUNK_VALUES.min(values.len()));
+    for part in values.chunks(CHUNK_VALUES) {
+        buf.clear();
+        buf.extend(part.iter().flat_map(|v| v.to_le_bytes()));
+        sink(&buf)?;
+    }
+    Ok(())
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn bad(why: &str) -> MexError {
+    MexError::invalid(
+        format!("checkpoint is unusable: {why}"),
+        "a checkpoint written by mex for the same code",
+    )
 }
 
 /// Decodes checkpoint bytes written for `code`.
 pub fn decode(code: &TakeBreakCode, bytes: &[u8]) -> Result<Vec<u16>, MexError> {
-    let bad = |why: &str| {
-        MexError::invalid(
-            format!("checkpoint is unusable: {why}"),
-            "a checkpoint written by mex for the same code",
-        )
-    };
     let split = bytes
         .windows(2)
         .take(MAX_HEADER_BYTES)
         .position(|w| w == b"\n\n")
         .ok_or_else(|| bad("no header"))?;
-    let header = std::str::from_utf8(&bytes[..split]).map_err(|_| bad("header is not text"))?;
-    let body = &bytes[split + 2..];
-    let mut lines = header.lines();
-    match lines.next() {
-        Some(MAGIC) => {}
-        Some(OLD_MAGIC) => {
-            return Err(bad(
-                "it is in the old format MEXCKPT1, whose checksum does not cover the header; delete it and recompute",
-            ))
+    let mut body = Body::new(&bytes[..split + 2])?;
+    body.push(&bytes[split + 2..])?;
+    body.finish(code)
+}
+
+/// The values of a checkpoint being read: made from the header, fed the body in pieces of any size, and checked
+/// (length and digest) by [`Body::finish`].
+pub struct Body {
+    count: usize,
+    digest: String,
+    stored_code: String,
+    hasher: Sha256,
+    values: Vec<u16>,
+    odd_byte: Option<u8>,
+}
+
+impl Body {
+    /// Reads the header `header` (up to and including its blank line).
+    pub fn new(header: &[u8]) -> Result<Self, MexError> {
+        let text = header
+            .strip_suffix(b"\n\n")
+            .ok_or_else(|| bad("no header"))?;
+        let text = std::str::from_utf8(text).map_err(|_| bad("header is not text"))?;
+        let mut lines = text.lines();
+        match lines.next() {
+            Some(MAGIC) => {}
+            Some(OLD_MAGIC) => {
+                return Err(bad(
+                    "it is in the old format MEXCKPT1, whose checksum does not cover the header; delete it and recompute",
+                ))
+            }
+            _ => return Err(bad("wrong magic line")),
         }
-        _ => return Err(bad("wrong magic line")),
+        let mut field = |name: &str| {
+            lines
+                .next()
+                .and_then(|l| l.strip_prefix(name))
+                .and_then(|l| l.strip_prefix('='))
+                .map(str::to_owned)
+                .ok_or_else(|| bad(&format!("missing {name}")))
+        };
+        let stored_code = field("code")?;
+        let count_text = field("count")?;
+        let digest = field("sha256")?;
+        if lines.next().is_some() {
+            return Err(bad("unexpected header line"));
+        }
+        let count = count_text
+            .parse::<usize>()
+            .ok()
+            .filter(|&c| c <= MAX_TERMS_LIMIT && count_text == c.to_string())
+            .ok_or_else(|| bad("count is not a number of values mex writes"))?;
+        let mut hasher = Sha256::new();
+        hasher.update(format!("{MAGIC}\ncode={stored_code}\ncount={count_text}\n\n").as_bytes());
+        Ok(Body {
+            count,
+            digest,
+            stored_code,
+            hasher,
+            values: Vec::new(),
+            odd_byte: None,
+        })
     }
-    let mut field = |name: &str| {
-        lines
-            .next()
-            .and_then(|l| l.strip_prefix(name))
-            .and_then(|l| l.strip_prefix('='))
-            .map(str::to_owned)
-            .ok_or_else(|| bad(&format!("missing {name}")))
-    };
-    let stored_code = field("code")?;
-    let count_text = field("count")?;
-    let sum = field("sha256")?;
-    if lines.next().is_some() {
-        return Err(bad("unexpected header line"));
+
+    /// Reserves room for all the values the header announces (once the
+    /// caller has checked that the body is that long).
+    pub fn reserve(&mut self) {
+        self.values.reserve_exact(self.count - self.values.len());
     }
-    let count = count_text
-        .parse::<usize>()
-        .ok()
-        .filter(|&c| c <= MAX_TERMS_LIMIT && count_text == c.to_string())
-        .ok_or_else(|| bad("count is not a number of values mex writes"))?;
-    let covered = format!("{MAGIC}\ncode={stored_code}\ncount={count_text}\n");
-    if body.len() != 2 * count || digest(&covered, body) != sum {
-        return Err(bad("checksum or length mismatch"));
+
+    /// The number of values the header announces.
+    pub fn count(&self) -> usize {
+        self.count
     }
-    if stored_code != code.to_string() {
-        return Err(bad(&format!("it is for code {stored_code}, not {code}")));
+
+    /// Feeds the next bytes of the body.
+    pub fn push(&mut self, bytes: &[u8]) -> Result<(), MexError> {
+        self.hasher.update(bytes);
+        let mut rest = bytes;
+        if let (Some(lo), Some((&hi, tail))) = (self.odd_byte, rest.split_first()) {
+            self.values.push(u16::from_le_bytes([lo, hi]));
+            self.odd_byte = None;
+            rest = tail;
+        }
+        let pairs = rest.chunks_exact(2);
+        let remainder = pairs.remainder();
+        if self.values.len() + pairs.len() > self.count {
+            return Err(bad("checksum or length mismatch"));
+        }
+        self.values
+            .extend(pairs.map(|c| u16::from_le_bytes([c[0], c[1]])));
+        if let [b] = remainder {
+            self.odd_byte = Some(*b);
+        }
+        Ok(())
     }
-    Ok(body
-        .chunks_exact(2)
-        .map(|c| u16::from_le_bytes([c[0], c[1]]))
-        .collect())
+
+    /// The values, once the length and the digest match and the code is
+    /// the expected one.
+    pub fn finish(self, code: &TakeBreakCode) -> Result<Vec<u16>, MexError> {
+        if self.odd_byte.is_some()
+            || self.values.len() != self.count
+            || hex(&self.hasher.finalize()) != self.digest
+        {
+            return Err(bad("checksum or length mismatch"));
+        }
+        if self.stored_code != code.to_string() {
+            return Err(bad(&format!(
+                "it is for code {}, not {code}",
+                self.stored_code
+            )));
+        }
+        Ok(self.values)
+    }
 }
 
 #[cfg(test)]

@@ -14,8 +14,9 @@ use super::sparse::TakeBreakSequence;
 use crate::MexError;
 use std::ops::ControlFlow;
 
-/// The most values a run may compute (2^28 values take 512 MiB).
-pub const MAX_TERMS_LIMIT: usize = 1 << 28;
+/// The most values a run may compute: 2^32 values take 8 GiB (two bytes
+/// each), and every position fits the engine's `u32` rare list.
+pub const MAX_TERMS_LIMIT: usize = (u32::MAX as usize).saturating_add(1);
 /// Default bound for a period search, for codes with one split digit.
 pub const DEFAULT_MAX_TERMS: usize = 1 << 20;
 /// Most values for codes with one or two three-heap digits (hexadecimal

@@ -49,7 +49,7 @@ ValueError: 'x' is not a non-negative integer; accepted: a non-negative integer 
 >>> mex.octal("0.07").values(2**40)
 Traceback (most recent call last):
 ...
-mex.TooLarge: a run of 1099511627776 values of 0.07 exceeds the limit of 268435456 values; ask for fewer terms
+mex.TooLarge: a run of 1099511627776 values of 0.07 exceeds the limit of 4294967296 values; ask for fewer terms
 """
 
 from __future__ import annotations
