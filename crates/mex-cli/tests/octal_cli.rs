@@ -373,3 +373,18 @@ fn lock_and_signal() {
     assert!(!lock_is_held(&f), "the lock ends with the run");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `--threads 2` gives the same values, statistics and checksum as one
+/// thread, past the point where 0.6's blocks start (41 254); 0 is refused.
+#[test]
+fn two_threads_give_the_same_values() {
+    let args = ["octal", "0.6", "--max-terms", "60000", "--stats"];
+    let one = json(&args);
+    let mut two_args = args.to_vec();
+    two_args.extend(["--threads", "2"]);
+    let two = json(&two_args);
+    assert_eq!(one["stats"], two["stats"]);
+    assert_eq!(one["sparse_space"], two["sparse_space"]);
+    let out = mex(&["octal", "0.6", "--threads", "0"]);
+    assert_eq!(out.status.code(), Some(2));
+}

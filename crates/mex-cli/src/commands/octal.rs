@@ -84,6 +84,11 @@ pub struct RunArgs {
     /// Also show the engine's internals (sparse-space mask) in the text.
     #[arg(long)]
     verbose: bool,
+    /// Threads to use: 1, or 2 (a helper thread marks the rare pairs of the
+    /// next block of positions while the main thread finishes the current
+    /// one; the values are the same). Higher numbers are treated as 2
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..))]
+    threads: u16,
     /// Seconds between checkpoint saves (for tests).
     #[arg(long, hide = true, default_value_t = 10)]
     save_every: u64,
@@ -155,7 +160,8 @@ fn run_code(code: TakeBreakCode, a: &RunArgs, json_out: bool) -> Result<Output, 
     let mut seq = match loaded {
         Some(values) => TakeBreakSequence::resume(code.clone(), values),
         None => TakeBreakSequence::new(code.clone()),
-    };
+    }
+    .with_threads(usize::from(a.threads));
     let bar = progress::bar(
         plan.max_terms.max(plan.min_terms) as u64,
         "values",
@@ -365,5 +371,6 @@ fn stats_text(st: &SequenceStats) -> String {
         ("rare positions", st.rare_positions.to_string()),
         ("last rare position", show(st.last_rare_position)),
         ("count of each value", counts.join(" ")),
+        ("sha256 of the values", st.values_sha256.clone()),
     ])
 }

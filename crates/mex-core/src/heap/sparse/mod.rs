@@ -27,6 +27,8 @@
 use super::code::TakeBreakCode;
 use crate::MexError;
 
+mod two_cores;
+
 /// Counters describing how the engine worked.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
@@ -59,6 +61,8 @@ pub struct TakeBreakSequence {
     marks: Marks,
     block: BlockFlags,
     blocking: bool,
+    /// Threads to use (1, or 2 with a helper thread; see `two_cores`).
+    threads: usize,
     /// Positions evaluated in blocks (for the tests).
     blocked_positions: usize,
     stats: SparseStats,
@@ -239,6 +243,33 @@ impl BlockFlags {
     }
 }
 
+/// The pairs of a block with the rare heaps at least [`BLOCK`] (or twice
+/// that with two threads): their partners are all computed before the
+/// block starts.
+struct FarRare<'a> {
+    splits2: &'a [usize],
+    rare: &'a [u32],
+    rare_values: &'a [u16],
+}
+
+impl FarRare<'_> {
+    /// Marks, in the rows of the block starting at `n`, the XORs
+    /// `rare_values[k] ^ G(n + row − j − rare[k])` for every two-heap
+    /// removal `j`; `window[x]` is `G(window_start + x)`.
+    fn mark(&self, block: &mut BlockFlags, window: &[u16], window_start: usize, n: usize) {
+        for &j in self.splits2 {
+            let rest = n - j - window_start;
+            for (&i, &v) in self.rare.iter().zip(self.rare_values) {
+                let base = rest - i as usize;
+                let partners: &[u16; BLOCK] = window[base..base + BLOCK].try_into().unwrap();
+                for (row, &w) in block.rows.iter_mut().zip(partners) {
+                    row[(v ^ w) as usize % MAX_BLOCK_WIDTH] = 1;
+                }
+            }
+        }
+    }
+}
+
 /// Positions evaluated together by the blocked rare-pair phase.
 const BLOCK: usize = 8;
 
@@ -388,6 +419,10 @@ pub struct SequenceStats {
     /// `value_counts[v]`: how many `0 ≤ i < n` have `G(i) = v`, for every
     /// `v` up to the largest value.
     pub value_counts: Vec<u64>,
+    /// SHA-256 (lower-case hex) of `G(0) .. G(n − 1)` written as
+    /// little-endian 16-bit integers: two runs (or two programs) that agree
+    /// on it computed the same values.
+    pub values_sha256: String,
 }
 
 impl SequenceStats {
@@ -406,6 +441,7 @@ impl SequenceStats {
             rare_positions: rare.len(),
             last_rare_position: rare.last().copied(),
             value_counts,
+            values_sha256: values_sha256(values),
         }
     }
 }
@@ -422,6 +458,17 @@ fn mark_takes(set: &mut impl OptionSet, takes: &[(usize, u8)], values: &[u16], n
             set.mark(values[rest]);
         }
     }
+}
+
+/// SHA-256 (lower-case hex) of `values` as little-endian 16-bit integers.
+pub fn values_sha256(values: &[u16]) -> String {
+    use sha2::{Digest, Sha256};
+    let mut h = Sha256::new();
+    for part in values.chunks(1 << 16) {
+        let bytes: Vec<u8> = part.iter().flat_map(|v| v.to_le_bytes()).collect();
+        h.update(&bytes);
+    }
+    h.finalize().iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// Largest block of common pairs scanned between two MEX checks.
@@ -445,6 +492,7 @@ impl TakeBreakSequence {
             marks: Marks::new(),
             block: BlockFlags::default(),
             blocking: true,
+            threads: 1,
             blocked_positions: 0,
             stats: SparseStats::default(),
         }
@@ -529,13 +577,23 @@ impl TakeBreakSequence {
     pub fn extend_to(&mut self, n: usize) -> Result<(), MexError> {
         self.values.reserve(n.saturating_sub(self.values.len()));
         while self.values.len() < n {
-            if self.blocking && n - self.values.len() >= BLOCK && self.block_applies() {
+            if self.blocking && self.helper_applies(n) {
+                self.extend_with_helper(n)?;
+            } else if self.blocking && n - self.values.len() >= BLOCK && self.block_applies() {
                 self.push_block()?;
             } else {
                 self.push_next()?;
             }
         }
         Ok(())
+    }
+
+    /// Uses `threads` threads (1 or 2; more are not used): with 2, a helper
+    /// thread marks the rare pairs of the next block while this one
+    /// finishes the current block. The values are the same.
+    pub fn with_threads(mut self, threads: usize) -> Self {
+        self.threads = threads.clamp(1, 2);
+        self
     }
 
     /// Turns the blocked rare-pair phase off (the engine then evaluates one
@@ -608,32 +666,37 @@ impl TakeBreakSequence {
         let mut block = std::mem::take(&mut self.block);
         block.reset(width);
         let far = self.classes.rare.partition_point(|&i| (i as usize) < BLOCK);
-        let (rare, rare_values) = (&self.classes.rare[far..], &self.classes.rare_values[far..]);
-        for &j in &self.splits2 {
-            let rest = n - j;
-            for (&i, &v) in rare.iter().zip(rare_values) {
-                let base = rest - i as usize;
-                let partners: &[u16; BLOCK] = self.values[base..base + BLOCK].try_into().unwrap();
-                for (row, &w) in block.rows.iter_mut().zip(partners) {
-                    row[(v ^ w) as usize % MAX_BLOCK_WIDTH] = 1;
-                }
-            }
-        }
-        let mut result = Ok(());
+        let far_rare = FarRare {
+            splits2: &self.splits2,
+            rare: &self.classes.rare[far..],
+            rare_values: &self.classes.rare_values[far..],
+        };
+        far_rare.mark(&mut block, &self.values, 0, n);
+        let result = self.finish_block(&mut block, n, far, width).map(|_| ());
+        self.block = block;
+        result
+    }
+
+    /// Finishes the rows of a block starting at `n` whose pairs with the rare
+    /// heaps `rare[far..]` are marked; returns whether all [`BLOCK`] rows were
+    /// used (otherwise a value was rare, reached `width`, or changed the mask,
+    /// and the block stopped after it).
+    fn finish_block(
+        &mut self,
+        block: &mut BlockFlags,
+        n: usize,
+        far: usize,
+        width: usize,
+    ) -> Result<bool, MexError> {
         for k in 0..BLOCK {
             let m = self.finish_block_row(&mut block.row(k), n + k, far);
             self.blocked_positions += 1;
-            match self.store(m) {
-                Ok(false) if (m as usize) < width && self.classes.is_common(m) => {}
-                Ok(_) => break,
-                Err(e) => {
-                    result = Err(e);
-                    break;
-                }
+            let changed = self.store(m)?;
+            if changed || m as usize >= width || !self.classes.is_common(m) {
+                return Ok(false);
             }
         }
-        self.block = block;
-        result
+        Ok(true)
     }
 
     /// `G(n)` for a row of a block whose pairs with the rare heaps from
@@ -884,8 +947,14 @@ mod tests {
             let parsed: TakeBreakCode = code.parse().unwrap();
             let mut blocked = TakeBreakSequence::new(parsed.clone());
             blocked.extend_to(n).unwrap();
-            let mut single = TakeBreakSequence::new(parsed).without_blocking();
+            let mut single = TakeBreakSequence::new(parsed.clone()).without_blocking();
             single.extend_to(n).unwrap();
+            let mut two = TakeBreakSequence::new(parsed).with_threads(2);
+            for step in [1000, 4096, 77_777, n] {
+                two.extend_to(step.min(n)).unwrap();
+            }
+            assert_eq!(two.values(), single.values(), "{code} with two threads");
+            assert_eq!(two.stats(), single.stats(), "{code} with two threads");
             assert_eq!(blocked.values(), single.values(), "{code}");
             assert_eq!(blocked.rare_summary(), single.rare_summary(), "{code}");
             assert_eq!(blocked.stats(), single.stats(), "{code}");
@@ -952,6 +1021,15 @@ mod tests {
         // Rare with mask 1: even values at i >= 1: 2 (i=2), 4 (5), 2 (7), 4 (9).
         assert_eq!((st.rare_positions, st.last_rare_position), (4, Some(9)));
         assert_eq!(st.value_counts, vec![1, 3, 2, 2, 2]);
+        // SHA-256 of the 20 bytes 00 00 01 00 02 00 ... (Python's hashlib).
+        assert_eq!(
+            st.values_sha256,
+            "95bffd621975288a3a7bcbbdc96a42f59b580897b4f0040c888b157ee5e4fe6a"
+        );
+        assert_eq!(
+            values_sha256(&[]),
+            "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
+        );
         let mut seq = TakeBreakSequence::new("0.16".parse().unwrap());
         seq.extend_to(20_000).unwrap();
         let (mask, rare) = seq.rare_summary();
