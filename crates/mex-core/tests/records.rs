@@ -1,0 +1,56 @@
+//! The checksums of docs/records.md: SHA-256 of the first values of open
+//! octal games, as published there. Each was computed by `mex` and, for the
+//! same prefix, independently by ogsolve (`ogsolve -m rc2 -p`, Beling's
+//! solver), whose values gave the same digest; so a change to the engine
+//! that changes one value fails here.
+
+use mex_core::heap::code::TakeBreakCode;
+use mex_core::heap::sparse::{values_sha256, TakeBreakSequence};
+
+fn sha_of_first(code: &str, n: usize, threads: usize) -> String {
+    let code: TakeBreakCode = code.parse().unwrap();
+    let mut seq = TakeBreakSequence::new(code).with_threads(threads);
+    seq.extend_to(n).unwrap();
+    values_sha256(seq.values())
+}
+
+#[test]
+fn first_two_to_the_twenty_values_match_the_records() {
+    for (code, sha) in [
+        (
+            "0.6",
+            "2929ddf96b5be8473f8822f84f3163f516c7a5cf1d0798e6ebf57691c3ed1819",
+        ),
+        (
+            "0.14",
+            "ac8405802a7594ba37b88a93c72ce0fd14fa35c9fa8fca9fdeabbc333016fc28",
+        ),
+        (
+            "0.36",
+            "8cacefc4c7ba4672e1764fe480ca0a78007c4c09773e71db750d87567896b329",
+        ),
+        (
+            "0.74",
+            "6639552a8a09a4489d4cb2e76a68defef03c2d987247449edab29242ac0d9046",
+        ),
+        (
+            "0.034",
+            "ee26f4c0f0218763b5ed551065cf90beb477fbbd45b5cf88ba1128d2352b22e2",
+        ),
+    ] {
+        assert_eq!(sha_of_first(code, 1 << 20, 1), sha, "{code}");
+    }
+    assert_eq!(
+        sha_of_first("0.6", 1 << 20, 2),
+        "2929ddf96b5be8473f8822f84f3163f516c7a5cf1d0798e6ebf57691c3ed1819",
+        "0.6 with two threads"
+    );
+}
+
+#[test]
+fn first_two_to_the_twenty_four_values_of_0_054_match_the_record() {
+    assert_eq!(
+        sha_of_first("0.054", 1 << 24, 1),
+        "5fd149f245935057b15675d572627a9b53e76c6787da37870a378fbd1cc60a02"
+    );
+}
