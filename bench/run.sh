@@ -4,7 +4,10 @@
 #
 # Peer comparisons (optional), each against a binary built outside this
 # repository and never vendored here:
-#   OGSOLVE=/path/to/ogsolve     times the first 2^22 values of 0.6 and 0.16;
+#   OGSOLVE=/path/to/ogsolve     times the first 2^20, 2^22, 2^24 values of 0.6
+#                                and 2^22 of 0.16 against every ogsolve method
+#                                but naive (n − 1 is ogsolve's last position),
+#                                and Grundy's game (mex alone);
 #   CGT_TOOLS=/path/to/cgt-cli   times Domineering canonical forms of every
 #                                rectangle up to 4x5 and of 5x5 and 4x6, and
 #                                checks that both tools give the same value.
@@ -60,13 +63,33 @@ PY
 
 if [[ -n "${OGSOLVE:-}" ]]; then
   cargo build --release -q -p mex-bench --example nim_sequence
+  # Seconds of one command (wall clock), pinned to the given cores.
+  secs() { local cores=$1; shift; { /usr/bin/time -f "%e" taskset -c "$cores" "$@" >/dev/null; } 2>&1 | tail -1; }
   echo
-  echo "peer comparison, first 2^22 values, one core each:"
-  for code in 0.16 0.6; do
-    mex=$( { /usr/bin/time -f "%e" taskset -c 0 ./target/release/examples/nim_sequence "$code" 4194304 >/dev/null; } 2>&1 | tail -1)
-    peer=$( { /usr/bin/time -f "%e" taskset -c 0 "$OGSOLVE" -m rc2 -n 4194304 "$code" >/dev/null; } 2>&1 | tail -1)
-    python3 -c "print(f'  {\"$code\":<6} mex {$mex:>7.2f}s  ogsolve {$peer:>7.2f}s  mex is {$peer/$mex:.2f}x faster')"
+  echo "peer comparison against ogsolve, same run; one core each (taskset -c 0),"
+  echo "and mex with two threads on two cores (taskset -c 0,1) reported apart:"
+  # OGSOLVE_METHODS: ogsolve's methods to time (default: all but naive,
+  # whose O(n^2) scan takes hours at these sizes); at 2^24 only rc2 unless
+  # OGSOLVE_ALL_AT_2_24=1.
+  methods=${OGSOLVE_METHODS:-rc2 rc2s rc rcs}
+  for run in "0.6 1048576" "0.6 4194304" "0.16 4194304" "0.6 16777216"; do
+    set -- $run
+    code=$1 n=$2
+    mex1=$(secs 0 ./target/release/examples/nim_sequence "$code" "$n" 1)
+    mex2=$(secs 0,1 ./target/release/examples/nim_sequence "$code" "$n" 2)
+    line="  $code first $n values: mex ${mex1}s (two threads ${mex2}s)"
+    these=$methods
+    if [[ $n -ge 16777216 && -z "${OGSOLVE_ALL_AT_2_24:-}" ]]; then these=rc2; fi
+    for m in $these; do
+      peer=$(secs 0 "$OGSOLVE" -m "$m" -n $((n - 1)) "$code")
+      line+=$(python3 -c "print(f'; ogsolve -m $m ${peer}s ({$peer/$mex1:.2f}x)')")
+    done
+    echo "$line"
   done
+  # ogsolve has no unequal-split codes: Grundy's game is timed for mex alone.
+  g1=$(secs 0 ./target/release/examples/nim_sequence 4.0u 4194304 1)
+  g2=$(secs 0,1 ./target/release/examples/nim_sequence 4.0u 4194304 2)
+  echo "  4.0u (Grundy's game) first 4194304 values: mex ${g1}s (two threads ${g2}s); no peer computes it"
 fi
 
 pin() { if command -v taskset >/dev/null; then taskset -c 0 "$@"; else "$@"; fi; }
