@@ -24,10 +24,13 @@ fn main() {
         eprintln!("nim_sequence: N must be a number");
         std::process::exit(2);
     });
-    let threads: usize = args.get(3).map_or(Ok(1), |t| t.parse()).unwrap_or_else(|_| {
-        eprintln!("nim_sequence: THREADS must be 1 or 2");
-        std::process::exit(2);
-    });
+    let threads: usize = args
+        .get(3)
+        .map_or(Ok(1), |t| t.parse())
+        .unwrap_or_else(|_| {
+            eprintln!("nim_sequence: THREADS must be 1 or 2");
+            std::process::exit(2);
+        });
     let start = Instant::now();
     let mut seq = TakeBreakSequence::new(code).with_threads(threads);
     if let Err(e) = seq.extend_to(n) {

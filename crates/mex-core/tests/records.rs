@@ -54,3 +54,32 @@ fn first_two_to_the_twenty_four_values_of_0_054_match_the_record() {
         "5fd149f245935057b15675d572627a9b53e76c6787da37870a378fbd1cc60a02"
     );
 }
+
+/// The columns of Czajka's table of unsolved games (tczajka/octal-games,
+/// UnsolvedGames.md) for the rows it fills: n, the first heap with the
+/// largest value, the largest value, the rare mask (hexadecimal there),
+/// the number of rare positions (position 0 included) and the last one.
+#[test]
+fn statistics_match_the_public_table_of_unsolved_games() {
+    for (code, n, first_at, largest, mask, rare, last_rare) in [
+        ("4.0u", 1 << 21, 763_622, 231, 0xfe, 1274, 82_860),
+        ("0.6", 1 << 21, 1_274_955, 319, 0x1ee, 1584, 20_627),
+        ("0.04", 1 << 17, 109_363, 1024, 0x7b8, 18_860, 131_003),
+        ("0.06", 1 << 17, 127_083, 1045, 0x5a0, 52_923, 131_070),
+    ] {
+        let mut seq = TakeBreakSequence::new(code.parse::<TakeBreakCode>().unwrap());
+        seq.extend_to(n).unwrap();
+        let st = seq.table_stats();
+        assert_eq!(
+            (
+                st.largest_value_first_at,
+                st.largest_value,
+                st.rare_mask,
+                st.rare_positions,
+                st.last_rare_position
+            ),
+            (Some(first_at), Some(largest), mask, rare, Some(last_rare)),
+            "{code}"
+        );
+    }
+}

@@ -396,10 +396,13 @@ fn best_mask(counts: &[u64], current: u16) -> u16 {
     best as u16
 }
 
-/// What the public tables of unsolved octal games (Flammenkamp's) list for
-/// a computed prefix `G(0) .. G(n − 1)`, for a rare/common mask `M`: a
-/// position `i ≥ 1` is *rare* when `popcount(G(i) & M)` is even (with
-/// `M = 0` every position is rare).
+/// What the public tables of unsolved octal games (Flammenkamp's, and
+/// Czajka's UnsolvedGames.md) list for a computed prefix
+/// `G(0) .. G(n − 1)`, for a rare/common mask `M`: a position `i` is *rare*
+/// when `popcount(G(i) & M)` is even (with `M = 0` every position is rare).
+/// Position 0 (value 0) is always rare and is counted, as those tables
+/// count it (the engine's own rare list, [`TakeBreakSequence::rare_summary`],
+/// leaves it out, since a heap of 0 is no part of a split).
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct SequenceStats {
@@ -412,7 +415,7 @@ pub struct SequenceStats {
     pub largest_value_first_at: Option<usize>,
     /// The mask `M`.
     pub rare_mask: u16,
-    /// The number of rare positions `1 ≤ i < n`.
+    /// The number of rare positions `0 ≤ i < n`.
     pub rare_positions: usize,
     /// The last rare position.
     pub last_rare_position: Option<usize>,
@@ -432,7 +435,7 @@ impl SequenceStats {
         let mut value_counts = vec![0u64; largest.map_or(0, |m| m as usize + 1)];
         values.iter().for_each(|&v| value_counts[v as usize] += 1);
         let is_rare = |v: u16| (v & mask).count_ones().is_multiple_of(2);
-        let rare: Vec<usize> = (1..values.len()).filter(|&i| is_rare(values[i])).collect();
+        let rare: Vec<usize> = (0..values.len()).filter(|&i| is_rare(values[i])).collect();
         SequenceStats {
             values_computed: values.len(),
             largest_value: largest,
@@ -538,9 +541,11 @@ impl TakeBreakSequence {
     }
 
     /// The columns of the public tables of unsolved octal games
-    /// (Flammenkamp's): see [`SequenceStats`].
+    /// (Flammenkamp's): see [`SequenceStats`]. The mask is the one with the fewest rare positions among the values
+    /// computed (by the Walsh–Hadamard transform of their counts), which may
+    /// differ from the engine's current mask, re-chosen only now and then.
     pub fn table_stats(&self) -> SequenceStats {
-        SequenceStats::of(&self.values, self.classes.mask)
+        SequenceStats::of(&self.values, best_mask(&self.classes.counts, self.classes.mask))
     }
 
     /// The code.
@@ -1018,8 +1023,8 @@ mod tests {
             (st.largest_value, st.largest_value_first_at),
             (Some(4), Some(5))
         );
-        // Rare with mask 1: even values at i >= 1: 2 (i=2), 4 (5), 2 (7), 4 (9).
-        assert_eq!((st.rare_positions, st.last_rare_position), (4, Some(9)));
+        // Rare with mask 1: even values: 0 (i=0), 2 (2), 4 (5), 2 (7), 4 (9).
+        assert_eq!((st.rare_positions, st.last_rare_position), (5, Some(9)));
         assert_eq!(st.value_counts, vec![1, 3, 2, 2, 2]);
         // SHA-256 of the 20 bytes 00 00 01 00 02 00 ... (Python's hashlib).
         assert_eq!(
@@ -1034,7 +1039,7 @@ mod tests {
         seq.extend_to(20_000).unwrap();
         let (mask, rare) = seq.rare_summary();
         let stats = seq.table_stats();
-        assert_eq!((stats.rare_mask, stats.rare_positions), (mask, rare));
+        assert_eq!((stats.rare_mask, stats.rare_positions), (mask, rare + 1));
         assert_eq!(stats.value_counts.iter().sum::<u64>(), 20_000);
     }
 
