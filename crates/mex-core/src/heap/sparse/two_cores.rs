@@ -4,10 +4,14 @@
 //! marks the pairs of the next [`AHEAD`] blocks with the rare heaps
 //! `i ≥ (AHEAD + 1)·BLOCK`. Those pairs' partners `n + row − j − i` all lie
 //! before the current block, so the helper needs only values the main thread has finished;
-//! it keeps its own copy of the window of recent values it reads (at most
-//! the last rare heap plus the largest removal, a few thousand values for
-//! the open games), so the two threads share no memory. The values are
-//! those of one thread exactly: the same marks are made, by another thread.
+//! it also marks a first stretch of every row's common splits
+//! ([`PRESCAN`] of them, a share of the scan most positions need). It keeps
+//! its own copy of the window of recent values it reads (the last rare
+//! heap plus the largest removal, a few thousand values for the open
+//! games) and of the first values, so the two threads share no memory. The
+//! values are those of one thread exactly: every mark is of an option of
+//! the position, and all the pairs with a rare heap are marked before the
+//! MEX is taken, which is all the sparse-space argument needs.
 
 use super::{BlockFlags, FarRare, TakeBreakSequence, BLOCK};
 use crate::MexError;
@@ -19,6 +23,15 @@ const AHEAD: usize = 3;
 
 /// Rare heaps at least this large are the helper's.
 const HELPER_FAR: usize = (AHEAD + 1) * BLOCK;
+
+/// The helper also marks the common splits `(a, rest − a)` with `a` in
+/// `HELPER_FAR .. HELPER_FAR + PRESCAN` of every row: most positions need
+/// a scan of a few thousand splits, and this share of it balances the two
+/// threads' work (the main thread skips them).
+const PRESCAN: usize = 768;
+
+/// The splits the helper marks for the scan of common pairs.
+const PREMARKED: std::ops::Range<usize> = HELPER_FAR..HELPER_FAR + PRESCAN;
 
 /// The marks of one block, to be made by the helper.
 struct Job {
@@ -33,6 +46,9 @@ struct Job {
 /// What the helper owns: its rare heaps and its window of values.
 struct Helper {
     splits2: Vec<usize>,
+    unequal: bool,
+    /// `G(0) .. G(HELPER_FAR + PRESCAN − 1)`.
+    prefix: Vec<u16>,
     rare: Vec<u32>,
     rare_values: Vec<u16>,
     window_start: usize,
@@ -57,8 +73,36 @@ impl Helper {
                 rare_values: &self.rare_values,
             };
             far.mark(&mut job.block, &self.window, self.window_start, job.n);
+            self.prescan(&mut job.block, job.n);
             if done.send(job.block).is_err() {
                 return;
+            }
+        }
+    }
+}
+
+impl Helper {
+    /// Marks the splits `(a, rest − a)`, `a` in [`PREMARKED`] (up to half
+    /// of `rest`), of every row of the block starting at `n`.
+    fn prescan(&self, block: &mut BlockFlags, n: usize) {
+        for (k, row) in block.rows.iter_mut().enumerate() {
+            for &j in &self.splits2 {
+                let rest = n + k - j;
+                let half = if self.unequal {
+                    (rest - 1) / 2
+                } else {
+                    rest / 2
+                };
+                let hi = half.min(PREMARKED.end - 1);
+                if hi < PREMARKED.start {
+                    continue;
+                }
+                let left = &self.prefix[PREMARKED.start..=hi];
+                let ws = self.window_start;
+                let right = &self.window[rest - hi - ws..=rest - PREMARKED.start - ws];
+                for (x, y) in left.iter().zip(right.iter().rev()) {
+                    row[(x ^ y) as usize % super::MAX_BLOCK_WIDTH] = 1;
+                }
             }
         }
     }
@@ -71,7 +115,7 @@ impl TakeBreakSequence {
         self.threads > 1
             && target.saturating_sub(self.values.len()) >= 2 * AHEAD * BLOCK
             && self.block_applies()
-            && self.values.len() >= self.splits2.iter().max().unwrap_or(&0) + 2 * HELPER_FAR
+            && self.values.len() >= self.splits2.iter().max().unwrap_or(&0) + 2 * PREMARKED.end
     }
 
     /// Computes blocks with the helper thread until less than a block
@@ -86,10 +130,12 @@ impl TakeBreakSequence {
         let largest_removal = *self.splits2.iter().max().expect("blocks need splits");
         let last_rare = self.classes.rare.last().map_or(0, |&i| i as usize);
         let start = self.values.len();
-        let keep = last_rare + largest_removal + 4 * BLOCK;
+        let keep = last_rare.max(PREMARKED.end) + largest_removal + 4 * BLOCK;
         let lo = start.saturating_sub(keep + BLOCK);
         let helper = Helper {
             splits2: self.splits2.clone(),
+            unequal: self.unequal,
+            prefix: self.values[..PREMARKED.end].to_vec(),
             rare: self.classes.rare[far..].to_vec(),
             rare_values: self.classes.rare_values[far..].to_vec(),
             window_start: lo,
@@ -130,7 +176,7 @@ impl TakeBreakSequence {
                 }
                 let mut block = done_rx.recv().expect("the helper answers");
                 in_flight -= 1;
-                let full = self.finish_block(&mut block, n, far, width)?;
+                let full = self.finish_block(&mut block, n, far, width, PREMARKED)?;
                 if !full {
                     // The blocks in flight assumed what just changed.
                     for _ in 0..in_flight {
