@@ -63,20 +63,46 @@ impl PeriodCertificate {
     }
 }
 
-/// `π[i]`: length of the longest proper border of `s[..=i]`.
-fn prefix_function<V: PartialEq>(s: &[V]) -> Vec<usize> {
-    let mut pi = vec![0usize; s.len()];
-    for i in 1..s.len() {
-        let mut k = pi[i - 1];
-        while k > 0 && s[i] != s[k] {
-            k = pi[k - 1];
+/// `π[i]`: length of the longest proper border of `s[..=i]`, where
+/// `s[i] = at(i)` for `i < len` (a view, so that no reversed copy is made).
+/// Entries are `u32` (sequences hold at most 2^32 values), four bytes per
+/// value.
+fn prefix_function_by<V: PartialEq>(len: usize, at: impl Fn(usize) -> V) -> Vec<u32> {
+    assert!(len <= 1 << 32, "at most 2^32 values");
+    let mut pi = vec![0u32; len];
+    for i in 1..len {
+        let mut k = pi[i - 1] as usize;
+        let x = at(i);
+        while k > 0 && x != at(k) {
+            k = pi[k - 1] as usize;
         }
-        if s[i] == s[k] {
+        if x == at(k) {
             k += 1;
         }
-        pi[i] = k;
+        pi[i] = k as u32;
     }
     pi
+}
+
+/// Whether no `(μ, p)` can satisfy the theorem within `values`, decided on
+/// the last values alone (about half of them, two bytes of work memory per
+/// value): a provable `(μ, p)` needs `r·μ + r·p + t ≤ n`, so the window
+/// `[w, n)` with `w = ⌈(n − t)/r⌉` lies inside the periodic part and has
+/// period `p ≤ (n − t)/r`; hence its least period is at most `(n − t)/r`.
+/// Only used for `r ≥ 2`, where the window is long enough to say no.
+fn window_rules_out_a_period<V: Copy + PartialEq>(values: &[V], t: usize, r: usize) -> bool {
+    let n = values.len();
+    if r < 2 || n <= t {
+        return false;
+    }
+    let bound = (n - t) / r;
+    let window = &values[(n - t).div_ceil(r)..];
+    if window.len() < 2 {
+        return false;
+    }
+    let pi = prefix_function_by(window.len(), |i| window[i]);
+    let least_period = window.len() - pi[window.len() - 1] as usize;
+    least_period > bound
 }
 
 /// Finds the least preperiod and period provable from `values` by the
@@ -86,13 +112,25 @@ pub fn find_period<V: Copy + PartialEq>(
     t: usize,
     r: usize,
 ) -> Option<PeriodCertificate> {
+    if window_rules_out_a_period(values, t, r) {
+        return None;
+    }
+    search_all_suffixes(values, t, r)
+}
+
+/// [`find_period`] without the window filter: every suffix's least period,
+/// from the prefix function of the reversed sequence.
+fn search_all_suffixes<V: Copy + PartialEq>(
+    values: &[V],
+    t: usize,
+    r: usize,
+) -> Option<PeriodCertificate> {
     let n = values.len();
-    let reversed: Vec<V> = values.iter().rev().copied().collect();
-    let pi = prefix_function(&reversed);
+    let pi = prefix_function_by(n, |i| values[n - 1 - i]);
     let mut best: Option<(usize, usize)> = None; // (period, start)
     for (i, &border) in pi.iter().enumerate() {
         let len = i + 1;
-        let (p, start) = (len - border, n - len);
+        let (p, start) = (len - border as usize, n - len);
         let end = PeriodCertificate::required_end(start, p, t, r);
         if end + p <= n && best.is_none_or(|(bp, bs)| (p, start) < (bp, bs)) {
             best = Some((p, start));
@@ -133,6 +171,41 @@ fn least_period_of_cycle<V: PartialEq>(cycle: &[V]) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    /// On an open game the window alone says no (so the full search, four
+    /// bytes per value, is not run), and on Dawson's Kayles it does not.
+    #[test]
+    fn the_window_decides_open_games_alone() {
+        let open = naive_values(&"0.6".parse().unwrap(), 3000);
+        assert!(window_rules_out_a_period(&open, 1, 2));
+        let dawson = naive_values(&"0.07".parse().unwrap(), 3000);
+        assert!(!window_rules_out_a_period(&dawson, 3, 2));
+        assert!(find_period(&dawson, 3, 2).is_some());
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+        /// The window filter never hides a period the full search finds,
+        /// on eventually periodic sequences (random preperiod, period and
+        /// length, sometimes with one late exception) and random ones.
+        #[test]
+        fn the_window_filter_only_rules_out_what_the_full_search_cannot_prove(
+            head in proptest::collection::vec(0u8..3, 0..40),
+            cycle in proptest::collection::vec(0u8..3, 1..12),
+            len in 1usize..200,
+            exception in proptest::option::of(0usize..200),
+            t in 0usize..5,
+            r in 1usize..4,
+        ) {
+            let mut values: Vec<u8> = head.iter().copied().chain(cycle.iter().copied().cycle()).take(len).collect();
+            if let Some(e) = exception.filter(|&e| e < values.len()) {
+                values[e] = 7;
+            }
+            prop_assert_eq!(find_period(&values, t, r), search_all_suffixes(&values, t, r));
+        }
+    }
+
     use crate::heap::code::{naive_values, TakeBreakCode};
     use crate::heap::subtraction::SubtractionSet;
     use proptest::prelude::*;
