@@ -208,7 +208,6 @@ mod tests {
 
     use crate::heap::code::{naive_values, TakeBreakCode};
     use crate::heap::subtraction::SubtractionSet;
-    use proptest::prelude::*;
 
     fn prove(code: &str, terms: usize) -> PeriodCertificate {
         let c: TakeBreakCode = code.parse().unwrap();
