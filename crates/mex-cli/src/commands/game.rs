@@ -11,16 +11,23 @@ use serde::Serialize;
 /// outcome class (L, R, N, P), birthday, mean and temperature.
 #[derive(Args)]
 #[command(
-    after_help = "Notation: {1|0}, {2||1|0}, 3/4, -2, *, *3, ^, v, ^*, ±1, joined by + or -.
+    after_help = "Notation (CGSuite's): {1|0}, {2||1|0}, 3/4, -2, *, *3, ^ or ↑, v or ↓, ^3 (3·↑, not a
+power), ^*, ±1 or +-1, 3±1, 1↑*3, joined by + or -. Printed with slashes and ± as CGSuite
+does ({0||0|-1}, 3±1) unless --braces.
 
 Examples:
   mex game \"{1|0} + {0|-1}\"
-  mex game \"^ + ^ + *\" --json"
+  mex game \"^ + ^ + *\" --json
+  mex game \"{0|{0|-1}}\" --braces"
 )]
 pub struct GameArgs {
     /// The expression (may start with '-', e.g. "-1/2").
     #[arg(allow_hyphen_values = true)]
     expression: String,
+    /// Print games with plain braces at every level (`{0 | {0 | -1}}`)
+    /// instead of CGSuite's slashes and `±` (`{0||0|-1}`, `3±1`).
+    #[arg(long)]
+    braces: bool,
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
@@ -53,9 +60,14 @@ impl Report for GameResult {
 pub fn run(a: &GameArgs) -> Result<Output, MexError> {
     let mut store = GameStore::with_budget(mex_core::partizan::store::DEFAULT_BUDGET);
     let g = notation::parse(&mut store, &a.expression)?;
+    let style = if a.braces {
+        notation::Style::Braces
+    } else {
+        notation::Style::Slashes
+    };
     let thermo = mex_core::partizan::thermograph::Thermographs::default().of(&store, g);
     Ok(Output::report(GameResult {
-        canonical: notation::try_show(&store, g, notation::MAX_PRINTED)?,
+        canonical: notation::try_show_with(&store, g, style, notation::MAX_PRINTED)?,
         outcome: store.try_outcome(g)?,
         birthday: store.birthday(g),
         mean: thermo.mean.to_string(),
