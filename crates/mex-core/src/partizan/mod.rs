@@ -9,6 +9,8 @@
 //! * [`simple`]: the values `x + n·↑ + *k`, their closed canonical forms and
 //!   arithmetic (the store's fast paths);
 //! * [`thermograph`]: thermographs in exact rationals, mean and temperature;
+//! * [`toolkit`]: the order relation, stops, the confusion interval,
+//!   cooling, heating and overheating;
 //! * [`ruleset`]: the [`ruleset::PartizanRuleset`] trait and a memoising
 //!   evaluator of positions into canonical values;
 //! * [`cherries`]: Cherries and Stack Cherries, with their closed forms;
@@ -28,4 +30,5 @@ pub mod store;
 #[cfg(test)]
 mod test_shapes;
 pub mod thermograph;
+pub mod toolkit;
 pub mod value;
