@@ -119,3 +119,27 @@ fn thermograph_svg_parses_back_with_the_exact_walls() {
     assert_eq!(title.text(), Some("thermograph of {2||1|0}"));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Atomic weights (Winning Ways Ch. 7–8, Lessons in Play Ch. 9): ↑ has 1,
+/// * has 0, ⇑* has 2; a game that is not all-small has none.
+#[test]
+fn infinitesimals() {
+    for (g, aw) in [("^", "1"), ("*", "0"), ("^^*", "2"), ("{^^|v}", "1/2")] {
+        let v = json(&["game", g]);
+        assert_eq!(v["atomic_weight"], aw, "{g}");
+        assert_eq!(v["infinitesimal"], true);
+        assert_eq!(v["all_small"], true);
+        assert_eq!(v["reduced"], "0");
+    }
+    let hot = json(&["game", "{1|0} + ^"]);
+    assert!(hot["atomic_weight"].is_null());
+    assert_eq!(hot["infinitesimal"], false);
+    assert_eq!(hot["reduced"], "{1|0}");
+    let tiny = json(&["game", "{0||0|-1}"]);
+    assert_eq!(
+        (tiny["infinitesimal"].as_bool(), tiny["all_small"].as_bool()),
+        (Some(true), Some(false))
+    );
+    let text = String::from_utf8(mex(&["game", "1"]).stdout).unwrap();
+    assert!(text.contains("undefined"), "{text}");
+}

@@ -2,6 +2,7 @@
 
 use crate::output::{fields, Output, Report};
 use clap::Args;
+use mex_core::partizan::infinitesimal;
 use mex_core::partizan::notation::{self, Style};
 use mex_core::partizan::store::{GameId, GameStore, OutcomeClass, DEFAULT_BUDGET};
 use mex_core::partizan::thermograph::{Thermograph, Thermographs, Wall, Q};
@@ -12,7 +13,8 @@ use std::path::PathBuf;
 
 /// A short partizan game in the standard notation: its canonical form,
 /// outcome class (L, R, N, P), birthday, stops, mean, temperature,
-/// confusion interval and thermograph; on request its options and game
+/// confusion interval, thermograph, whether it is infinitesimal or
+/// all-small, its atomic weight and reduced canonical form; on request its options and game
 /// tree, the game cooled, heated or overheated, and a picture of its
 /// thermograph.
 #[derive(Args)]
@@ -158,6 +160,13 @@ struct GameResult {
     temperature: String,
     confusion_interval: Interval,
     thermograph: ThermographReport,
+    infinitesimal: bool,
+    all_small: bool,
+    /// The atomic weight (a game) for all-small games; null otherwise
+    /// (undefined).
+    atomic_weight: Option<String>,
+    /// The reduced canonical form (the simplest game infinitesimally close).
+    reduced: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     options: Option<OptionsReport>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -185,6 +194,15 @@ impl Report for GameResult {
             ("mean", self.mean.clone()),
             ("temperature", self.temperature.clone()),
             ("confusion interval", self.confusion_interval.text.clone()),
+            ("infinitesimal", yes_no(self.infinitesimal)),
+            ("all-small", yes_no(self.all_small)),
+            (
+                "atomic weight",
+                self.atomic_weight
+                    .clone()
+                    .unwrap_or_else(|| "undefined (not all-small)".into()),
+            ),
+            ("reduced", self.reduced.clone()),
             ("left wall", self.thermograph.left_wall.text()),
             ("right wall", self.thermograph.right_wall.text()),
         ];
@@ -211,6 +229,10 @@ impl Report for GameResult {
         }
         out
     }
+}
+
+fn yes_no(b: bool) -> String {
+    if b { "yes" } else { "no" }.into()
 }
 
 /// The tree as indented lines: `L` and `R` mark Left and Right options.
@@ -367,6 +389,11 @@ pub fn run(a: &GameArgs) -> Result<Output, MexError> {
         _ => None,
     };
     let canonical = p.show(&store, g)?;
+    let atomic_weight = match infinitesimal::atomic_weight(&mut store, g)? {
+        Some(w) => Some(p.show(&store, w)?),
+        None => None,
+    };
+    let reduced = infinitesimal::reduced(&mut store, g)?;
     let thermograph_svg = match &a.thermograph {
         Some(path) => {
             let svg = super::svg::thermograph(&canonical, &thermo);
@@ -396,6 +423,10 @@ pub fn run(a: &GameArgs) -> Result<Output, MexError> {
             text: interval.to_string(),
         },
         thermograph: thermograph_report(&thermo),
+        infinitesimal: infinitesimal::is_infinitesimal(&store, g),
+        all_small: infinitesimal::is_all_small(&store, g),
+        atomic_weight,
+        reduced: p.show(&store, reduced)?,
         options,
         tree,
         dot: dot_text,

@@ -11,6 +11,8 @@
 //! * [`thermograph`]: thermographs in exact rationals, mean and temperature;
 //! * [`toolkit`]: the order relation, stops, the confusion interval,
 //!   cooling, heating and overheating;
+//! * [`infinitesimal`]: `is_infinitesimal`, `is_all_small`, atomic weight,
+//!   the reduced canonical form;
 //! * [`ruleset`]: the [`ruleset::PartizanRuleset`] trait and a memoising
 //!   evaluator of positions into canonical values;
 //! * [`cherries`]: Cherries and Stack Cherries, with their closed forms;
@@ -23,6 +25,7 @@
 
 pub mod cherries;
 pub mod domineering;
+pub mod infinitesimal;
 pub mod notation;
 pub mod ruleset;
 pub mod simple;
