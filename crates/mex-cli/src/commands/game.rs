@@ -20,7 +20,8 @@ use std::path::PathBuf;
 #[derive(Args)]
 #[command(
     after_help = "Notation (CGSuite's): {1|0}, {2||1|0}, 3/4, -2, *, *3, ^ or ↑, v or ↓, ^3 (3·↑, not a
-power), ^*, ±1 or +-1, 3±1, 1↑*3, joined by + or -. Printed with slashes and ± as CGSuite
+power), ^*, ±1 or +-1, 3±1, 1↑*3, joined by + or -; G:H is the ordinal sum, G.U the Norton
+product by U > 0 (both bind before + and -). Printed with slashes and ± as CGSuite
 does ({0||0|-1}, 3±1) unless --braces.
 
 Examples:
@@ -31,7 +32,9 @@ Examples:
   mex game \"{2|-1}\" --dot --tree 3 > tree.dot
   mex game \"{2|-1}\" --cool 1 --thermograph g.svg
   mex game \"*\" --heat 1
-  mex game \"1/2\" --overheat 1 1"
+  mex game \"1/2\" --overheat 1 1
+  mex game \"*:1\"              # ordinal sum: ^*
+  mex game \"3.^\" --conjugate  # Norton product: ^3, conjugate v3"
 )]
 pub struct GameArgs {
     /// The expression (may start with '-', e.g. "-1/2").
@@ -61,6 +64,9 @@ pub struct GameArgs {
     /// Also print G overheated from S to T (games, e.g. 1* 1).
     #[arg(long, num_args = 2, value_names = ["S", "T"], allow_hyphen_values = true)]
     overheat: Option<Vec<String>>,
+    /// Also print the conjugate −G (Left and Right exchanged).
+    #[arg(long)]
+    conjugate: bool,
     /// Write the thermograph as an SVG picture to this file.
     #[arg(long, value_name = "FILE.svg")]
     thermograph: Option<PathBuf>,
@@ -180,6 +186,8 @@ struct GameResult {
     #[serde(skip_serializing_if = "Option::is_none")]
     overheated: Option<Transformed>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    conjugate: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     thermograph_svg: Option<String>,
 }
 
@@ -218,6 +226,9 @@ impl Report for GameResult {
             if let Some(t) = t {
                 pairs.push((name, format!("{} (by {})", t.game, t.by)));
             }
+        }
+        if let Some(c) = &self.conjugate {
+            pairs.push(("conjugate", c.clone()));
         }
         if let Some(path) = &self.thermograph_svg {
             pairs.push(("thermograph written", path.clone()));
@@ -389,6 +400,12 @@ pub fn run(a: &GameArgs) -> Result<Output, MexError> {
         _ => None,
     };
     let canonical = p.show(&store, g)?;
+    let conjugate = if a.conjugate {
+        let c = toolkit::conjugate(&mut store, g)?;
+        Some(p.show(&store, c)?)
+    } else {
+        None
+    };
     let atomic_weight = match infinitesimal::atomic_weight(&mut store, g)? {
         Some(w) => Some(p.show(&store, w)?),
         None => None,
@@ -433,6 +450,7 @@ pub fn run(a: &GameArgs) -> Result<Output, MexError> {
         cooled,
         heated,
         overheated,
+        conjugate,
         thermograph_svg,
     }))
 }

@@ -30,7 +30,7 @@
 
 use super::notation::as_number;
 use super::store::{GameId, GameStore, Kind};
-use super::toolkit::{number_game, stops};
+use super::toolkit::{bottom_up_until, is_simple, number_game, stops, Stops};
 use crate::MexError;
 use num_traits::Zero;
 use rustc_hash::FxHashMap;
@@ -44,6 +44,9 @@ pub fn is_infinitesimal(s: &GameStore, g: GameId) -> bool {
 /// Whether the canonical form of `g` is all-small.
 pub fn is_all_small(s: &GameStore, g: GameId) -> bool {
     let mut memo = FxHashMap::default();
+    for x in bottom_up_until(s, g, |x| is_simple(s, x)) {
+        all_small_in(s, x, &mut memo);
+    }
     all_small_in(s, g, &mut memo)
 }
 
@@ -73,6 +76,9 @@ pub fn atomic_weight(s: &mut GameStore, g: GameId) -> Result<Option<GameId>, Mex
         return Ok(None);
     }
     let mut memo = FxHashMap::default();
+    for x in bottom_up_until(s, g, |x| is_simple(s, x)) {
+        aw_in(s, x, &mut memo)?;
+    }
     aw_in(s, g, &mut memo).map(Some)
 }
 
@@ -195,29 +201,34 @@ fn geq_inf(s: &mut GameStore, a: GameId, b: GameId) -> Result<bool, MexError> {
 /// The reduced canonical form of `g` (see the module documentation).
 pub fn reduced(s: &mut GameStore, g: GameId) -> Result<GameId, MexError> {
     let mut memo = FxHashMap::default();
-    reduced_in(s, g, &mut memo)
+    let mut st = Stops::default();
+    for x in bottom_up_until(s, g, |x| is_simple(s, x)) {
+        reduced_in(s, x, &mut memo, &mut st)?;
+    }
+    reduced_in(s, g, &mut memo, &mut st)
 }
 
 fn reduced_in(
     s: &mut GameStore,
     g: GameId,
     memo: &mut FxHashMap<GameId, GameId>,
+    st: &mut Stops,
 ) -> Result<GameId, MexError> {
     if let Some(&v) = memo.get(&g) {
         return Ok(v);
     }
-    let (l, r) = stops(s, g);
+    let (l, r) = st.pair(s, g);
     let v = if l == r {
         number_game(s, &l)?
     } else {
         let node = s.node(g).clone();
         let mut left = Vec::new();
         for &x in &node.left {
-            left.push(reduced_in(s, x, memo)?);
+            left.push(reduced_in(s, x, memo, st)?);
         }
         let mut right = Vec::new();
         for &x in &node.right {
-            right.push(reduced_in(s, x, memo)?);
+            right.push(reduced_in(s, x, memo, st)?);
         }
         let mut current = s.try_make(left.clone(), right.clone())?;
         // Remove dominated and bypass reversible options modulo
@@ -225,8 +236,8 @@ fn reduced_in(
         loop {
             let (nl, nr) = (undominated(s, &left, true)?, undominated(s, &right, false)?);
             let (bl, br) = (
-                bypass(s, current, &nl, true, memo)?,
-                bypass(s, current, &nr, false, memo)?,
+                bypass(s, current, &nl, true, memo, st)?,
+                bypass(s, current, &nr, false, memo, st)?,
             );
             let next = s.try_make(bl.clone(), br.clone())?;
             if (bl.as_slice(), br.as_slice()) == (left.as_slice(), right.as_slice()) {
@@ -281,6 +292,7 @@ fn bypass(
     opts: &[GameId],
     left: bool,
     memo: &mut FxHashMap<GameId, GameId>,
+    st: &mut Stops,
 ) -> Result<Vec<GameId>, MexError> {
     let mut out = Vec::new();
     for &x in opts {
@@ -297,7 +309,7 @@ fn bypass(
                 let y_node = s.node(y).clone();
                 let through = if left { &y_node.left } else { &y_node.right };
                 for &z in through {
-                    out.push(reduced_in(s, z, memo)?);
+                    out.push(reduced_in(s, z, memo, st)?);
                 }
                 replaced = true;
                 break;

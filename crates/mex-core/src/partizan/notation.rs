@@ -6,7 +6,8 @@
 //! errors rather than `12` and `{10|0}`):
 //!
 //! ```text
-//! sum    := term (('+' | '-' | PM) term)*   -- `x ± y` is x + ±y
+//! sum    := product (('+' | '-' | PM) product)*   -- `x ± y` is x + ±y
+//! product:= term ((':' | '.') term)*   -- ordinal sum G:H, Norton product G.U
 //! term   := '-' term | PM term | atom   -- '-' before digits signs the number
 //! PM     := '±' | '+-'
 //! atom   := NUMBER ARROWS? STAR? | ARROWS STAR? | STAR
@@ -25,6 +26,9 @@
 //! number is written in full, `1/8`, not `1/2^3`). `±1`, `+-1` are
 //! `{1 | -1}`; `3±1` is `3 + ±1 = {4 | 2}`; `1↑*3` is `1 + ↑ + *3`.
 //! So `{2||1|0}` is `{2 | {1|0}}`, and `{5||1,2|0}` is `{5 | {1,2 | 0}}`.
+//! `G : H` is the ordinal sum and `G . U` the Norton product by `U > 0`
+//! (CGSuite's `G.U`), both binding more tightly than `+`/`-` and read left
+//! to right (`1 + 1:1` is 3); `2.5` is an error, not a decimal.
 //!
 //! Printing: [`show_with`] in [`Style::Slashes`] (CGSuite's output, the
 //! default of the command line) or [`Style::Braces`]; [`show`] is the
@@ -43,7 +47,7 @@ pub const MAX_ATOM: i64 = 1 << 12;
 pub const MAX_PRINTED: usize = 1 << 20;
 
 const ACCEPTED: &str =
-    "games like {1|0}, {2||1|0}, 3/4, -2, *, *3, ^, v, ^3, ↑*, ±1, +-1, 3±1, joined by + or -";
+    "games like {1|0}, {2||1|0}, 3/4, -2, *, *3, ^, v, ^3, ↑*, ±1, +-1, 3±1, joined by + or -, G:H, G.U";
 
 fn bad(text: &str, why: &str) -> MexError {
     MexError::invalid(format!("'{text}' is not a game: {why}"), ACCEPTED)
@@ -163,11 +167,11 @@ impl Parser<'_> {
     }
 
     fn sum(&mut self) -> Result<GameId, MexError> {
-        let mut g = self.term()?;
+        let mut g = self.product()?;
         loop {
             // `x±y` and `x +- y` are `x + ±y`.
             if self.plus_minus() {
-                let h = self.term()?;
+                let h = self.product()?;
                 let h = self.s.try_switch(h)?;
                 g = self.s.try_add(g, h)?;
                 continue;
@@ -176,11 +180,41 @@ impl Parser<'_> {
                 break;
             };
             self.pos += 1;
-            let h = self.term()?;
+            let h = self.product()?;
             g = if c == '+' {
                 self.s.try_add(g, h)?
             } else {
                 self.s.try_sub(g, h)?
+            };
+        }
+        Ok(g)
+    }
+
+    /// `term ((':' | '.') term)*`: ordinal sums and Norton products, left
+    /// to right, binding more tightly than `+` and `-`.
+    fn product(&mut self) -> Result<GameId, MexError> {
+        let mut g = self.term()?;
+        while let Some(c @ (':' | '.')) = self.peek() {
+            let decimal = c == '.'
+                && !self.toks[self.pos].spaced
+                && self.pos > 0
+                && self.toks[self.pos - 1].c.is_ascii_digit()
+                && self
+                    .toks
+                    .get(self.pos + 1)
+                    .is_some_and(|t| t.c.is_ascii_digit() && !t.spaced);
+            if decimal {
+                return Err(bad(
+                    self.text,
+                    "decimal fractions are not games (write 1/2; '.' with spaces around it is Norton multiplication)",
+                ));
+            }
+            self.pos += 1;
+            let h = self.term()?;
+            g = if c == ':' {
+                super::toolkit::ordinal_sum(self.s, g, h)?
+            } else {
+                super::toolkit::norton_product(self.s, g, h)?
             };
         }
         Ok(g)
@@ -856,6 +890,10 @@ mod tests {
             "**",
             "{,|}",
             "*99999",
+            "2.5",
+            "1:",
+            "1 . 0",
+            "1.*",
         ] {
             assert!(parse(&mut s, bad).is_err(), "{bad}");
         }
@@ -981,6 +1019,12 @@ mod tests {
             ("{5||1,{1|0}|0}", "{5||1,{1|0}|0}"),
             ("{0||0|-1}", "{0||0|-1}"),
             ("{{3|2}|{0|-1}}", "{3|2||0|-1}"),
+            ("1:1", "2"),
+            ("1 + 1:-1", "3/2"),
+            ("*:1", "^*"),
+            ("3.^", "^3"),
+            ("2 . {3|1}", "4"),
+            ("-(1:1)", "-2"),
         ] {
             let g = parse(&mut s, text).expect(text);
             assert_eq!(show_with(&s, g, Style::Slashes), shown, "{text}");

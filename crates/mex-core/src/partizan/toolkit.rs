@@ -1,5 +1,6 @@
 //! The short-game toolkit on canonical forms: the order relation, stops and
-//! the confusion interval, cooling, heating and overheating.
+//! the confusion interval, cooling, heating and overheating, ordinal sums,
+//! Norton products, conjugates and game trees.
 //!
 //! Definitions (Siegel 2013, *Combinatorial Game Theory*, II.1, II.3 and
 //! II.5; Berlekamp–Conway–Guy 1982, *Winning Ways*, Ch. 6; Berlekamp 1988,
@@ -23,8 +24,9 @@
 //! * **Overheating** from `s` to `t`: for an integer `n`,
 //!   `∫ₛᵗ n = n·s` (the sum of `|n|` copies of `s` or `−s`); otherwise
 //!   `∫ₛᵗ G = {t + ∫ₛᵗGᴸ | −t + ∫ₛᵗGᴿ}` ([`overheat`]).
+//! * **Ordinal sum** `G : H` ([`ordinal_sum`]), **Norton product** `G.U`
+//!   ([`norton_product`]) and the **conjugate** `−G` ([`conjugate`]).
 
-use super::notation::as_number;
 use super::store::{GameId, GameStore, Kind};
 use super::thermograph::{Thermographs, Q};
 use crate::MexError;
@@ -77,8 +79,10 @@ pub fn number_value(s: &GameStore, g: GameId) -> Option<Q> {
 }
 
 fn number_in(s: &GameStore, g: GameId, memo: &mut FxHashMap<GameId, Option<Q>>) -> Option<Q> {
-    if let Some((p, q)) = as_number(s, g) {
-        return Some(dyadic(p, q));
+    // The arena's kinds answer at once (and keep `^4096`-deep chains from
+    // being walked): only numbers deeper than the kinds record are searched.
+    if let Kind::Simple(v) = s.kind(g) {
+        return v.is_number().then(|| dyadic(v.numerator, v.exponent));
     }
     if let Some(v) = memo.get(&g) {
         return v.clone();
@@ -108,23 +112,78 @@ fn dyadic(p: i64, q: u32) -> Q {
     Q::new(BigInt::from(p), BigInt::one() << q)
 }
 
+/// Every subposition of `g` (itself included), options before the games
+/// they are options of (by birthday). The recursive functions here are
+/// first run on these in order, so that each recursive call finds its
+/// options memoised and the stack stays one level deep whatever the depth
+/// of the game (`^12288` is 12 289 levels deep).
+pub(crate) fn bottom_up(s: &GameStore, g: GameId) -> Vec<GameId> {
+    bottom_up_until(s, g, |_| false)
+}
+
+/// [`bottom_up`], not descending below the games for which `done` holds
+/// (memoised already, or answered without looking at their options).
+pub(crate) fn bottom_up_until(
+    s: &GameStore,
+    g: GameId,
+    done: impl Fn(GameId) -> bool,
+) -> Vec<GameId> {
+    let mut all = vec![g];
+    let mut seen: rustc_hash::FxHashSet<GameId> = std::iter::once(g).collect();
+    let mut i = 0;
+    while i < all.len() {
+        if !done(all[i]) {
+            let node = s.node(all[i]);
+            for &x in node.left.iter().chain(&node.right) {
+                if seen.insert(x) {
+                    all.push(x);
+                }
+            }
+        }
+        i += 1;
+    }
+    all.sort_by_key(|&x| s.birthday(x));
+    all
+}
+
+/// Whether the arena's kind of `g` says it is a number (an integer, when
+/// `integer`).
+fn is_number_kind(s: &GameStore, g: GameId, integer: bool) -> bool {
+    matches!(s.kind(g), Kind::Simple(v) if v.is_number() && (!integer || v.exponent == 0))
+}
+
+/// Whether `g` is `x + n·↑ + *k` (answered from its kind by most
+/// functions here, without its options).
+pub(crate) fn is_simple(s: &GameStore, g: GameId) -> bool {
+    matches!(s.kind(g), Kind::Simple(_))
+}
+
 /// The Left and Right stops `(L(G), R(G))`, memoised over subpositions.
 pub fn stops(s: &GameStore, g: GameId) -> (Q, Q) {
-    let mut st = Stops::default();
-    (st.left(s, g), st.right(s, g))
+    Stops::default().pair(s, g)
 }
 
 /// Memoised stops. Recursion follows the game tree, whose depth is its
 /// birthday; callers bound it (the command line accepts games whose
 /// printed form is bounded, and the notation's nesting depth is bounded).
 #[derive(Default)]
-struct Stops {
+pub(crate) struct Stops {
     numbers: FxHashMap<GameId, Option<Q>>,
     left: FxHashMap<GameId, Q>,
     right: FxHashMap<GameId, Q>,
 }
 
 impl Stops {
+    /// `(L(G), R(G))`, the subpositions not yet known computed first.
+    pub(crate) fn pair(&mut self, s: &GameStore, g: GameId) -> (Q, Q) {
+        let order = bottom_up_until(s, g, |x| is_simple(s, x) || self.left.contains_key(&x));
+        for x in order {
+            self.left(s, x);
+            self.right(s, x);
+        }
+        (self.left(s, g), self.right(s, g))
+    }
+
     fn left(&mut self, s: &GameStore, g: GameId) -> Q {
         if let Some(x) = number_in(s, g, &mut self.numbers).or_else(|| simple_stop(s, g)) {
             return x;
@@ -274,6 +333,13 @@ pub fn cool(s: &mut GameStore, g: GameId, t: &Q) -> Result<GameId, MexError> {
     let t_game = number_game(s, t)?;
     let mut thermographs = Thermographs::default();
     let mut memo = FxHashMap::default();
+    if t.is_zero() {
+        // G_0 = G: every option is cooled by 0 as well.
+        return Ok(g);
+    }
+    for x in bottom_up_until(s, g, |x| is_simple(s, x)) {
+        cool_in(s, x, t, t_game, &mut thermographs, &mut memo)?;
+    }
     cool_in(s, g, t, t_game, &mut thermographs, &mut memo)
 }
 
@@ -315,6 +381,9 @@ fn cool_in(
 pub fn heat(s: &mut GameStore, g: GameId, t: GameId) -> Result<GameId, MexError> {
     let mut memo = FxHashMap::default();
     let mut numbers = FxHashMap::default();
+    for x in bottom_up_until(s, g, |x| is_number_kind(s, x, false)) {
+        heat_in(s, x, None, t, &mut memo, &mut numbers)?;
+    }
     heat_in(s, g, None, t, &mut memo, &mut numbers)
 }
 
@@ -327,6 +396,9 @@ pub fn overheat(
 ) -> Result<GameId, MexError> {
     let mut memo = FxHashMap::default();
     let mut numbers = FxHashMap::default();
+    for x in bottom_up_until(store, g, |x| is_number_kind(store, x, true)) {
+        heat_in(store, x, Some(s), t, &mut memo, &mut numbers)?;
+    }
     heat_in(store, g, Some(s), t, &mut memo, &mut numbers)
 }
 
@@ -351,11 +423,7 @@ fn heat_in(
                 .to_i64()
                 .expect("integers in a store fit i64");
             let unit = if n >= 0 { s } else { st.try_neg(s)? };
-            let mut sum = st.zero();
-            for _ in 0..n.unsigned_abs() {
-                sum = st.try_add(sum, unit)?;
-            }
-            sum
+            multiple(st, unit, n.unsigned_abs())?
         }
         _ => {
             let node = st.node(g).clone();
@@ -374,6 +442,136 @@ fn heat_in(
     };
     memo.insert(g, v);
     Ok(v)
+}
+
+/// The conjugate `−G` (Left and Right exchanged at every level).
+pub fn conjugate(s: &mut GameStore, g: GameId) -> Result<GameId, MexError> {
+    s.try_neg(g)
+}
+
+/// The ordinal sum `G : H = {Gᴸ, G : Hᴸ | Gᴿ, G : Hᴿ}` (Conway 1976;
+/// Siegel 2013): a move in `G` ends play in `H`. It
+/// depends on the forms of its operands; mex uses the canonical forms of
+/// both, as CGSuite does.
+pub fn ordinal_sum(s: &mut GameStore, g: GameId, h: GameId) -> Result<GameId, MexError> {
+    let mut memo = FxHashMap::default();
+    for x in bottom_up(s, h) {
+        ordinal_in(s, g, x, &mut memo)?;
+    }
+    ordinal_in(s, g, h, &mut memo)
+}
+
+fn ordinal_in(
+    s: &mut GameStore,
+    g: GameId,
+    h: GameId,
+    memo: &mut FxHashMap<GameId, GameId>,
+) -> Result<GameId, MexError> {
+    if let Some(&v) = memo.get(&h) {
+        return Ok(v);
+    }
+    let (gn, hn) = (s.node(g).clone(), s.node(h).clone());
+    let mut left = gn.left.clone();
+    for &x in &hn.left {
+        left.push(ordinal_in(s, g, x, memo)?);
+    }
+    let mut right = gn.right.clone();
+    for &x in &hn.right {
+        right.push(ordinal_in(s, g, x, memo)?);
+    }
+    let v = s.try_make(left, right)?;
+    memo.insert(h, v);
+    Ok(v)
+}
+
+/// The Norton product `G.U` for `U > 0` (Berlekamp–Conway–Guy 1982;
+/// Siegel 2013; CGSuite's `G.U`): for an integer `n`, `n.U` is the
+/// sum of `|n|` copies of `U` (of `−U` for `n < 0`); otherwise
+/// `G.U = {Gᴸ.U + U + Δ | Gᴿ.U − U − Δ}` where `Δ` ranges over the
+/// incentives of `U`, `Uᴸ − U` and `U − Uᴿ`. It is refused for `U ≤ 0` or
+/// `U ‖ 0`.
+pub fn norton_product(s: &mut GameStore, g: GameId, u: GameId) -> Result<GameId, MexError> {
+    let zero = s.zero();
+    if compare(s, u, zero)? != Relation::Greater {
+        return Err(MexError::invalid(
+            "Norton multiplication G.U needs U > 0",
+            "a positive game U, such as 1, ^ or {2|1}",
+        ));
+    }
+    let node = s.node(u).clone();
+    let mut incentives = Vec::new();
+    for &x in &node.left {
+        incentives.push(s.try_sub(x, u)?);
+    }
+    for &x in &node.right {
+        incentives.push(s.try_sub(u, x)?);
+    }
+    let mut memo = FxHashMap::default();
+    let mut numbers = FxHashMap::default();
+    for x in bottom_up_until(s, g, |x| is_number_kind(s, x, true)) {
+        norton_in(s, x, u, &incentives, &mut memo, &mut numbers)?;
+    }
+    norton_in(s, g, u, &incentives, &mut memo, &mut numbers)
+}
+
+fn norton_in(
+    s: &mut GameStore,
+    g: GameId,
+    u: GameId,
+    incentives: &[GameId],
+    memo: &mut FxHashMap<GameId, GameId>,
+    numbers: &mut FxHashMap<GameId, Option<Q>>,
+) -> Result<GameId, MexError> {
+    if let Some(&v) = memo.get(&g) {
+        return Ok(v);
+    }
+    let v = match number_in(s, g, numbers).filter(|x| x.is_integer()) {
+        Some(x) => {
+            let n = x
+                .to_integer()
+                .to_i64()
+                .expect("integers in a store fit i64");
+            let unit = if n >= 0 { u } else { s.try_neg(u)? };
+            multiple(s, unit, n.unsigned_abs())?
+        }
+        None => {
+            let node = s.node(g).clone();
+            let mut left = Vec::new();
+            for &x in &node.left {
+                let p = norton_in(s, x, u, incentives, memo, numbers)?;
+                let pu = s.try_add(p, u)?;
+                for &d in incentives {
+                    left.push(s.try_add(pu, d)?);
+                }
+            }
+            let mut right = Vec::new();
+            for &x in &node.right {
+                let p = norton_in(s, x, u, incentives, memo, numbers)?;
+                let pu = s.try_sub(p, u)?;
+                for &d in incentives {
+                    right.push(s.try_sub(pu, d)?);
+                }
+            }
+            s.try_make(left, right)?
+        }
+    };
+    memo.insert(g, v);
+    Ok(v)
+}
+
+/// `n·u`, the sum of `n` copies of `u`, by doubling (O(log n) sums).
+fn multiple(s: &mut GameStore, u: GameId, mut n: u64) -> Result<GameId, MexError> {
+    let (mut sum, mut power) = (s.zero(), u);
+    while n > 0 {
+        if n & 1 == 1 {
+            sum = s.try_add(sum, power)?;
+        }
+        n >>= 1;
+        if n > 0 {
+            power = s.try_add(power, power)?;
+        }
+    }
+    Ok(sum)
 }
 
 /// The game tree of a canonical form, to a depth: each node is a canonical
@@ -654,6 +852,62 @@ mod tests {
             if !th.is_number() && t <= th.temperature {
                 prop_assert_eq!(tc.temperature, &th.temperature - &t);
             }
+        }
+    }
+    #[test]
+    fn ordinal_sums_and_norton_products() {
+        let mut s = GameStore::new();
+        for (g, h, sum) in [
+            ("1", "1", "2"),
+            ("1", "-1", "1/2"),
+            ("*", "*", "*2"),
+            ("0", "{1|0}", "{1|0}"),
+            ("{1|0}", "0", "{1|0}"),
+            ("1", "*", "1*"),
+            ("*", "1", "^*"),
+        ] {
+            let (x, y) = (game(&mut s, g), game(&mut s, h));
+            let o = ordinal_sum(&mut s, x, y).unwrap();
+            assert_eq!(text(&s, o), sum, "{g} : {h}");
+        }
+        for (g, u, product) in [
+            ("3", "^", "^3"),
+            ("-2", "^", "vv"),
+            ("1/2", "1", "1/2"),
+            ("1/2", "2", "1*"),
+            ("0", "{2|1}", "0"),
+        ] {
+            let (x, y) = (game(&mut s, g), game(&mut s, u));
+            let p = norton_product(&mut s, x, y).unwrap();
+            assert_eq!(text(&s, p), product, "{g} . {u}");
+        }
+        let (x, zero, star) = (game(&mut s, "1"), s.zero(), s.nimber(1));
+        assert!(norton_product(&mut s, x, zero).is_err());
+        assert!(norton_product(&mut s, x, star).is_err());
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(150))]
+        /// Ordinal sums: `G : 0 = G`, `0 : H = H`, and `G : H` compares with
+        /// `G` as `H` compares with 0 (Siegel 2013, the sign rule of
+        /// ordinal sums). Norton products by a positive `U` are additive
+        /// and order-preserving in `G`.
+        #[test]
+        fn ordinal_sums_and_norton_products_obey_their_theorems(a in shape(), b in shape(), k in 0usize..5) {
+            let mut s = GameStore::new();
+            let (g, h) = (build(&mut s, &a), build(&mut s, &b));
+            let zero = s.zero();
+            prop_assert_eq!(ordinal_sum(&mut s, g, zero).unwrap(), g);
+            prop_assert_eq!(ordinal_sum(&mut s, zero, h).unwrap(), h);
+            let o = ordinal_sum(&mut s, g, h).unwrap();
+            prop_assert_eq!(compare(&mut s, o, g).unwrap(), compare(&mut s, h, zero).unwrap());
+
+            let u = game(&mut s, ["1", "^", "{2|1}", "^*2", "1*"][k]);
+            let (gu, hu) = (norton_product(&mut s, g, u).unwrap(), norton_product(&mut s, h, u).unwrap());
+            let sum = s.add(g, h);
+            let su = norton_product(&mut s, sum, u).unwrap();
+            prop_assert_eq!(s.add(gu, hu), su, "(G + H).U = G.U + H.U");
+            prop_assert_eq!(compare(&mut s, gu, hu).unwrap(), compare(&mut s, g, h).unwrap());
         }
     }
 }
