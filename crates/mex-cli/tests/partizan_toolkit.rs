@@ -158,3 +158,16 @@ fn ordinal_sums_norton_products_conjugates() {
         assert_eq!(mex(&["game", bad]).status.code(), Some(2), "{bad}");
     }
 }
+
+/// Uptimal expansions (CGSuite's `x.d1d2…`): `*:3 = ↑ + ↑² + ↑³ + *`.
+#[test]
+fn uptimal_expansions() {
+    let v = json(&["game", "*:3", "--uptimal"]);
+    assert_eq!(v["uptimal"]["text"], "*.111");
+    assert_eq!(v["uptimal"]["digits"], serde_json::json!([1, 1, 1]));
+    assert_eq!(v["uptimal"]["star"], true);
+    let w = json(&["game", "3/4 + {0|v*} + {0|v*} + ^", "--uptimal"]);
+    assert_eq!(w["uptimal"]["text"], "3/4.12");
+    assert!(json(&["game", "{1|0}", "--uptimal"])["uptimal"].is_null());
+    assert!(json(&["game", "{1|0}"]).get("uptimal").is_none());
+}

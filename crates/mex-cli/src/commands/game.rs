@@ -34,7 +34,8 @@ Examples:
   mex game \"*\" --heat 1
   mex game \"1/2\" --overheat 1 1
   mex game \"*:1\"              # ordinal sum: ^*
-  mex game \"3.^\" --conjugate  # Norton product: ^3, conjugate v3"
+  mex game \"3.^\" --conjugate  # Norton product: ^3, conjugate v3
+  mex game \"*:3\" --uptimal    # *.111"
 )]
 pub struct GameArgs {
     /// The expression (may start with '-', e.g. "-1/2").
@@ -64,6 +65,10 @@ pub struct GameArgs {
     /// Also print G overheated from S to T (games, e.g. 1* 1).
     #[arg(long, num_args = 2, value_names = ["S", "T"], allow_hyphen_values = true)]
     overheat: Option<Vec<String>>,
+    /// Also print the uptimal expansion x.d1d2… (CGSuite's notation; for
+    /// games born by day 16; the search costs seconds at that size).
+    #[arg(long)]
+    uptimal: bool,
     /// Also print the conjugate −G (Left and Right exchanged).
     #[arg(long)]
     conjugate: bool,
@@ -132,6 +137,17 @@ struct Interval {
 }
 
 #[derive(Serialize)]
+struct UptimalReport {
+    /// The number part, an exact rational.
+    number: String,
+    star: bool,
+    /// d1, d2, …: the game is number + d1·↑ + d2·↑² + … (+ *).
+    digits: Vec<i64>,
+    /// CGSuite's form, e.g. "0.11", "*.2", "3/4.1[-1]".
+    text: String,
+}
+
+#[derive(Serialize)]
 struct OptionsReport {
     left: Vec<String>,
     right: Vec<String>,
@@ -173,6 +189,10 @@ struct GameResult {
     atomic_weight: Option<String>,
     /// The reduced canonical form (the simplest game infinitesimally close).
     reduced: String,
+    /// With --uptimal: the uptimal expansion `x.d1d2…` (with `*`), null
+    /// when the game is not an uptimal (or is older than 16).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    uptimal: Option<Option<UptimalReport>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     options: Option<OptionsReport>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -226,6 +246,13 @@ impl Report for GameResult {
             if let Some(t) = t {
                 pairs.push((name, format!("{} (by {})", t.game, t.by)));
             }
+        }
+        if let Some(u) = &self.uptimal {
+            let text = u.as_ref().map_or_else(
+                || "none (not an uptimal, or born after day 16)".to_string(),
+                |u| u.text.clone(),
+            );
+            pairs.push(("uptimal", text));
         }
         if let Some(c) = &self.conjugate {
             pairs.push(("conjugate", c.clone()));
@@ -411,6 +438,18 @@ pub fn run(a: &GameArgs) -> Result<Output, MexError> {
         None => None,
     };
     let reduced = infinitesimal::reduced(&mut store, g)?;
+    let uptimal = if a.uptimal {
+        Some(
+            infinitesimal::uptimal_expansion(&mut store, g)?.map(|u| UptimalReport {
+                number: u.number.to_string(),
+                star: u.star,
+                text: u.to_string(),
+                digits: u.digits,
+            }),
+        )
+    } else {
+        None
+    };
     let thermograph_svg = match &a.thermograph {
         Some(path) => {
             let svg = super::svg::thermograph(&canonical, &thermo);
@@ -444,6 +483,7 @@ pub fn run(a: &GameArgs) -> Result<Output, MexError> {
         all_small: infinitesimal::is_all_small(&store, g),
         atomic_weight,
         reduced: p.show(&store, reduced)?,
+        uptimal,
         options,
         tree,
         dot: dot_text,

@@ -1,5 +1,5 @@
-//! Infinitesimals: `is_infinitesimal`, `is_all_small`, atomic weight and
-//! the reduced canonical form.
+//! Infinitesimals: `is_infinitesimal`, `is_all_small`, atomic weight, the
+//! reduced canonical form, powers of up and uptimal expansions.
 //!
 //! Definitions:
 //!
@@ -27,6 +27,9 @@
 //!   dominated or reversible *modulo infinitesimals* removed or bypassed,
 //!   where `A ≥ B` modulo infinitesimals iff the Right stop of `A − B` is
 //!   `≥ 0`; a game whose stops are equal is the number they equal.
+//! * **Uptimals** (Siegel 2013; CGSuite's uptimal notation): `x.d₁d₂…dₙ`
+//!   is `x + d₁·↑ + d₂·↑² + … + dₙ·↑ⁿ`, possibly `+ *`, with the powers
+//!   `↑ⁿ` of [`up_powers`]; [`uptimal_expansion`] finds it.
 
 use super::notation::as_number;
 use super::store::{GameId, GameStore, Kind};
@@ -324,6 +327,176 @@ fn bypass(
     Ok(out)
 }
 
+/// `↑ⁿ` (up-nth, `n ≥ 1`): `↑¹ = ↑` and `↑ⁿ⁺¹ = {0 | ↓^→n *}`, where
+/// `↓^→n = ↓ + ↓² + … + ↓ⁿ` (Siegel 2013; so that `*:n = ↑^→n *`, which
+/// the tests check). Returns `↑¹ … ↑ⁿ`.
+pub fn up_powers(s: &mut GameStore, n: usize) -> Result<Vec<GameId>, MexError> {
+    let mut powers = Vec::with_capacity(n);
+    if n == 0 {
+        return Ok(powers);
+    }
+    let up = s.try_ups(1, 0)?;
+    powers.push(up);
+    let (zero, star) = (s.zero(), s.try_nimber(1)?);
+    let mut down_sum = s.try_neg(up)?;
+    while powers.len() < n {
+        let right = s.try_add(down_sum, star)?;
+        let next = s.try_make(vec![zero], vec![right])?;
+        let down = s.try_neg(next)?;
+        down_sum = s.try_add(down_sum, down)?;
+        powers.push(next);
+    }
+    Ok(powers)
+}
+
+/// An uptimal expansion `x.d₁d₂…dₙ` (with `*` when `star`): the game
+/// `x + d₁·↑ + d₂·↑² + … + dₙ·↑ⁿ (+ *)` (CGSuite's uptimal notation).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Uptimal {
+    /// The number part `x`.
+    pub number: super::thermograph::Q,
+    /// Whether `*` is added.
+    pub star: bool,
+    /// `d₁ … dₙ`, the last one non-zero (empty for `x` or `x*`).
+    pub digits: Vec<i64>,
+}
+
+impl std::fmt::Display for Uptimal {
+    /// CGSuite's form: the number (left out before `*` when 0), `*` when
+    /// present, `.`, then the digits; a digit outside 0–9 or negative is
+    /// written in brackets (`0.1[-1]`, `0.[12]`).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if !self.star || !self.number.is_zero() {
+            write!(f, "{}", self.number)?;
+        }
+        if self.star {
+            write!(f, "*")?;
+        }
+        write!(f, ".")?;
+        if self.digits.is_empty() {
+            write!(f, "0")?;
+        }
+        for &d in &self.digits {
+            if (0..10).contains(&d) {
+                write!(f, "{d}")?;
+            } else {
+                write!(f, "[{d}]")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Longest expansion [`uptimal_expansion`] looks for (and the birthday
+/// past which it does not try).
+pub const MAX_UPTIMAL_LENGTH: usize = 16;
+
+/// The uptimal expansion of `g` when it has one of length at most its
+/// birthday (and [`MAX_UPTIMAL_LENGTH`]), `None` otherwise. The digits are
+/// found one at a time: `dᵢ` is the integer `d` with
+/// `−↑ⁱ < (b + 1)·(R − d·↑ⁱ) < ↑ⁱ` for the remainder `R` and the birthday
+/// `b` (each `↑ⁱ⁺¹` is infinitesimal with respect to `↑ⁱ`, and no digit
+/// exceeds `b`); the answer is then checked by rebuilding the sum, so an
+/// expansion returned is always exact.
+pub fn uptimal_expansion(s: &mut GameStore, g: GameId) -> Result<Option<Uptimal>, MexError> {
+    let (l, r) = stops(s, g);
+    if l != r {
+        return Ok(None);
+    }
+    if let Kind::Simple(v) = s.kind(g) {
+        if v.nimber > 1 {
+            return Ok(None);
+        }
+        return Ok(Some(Uptimal {
+            number: l,
+            star: v.nimber == 1,
+            digits: if v.ups == 0 { vec![] } else { vec![v.ups] },
+        }));
+    }
+    let birthday = s.birthday(g) as usize;
+    if birthday > MAX_UPTIMAL_LENGTH {
+        return Ok(None);
+    }
+    let x = number_game(s, &l)?;
+    let infinitesimal = s.try_sub(g, x)?;
+    let powers = up_powers(s, birthday)?;
+    let zero = s.zero();
+    for star in [false, true] {
+        let mut rest = if star {
+            let st = s.try_nimber(1)?;
+            s.try_sub(infinitesimal, st)?
+        } else {
+            infinitesimal
+        };
+        let mut digits = Vec::new();
+        for &p in &powers {
+            if rest == zero {
+                break;
+            }
+            let np = s.try_neg(p)?;
+            // (b + 1)·(R − d·↑ⁱ) decreases with d: the least d that puts it
+            // below ↑ⁱ, by bisection, is the only candidate.
+            let bound = birthday as i64 + 1;
+            let below = |s: &mut GameStore, d: i64| -> Result<(GameId, bool), MexError> {
+                let dp = times(s, p, d)?;
+                let r = s.try_sub(rest, dp)?;
+                let m = times(s, r, bound)?;
+                Ok((r, s.try_leq(m, p)? && !s.try_leq(p, m)?))
+            };
+            let (mut lo, mut hi) = (-bound, bound);
+            if !below(s, hi)?.1 {
+                break;
+            }
+            while lo < hi {
+                let mid = lo + (hi - lo).div_euclid(2);
+                if below(s, mid)?.1 {
+                    hi = mid;
+                } else {
+                    lo = mid + 1;
+                }
+            }
+            let (r, _) = below(s, lo)?;
+            let m = times(s, r, bound)?;
+            let found = (s.try_leq(np, m)? && !s.try_leq(m, np)?).then_some((lo, r));
+            let Some((d, r)) = found else {
+                break;
+            };
+            digits.push(d);
+            rest = r;
+        }
+        if rest == zero {
+            while digits.last() == Some(&0) {
+                digits.pop();
+            }
+            let u = Uptimal {
+                number: l.clone(),
+                star,
+                digits,
+            };
+            // The certificate: the expansion rebuilt equals g.
+            let mut sum = x;
+            for (d, &p) in u.digits.iter().zip(&powers) {
+                let dp = times(s, p, *d)?;
+                sum = s.try_add(sum, dp)?;
+            }
+            if star {
+                let st = s.try_nimber(1)?;
+                sum = s.try_add(sum, st)?;
+            }
+            if sum == g {
+                return Ok(Some(u));
+            }
+        }
+    }
+    Ok(None)
+}
+
+/// `d·p` for an integer `d`.
+fn times(s: &mut GameStore, p: GameId, d: i64) -> Result<GameId, MexError> {
+    let unit = if d >= 0 { p } else { s.try_neg(p)? };
+    super::toolkit::multiple(s, unit, d.unsigned_abs())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -479,6 +652,67 @@ mod tests {
             prop_assert!(s.birthday(r) <= s.birthday(g));
             let shifted = s.add(g, e);
             prop_assert_eq!(reduced(&mut s, shifted).unwrap(), r, "rcf({}) vs rcf({})", text(&s, shifted), text(&s, g));
+        }
+    }
+    /// `↑² = {0 | ↓*}` and `*:n = ↑ + ↑² + … + ↑ⁿ + *` (Siegel 2013), and
+    /// expansions of known uptimals, each rebuilt.
+    #[test]
+    fn uptimals() {
+        let mut s = GameStore::new();
+        let powers = up_powers(&mut s, 6).unwrap();
+        assert_eq!(text(&s, powers[1]), "{0|v*}");
+        let star = s.nimber(1);
+        let mut sum = star;
+        for (n, &p) in powers.iter().enumerate() {
+            sum = s.add(sum, p);
+            let ordinal = game(&mut s, &format!("*:{}", n + 1));
+            assert_eq!(sum, ordinal, "*:{}", n + 1);
+            let u = uptimal_expansion(&mut s, ordinal)
+                .unwrap()
+                .expect("uptimal");
+            assert_eq!(u.to_string(), format!("*.{}", "1".repeat(n + 1)));
+        }
+        for (g, expansion) in [
+            ("^", Some("0.1")),
+            ("^^*", Some("*.2")),
+            ("1/2", Some("1/2.0")),
+            ("*", Some("*.0")),
+            ("*2", None),
+            ("{1|0}", None),
+            ("{0|v*}", Some("0.01")),
+            ("{0|v*} + v", Some("0.[-1]1")),
+            ("3/4 + {0|v*} + {0|v*} + ^", Some("3/4.12")),
+            ("{0,*|0,*} + {0|v*}", None),
+        ] {
+            let x = game(&mut s, g);
+            let u = uptimal_expansion(&mut s, x).unwrap().map(|u| u.to_string());
+            assert_eq!(u.as_deref(), expansion, "{g}");
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(40))]
+        /// Random uptimals are recognised with their digits.
+        #[test]
+        fn uptimal_expansions_are_found(digits in proptest::collection::vec(-2i64..=2, 0..4), star in proptest::bool::ANY, p in -4i64..4) {
+            let mut s = GameStore::new();
+            let powers = up_powers(&mut s, 4).unwrap();
+            let mut g = s.dyadic(p, 1);
+            for (d, &pw) in digits.iter().zip(&powers) {
+                let dp = times(&mut s, pw, *d).unwrap();
+                g = s.add(g, dp);
+            }
+            if star {
+                let st = s.nimber(1);
+                g = s.add(g, st);
+            }
+            let u = uptimal_expansion(&mut s, g).unwrap().expect("an uptimal has an expansion");
+            let mut expected = digits.clone();
+            while expected.last() == Some(&0) {
+                expected.pop();
+            }
+            prop_assert_eq!(u.digits, expected);
+            prop_assert_eq!(u.star, star);
         }
     }
 }

@@ -560,7 +560,7 @@ fn norton_in(
 }
 
 /// `n·u`, the sum of `n` copies of `u`, by doubling (O(log n) sums).
-fn multiple(s: &mut GameStore, u: GameId, mut n: u64) -> Result<GameId, MexError> {
+pub(crate) fn multiple(s: &mut GameStore, u: GameId, mut n: u64) -> Result<GameId, MexError> {
     let (mut sum, mut power) = (s.zero(), u);
     while n > 0 {
         if n & 1 == 1 {
