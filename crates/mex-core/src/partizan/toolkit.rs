@@ -910,4 +910,75 @@ mod tests {
             prop_assert_eq!(compare(&mut s, gu, hu).unwrap(), compare(&mut s, g, h).unwrap());
         }
     }
+    /// Cooling straight from its definition (the slow twin of [`cool`]):
+    /// `G_t = {Gᴸ_t − t | Gᴿ_t + t}` unless some `t' < t` makes `G_t'`
+    /// infinitesimally close to a number `x` (equal stops), then `x`;
+    /// the `t'` are searched on a grid of multiples of 1/32 (the
+    /// temperatures of these small games are multiples of 1/16).
+    fn cool_by_definition(
+        s: &mut GameStore,
+        g: GameId,
+        t: i64,
+        memo: &mut FxHashMap<(GameId, i64), GameId>,
+    ) -> GameId {
+        if let Some(&v) = memo.get(&(g, t)) {
+            return v;
+        }
+        let v = if number_value(s, g).is_some() {
+            g
+        } else {
+            let mut frozen = None;
+            for earlier in 0..t {
+                let k = cooled_options(s, g, earlier, memo);
+                let (l, r) = stops(s, k);
+                if l == r {
+                    frozen = Some(number_game(s, &l).unwrap());
+                    break;
+                }
+            }
+            frozen.unwrap_or_else(|| cooled_options(s, g, t, memo))
+        };
+        memo.insert((g, t), v);
+        v
+    }
+
+    /// `{Gᴸ_t − t | Gᴿ_t + t}` with `t` in 32nds.
+    fn cooled_options(
+        s: &mut GameStore,
+        g: GameId,
+        t: i64,
+        memo: &mut FxHashMap<(GameId, i64), GameId>,
+    ) -> GameId {
+        let tg = s.dyadic(t, 5);
+        let node = s.node(g).clone();
+        let left = node
+            .left
+            .iter()
+            .map(|&x| {
+                let c = cool_by_definition(s, x, t, memo);
+                s.sub(c, tg)
+            })
+            .collect();
+        let right = node
+            .right
+            .iter()
+            .map(|&x| {
+                let c = cool_by_definition(s, x, t, memo);
+                s.add(c, tg)
+            })
+            .collect();
+        s.make(left, right)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+        #[test]
+        fn cooling_matches_its_definition(a in shape(), t in 0i64..=80) {
+            let mut s = GameStore::new();
+            let g = build(&mut s, &a);
+            let slow = cool_by_definition(&mut s, g, t, &mut FxHashMap::default());
+            let fast = cool(&mut s, g, &q(t, 32)).unwrap();
+            prop_assert_eq!(fast, slow, "{} cooled by {}/32", text(&s, g), t);
+        }
+    }
 }
