@@ -7,6 +7,7 @@ use mex_core::partizan::notation::{self, Style};
 use mex_core::partizan::store::{GameId, GameStore, OutcomeClass, DEFAULT_BUDGET};
 use mex_core::partizan::thermograph::{Thermograph, Thermographs, Wall, Q};
 use mex_core::partizan::toolkit::{self, TreeNode};
+use mex_core::partizan::value::CanonicalForm;
 use mex_core::MexError;
 use serde::Serialize;
 use std::path::PathBuf;
@@ -187,8 +188,12 @@ struct GameResult {
     /// The atomic weight (a game) for all-small games; null otherwise
     /// (undefined).
     atomic_weight: Option<String>,
-    /// The reduced canonical form (the simplest game infinitesimally close).
-    reduced: String,
+    /// The reduced canonical form (the simplest game infinitesimally close);
+    /// null when its computation was refused (then `reduced_refused` says
+    /// why; the rest of the report stands).
+    reduced: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reduced_refused: Option<String>,
     /// With --uptimal: the uptimal expansion `x.d1d2…` (with `*`), null
     /// when the game is not an uptimal (or is older than 16).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -230,7 +235,15 @@ impl Report for GameResult {
                     .clone()
                     .unwrap_or_else(|| "undefined (not all-small)".into()),
             ),
-            ("reduced", self.reduced.clone()),
+            (
+                "reduced",
+                self.reduced.clone().unwrap_or_else(|| {
+                    format!(
+                        "refused: {}",
+                        self.reduced_refused.clone().unwrap_or_default()
+                    )
+                }),
+            ),
             ("left wall", self.thermograph.left_wall.text()),
             ("right wall", self.thermograph.right_wall.text()),
         ];
@@ -437,7 +450,16 @@ pub fn run(a: &GameArgs) -> Result<Output, MexError> {
         Some(w) => Some(p.show(&store, w)?),
         None => None,
     };
-    let reduced = infinitesimal::reduced(&mut store, g)?;
+    // The reduced form searches differences of options; it runs in a store
+    // of its own, so that a refusal there leaves the rest of the report.
+    let (reduced, reduced_refused) = {
+        let mut side = GameStore::with_budget(DEFAULT_BUDGET);
+        let h = CanonicalForm::from_store(&store, g).to_store(&mut side)?;
+        match infinitesimal::reduced(&mut side, h) {
+            Ok(r) => (Some(p.show(&side, r)?), None),
+            Err(e) => (None, Some(e.to_string())),
+        }
+    };
     let uptimal = if a.uptimal {
         Some(
             infinitesimal::uptimal_expansion(&mut store, g)?.map(|u| UptimalReport {
@@ -482,7 +504,8 @@ pub fn run(a: &GameArgs) -> Result<Output, MexError> {
         infinitesimal: infinitesimal::is_infinitesimal(&store, g),
         all_small: infinitesimal::is_all_small(&store, g),
         atomic_weight,
-        reduced: p.show(&store, reduced)?,
+        reduced,
+        reduced_refused,
         uptimal,
         options,
         tree,
