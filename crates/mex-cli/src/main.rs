@@ -25,6 +25,8 @@ use std::process::ExitCode;
   mex domino 40
   mex wythoff 153 289
   mex shift-game solve 4
+  mex game \"{2|-1}\" --cool 1 --options
+  mex compare \"^\" \"*\"
   mex debruijn prefer-one 3
 
 Every analysis command takes --json and then prints exactly one JSON object.

@@ -12,12 +12,15 @@ use mex_core::MexError;
 use serde::Serialize;
 use std::path::PathBuf;
 
-/// A short partizan game in the standard notation: its canonical form,
-/// outcome class (L, R, N, P), birthday, stops, mean, temperature,
-/// confusion interval, thermograph, whether it is infinitesimal or
-/// all-small, its atomic weight and reduced canonical form; on request its options and game
-/// tree, the game cooled, heated or overheated, and a picture of its
-/// thermograph.
+/// A short partizan game: canonical form, outcome, stops, thermograph,
+/// infinitesimals; on request options, tree, cooling, heating.
+///
+/// Prints the canonical form, outcome class (L, R, N, P), birthday, stops,
+/// mean, temperature, confusion interval, thermograph walls, whether the
+/// game is infinitesimal or all-small, its atomic weight and reduced
+/// canonical form; on request its options and game tree (text or DOT), the
+/// game cooled, heated or overheated, its conjugate, its uptimal expansion
+/// and a picture of its thermograph.
 #[derive(Args)]
 #[command(
     after_help = "Notation (CGSuite's): {1|0}, {2||1|0}, 3/4, -2, *, *3, ^ or ↑, v or ↓, ^3 (3·↑, not a
