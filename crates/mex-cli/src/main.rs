@@ -25,6 +25,8 @@ use std::process::ExitCode;
   mex domino 40
   mex wythoff 153 289
   mex shift-game solve 4
+  mex game \"{2|-1}\" --cool 1 --options
+  mex compare \"^\" \"*\"
   mex debruijn prefer-one 3
 
 Every analysis command takes --json and then prints exactly one JSON object.
@@ -55,6 +57,7 @@ enum Command {
     Graph(commands::graph::GraphArgs),
     ShiftGame(commands::shift::ShiftGameArgs),
     Game(commands::game::GameArgs),
+    Compare(commands::game::CompareArgs),
     Cherries(commands::cherries::CherriesArgs),
     StackCherries(commands::cherries::CherriesArgs),
     Ssc(commands::ssc::SscArgs),
@@ -80,6 +83,7 @@ fn run(command: Command) -> Result<(Output, bool), mex_core::MexError> {
         Command::Graph(a) => Ok((commands::graph::run(&a)?, a.json)),
         Command::ShiftGame(a) => Ok((commands::shift::run_shift(&a)?, a.json)),
         Command::Game(a) => Ok((commands::game::run(&a)?, a.json)),
+        Command::Compare(a) => Ok((commands::game::run_compare(&a)?, a.json)),
         Command::Ssc(a) => Ok((commands::ssc::run(&a)?, a.json)),
         Command::Domineering(a) => Ok((commands::domineering::run(&a)?, a.json)),
         Command::Cherries(a) => Ok((

@@ -339,7 +339,12 @@ fn game_contract() {
     assert_eq!(v["canonical"], "0");
     assert_eq!(v["outcome"], "P");
     let s = json(&["game", "{1|0}"]);
-    assert_eq!(s["canonical"], "{1 | 0}");
+    assert_eq!(s["canonical"], "{1|0}");
+    assert_eq!(json(&["game", "{1|0}", "--braces"])["canonical"], "{1 | 0}");
+    assert_eq!(json(&["game", "{0|{0|-1}}"])["canonical"], "{0||0|-1}");
+    assert_eq!(json(&["game", "{4|2}"])["canonical"], "3±1");
+    assert_eq!(json(&["game", "↑ + ↑ + ↑"])["canonical"], "^3");
+    assert_eq!(json(&["game", "3 +- 1"])["canonical"], "3±1");
     assert_eq!(s["outcome"], "N");
     assert_eq!(json(&["game", "-1/2 + -1/2"])["canonical"], "-1");
     let hot = json(&["game", "{2||1|0}"]);

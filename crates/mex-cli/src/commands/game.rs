@@ -1,29 +1,175 @@
-//! `mex game EXPRESSION`.
+//! `mex game EXPRESSION` and `mex compare G H`.
 
 use crate::output::{fields, Output, Report};
 use clap::Args;
-use mex_core::partizan::notation;
-use mex_core::partizan::store::{GameStore, OutcomeClass};
+use mex_core::partizan::infinitesimal;
+use mex_core::partizan::notation::{self, Style};
+use mex_core::partizan::store::{GameId, GameStore, OutcomeClass, DEFAULT_BUDGET};
+use mex_core::partizan::thermograph::{Thermograph, Thermographs, Wall, Q};
+use mex_core::partizan::toolkit::{self, TreeNode};
+use mex_core::partizan::value::CanonicalForm;
 use mex_core::MexError;
 use serde::Serialize;
+use std::path::PathBuf;
 
-/// A short partizan game in the standard notation: its canonical form,
-/// outcome class (L, R, N, P), birthday, mean and temperature.
+/// A short partizan game: canonical form, outcome, stops, thermograph,
+/// infinitesimals; on request options, tree, cooling, heating.
+///
+/// Prints the canonical form, outcome class (L, R, N, P), birthday, stops,
+/// mean, temperature, confusion interval, thermograph walls, whether the
+/// game is infinitesimal or all-small, its atomic weight and reduced
+/// canonical form; on request its options and game tree (text or DOT), the
+/// game cooled, heated or overheated, its conjugate, its uptimal expansion
+/// and a picture of its thermograph.
 #[derive(Args)]
 #[command(
-    after_help = "Notation: {1|0}, {2||1|0}, 3/4, -2, *, *3, ^, v, ^*, ±1, joined by + or -.
+    after_help = "Notation (CGSuite's): {1|0}, {2||1|0}, 3/4, -2, *, *3, ^ or ↑, v or ↓, ^3 (3·↑, not a
+power), ^*, ±1 or +-1, 3±1, 1↑*3, joined by + or -; G:H is the ordinal sum, G.U the Norton
+product by U > 0 (both bind before + and -). Printed with slashes and ± as CGSuite
+does ({0||0|-1}, 3±1) unless --braces.
 
 Examples:
   mex game \"{1|0} + {0|-1}\"
-  mex game \"^ + ^ + *\" --json"
+  mex game \"^ + ^ + *\" --json
+  mex game \"{0|{0|-1}}\" --braces
+  mex game \"{2|||1||0|-1}\" --options --tree 2
+  mex game \"{2|-1}\" --dot --tree 3 > tree.dot
+  mex game \"{2|-1}\" --cool 1 --thermograph g.svg
+  mex game \"*\" --heat 1
+  mex game \"1/2\" --overheat 1 1
+  mex game \"*:1\"              # ordinal sum: ^*
+  mex game \"3.^\" --conjugate  # Norton product: ^3, conjugate v3
+  mex game \"*:3\" --uptimal    # *.111"
 )]
 pub struct GameArgs {
     /// The expression (may start with '-', e.g. "-1/2").
     #[arg(allow_hyphen_values = true)]
     expression: String,
+    /// Print games with plain braces at every level (`{0 | {0 | -1}}`)
+    /// instead of CGSuite's slashes and `±` (`{0||0|-1}`, `3±1`).
+    #[arg(long)]
+    braces: bool,
+    /// Also print the Left and Right options of the canonical form.
+    #[arg(long)]
+    options: bool,
+    /// Also print the game tree of the canonical form to this depth (at
+    /// most 10 000 nodes).
+    #[arg(long, value_name = "DEPTH")]
+    tree: Option<u32>,
+    /// Print the game tree (depth from --tree, else 3) as Graphviz DOT text
+    /// instead of the analysis (with --json: as the field "dot").
+    #[arg(long)]
+    dot: bool,
+    /// Also print G cooled by the number T ≥ 0 (a dyadic rational, e.g. 1/2).
+    #[arg(long, value_name = "T", allow_hyphen_values = true)]
+    cool: Option<String>,
+    /// Also print G heated by T (any game, e.g. 1 or *).
+    #[arg(long, value_name = "T", allow_hyphen_values = true)]
+    heat: Option<String>,
+    /// Also print G overheated from S to T (games, e.g. 1* 1).
+    #[arg(long, num_args = 2, value_names = ["S", "T"], allow_hyphen_values = true)]
+    overheat: Option<Vec<String>>,
+    /// Also print the uptimal expansion x.d1d2… (CGSuite's notation; for
+    /// games born by day 16; the search costs seconds at that size).
+    #[arg(long)]
+    uptimal: bool,
+    /// Also print the conjugate −G (Left and Right exchanged).
+    #[arg(long)]
+    conjugate: bool,
+    /// Write the thermograph as an SVG picture to this file.
+    #[arg(long, value_name = "FILE.svg")]
+    thermograph: Option<PathBuf>,
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
+}
+
+/// A breakpoint of a thermograph wall: value at temperature `t`.
+#[derive(Serialize, Clone)]
+struct Point {
+    t: String,
+    value: String,
+}
+
+/// A wall: breakpoints from `t = -1`, linear in between, then `tail_slope`
+/// (0: the vertical mast above the temperature).
+#[derive(Serialize)]
+struct WallReport {
+    points: Vec<Point>,
+    tail_slope: i64,
+}
+
+impl WallReport {
+    fn of(w: &Wall) -> WallReport {
+        WallReport {
+            points: w
+                .breakpoints()
+                .iter()
+                .map(|(t, v)| Point {
+                    t: t.to_string(),
+                    value: v.to_string(),
+                })
+                .collect(),
+            tail_slope: w.tail_slope(),
+        }
+    }
+
+    fn text(&self) -> String {
+        let points: Vec<String> = self
+            .points
+            .iter()
+            .map(|p| format!("({}, {})", p.t, p.value))
+            .collect();
+        format!("{} then slope {}", points.join(" "), self.tail_slope)
+    }
+}
+
+#[derive(Serialize)]
+struct ThermographReport {
+    left_wall: WallReport,
+    right_wall: WallReport,
+}
+
+#[derive(Serialize)]
+struct Interval {
+    low: String,
+    low_included: bool,
+    high: String,
+    high_included: bool,
+    /// `[a, b)`, `{a}` or `∅`.
+    text: String,
+}
+
+#[derive(Serialize)]
+struct UptimalReport {
+    /// The number part, an exact rational.
+    number: String,
+    star: bool,
+    /// d1, d2, …: the game is number + d1·↑ + d2·↑² + … (+ *).
+    digits: Vec<i64>,
+    /// CGSuite's form, e.g. "0.11", "*.2", "3/4.1[-1]".
+    text: String,
+}
+
+#[derive(Serialize)]
+struct OptionsReport {
+    left: Vec<String>,
+    right: Vec<String>,
+}
+
+#[derive(Serialize)]
+struct TreeReport {
+    game: String,
+    left: Vec<TreeReport>,
+    right: Vec<TreeReport>,
+    truncated: bool,
+}
+
+#[derive(Serialize)]
+struct Transformed {
+    /// The temperature (for overheating, "S T").
+    by: String,
+    game: String,
 }
 
 /// A short game's canonical form and the quantities derived from it.
@@ -32,33 +178,408 @@ struct GameResult {
     canonical: String,
     outcome: OutcomeClass,
     birthday: u32,
+    left_stop: String,
+    right_stop: String,
     /// An exact rational, e.g. "5/4".
     mean: String,
     /// An exact rational; −1/2^k for a number m/2^k, −1 for an integer.
     temperature: String,
+    confusion_interval: Interval,
+    thermograph: ThermographReport,
+    infinitesimal: bool,
+    all_small: bool,
+    /// The atomic weight (a game) for all-small games; null otherwise
+    /// (undefined).
+    atomic_weight: Option<String>,
+    /// The reduced canonical form (the simplest game infinitesimally close);
+    /// null when its computation was refused (then `reduced_refused` says
+    /// why; the rest of the report stands).
+    reduced: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reduced_refused: Option<String>,
+    /// With --uptimal: the uptimal expansion `x.d1d2…` (with `*`), null
+    /// when the game is not an uptimal (or is older than 16).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    uptimal: Option<Option<UptimalReport>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    options: Option<OptionsReport>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tree: Option<TreeReport>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    dot: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cooled: Option<Transformed>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    heated: Option<Transformed>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    overheated: Option<Transformed>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    conjugate: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    thermograph_svg: Option<String>,
 }
 
 impl Report for GameResult {
     fn text(&self) -> String {
-        fields(&[
+        let mut pairs = vec![
             ("canonical", self.canonical.clone()),
             ("outcome", format!("{:?}", self.outcome)),
             ("birthday", self.birthday.to_string()),
+            ("left stop", self.left_stop.clone()),
+            ("right stop", self.right_stop.clone()),
             ("mean", self.mean.clone()),
             ("temperature", self.temperature.clone()),
-        ])
+            ("confusion interval", self.confusion_interval.text.clone()),
+            ("infinitesimal", yes_no(self.infinitesimal)),
+            ("all-small", yes_no(self.all_small)),
+            (
+                "atomic weight",
+                self.atomic_weight
+                    .clone()
+                    .unwrap_or_else(|| "undefined (not all-small)".into()),
+            ),
+            (
+                "reduced",
+                self.reduced.clone().unwrap_or_else(|| {
+                    format!(
+                        "refused: {}",
+                        self.reduced_refused.clone().unwrap_or_default()
+                    )
+                }),
+            ),
+            ("left wall", self.thermograph.left_wall.text()),
+            ("right wall", self.thermograph.right_wall.text()),
+        ];
+        if let Some(o) = &self.options {
+            pairs.push(("left options", o.left.join(", ")));
+            pairs.push(("right options", o.right.join(", ")));
+        }
+        for (name, t) in [
+            ("cooled", &self.cooled),
+            ("heated", &self.heated),
+            ("overheated", &self.overheated),
+        ] {
+            if let Some(t) = t {
+                pairs.push((name, format!("{} (by {})", t.game, t.by)));
+            }
+        }
+        if let Some(u) = &self.uptimal {
+            let text = u.as_ref().map_or_else(
+                || "none (not an uptimal, or born after day 16)".to_string(),
+                |u| u.text.clone(),
+            );
+            pairs.push(("uptimal", text));
+        }
+        if let Some(c) = &self.conjugate {
+            pairs.push(("conjugate", c.clone()));
+        }
+        if let Some(path) = &self.thermograph_svg {
+            pairs.push(("thermograph written", path.clone()));
+        }
+        let mut out = fields(&pairs);
+        if let Some(tree) = &self.tree {
+            out.push_str("tree\n");
+            tree_text(tree, "  ", "", &mut out);
+        }
+        out
     }
 }
 
+fn yes_no(b: bool) -> String {
+    if b { "yes" } else { "no" }.into()
+}
+
+/// The tree as indented lines: `L` and `R` mark Left and Right options.
+fn tree_text(t: &TreeReport, indent: &str, mark: &str, out: &mut String) {
+    let more = if t.truncated { " …" } else { "" };
+    out.push_str(&format!("{indent}{mark}{}{more}\n", t.game));
+    let deeper = format!("{indent}  ");
+    for c in &t.left {
+        tree_text(c, &deeper, "L ", out);
+    }
+    for c in &t.right {
+        tree_text(c, &deeper, "R ", out);
+    }
+}
+
+/// Graphviz DOT text of the tree: Left options on blue edges, Right options
+/// on red ones (the colours of Hackenbush), one node per tree node.
+fn dot(t: &TreeReport) -> String {
+    fn quote(s: &str) -> String {
+        s.replace('\\', "\\\\").replace('"', "\\\"")
+    }
+    fn walk(t: &TreeReport, next: &mut usize, out: &mut String) -> usize {
+        let me = *next;
+        *next += 1;
+        let more = if t.truncated { " …" } else { "" };
+        out.push_str(&format!("  n{me} [label=\"{}{more}\"];\n", quote(&t.game)));
+        for (children, colour, label) in [(&t.left, "blue", "L"), (&t.right, "red", "R")] {
+            for c in children {
+                let child = walk(c, next, out);
+                out.push_str(&format!(
+                    "  n{me} -> n{child} [color={colour}, label=\"{label}\"];\n"
+                ));
+            }
+        }
+        me
+    }
+    let mut out = String::from("digraph game {\n  node [shape=box, fontname=\"monospace\"];\n");
+    walk(t, &mut 0, &mut out);
+    out.push_str("}\n");
+    out
+}
+
+/// The printer of a request.
+struct Printer {
+    style: Style,
+}
+
+impl Printer {
+    fn show(&self, s: &GameStore, g: GameId) -> Result<String, MexError> {
+        notation::try_show_with(s, g, self.style, notation::MAX_PRINTED)
+    }
+
+    fn tree(&self, s: &GameStore, t: &TreeNode) -> Result<TreeReport, MexError> {
+        Ok(TreeReport {
+            game: self.show(s, t.game)?,
+            left: t
+                .left
+                .iter()
+                .map(|c| self.tree(s, c))
+                .collect::<Result<_, _>>()?,
+            right: t
+                .right
+                .iter()
+                .map(|c| self.tree(s, c))
+                .collect::<Result<_, _>>()?,
+            truncated: t.truncated,
+        })
+    }
+}
+
+fn parse_number(s: &mut GameStore, text: &str, what: &str) -> Result<Q, MexError> {
+    let g = notation::parse(s, text)?;
+    toolkit::number_value(s, g).ok_or_else(|| {
+        MexError::invalid(
+            format!("{what} '{text}' is not a number"),
+            "a dyadic rational such as 1, 1/2 or 3/4",
+        )
+    })
+}
+
 pub fn run(a: &GameArgs) -> Result<Output, MexError> {
-    let mut store = GameStore::with_budget(mex_core::partizan::store::DEFAULT_BUDGET);
+    let mut store = GameStore::with_budget(DEFAULT_BUDGET);
     let g = notation::parse(&mut store, &a.expression)?;
-    let thermo = mex_core::partizan::thermograph::Thermographs::default().of(&store, g);
+    let p = Printer {
+        style: if a.braces {
+            Style::Braces
+        } else {
+            Style::Slashes
+        },
+    };
+    let thermo = Thermographs::default().of(&store, g);
+    let (left_stop, right_stop) = toolkit::stops(&store, g);
+    let interval = toolkit::confusion_interval(&mut store, g)?;
+    let node = store.node(g).clone();
+    let options = if a.options {
+        Some(OptionsReport {
+            left: node
+                .left
+                .iter()
+                .map(|&x| p.show(&store, x))
+                .collect::<Result<_, _>>()?,
+            right: node
+                .right
+                .iter()
+                .map(|&x| p.show(&store, x))
+                .collect::<Result<_, _>>()?,
+        })
+    } else {
+        None
+    };
+    let depth = a.tree.or(a.dot.then_some(3));
+    let tree = match depth {
+        Some(d) => Some(p.tree(&store, &toolkit::game_tree(&store, g, d)?)?),
+        None => None,
+    };
+    let dot_text = if a.dot { tree.as_ref().map(dot) } else { None };
+    if let (Some(text), false) = (&dot_text, a.json) {
+        return Ok(Output::bytes(text.clone().into_bytes()));
+    }
+    let cooled = match &a.cool {
+        Some(t) => {
+            let q = parse_number(&mut store, t, "the cooling temperature")?;
+            let c = toolkit::cool(&mut store, g, &q)?;
+            Some(Transformed {
+                by: q.to_string(),
+                game: p.show(&store, c)?,
+            })
+        }
+        None => None,
+    };
+    let heated = match &a.heat {
+        Some(t) => {
+            let tg = notation::parse(&mut store, t)?;
+            let h = toolkit::heat(&mut store, g, tg)?;
+            Some(Transformed {
+                by: p.show(&store, tg)?,
+                game: p.show(&store, h)?,
+            })
+        }
+        None => None,
+    };
+    let overheated = match a.overheat.as_deref() {
+        Some([s, t]) => {
+            let (sg, tg) = (
+                notation::parse(&mut store, s)?,
+                notation::parse(&mut store, t)?,
+            );
+            let h = toolkit::overheat(&mut store, g, sg, tg)?;
+            Some(Transformed {
+                by: format!("{} {}", p.show(&store, sg)?, p.show(&store, tg)?),
+                game: p.show(&store, h)?,
+            })
+        }
+        _ => None,
+    };
+    let canonical = p.show(&store, g)?;
+    let conjugate = if a.conjugate {
+        let c = toolkit::conjugate(&mut store, g)?;
+        Some(p.show(&store, c)?)
+    } else {
+        None
+    };
+    let atomic_weight = match infinitesimal::atomic_weight(&mut store, g)? {
+        Some(w) => Some(p.show(&store, w)?),
+        None => None,
+    };
+    // The reduced form searches differences of options; it runs in a store
+    // of its own, so that a refusal there leaves the rest of the report.
+    let (reduced, reduced_refused) = {
+        let mut side = GameStore::with_budget(DEFAULT_BUDGET);
+        let h = CanonicalForm::from_store(&store, g).to_store(&mut side)?;
+        match infinitesimal::reduced(&mut side, h) {
+            Ok(r) => (Some(p.show(&side, r)?), None),
+            Err(e) => (None, Some(e.to_string())),
+        }
+    };
+    let uptimal = if a.uptimal {
+        Some(
+            infinitesimal::uptimal_expansion(&mut store, g)?.map(|u| UptimalReport {
+                number: u.number.to_string(),
+                star: u.star,
+                text: u.to_string(),
+                digits: u.digits,
+            }),
+        )
+    } else {
+        None
+    };
+    let thermograph_svg = match &a.thermograph {
+        Some(path) => {
+            let svg = super::svg::thermograph(&canonical, &thermo);
+            std::fs::write(path, svg).map_err(|e| {
+                MexError::invalid(
+                    format!("cannot write {}: {e}", path.display()),
+                    "a writable file for --thermograph",
+                )
+            })?;
+            Some(path.display().to_string())
+        }
+        None => None,
+    };
     Ok(Output::report(GameResult {
-        canonical: notation::try_show(&store, g, notation::MAX_PRINTED)?,
+        canonical,
         outcome: store.try_outcome(g)?,
         birthday: store.birthday(g),
+        left_stop: left_stop.to_string(),
+        right_stop: right_stop.to_string(),
         mean: thermo.mean.to_string(),
         temperature: thermo.temperature.to_string(),
+        confusion_interval: Interval {
+            low: interval.low.to_string(),
+            low_included: interval.low_included,
+            high: interval.high.to_string(),
+            high_included: interval.high_included,
+            text: interval.to_string(),
+        },
+        thermograph: thermograph_report(&thermo),
+        infinitesimal: infinitesimal::is_infinitesimal(&store, g),
+        all_small: infinitesimal::is_all_small(&store, g),
+        atomic_weight,
+        reduced,
+        reduced_refused,
+        uptimal,
+        options,
+        tree,
+        dot: dot_text,
+        cooled,
+        heated,
+        overheated,
+        conjugate,
+        thermograph_svg,
+    }))
+}
+
+fn thermograph_report(t: &Thermograph) -> ThermographReport {
+    ThermographReport {
+        left_wall: WallReport::of(&t.left),
+        right_wall: WallReport::of(&t.right),
+    }
+}
+
+/// How two short games compare: `<`, `>`, `=` or `||` (confused).
+#[derive(Args)]
+#[command(after_help = "Exit status 0 whatever the relation; 2 for bad input.
+
+Examples:
+  mex compare \"^\" \"0\"          # >
+  mex compare \"*\" \"0\"          # ||
+  mex compare \"{1|0} + {0|-1}\" 0 --json")]
+pub struct CompareArgs {
+    /// The first game (may start with '-').
+    #[arg(allow_hyphen_values = true)]
+    g: String,
+    /// The second game.
+    #[arg(allow_hyphen_values = true)]
+    h: String,
+    /// Print games with plain braces instead of slashes.
+    #[arg(long)]
+    braces: bool,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Serialize)]
+struct CompareResult {
+    /// `<`, `>`, `=` or `||`.
+    relation: &'static str,
+    g: String,
+    h: String,
+}
+
+impl Report for CompareResult {
+    fn text(&self) -> String {
+        format!("{} {} {}", self.g, self.relation, self.h)
+    }
+}
+
+pub fn run_compare(a: &CompareArgs) -> Result<Output, MexError> {
+    let mut store = GameStore::with_budget(DEFAULT_BUDGET);
+    let g = notation::parse(&mut store, &a.g)?;
+    let h = notation::parse(&mut store, &a.h)?;
+    let relation = toolkit::compare(&mut store, g, h)?;
+    let p = Printer {
+        style: if a.braces {
+            Style::Braces
+        } else {
+            Style::Slashes
+        },
+    };
+    Ok(Output::report(CompareResult {
+        relation: relation.symbol(),
+        g: p.show(&store, g)?,
+        h: p.show(&store, h)?,
     }))
 }

@@ -9,6 +9,10 @@
 //! * [`simple`]: the values `x + n·↑ + *k`, their closed canonical forms and
 //!   arithmetic (the store's fast paths);
 //! * [`thermograph`]: thermographs in exact rationals, mean and temperature;
+//! * [`toolkit`]: the order relation, stops, the confusion interval,
+//!   cooling, heating and overheating;
+//! * [`infinitesimal`]: `is_infinitesimal`, `is_all_small`, atomic weight,
+//!   the reduced canonical form;
 //! * [`ruleset`]: the [`ruleset::PartizanRuleset`] trait and a memoising
 //!   evaluator of positions into canonical values;
 //! * [`cherries`]: Cherries and Stack Cherries, with their closed forms;
@@ -21,6 +25,7 @@
 
 pub mod cherries;
 pub mod domineering;
+pub mod infinitesimal;
 pub mod notation;
 pub mod ruleset;
 pub mod simple;
@@ -28,4 +33,5 @@ pub mod store;
 #[cfg(test)]
 mod test_shapes;
 pub mod thermograph;
+pub mod toolkit;
 pub mod value;

@@ -6,18 +6,33 @@
 //! errors rather than `12` and `{10|0}`):
 //!
 //! ```text
-//! sum    := term (('+' | '-') term)*
-//! term   := '-' term | '±' term | atom   -- '-' before digits signs the number
+//! sum    := product (('+' | '-' | PM) product)*   -- `x ± y` is x + ±y
+//! product:= term ((':' | '.') term)*   -- ordinal sum G:H, Norton product G.U
+//! term   := '-' term | PM term | atom   -- '-' before digits signs the number
+//! PM     := '±' | '+-'
 //! atom   := NUMBER ARROWS? STAR? | ARROWS STAR? | STAR
 //! ARROWS := '^'+ | '^' INTEGER | 'v'+ | 'v' INTEGER     -- n·↑ or n·↓
 //! STAR   := '*' INTEGER?
 //! NUMBER := INTEGER ('/' POWER_OF_TWO)?
 //!         | '{' game '}' | '(' sum ')'
 //! game   := options BARS options      -- split at the longest run of '|'
-//! options:= (part (',' part)*)?       -- a part with bars is a brace-less game
+//! options:= game | (part (',' part)*)?  -- a side with bars is one brace-less game
 //! ```
 //!
-//! So `{2||1|0}` is `{2 | {1|0}}`, `±1` is `{1 | -1}`, `^*` is `↑ + *`.
+//! `↑` and `↓` are read as `^` and `v`, `⇑`/`⇓` as `^^`/`vv`. As in CGSuite
+//! (and cgt-tools), `^3` and `v3` are the multiples `3·↑` and `3·↓`, not
+//! powers: in a game expression `^` is always up, never exponentiation (the
+//! numeric commands such as `mex nim 2^200` read `^` as a power; here a
+//! number is written in full, `1/8`, not `1/2^3`). `±1`, `+-1` are
+//! `{1 | -1}`; `3±1` is `3 + ±1 = {4 | 2}`; `1↑*3` is `1 + ↑ + *3`.
+//! So `{2||1|0}` is `{2 | {1|0}}`, and `{5||1,2|0}` is `{5 | {1,2 | 0}}`.
+//! `G : H` is the ordinal sum and `G . U` the Norton product by `U > 0`
+//! (CGSuite's `G.U`), both binding more tightly than `+`/`-` and read left
+//! to right (`1 + 1:1` is 3); `2.5` is an error, not a decimal.
+//!
+//! Printing: [`show_with`] in [`Style::Slashes`] (CGSuite's output, the
+//! default of the command line) or [`Style::Braces`]; [`show`] is the
+//! braces style.
 
 use super::simple::Simple;
 use super::store::{GameId, GameStore, Kind};
@@ -31,7 +46,8 @@ pub const MAX_ATOM: i64 = 1 << 12;
 /// Longest printed form [`try_show`] produces for the command line.
 pub const MAX_PRINTED: usize = 1 << 20;
 
-const ACCEPTED: &str = "games like {1|0}, {2||1|0}, 3/4, -2, *, *3, ^, v, ^*, ±1, joined by + or -";
+const ACCEPTED: &str =
+    "games like {1|0}, {2||1|0}, 3/4, -2, *, *3, ^, v, ^3, ↑*, ±1, +-1, 3±1, joined by + or -, G:H, G.U";
 
 fn bad(text: &str, why: &str) -> MexError {
     MexError::invalid(format!("'{text}' is not a game: {why}"), ACCEPTED)
@@ -52,10 +68,23 @@ fn tokens(text: &str) -> Vec<Token> {
     for c in text.chars() {
         if c.is_whitespace() {
             spaced = true;
-        } else {
-            out.push(Token { c, spaced });
-            spaced = false;
+            continue;
         }
+        // The arrows as printed in the literature: ↑ ↓, and ⇑ ⇓ for two.
+        let (c, n) = match c {
+            '↑' => ('^', 1),
+            '↓' => ('v', 1),
+            '⇑' => ('^', 2),
+            '⇓' => ('v', 2),
+            c => (c, 1),
+        };
+        for i in 0..n {
+            out.push(Token {
+                c,
+                spaced: spaced && i == 0,
+            });
+        }
+        spaced = false;
     }
     out
 }
@@ -117,15 +146,75 @@ impl Parser<'_> {
         self.toks.get(self.pos).filter(|t| !t.spaced).map(|t| t.c)
     }
 
+    /// Whether `±` (or `+-`, its ASCII spelling) comes next; consumes it.
+    fn plus_minus(&mut self) -> bool {
+        match self.peek() {
+            Some('±') => {
+                self.pos += 1;
+                true
+            }
+            Some('+')
+                if self
+                    .toks
+                    .get(self.pos + 1)
+                    .is_some_and(|t| t.c == '-' && !t.spaced) =>
+            {
+                self.pos += 2;
+                true
+            }
+            _ => false,
+        }
+    }
+
     fn sum(&mut self) -> Result<GameId, MexError> {
-        let mut g = self.term()?;
-        while let Some(c @ ('+' | '-')) = self.peek() {
+        let mut g = self.product()?;
+        loop {
+            // `x±y` and `x +- y` are `x + ±y`.
+            if self.plus_minus() {
+                let h = self.product()?;
+                let h = self.s.try_switch(h)?;
+                g = self.s.try_add(g, h)?;
+                continue;
+            }
+            let Some(c @ ('+' | '-')) = self.peek() else {
+                break;
+            };
             self.pos += 1;
-            let h = self.term()?;
+            let h = self.product()?;
             g = if c == '+' {
                 self.s.try_add(g, h)?
             } else {
                 self.s.try_sub(g, h)?
+            };
+        }
+        Ok(g)
+    }
+
+    /// `term ((':' | '.') term)*`: ordinal sums and Norton products, left
+    /// to right, binding more tightly than `+` and `-`.
+    fn product(&mut self) -> Result<GameId, MexError> {
+        let mut g = self.term()?;
+        while let Some(c @ (':' | '.')) = self.peek() {
+            let decimal = c == '.'
+                && !self.toks[self.pos].spaced
+                && self.pos > 0
+                && self.toks[self.pos - 1].c.is_ascii_digit()
+                && self
+                    .toks
+                    .get(self.pos + 1)
+                    .is_some_and(|t| t.c.is_ascii_digit() && !t.spaced);
+            if decimal {
+                return Err(bad(
+                    self.text,
+                    "decimal fractions are not games (write 1/2; '.' with spaces around it is Norton multiplication)",
+                ));
+            }
+            self.pos += 1;
+            let h = self.term()?;
+            g = if c == ':' {
+                super::toolkit::ordinal_sum(self.s, g, h)?
+            } else {
+                super::toolkit::norton_product(self.s, g, h)?
             };
         }
         Ok(g)
@@ -151,8 +240,7 @@ impl Parser<'_> {
                 let g = self.term()?;
                 self.s.try_neg(g)?
             }
-            Some('±') => {
-                self.pos += 1;
+            _ if self.plus_minus() => {
                 let g = self.term()?;
                 self.s.try_switch(g)?
             }
@@ -355,6 +443,11 @@ impl Parser<'_> {
     }
 
     fn options(&mut self, part: &[Token]) -> Result<Vec<GameId>, MexError> {
+        // Bars bind more loosely than commas: a side with bars is one game
+        // written without its braces (`{5||1,2|0}` is `{5 | {1,2 | 0}}`).
+        if has_top_level_bar(part) {
+            return Ok(vec![self.game(part)?]);
+        }
         let mut out = Vec::new();
         let mut depth = 0;
         let mut start = 0;
@@ -503,6 +596,201 @@ fn show_simple(v: Simple) -> String {
     out
 }
 
+/// How [`show_with`] writes games that are not `x + n·↑ + *k`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Style {
+    /// As CGSuite prints (Siegel 2013, CGSuite's output conventions): no
+    /// spaces; a side with a single option that is itself a game in braces
+    /// drops that option's braces, and the separating bars grow instead, so
+    /// `{0 | {0 | -1}}` is `{0||0|-1}` and `{2 | {1 | {0 | -1}}}` is
+    /// `{2|||1||0|-1}` (the bars between the two sides are one more than the
+    /// most bars inside either side); `{y | −y}` for a number `y > 0` is
+    /// `±y`, and `{x+y | x−y}` for numbers `x ≠ 0`, `y > 0` is `x±y` when
+    /// that is shorter than the braces (`{2|0}` is `1±1`, `{1|0}` stays).
+    #[default]
+    Slashes,
+    /// Plain braces at every level, `{L | R}` with spaces, no `±`.
+    Braces,
+}
+
+/// Prints `g` in `style`. Unbounded like [`show`]; [`try_show_with`] bounds
+/// the length.
+pub fn show_with(s: &GameStore, g: GameId, style: Style) -> String {
+    match style {
+        Style::Braces => show(s, g),
+        Style::Slashes => {
+            let mut p = SlashPrinter {
+                s,
+                layouts: FxHashMap::default(),
+                texts: FxHashMap::default(),
+            };
+            p.top(g)
+        }
+    }
+}
+
+/// [`show_with`], refused when the text would be longer than `max_chars`
+/// characters (its length is computed first, without building the text).
+pub fn try_show_with(
+    s: &GameStore,
+    g: GameId,
+    style: Style,
+    max_chars: usize,
+) -> Result<String, MexError> {
+    let length = match style {
+        Style::Braces => printed_length(s, g, &mut FxHashMap::default()),
+        Style::Slashes => SlashPrinter {
+            s,
+            layouts: FxHashMap::default(),
+            texts: FxHashMap::default(),
+        }
+        .top_length(g),
+    };
+    if length > max_chars {
+        return Err(MexError::too_large(
+            format!("the printed canonical form ({length} characters or more)"),
+            format!("{max_chars} characters"),
+            "print a smaller game, or use its outcome, mean and temperature",
+        ));
+    }
+    Ok(show_with(s, g, style))
+}
+
+/// How a game appears in the slash notation.
+#[derive(Debug, Clone)]
+enum Layout {
+    /// A name: `x + n·↑ + *k`, `±y` or `x±y`.
+    Atom(String),
+    /// `L |…| R` with this many bars between the sides and this length
+    /// (in bytes) without the outer braces.
+    Compound { bars: usize, length: usize },
+}
+
+struct SlashPrinter<'a> {
+    s: &'a GameStore,
+    layouts: FxHashMap<GameId, Layout>,
+    texts: FxHashMap<GameId, String>,
+}
+
+/// `p / 2^q` as text.
+fn number_text(p: i64, q: u32) -> String {
+    show_simple(Simple::number(p, q))
+}
+
+impl SlashPrinter<'_> {
+    /// `±y` or `x±y` for `{x+y | x−y}` over numbers (see [`Style::Slashes`]).
+    fn plus_minus(&self, g: GameId) -> Option<String> {
+        let node = self.s.node(g);
+        let ([a], [b]) = (node.left.as_slice(), node.right.as_slice()) else {
+            return None;
+        };
+        let ((pa, qa), (pb, qb)) = (as_number(self.s, *a)?, as_number(self.s, *b)?);
+        // On a common denominator 2^(q+1): x = (a+b)/2, y = (a−b)/2.
+        let q = qa.max(qb);
+        let (a2, b2) = (i128::from(pa) << (q - qa), i128::from(pb) << (q - qb));
+        let (x, y) = (reduce(a2 + b2, q + 1)?, reduce(a2 - b2, q + 1)?);
+        if y.0 <= 0 {
+            return None;
+        }
+        let y_text = number_text(y.0, y.1);
+        if x.0 == 0 {
+            return Some(format!("±{y_text}"));
+        }
+        let text = format!("{}±{y_text}", number_text(x.0, x.1));
+        let braces = number_text(pa, qa).len() + number_text(pb, qb).len() + 3;
+        (text.len() < braces).then_some(text)
+    }
+
+    fn layout(&mut self, g: GameId) -> Layout {
+        if let Kind::Simple(v) = self.s.kind(g) {
+            return Layout::Atom(show_simple(v));
+        }
+        if let Some(l) = self.layouts.get(&g) {
+            return l.clone();
+        }
+        let layout = if let Some(t) = self.plus_minus(g) {
+            Layout::Atom(t)
+        } else {
+            let node = self.s.node(g).clone();
+            let mut inner_bars = 0;
+            let mut length = 0usize;
+            for side in [&node.left, &node.right] {
+                for (i, &x) in side.iter().enumerate() {
+                    if i > 0 {
+                        length = length.saturating_add(1);
+                    }
+                    let piece = match self.layout(x) {
+                        Layout::Atom(t) => t.len(),
+                        Layout::Compound { bars, length } if side.len() == 1 => {
+                            inner_bars = inner_bars.max(bars);
+                            length
+                        }
+                        Layout::Compound { length, .. } => length.saturating_add(2),
+                    };
+                    length = length.saturating_add(piece);
+                }
+            }
+            let bars = inner_bars + 1;
+            Layout::Compound {
+                bars,
+                length: length.saturating_add(bars),
+            }
+        };
+        self.layouts.insert(g, layout.clone());
+        layout
+    }
+
+    fn top_length(&mut self, g: GameId) -> usize {
+        match self.layout(g) {
+            Layout::Atom(t) => t.len(),
+            Layout::Compound { length, .. } => length.saturating_add(2),
+        }
+    }
+
+    fn top(&mut self, g: GameId) -> String {
+        match self.layout(g) {
+            Layout::Atom(t) => t,
+            Layout::Compound { .. } => format!("{{{}}}", self.inner(g)),
+        }
+    }
+
+    /// The text of a compound without its outer braces.
+    fn inner(&mut self, g: GameId) -> String {
+        if let Some(t) = self.texts.get(&g) {
+            return t.clone();
+        }
+        let Layout::Compound { bars, .. } = self.layout(g) else {
+            unreachable!("inner() is only called on compounds")
+        };
+        let node = self.s.node(g).clone();
+        let mut sides = Vec::with_capacity(2);
+        for side in [&node.left, &node.right] {
+            let mut texts: Vec<String> = side
+                .iter()
+                .map(|&x| match self.layout(x) {
+                    Layout::Atom(t) => t,
+                    Layout::Compound { .. } if side.len() == 1 => self.inner(x),
+                    Layout::Compound { .. } => format!("{{{}}}", self.inner(x)),
+                })
+                .collect();
+            texts.sort();
+            sides.push(texts.join(","));
+        }
+        let t = format!("{}{}{}", sides[0], "|".repeat(bars), sides[1]);
+        self.texts.insert(g, t.clone());
+        t
+    }
+}
+
+/// `n / 2^q` in lowest terms, when it fits the range of numbers.
+fn reduce(mut n: i128, mut q: u32) -> Option<(i64, u32)> {
+    while q > 0 && n % 2 == 0 {
+        n /= 2;
+        q -= 1;
+    }
+    Some((i64::try_from(n).ok()?, q))
+}
+
 /// `Some((p, q))` when `g = p / 2^q` in lowest terms.
 pub fn as_number(s: &GameStore, g: GameId) -> Option<(i64, u32)> {
     match s.kind(g) {
@@ -602,6 +890,10 @@ mod tests {
             "**",
             "{,|}",
             "*99999",
+            "2.5",
+            "1:",
+            "1 . 0",
+            "1.*",
         ] {
             assert!(parse(&mut s, bad).is_err(), "{bad}");
         }
@@ -688,6 +980,82 @@ mod tests {
             );
             assert_eq!(try_show(&s, sum, text.len()).unwrap(), text);
             assert!(try_show(&s, sum, text.len() - 1).is_err());
+        }
+    }
+    /// The slash notation as CGSuite prints it, and the forms of the field
+    /// it accepts (issue 11).
+    #[test]
+    fn slash_notation_and_switches() {
+        let mut s = GameStore::new();
+        for (text, shown) in [
+            ("{0|{0|-1}}", "{0||0|-1}"),
+            ("{2|{1|{0|-1}}}", "{2|||1||0|-1}"),
+            ("{{2|1}|0}", "{2|1||0}"),
+            ("{{2|1}|{-1|-2}}", "{2|1||-1|-2}"),
+            ("{1|0}", "{1|0}"),
+            ("±1", "±1"),
+            ("+-1", "±1"),
+            ("{1|-1}", "±1"),
+            ("3±1", "3±1"),
+            ("3 +- 1", "3±1"),
+            ("{4|2}", "3±1"),
+            ("{2|0}", "1±1"),
+            ("±1/2", "±1/2"),
+            ("1±1/2", "1±1/2"),
+            ("{3/2|1/2}", "1±1/2"),
+            ("↑", "^"),
+            ("↓", "v"),
+            ("⇑*", "^^*"),
+            ("↑*", "^*"),
+            ("^^*", "^^*"),
+            ("1↑*3", "1^*3"),
+            ("1^*3", "1^*3"),
+            ("^3", "^3"),
+            ("↑3", "^3"),
+            ("v3", "v3"),
+            ("^ + ^ + ^", "^3"),
+            ("2*", "2*"),
+            ("{1,{2|0}|-1,{0|-2}}", "{1,1±1|-1,-1±1}"),
+            ("{5||1,{1|0}|0}", "{5||1,{1|0}|0}"),
+            ("{0||0|-1}", "{0||0|-1}"),
+            ("{{3|2}|{0|-1}}", "{3|2||0|-1}"),
+            ("1:1", "2"),
+            ("1 + 1:-1", "3/2"),
+            ("*:1", "^*"),
+            ("3.^", "^3"),
+            ("2 . {3|1}", "4"),
+            ("-(1:1)", "-2"),
+        ] {
+            let g = parse(&mut s, text).expect(text);
+            assert_eq!(show_with(&s, g, Style::Slashes), shown, "{text}");
+            let back = parse(&mut s, shown).expect(shown);
+            assert_eq!(back, g, "{shown}");
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
+        /// Printing then parsing gives the same value, in both styles, and
+        /// the computed length of the text is its length.
+        #[test]
+        fn printing_round_trips(
+            a in crate::partizan::test_shapes::shape(),
+            b in crate::partizan::test_shapes::shape(),
+        ) {
+            let mut s = GameStore::new();
+            let g = crate::partizan::test_shapes::build(&mut s, &a);
+            let h = crate::partizan::test_shapes::build(&mut s, &b);
+            let sum = s.add(g, h);
+            let difference = s.sub(g, h);
+            for x in [g, h, sum, difference] {
+                for style in [Style::Slashes, Style::Braces] {
+                    let text = show_with(&s, x, style);
+                    let back = parse(&mut s, &text).expect("printed text parses");
+                    proptest::prop_assert_eq!(back, x, "{}", text);
+                    proptest::prop_assert_eq!(try_show_with(&s, x, style, text.len()).ok(), Some(text.clone()));
+                    proptest::prop_assert!(try_show_with(&s, x, style, text.len() - 1).is_err());
+                }
+            }
         }
     }
 }

@@ -28,9 +28,11 @@
 //! # Ok::<(), mex_core::MexError>(())
 //! ```
 
+use super::infinitesimal::{self, Uptimal};
 use super::notation;
 use super::store::{GameId, GameStore, OutcomeClass, DEFAULT_BUDGET};
-use super::thermograph::{Thermographs, Q};
+use super::thermograph::{Thermograph, Thermographs, Q};
+use super::toolkit::{self, ConfusionInterval, Relation};
 use crate::MexError;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::cmp::Ordering;
@@ -214,6 +216,112 @@ impl CanonicalForm {
     pub fn size(&self) -> usize {
         self.nodes.len()
     }
+
+    /// The game in the given printing style (see [`notation::Style`]:
+    /// CGSuite's slashes and `±`, or plain braces as [`fmt::Display`]).
+    pub fn to_string_with(&self, style: notation::Style) -> String {
+        self.in_store(|s, g| notation::show_with(s, g, style))
+    }
+
+    /// The thermograph (walls, mean, temperature).
+    pub fn thermograph(&self) -> Thermograph {
+        self.in_store(|s, g| Thermographs::default().of(s, g))
+    }
+
+    /// `<`, `>`, `=` or `‖` (see [`toolkit::compare`]).
+    pub fn compare(&self, other: &Self) -> Relation {
+        let mut s = GameStore::new();
+        let (g, h) = (self.import(&mut s), other.import(&mut s));
+        toolkit::compare(&mut s, g, h).expect("a store without a budget")
+    }
+
+    /// The Left and Right stops.
+    pub fn stops(&self) -> (Q, Q) {
+        self.in_store(|s, g| toolkit::stops(s, g))
+    }
+
+    /// The confusion interval (see [`toolkit::ConfusionInterval`]).
+    pub fn confusion_interval(&self) -> ConfusionInterval {
+        self.in_store(|s, g| toolkit::confusion_interval(s, g).expect("a store without a budget"))
+    }
+
+    /// `G_t`, cooled by the dyadic rational `t ≥ 0` (see [`toolkit::cool`]);
+    /// an error for a negative or non-dyadic `t`.
+    pub fn cool(&self, t: &Q) -> Result<Self, MexError> {
+        self.in_store(|s, g| {
+            let c = toolkit::cool(s, g, t)?;
+            Ok(Self::from_store(s, c))
+        })
+    }
+
+    /// `∫ᵗ G`, heated by the game `t` (see [`toolkit::heat`]).
+    pub fn heat(&self, t: &Self) -> Self {
+        self.combine(t, |s, g, h| {
+            toolkit::heat(s, g, h).expect("a store without a budget")
+        })
+    }
+
+    /// `∫ₛᵗ G`, overheated from `s` to `t` (see [`toolkit::overheat`]).
+    pub fn overheat(&self, from: &Self, to: &Self) -> Self {
+        let mut s = GameStore::new();
+        let (g, a, b) = (self.import(&mut s), from.import(&mut s), to.import(&mut s));
+        let r = toolkit::overheat(&mut s, g, a, b).expect("a store without a budget");
+        Self::from_store(&s, r)
+    }
+
+    /// The ordinal sum `G : H`.
+    pub fn ordinal_sum(&self, h: &Self) -> Self {
+        self.combine(h, |s, g, h| {
+            toolkit::ordinal_sum(s, g, h).expect("a store without a budget")
+        })
+    }
+
+    /// The Norton product `G.U`; an error unless `U > 0`.
+    pub fn norton_product(&self, u: &Self) -> Result<Self, MexError> {
+        let mut s = GameStore::new();
+        let (g, h) = (self.import(&mut s), u.import(&mut s));
+        let r = toolkit::norton_product(&mut s, g, h)?;
+        Ok(Self::from_store(&s, r))
+    }
+
+    /// The conjugate `−G`.
+    pub fn conjugate(&self) -> Self {
+        -self
+    }
+
+    /// Whether both stops are 0.
+    pub fn is_infinitesimal(&self) -> bool {
+        self.in_store(|s, g| infinitesimal::is_infinitesimal(s, g))
+    }
+
+    /// Whether the canonical form is all-small.
+    pub fn is_all_small(&self) -> bool {
+        self.in_store(|s, g| infinitesimal::is_all_small(s, g))
+    }
+
+    /// The atomic weight of an all-small game; `None` otherwise.
+    pub fn atomic_weight(&self) -> Option<Self> {
+        self.in_store(|s, g| {
+            infinitesimal::atomic_weight(s, g)
+                .expect("a store without a budget")
+                .map(|w| Self::from_store(s, w))
+        })
+    }
+
+    /// The reduced canonical form.
+    pub fn reduced(&self) -> Self {
+        self.in_store(|s, g| {
+            let r = infinitesimal::reduced(s, g).expect("a store without a budget");
+            Self::from_store(s, r)
+        })
+    }
+
+    /// The uptimal expansion, when the game is an uptimal born by day 16.
+    pub fn uptimal_expansion(&self) -> Option<Uptimal> {
+        self.in_store(|s, g| {
+            infinitesimal::uptimal_expansion(s, g).expect("a store without a budget")
+        })
+    }
 }
 
 impl Add for &CanonicalForm {
@@ -366,5 +474,44 @@ mod tests {
             };
             prop_assert_eq!(hash(&CanonicalForm::from_store(&other, ga)), hash(&x));
         }
+    }
+    /// The toolkit through the value type (issue 11).
+    #[test]
+    fn toolkit_methods() {
+        let g: CanonicalForm = "{2|-1}".parse().unwrap();
+        let one = CanonicalForm::integer(1);
+        let q = |p: i64, d: i64| Q::new(p.into(), d.into());
+        assert_eq!(g.stops(), (q(2, 1), q(-1, 1)));
+        assert_eq!(
+            g.cool(&q(1, 1))
+                .unwrap()
+                .to_string_with(notation::Style::Slashes),
+            "{1|0}"
+        );
+        assert_eq!(g.thermograph().temperature, q(3, 2));
+        assert_eq!(g.confusion_interval().to_string(), "[-1, 2]");
+        let star = CanonicalForm::nimber(1);
+        assert_eq!(
+            star.heat(&one).to_string_with(notation::Style::Slashes),
+            "±1"
+        );
+        assert_eq!(star.ordinal_sum(&one).to_string(), "^*");
+        let up: CanonicalForm = "^".parse().unwrap();
+        assert_eq!(
+            CanonicalForm::integer(3)
+                .norton_product(&up)
+                .unwrap()
+                .to_string(),
+            "^3"
+        );
+        assert!(one.norton_product(&star).is_err());
+        assert_eq!(up.atomic_weight(), Some(one.clone()));
+        assert_eq!(one.atomic_weight(), None);
+        assert!(up.is_infinitesimal() && up.is_all_small());
+        assert_eq!(up.reduced(), CanonicalForm::zero());
+        assert_eq!(up.conjugate().to_string(), "v");
+        assert_eq!(up.compare(&star), Relation::Confused);
+        assert_eq!(up.uptimal_expansion().unwrap().to_string(), "0.1");
+        assert_eq!(g.overheat(&one, &one).to_string(), "{3 | -2}");
     }
 }

@@ -1,0 +1,984 @@
+//! The short-game toolkit on canonical forms: the order relation, stops and
+//! the confusion interval, cooling, heating and overheating, ordinal sums,
+//! Norton products, conjugates and game trees.
+//!
+//! Definitions (Siegel 2013, *Combinatorial Game Theory*, II.1, II.3 and
+//! II.5; Berlekamp–Conway–Guy 1982, *Winning Ways*, Ch. 6; Berlekamp 1988,
+//! "Blockbusting and Domineering", for overheating):
+//!
+//! * **Order.** `G ≤ H` iff no `Gᴸ ≥ H` and no `Hᴿ ≤ G`; exactly one of
+//!   `G < H`, `G > H`, `G = H`, `G ‖ H` holds ([`compare`]).
+//! * **Stops.** For a number `x`, `L(x) = R(x) = x`; otherwise
+//!   `L(G) = max R(Gᴸ)` and `R(G) = min L(Gᴿ)` ([`stops`]). They are the
+//!   walls of the thermograph at temperature 0.
+//! * **Confusion interval.** The numbers `x` with `G ‖ x`: an interval from
+//!   `R(G)` to `L(G)`, each end included or not ([`confusion_interval`]).
+//! * **Cooling.** For a number `x`, `x_t = x`. Otherwise
+//!   `G_t = {Gᴸ_t − t | Gᴿ_t + t}` unless some `t' < t` makes `G_t'`
+//!   infinitesimally close to a number, in which case `G_t` is that
+//!   number. The least such `t'` is the temperature `T(G)` and the number is
+//!   the mean, so `G_t = m(G)` for `t > T(G)` ([`cool`]).
+//! * **Heating** (the inverse of cooling on the games it applies to): for a
+//!   number `x`, `∫ᵗ x = x`; otherwise `∫ᵗ G = {t + ∫ᵗGᴸ | −t + ∫ᵗGᴿ}`
+//!   ([`heat`]; `t` may be any game).
+//! * **Overheating** from `s` to `t`: for an integer `n`,
+//!   `∫ₛᵗ n = n·s` (the sum of `|n|` copies of `s` or `−s`); otherwise
+//!   `∫ₛᵗ G = {t + ∫ₛᵗGᴸ | −t + ∫ₛᵗGᴿ}` ([`overheat`]).
+//! * **Ordinal sum** `G : H` ([`ordinal_sum`]), **Norton product** `G.U`
+//!   ([`norton_product`]) and the **conjugate** `−G` ([`conjugate`]).
+
+use super::store::{GameId, GameStore, Kind};
+use super::thermograph::{Thermographs, Q};
+use crate::MexError;
+use num_bigint::BigInt;
+use num_traits::{One, ToPrimitive, Zero};
+use rustc_hash::FxHashMap;
+
+/// How two games compare.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub enum Relation {
+    /// `G < H`.
+    Less,
+    /// `G > H`.
+    Greater,
+    /// `G = H`.
+    Equal,
+    /// `G ‖ H` (confused, incomparable).
+    Confused,
+}
+
+impl Relation {
+    /// `<`, `>`, `=` or `||`.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Relation::Less => "<",
+            Relation::Greater => ">",
+            Relation::Equal => "=",
+            Relation::Confused => "||",
+        }
+    }
+}
+
+/// How `g` compares with `h`, from the two comparisons `G ≤ H`, `H ≤ G`.
+pub fn compare(s: &mut GameStore, g: GameId, h: GameId) -> Result<Relation, MexError> {
+    Ok(match (s.try_leq(g, h)?, s.try_leq(h, g)?) {
+        (true, true) => Relation::Equal,
+        (true, false) => Relation::Less,
+        (false, true) => Relation::Greater,
+        (false, false) => Relation::Confused,
+    })
+}
+
+/// The value of `g` when it is a number: read off the arena's kinds, or a
+/// canonical `{a | b}` over numbers `a < b` (deep dyadics), which is the
+/// number `(a + b)/2`.
+pub fn number_value(s: &GameStore, g: GameId) -> Option<Q> {
+    let mut memo = FxHashMap::default();
+    number_in(s, g, &mut memo)
+}
+
+fn number_in(s: &GameStore, g: GameId, memo: &mut FxHashMap<GameId, Option<Q>>) -> Option<Q> {
+    // The arena's kinds answer at once (and keep `^4096`-deep chains from
+    // being walked): only numbers deeper than the kinds record are searched.
+    if let Kind::Simple(v) = s.kind(g) {
+        return v.is_number().then(|| dyadic(v.numerator, v.exponent));
+    }
+    if let Some(v) = memo.get(&g) {
+        return v.clone();
+    }
+    let node = s.node(g);
+    let v = match (node.left.as_slice(), node.right.as_slice()) {
+        ([a], [b]) => match (number_in(s, *a, memo), number_in(s, *b, memo)) {
+            (Some(a), Some(b)) if a < b => Some((a + b) / Q::from_integer(BigInt::from(2))),
+            _ => None,
+        },
+        _ => None,
+    };
+    memo.insert(g, v.clone());
+    v
+}
+
+/// Both stops of `x + n·↑ + *k` are `x` (without walking the `n` levels
+/// of its canonical form).
+fn simple_stop(s: &GameStore, g: GameId) -> Option<Q> {
+    match s.kind(g) {
+        Kind::Simple(v) => Some(dyadic(v.numerator, v.exponent)),
+        Kind::Other => None,
+    }
+}
+
+fn dyadic(p: i64, q: u32) -> Q {
+    Q::new(BigInt::from(p), BigInt::one() << q)
+}
+
+/// Every subposition of `g` (itself included), options before the games
+/// they are options of (by birthday). The recursive functions here are
+/// first run on these in order, so that each recursive call finds its
+/// options memoised and the stack stays one level deep whatever the depth
+/// of the game (`^12288` is 12 289 levels deep).
+pub(crate) fn bottom_up(s: &GameStore, g: GameId) -> Vec<GameId> {
+    bottom_up_until(s, g, |_| false)
+}
+
+/// [`bottom_up`], not descending below the games for which `done` holds
+/// (memoised already, or answered without looking at their options).
+pub(crate) fn bottom_up_until(
+    s: &GameStore,
+    g: GameId,
+    done: impl Fn(GameId) -> bool,
+) -> Vec<GameId> {
+    let mut all = vec![g];
+    let mut seen: rustc_hash::FxHashSet<GameId> = std::iter::once(g).collect();
+    let mut i = 0;
+    while i < all.len() {
+        if !done(all[i]) {
+            let node = s.node(all[i]);
+            for &x in node.left.iter().chain(&node.right) {
+                if seen.insert(x) {
+                    all.push(x);
+                }
+            }
+        }
+        i += 1;
+    }
+    all.sort_by_key(|&x| s.birthday(x));
+    all
+}
+
+/// Whether the arena's kind of `g` says it is a number (an integer, when
+/// `integer`).
+fn is_number_kind(s: &GameStore, g: GameId, integer: bool) -> bool {
+    matches!(s.kind(g), Kind::Simple(v) if v.is_number() && (!integer || v.exponent == 0))
+}
+
+/// Whether `g` is `x + n·↑ + *k` (answered from its kind by most
+/// functions here, without its options).
+pub(crate) fn is_simple(s: &GameStore, g: GameId) -> bool {
+    matches!(s.kind(g), Kind::Simple(_))
+}
+
+/// The Left and Right stops `(L(G), R(G))`, memoised over subpositions.
+pub fn stops(s: &GameStore, g: GameId) -> (Q, Q) {
+    Stops::default().pair(s, g)
+}
+
+/// Memoised stops. Recursion follows the game tree, whose depth is its
+/// birthday; callers bound it (the command line accepts games whose
+/// printed form is bounded, and the notation's nesting depth is bounded).
+#[derive(Default)]
+pub(crate) struct Stops {
+    numbers: FxHashMap<GameId, Option<Q>>,
+    left: FxHashMap<GameId, Q>,
+    right: FxHashMap<GameId, Q>,
+}
+
+impl Stops {
+    /// `(L(G), R(G))`, the subpositions not yet known computed first.
+    pub(crate) fn pair(&mut self, s: &GameStore, g: GameId) -> (Q, Q) {
+        let order = bottom_up_until(s, g, |x| is_simple(s, x) || self.left.contains_key(&x));
+        for x in order {
+            self.left(s, x);
+            self.right(s, x);
+        }
+        (self.left(s, g), self.right(s, g))
+    }
+
+    fn left(&mut self, s: &GameStore, g: GameId) -> Q {
+        if let Some(x) = number_in(s, g, &mut self.numbers).or_else(|| simple_stop(s, g)) {
+            return x;
+        }
+        if let Some(v) = self.left.get(&g) {
+            return v.clone();
+        }
+        let v = s
+            .node(g)
+            .left
+            .clone()
+            .into_iter()
+            .map(|x| self.right(s, x))
+            .max()
+            .expect("a game that is not a number has Left options");
+        self.left.insert(g, v.clone());
+        v
+    }
+
+    fn right(&mut self, s: &GameStore, g: GameId) -> Q {
+        if let Some(x) = number_in(s, g, &mut self.numbers).or_else(|| simple_stop(s, g)) {
+            return x;
+        }
+        if let Some(v) = self.right.get(&g) {
+            return v.clone();
+        }
+        let v = s
+            .node(g)
+            .right
+            .clone()
+            .into_iter()
+            .map(|x| self.left(s, x))
+            .min()
+            .expect("a game that is not a number has Right options");
+        self.right.insert(g, v.clone());
+        v
+    }
+}
+
+/// The numbers `x` with `G ‖ x`: from `low` to `high`, each end included
+/// when the flag says so; empty when `low == high` and that end is not
+/// included (`↑` is confused with no number; `*` only with 0).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ConfusionInterval {
+    /// The Right stop.
+    pub low: Q,
+    /// Whether `G ‖ low`.
+    pub low_included: bool,
+    /// The Left stop.
+    pub high: Q,
+    /// Whether `G ‖ high`.
+    pub high_included: bool,
+}
+
+impl ConfusionInterval {
+    /// Whether no number is confused with the game.
+    pub fn is_empty(&self) -> bool {
+        self.low == self.high && !self.low_included
+    }
+
+    /// Whether `x` is in the interval.
+    pub fn contains(&self, x: &Q) -> bool {
+        let above = if self.low_included {
+            *x >= self.low
+        } else {
+            *x > self.low
+        };
+        let below = if self.high_included {
+            *x <= self.high
+        } else {
+            *x < self.high
+        };
+        above && below
+    }
+}
+
+impl std::fmt::Display for ConfusionInterval {
+    /// `[a, b)`, `{a}` or `∅`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.is_empty() {
+            return write!(f, "∅");
+        }
+        if self.low == self.high {
+            return write!(f, "{{{}}}", self.low);
+        }
+        let open = if self.low_included { '[' } else { '(' };
+        let close = if self.high_included { ']' } else { ')' };
+        write!(f, "{open}{}, {}{close}", self.low, self.high)
+    }
+}
+
+/// The confusion interval of `g` (see [`ConfusionInterval`]). Every number
+/// strictly between the stops is confused with `G`, and none outside them
+/// (Siegel 2013, II.3); the ends are decided by comparing `G` with them.
+pub fn confusion_interval(s: &mut GameStore, g: GameId) -> Result<ConfusionInterval, MexError> {
+    let (high, low) = stops(s, g);
+    let confused_with = |s: &mut GameStore, x: &Q| -> Result<bool, MexError> {
+        let n = number_game(s, x)?;
+        Ok(compare(s, g, n)? == Relation::Confused)
+    };
+    Ok(ConfusionInterval {
+        low_included: confused_with(s, &low)?,
+        high_included: confused_with(s, &high)?,
+        low,
+        high,
+    })
+}
+
+/// The canonical form of a dyadic rational `x`, refused when its
+/// denominator is not a power of two or it is too large for the store.
+pub fn number_game(s: &mut GameStore, x: &Q) -> Result<GameId, MexError> {
+    let d = x.denom();
+    let not_dyadic = || {
+        MexError::invalid(
+            format!("the number {x} is not a short game"),
+            "dyadic rationals p/2^q with q ≤ 40",
+        )
+    };
+    if (d & (d - BigInt::one())) != BigInt::zero() {
+        return Err(not_dyadic());
+    }
+    let q = d.bits() - 1;
+    if q > u64::from(super::simple::MAX_EXPONENT) {
+        return Err(not_dyadic());
+    }
+    let p = x.numer().to_i64().ok_or_else(|| {
+        MexError::too_large(
+            format!("the number {x}"),
+            format!("{} in magnitude", super::store::MAX_INTEGER),
+            "use smaller numbers",
+        )
+    })?;
+    s.try_dyadic(p, q as u32)
+}
+
+/// `G` cooled by `t ≥ 0` (a dyadic rational), `G_t` (see the module
+/// documentation): `{Gᴸ_t − t | Gᴿ_t + t}` up to the temperature, the mean
+/// above it.
+pub fn cool(s: &mut GameStore, g: GameId, t: &Q) -> Result<GameId, MexError> {
+    if *t < Q::zero() {
+        return Err(MexError::out_of_range(
+            "the cooling temperature",
+            t,
+            "numbers t ≥ 0",
+        ));
+    }
+    let t_game = number_game(s, t)?;
+    let mut thermographs = Thermographs::default();
+    let mut memo = FxHashMap::default();
+    if t.is_zero() {
+        // G_0 = G: every option is cooled by 0 as well.
+        return Ok(g);
+    }
+    for x in bottom_up_until(s, g, |x| is_simple(s, x)) {
+        cool_in(s, x, t, t_game, &mut thermographs, &mut memo)?;
+    }
+    cool_in(s, g, t, t_game, &mut thermographs, &mut memo)
+}
+
+fn cool_in(
+    s: &mut GameStore,
+    g: GameId,
+    t: &Q,
+    t_game: GameId,
+    thermographs: &mut Thermographs,
+    memo: &mut FxHashMap<GameId, GameId>,
+) -> Result<GameId, MexError> {
+    if let Some(&v) = memo.get(&g) {
+        return Ok(v);
+    }
+    let th = thermographs.of(s, g);
+    let v = if th.is_number() {
+        g
+    } else if *t > th.temperature {
+        number_game(s, &th.mean)?
+    } else {
+        let node = s.node(g).clone();
+        let mut left = Vec::with_capacity(node.left.len());
+        for x in node.left {
+            let c = cool_in(s, x, t, t_game, thermographs, memo)?;
+            left.push(s.try_sub(c, t_game)?);
+        }
+        let mut right = Vec::with_capacity(node.right.len());
+        for x in node.right {
+            let c = cool_in(s, x, t, t_game, thermographs, memo)?;
+            right.push(s.try_add(c, t_game)?);
+        }
+        s.try_make(left, right)?
+    };
+    memo.insert(g, v);
+    Ok(v)
+}
+
+/// `∫ᵗ G`, `G` heated by the game `t` (see the module documentation).
+pub fn heat(s: &mut GameStore, g: GameId, t: GameId) -> Result<GameId, MexError> {
+    let mut memo = FxHashMap::default();
+    let mut numbers = FxHashMap::default();
+    for x in bottom_up_until(s, g, |x| is_number_kind(s, x, false)) {
+        heat_in(s, x, None, t, &mut memo, &mut numbers)?;
+    }
+    heat_in(s, g, None, t, &mut memo, &mut numbers)
+}
+
+/// `∫ₛᵗ G`, `G` overheated from `s` to `t` (see the module documentation).
+pub fn overheat(
+    store: &mut GameStore,
+    g: GameId,
+    s: GameId,
+    t: GameId,
+) -> Result<GameId, MexError> {
+    let mut memo = FxHashMap::default();
+    let mut numbers = FxHashMap::default();
+    for x in bottom_up_until(store, g, |x| is_number_kind(store, x, true)) {
+        heat_in(store, x, Some(s), t, &mut memo, &mut numbers)?;
+    }
+    heat_in(store, g, Some(s), t, &mut memo, &mut numbers)
+}
+
+/// Heating (`over == None`) or overheating from `over`.
+fn heat_in(
+    st: &mut GameStore,
+    g: GameId,
+    over: Option<GameId>,
+    t: GameId,
+    memo: &mut FxHashMap<GameId, GameId>,
+    numbers: &mut FxHashMap<GameId, Option<Q>>,
+) -> Result<GameId, MexError> {
+    if let Some(&v) = memo.get(&g) {
+        return Ok(v);
+    }
+    let number = number_in(st, g, numbers);
+    let v = match (number, over) {
+        (Some(_), None) => g,
+        (Some(x), Some(s)) if x.is_integer() => {
+            let n = x
+                .to_integer()
+                .to_i64()
+                .expect("integers in a store fit i64");
+            let unit = if n >= 0 { s } else { st.try_neg(s)? };
+            multiple(st, unit, n.unsigned_abs())?
+        }
+        _ => {
+            let node = st.node(g).clone();
+            let mut left = Vec::with_capacity(node.left.len());
+            for x in node.left {
+                let h = heat_in(st, x, over, t, memo, numbers)?;
+                left.push(st.try_add(h, t)?);
+            }
+            let mut right = Vec::with_capacity(node.right.len());
+            for x in node.right {
+                let h = heat_in(st, x, over, t, memo, numbers)?;
+                right.push(st.try_sub(h, t)?);
+            }
+            st.try_make(left, right)?
+        }
+    };
+    memo.insert(g, v);
+    Ok(v)
+}
+
+/// The conjugate `−G` (Left and Right exchanged at every level).
+pub fn conjugate(s: &mut GameStore, g: GameId) -> Result<GameId, MexError> {
+    s.try_neg(g)
+}
+
+/// The ordinal sum `G : H = {Gᴸ, G : Hᴸ | Gᴿ, G : Hᴿ}` (Conway 1976;
+/// Siegel 2013): a move in `G` ends play in `H`. It
+/// depends on the forms of its operands; mex uses the canonical forms of
+/// both, as CGSuite does.
+pub fn ordinal_sum(s: &mut GameStore, g: GameId, h: GameId) -> Result<GameId, MexError> {
+    let mut memo = FxHashMap::default();
+    for x in bottom_up(s, h) {
+        ordinal_in(s, g, x, &mut memo)?;
+    }
+    ordinal_in(s, g, h, &mut memo)
+}
+
+fn ordinal_in(
+    s: &mut GameStore,
+    g: GameId,
+    h: GameId,
+    memo: &mut FxHashMap<GameId, GameId>,
+) -> Result<GameId, MexError> {
+    if let Some(&v) = memo.get(&h) {
+        return Ok(v);
+    }
+    let (gn, hn) = (s.node(g).clone(), s.node(h).clone());
+    let mut left = gn.left.clone();
+    for &x in &hn.left {
+        left.push(ordinal_in(s, g, x, memo)?);
+    }
+    let mut right = gn.right.clone();
+    for &x in &hn.right {
+        right.push(ordinal_in(s, g, x, memo)?);
+    }
+    let v = s.try_make(left, right)?;
+    memo.insert(h, v);
+    Ok(v)
+}
+
+/// The Norton product `G.U` for `U > 0` (Berlekamp–Conway–Guy 1982;
+/// Siegel 2013; CGSuite's `G.U`): for an integer `n`, `n.U` is the
+/// sum of `|n|` copies of `U` (of `−U` for `n < 0`); otherwise
+/// `G.U = {Gᴸ.U + U + Δ | Gᴿ.U − U − Δ}` where `Δ` ranges over the
+/// incentives of `U`, `Uᴸ − U` and `U − Uᴿ`. It is refused for `U ≤ 0` or
+/// `U ‖ 0`.
+pub fn norton_product(s: &mut GameStore, g: GameId, u: GameId) -> Result<GameId, MexError> {
+    let zero = s.zero();
+    if compare(s, u, zero)? != Relation::Greater {
+        return Err(MexError::invalid(
+            "Norton multiplication G.U needs U > 0",
+            "a positive game U, such as 1, ^ or {2|1}",
+        ));
+    }
+    let node = s.node(u).clone();
+    let mut incentives = Vec::new();
+    for &x in &node.left {
+        incentives.push(s.try_sub(x, u)?);
+    }
+    for &x in &node.right {
+        incentives.push(s.try_sub(u, x)?);
+    }
+    let mut memo = FxHashMap::default();
+    let mut numbers = FxHashMap::default();
+    for x in bottom_up_until(s, g, |x| is_number_kind(s, x, true)) {
+        norton_in(s, x, u, &incentives, &mut memo, &mut numbers)?;
+    }
+    norton_in(s, g, u, &incentives, &mut memo, &mut numbers)
+}
+
+fn norton_in(
+    s: &mut GameStore,
+    g: GameId,
+    u: GameId,
+    incentives: &[GameId],
+    memo: &mut FxHashMap<GameId, GameId>,
+    numbers: &mut FxHashMap<GameId, Option<Q>>,
+) -> Result<GameId, MexError> {
+    if let Some(&v) = memo.get(&g) {
+        return Ok(v);
+    }
+    let v = match number_in(s, g, numbers).filter(|x| x.is_integer()) {
+        Some(x) => {
+            let n = x
+                .to_integer()
+                .to_i64()
+                .expect("integers in a store fit i64");
+            let unit = if n >= 0 { u } else { s.try_neg(u)? };
+            multiple(s, unit, n.unsigned_abs())?
+        }
+        None => {
+            let node = s.node(g).clone();
+            let mut left = Vec::new();
+            for &x in &node.left {
+                let p = norton_in(s, x, u, incentives, memo, numbers)?;
+                let pu = s.try_add(p, u)?;
+                for &d in incentives {
+                    left.push(s.try_add(pu, d)?);
+                }
+            }
+            let mut right = Vec::new();
+            for &x in &node.right {
+                let p = norton_in(s, x, u, incentives, memo, numbers)?;
+                let pu = s.try_sub(p, u)?;
+                for &d in incentives {
+                    right.push(s.try_sub(pu, d)?);
+                }
+            }
+            s.try_make(left, right)?
+        }
+    };
+    memo.insert(g, v);
+    Ok(v)
+}
+
+/// `n·u`, the sum of `n` copies of `u`, by doubling (O(log n) sums).
+pub(crate) fn multiple(s: &mut GameStore, u: GameId, mut n: u64) -> Result<GameId, MexError> {
+    let (mut sum, mut power) = (s.zero(), u);
+    while n > 0 {
+        if n & 1 == 1 {
+            sum = s.try_add(sum, power)?;
+        }
+        n >>= 1;
+        if n > 0 {
+            power = s.try_add(power, power)?;
+        }
+    }
+    Ok(sum)
+}
+
+/// The game tree of a canonical form, to a depth: each node is a canonical
+/// game, its children its Left and Right options (expanded while the depth
+/// lasts; `truncated` when options exist below the last level).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TreeNode {
+    /// The game at this node.
+    pub game: GameId,
+    /// The subtrees of its Left options (empty at the last level).
+    pub left: Vec<TreeNode>,
+    /// The subtrees of its Right options.
+    pub right: Vec<TreeNode>,
+    /// Whether the node has options that were not expanded.
+    pub truncated: bool,
+}
+
+/// Most nodes [`game_tree`] builds.
+pub const MAX_TREE_NODES: usize = 10_000;
+
+/// The tree of `g`'s canonical form to `depth` levels of moves (0: the root
+/// alone), refused beyond [`MAX_TREE_NODES`] nodes (counted before it is
+/// built: the tree of a sum can be exponentially larger than its DAG).
+pub fn game_tree(s: &GameStore, g: GameId, depth: u32) -> Result<TreeNode, MexError> {
+    let nodes = tree_size(s, g, depth, &mut FxHashMap::default());
+    if nodes > MAX_TREE_NODES {
+        return Err(MexError::too_large(
+            format!("the game tree to depth {depth} ({nodes} nodes or more)"),
+            format!("{MAX_TREE_NODES} nodes"),
+            "ask for a smaller depth",
+        ));
+    }
+    Ok(tree_in(s, g, depth))
+}
+
+fn tree_size(
+    s: &GameStore,
+    g: GameId,
+    depth: u32,
+    memo: &mut FxHashMap<(GameId, u32), usize>,
+) -> usize {
+    if depth == 0 {
+        return 1;
+    }
+    if let Some(&n) = memo.get(&(g, depth)) {
+        return n;
+    }
+    let node = s.node(g).clone();
+    let mut n = 1usize;
+    for x in node.left.iter().chain(&node.right) {
+        n = n.saturating_add(tree_size(s, *x, depth - 1, memo));
+        if n > MAX_TREE_NODES {
+            break;
+        }
+    }
+    memo.insert((g, depth), n);
+    n
+}
+
+fn tree_in(s: &GameStore, g: GameId, depth: u32) -> TreeNode {
+    let node = s.node(g);
+    if depth == 0 {
+        return TreeNode {
+            game: g,
+            left: vec![],
+            right: vec![],
+            truncated: !node.left.is_empty() || !node.right.is_empty(),
+        };
+    }
+    TreeNode {
+        game: g,
+        left: node
+            .left
+            .iter()
+            .map(|&x| tree_in(s, x, depth - 1))
+            .collect(),
+        right: node
+            .right
+            .iter()
+            .map(|&x| tree_in(s, x, depth - 1))
+            .collect(),
+        truncated: false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::partizan::notation::{parse, show_with, Style};
+    use crate::partizan::store::OutcomeClass;
+    use crate::partizan::test_shapes::{build, shape};
+    use proptest::prelude::*;
+
+    fn q(p: i64, d: i64) -> Q {
+        Q::new(BigInt::from(p), BigInt::from(d))
+    }
+
+    fn game(s: &mut GameStore, text: &str) -> GameId {
+        parse(s, text).expect(text)
+    }
+
+    fn text(s: &GameStore, g: GameId) -> String {
+        show_with(s, g, Style::Slashes)
+    }
+
+    #[test]
+    fn trees() {
+        let mut s = GameStore::new();
+        let g = game(&mut s, "{2|||1||0|-1}");
+        let t = game_tree(&s, g, 2).unwrap();
+        assert_eq!(t.left.len(), 1);
+        assert_eq!(text(&s, t.right[0].game), "{1||0|-1}");
+        assert_eq!(text(&s, t.right[0].right[0].game), "{0|-1}");
+        assert!(t.right[0].right[0].truncated);
+        assert!(t.left[0].left[0].truncated, "1 = {{0|}} at the last level");
+        let root = game_tree(&s, g, 0).unwrap();
+        assert!(root.truncated && root.left.is_empty());
+        // A sum of switches has a tree far larger than its DAG.
+        let mut sum = s.zero();
+        for k in 1..=14 {
+            let x = game(&mut s, &format!("±{k}"));
+            sum = s.add(sum, x);
+        }
+        assert!(game_tree(&s, sum, 14).is_err());
+        assert!(game_tree(&s, sum, 2).is_ok());
+    }
+
+    #[test]
+    fn relations() {
+        let mut s = GameStore::new();
+        for (a, b, r) in [
+            ("1", "1/2", Relation::Greater),
+            ("^", "0", Relation::Greater),
+            ("*", "0", Relation::Confused),
+            ("^*", "0", Relation::Confused),
+            ("v", "*", Relation::Confused),
+            ("{1|0}", "1/2", Relation::Confused),
+            ("{1|0} + {0|-1}", "0", Relation::Equal),
+            ("-1", "v", Relation::Less),
+            ("^^*", "0", Relation::Greater),
+        ] {
+            let (g, h) = (game(&mut s, a), game(&mut s, b));
+            assert_eq!(compare(&mut s, g, h).unwrap(), r, "{a} vs {b}");
+        }
+    }
+
+    /// Stops and confusion intervals from Siegel 2013 (II.3) and Winning
+    /// Ways, checked here by computation.
+    #[test]
+    fn stops_and_confusion() {
+        let mut s = GameStore::new();
+        for (g, left, right, interval) in [
+            ("{2|-1}", q(2, 1), q(-1, 1), "[-1, 2]"),
+            ("{{3|2}|0}", q(2, 1), q(0, 1), "[0, 2)"),
+            ("^", q(0, 1), q(0, 1), "∅"),
+            ("*", q(0, 1), q(0, 1), "{0}"),
+            ("3/4", q(3, 4), q(3, 4), "∅"),
+            ("{1|0}", q(1, 1), q(0, 1), "[0, 1]"),
+            ("{1*|0}", q(1, 1), q(0, 1), "[0, 1)"),
+            ("1 + {1|0}", q(2, 1), q(1, 1), "[1, 2]"),
+        ] {
+            let x = game(&mut s, g);
+            assert_eq!(stops(&s, x), (left, right), "{g}");
+            let c = confusion_interval(&mut s, x).unwrap();
+            assert_eq!(c.to_string(), interval, "{g}");
+        }
+    }
+
+    /// Cooling `{2|-1}` (Siegel 2013, II.5; Berlekamp–Conway–Guy 1982,
+    /// Ch. 6): the game freezes at its temperature 3/2, where it is
+    /// infinitesimally close to its mean 1/2. `±1` cooled by its
+    /// temperature 1 is `*` (not 0): `{1 − 1 | −1 + 1}`; by more it is 0.
+    #[test]
+    fn cooling_known_values() {
+        let mut s = GameStore::new();
+        for (g, t, cooled) in [
+            ("{2|-1}", q(0, 1), "{2|-1}"),
+            ("{2|-1}", q(1, 2), "1/2±1"),
+            ("{2|-1}", q(1, 1), "{1|0}"),
+            ("{2|-1}", q(3, 2), "1/2*"),
+            ("{2|-1}", q(2, 1), "1/2"),
+            ("{2|-1}", q(42, 1), "1/2"),
+            ("±1", q(1, 1), "*"),
+            ("±1", q(2, 1), "0"),
+            ("±1", q(1, 2), "±1/2"),
+            ("3/4", q(5, 1), "3/4"),
+            ("^", q(1, 1), "0"),
+            ("{3|||2||1|0}", q(1, 1), "17/8"),
+            ("{3|||2||1|0}", q(1, 2), "{5/2||2|3/2*}"),
+        ] {
+            let x = game(&mut s, g);
+            let c = cool(&mut s, x, &t).unwrap();
+            assert_eq!(text(&s, c), cooled, "{g} cooled by {t}");
+        }
+        let x = game(&mut s, "{2|-1}");
+        assert!(cool(&mut s, x, &q(-1, 1)).is_err());
+        assert!(cool(&mut s, x, &q(1, 3)).is_err());
+    }
+
+    #[test]
+    fn heating_and_overheating_known_values() {
+        let mut s = GameStore::new();
+        // Heating is the inverse of cooling on {2|-1} below its temperature.
+        let g = game(&mut s, "{2|-1}");
+        let one = s.integer(1);
+        let cooled = cool(&mut s, g, &q(1, 1)).unwrap();
+        assert_eq!(heat(&mut s, cooled, one).unwrap(), g);
+        // ∫¹ * = {1 | −1} = ±1; ∫¹ ↑ = {1 | ∫¹* − 1} = {1 | {0 | −2}}.
+        let star = s.nimber(1);
+        let pm1 = heat(&mut s, star, one).unwrap();
+        assert_eq!(text(&s, pm1), "±1");
+        let up = s.up();
+        let heated_up = heat(&mut s, up, one).unwrap();
+        assert_eq!(text(&s, heated_up), "{1|-1±1}");
+        // Numbers are unchanged by heating.
+        let half = s.dyadic(1, 1);
+        assert_eq!(heat(&mut s, half, one).unwrap(), half);
+        // Overheating from 1 to 1: integers n become n·1 = n, and 1/2 =
+        // {0|1} becomes {0 + 1 | 1 − 1} = {1|0}.
+        let h = overheat(&mut s, half, one, one).unwrap();
+        assert_eq!(text(&s, h), "{1|0}");
+        // Overheating * from 1* to 1 (Blockbusting's ∫_{1*}^{1}): {1|-1}.
+        let one_star = game(&mut s, "1*");
+        let o = overheat(&mut s, star, one_star, one).unwrap();
+        assert_eq!(text(&s, o), "±1");
+        let two = s.integer(2);
+        let o2 = overheat(&mut s, two, one_star, one).unwrap();
+        assert_eq!(text(&s, o2), "2");
+        let minus3 = s.integer(-3);
+        let o3 = overheat(&mut s, minus3, one_star, one).unwrap();
+        assert_eq!(text(&s, o3), "-3*");
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(150))]
+        /// The order agrees with the outcome of the difference (G ≥ H iff
+        /// Left wins G − H moving second); stops are the thermograph's
+        /// walls at 0; the confusion interval holds exactly the numbers
+        /// confused with G (checked on a grid of dyadics); cooling is
+        /// additive, keeps the mean, and lowers the temperature by t.
+        #[test]
+        fn toolkit_agrees_with_definitions(a in shape(), b in shape(), tn in 0i64..12) {
+            let mut s = GameStore::new();
+            let (g, h) = (build(&mut s, &a), build(&mut s, &b));
+            let d = s.sub(g, h);
+            let expected = match s.outcome(d) {
+                OutcomeClass::P => Relation::Equal,
+                OutcomeClass::L => Relation::Greater,
+                OutcomeClass::R => Relation::Less,
+                OutcomeClass::N => Relation::Confused,
+            };
+            prop_assert_eq!(compare(&mut s, g, h).unwrap(), expected);
+
+            let th = Thermographs::default().of(&s, g);
+            let (l, r) = stops(&s, g);
+            prop_assert_eq!(&l, &th.left.at(&Q::zero()));
+            prop_assert_eq!(&r, &th.right.at(&Q::zero()));
+            prop_assert!(l >= r);
+
+            let c = confusion_interval(&mut s, g).unwrap();
+            for k in -24i64..=24 {
+                let x = q(k, 8);
+                let n = number_game(&mut s, &x).unwrap();
+                let confused = compare(&mut s, g, n).unwrap() == Relation::Confused;
+                prop_assert_eq!(confused, c.contains(&x), "x = {}", x);
+            }
+
+            let t = q(tn, 4);
+            let sum = s.add(g, h);
+            let (cg, ch, cs) = (
+                cool(&mut s, g, &t).unwrap(),
+                cool(&mut s, h, &t).unwrap(),
+                cool(&mut s, sum, &t).unwrap(),
+            );
+            prop_assert_eq!(s.add(cg, ch), cs, "(G + H)_t = G_t + H_t");
+            let tc = Thermographs::default().of(&s, cg);
+            prop_assert_eq!(&tc.mean, &th.mean);
+            if !th.is_number() && t <= th.temperature {
+                prop_assert_eq!(tc.temperature, &th.temperature - &t);
+            }
+        }
+    }
+    #[test]
+    fn ordinal_sums_and_norton_products() {
+        let mut s = GameStore::new();
+        for (g, h, sum) in [
+            ("1", "1", "2"),
+            ("1", "-1", "1/2"),
+            ("*", "*", "*2"),
+            ("0", "{1|0}", "{1|0}"),
+            ("{1|0}", "0", "{1|0}"),
+            ("1", "*", "1*"),
+            ("*", "1", "^*"),
+        ] {
+            let (x, y) = (game(&mut s, g), game(&mut s, h));
+            let o = ordinal_sum(&mut s, x, y).unwrap();
+            assert_eq!(text(&s, o), sum, "{g} : {h}");
+        }
+        for (g, u, product) in [
+            ("3", "^", "^3"),
+            ("-2", "^", "vv"),
+            ("1/2", "1", "1/2"),
+            ("1/2", "2", "1*"),
+            ("0", "{2|1}", "0"),
+        ] {
+            let (x, y) = (game(&mut s, g), game(&mut s, u));
+            let p = norton_product(&mut s, x, y).unwrap();
+            assert_eq!(text(&s, p), product, "{g} . {u}");
+        }
+        let (x, zero, star) = (game(&mut s, "1"), s.zero(), s.nimber(1));
+        assert!(norton_product(&mut s, x, zero).is_err());
+        assert!(norton_product(&mut s, x, star).is_err());
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(150))]
+        /// Ordinal sums: `G : 0 = G`, `0 : H = H`, and `G : H` compares with
+        /// `G` as `H` compares with 0 (Siegel 2013, the sign rule of
+        /// ordinal sums). Norton products by a positive `U` are additive
+        /// and order-preserving in `G`.
+        #[test]
+        fn ordinal_sums_and_norton_products_obey_their_theorems(a in shape(), b in shape(), k in 0usize..5) {
+            let mut s = GameStore::new();
+            let (g, h) = (build(&mut s, &a), build(&mut s, &b));
+            let zero = s.zero();
+            prop_assert_eq!(ordinal_sum(&mut s, g, zero).unwrap(), g);
+            prop_assert_eq!(ordinal_sum(&mut s, zero, h).unwrap(), h);
+            let o = ordinal_sum(&mut s, g, h).unwrap();
+            prop_assert_eq!(compare(&mut s, o, g).unwrap(), compare(&mut s, h, zero).unwrap());
+
+            let u = game(&mut s, ["1", "^", "{2|1}", "^*2", "1*"][k]);
+            let (gu, hu) = (norton_product(&mut s, g, u).unwrap(), norton_product(&mut s, h, u).unwrap());
+            let sum = s.add(g, h);
+            let su = norton_product(&mut s, sum, u).unwrap();
+            prop_assert_eq!(s.add(gu, hu), su, "(G + H).U = G.U + H.U");
+            prop_assert_eq!(compare(&mut s, gu, hu).unwrap(), compare(&mut s, g, h).unwrap());
+        }
+    }
+    /// Cooling straight from its definition (the slow twin of [`cool`]):
+    /// `G_t = {Gᴸ_t − t | Gᴿ_t + t}` unless some `t' < t` makes `G_t'`
+    /// infinitesimally close to a number `x` (equal stops), then `x`;
+    /// the `t'` are searched on a grid of multiples of 1/32 (the
+    /// temperatures of these small games are multiples of 1/16).
+    fn cool_by_definition(
+        s: &mut GameStore,
+        g: GameId,
+        t: i64,
+        memo: &mut FxHashMap<(GameId, i64), GameId>,
+    ) -> GameId {
+        if let Some(&v) = memo.get(&(g, t)) {
+            return v;
+        }
+        let v = if number_value(s, g).is_some() {
+            g
+        } else {
+            let mut frozen = None;
+            for earlier in 0..t {
+                let k = cooled_options(s, g, earlier, memo);
+                let (l, r) = stops(s, k);
+                if l == r {
+                    frozen = Some(number_game(s, &l).unwrap());
+                    break;
+                }
+            }
+            frozen.unwrap_or_else(|| cooled_options(s, g, t, memo))
+        };
+        memo.insert((g, t), v);
+        v
+    }
+
+    /// `{Gᴸ_t − t | Gᴿ_t + t}` with `t` in 32nds.
+    fn cooled_options(
+        s: &mut GameStore,
+        g: GameId,
+        t: i64,
+        memo: &mut FxHashMap<(GameId, i64), GameId>,
+    ) -> GameId {
+        let tg = s.dyadic(t, 5);
+        let node = s.node(g).clone();
+        let left = node
+            .left
+            .iter()
+            .map(|&x| {
+                let c = cool_by_definition(s, x, t, memo);
+                s.sub(c, tg)
+            })
+            .collect();
+        let right = node
+            .right
+            .iter()
+            .map(|&x| {
+                let c = cool_by_definition(s, x, t, memo);
+                s.add(c, tg)
+            })
+            .collect();
+        s.make(left, right)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+        #[test]
+        fn cooling_matches_its_definition(a in shape(), t in 0i64..=80) {
+            let mut s = GameStore::new();
+            let g = build(&mut s, &a);
+            let slow = cool_by_definition(&mut s, g, t, &mut FxHashMap::default());
+            let fast = cool(&mut s, g, &q(t, 32)).unwrap();
+            prop_assert_eq!(fast, slow, "{} cooled by {}/32", text(&s, g), t);
+        }
+    }
+}
