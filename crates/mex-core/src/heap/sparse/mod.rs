@@ -64,6 +64,8 @@ pub struct TakeBreakSequence {
     blocking: bool,
     /// Threads to use (1, or 2 with a helper thread; see `two_cores`).
     threads: usize,
+    /// The largest removal of a two-heap split (0 when there is none).
+    largest_split_removal: usize,
     /// Positions evaluated in blocks (for the tests).
     blocked_positions: usize,
     stats: SparseStats,
@@ -483,6 +485,7 @@ impl TakeBreakSequence {
     pub fn new(code: TakeBreakCode) -> Self {
         let takes = code.takes();
         let splits2 = code.removals_with(4);
+        let largest_split_removal = splits2.iter().copied().max().unwrap_or(0);
         let splits3 = code.removals_with(8);
         TakeBreakSequence {
             unequal: code.unequal_splits(),
@@ -497,6 +500,7 @@ impl TakeBreakSequence {
             block: BlockFlags::default(),
             blocking: true,
             threads: 1,
+            largest_split_removal,
             blocked_positions: 0,
             stats: SparseStats::default(),
         }
@@ -650,18 +654,16 @@ impl TakeBreakSequence {
     /// smallest `rest` of the block (so every rare pair of the block is
     /// `(i, rest − i)` with `rest − i` already computed and `i ≠ rest − i`).
     fn block_applies(&self) -> bool {
-        let n = self.values.len();
         let width = self.classes.counts.len();
-        let Some(&largest_removal) = self.splits2.iter().max() else {
+        // The cheap tests first: this runs before every position.
+        if width <= 64 || width > MAX_BLOCK_WIDTH || self.classes.mask == 0 {
             return false;
-        };
+        }
+        let n = self.values.len();
         let last_rare = self.classes.rare.last().map_or(0, |&i| i as usize);
         self.splits3.is_empty()
-            && self.classes.mask != 0
-            && width > 64
-            && width <= MAX_BLOCK_WIDTH
-            && n >= largest_removal + 2 * BLOCK
-            && 2 * last_rare + 2 < n - largest_removal
+            && n >= self.largest_split_removal + 2 * BLOCK
+            && 2 * last_rare + 2 < n - self.largest_split_removal
     }
 
     /// Evaluates up to [`BLOCK`] positions: first the pairs with a rare heap
