@@ -13,6 +13,8 @@
 
 pub mod best;
 pub mod json;
+pub mod pictures;
+pub mod views;
 
 use axum::body::Body;
 use axum::extract::rejection::{JsonRejection, QueryRejection};
@@ -271,6 +273,50 @@ async fn api_play(
     best_answer(state, q).await
 }
 
+#[derive(Debug, Deserialize)]
+struct ExplainQuery {
+    state: Option<String>,
+}
+
+/// `GET /api/shift/explain?state=BITS`: the O(n) rule's reasoning.
+async fn api_shift_explain(q: Result<Query<ExplainQuery>, QueryRejection>) -> Answer {
+    let Query(q) = q.map_err(query_error)?;
+    let state = q.state.ok_or_else(|| {
+        ApiError::new(StatusCode::BAD_REQUEST, "the parameter 'state' is missing")
+    })?;
+    Ok(Json(views::shift_explanation(&state)?))
+}
+
+#[derive(Debug, Deserialize)]
+struct DebruijnQuery {
+    n: Option<String>,
+    path: Option<String>,
+}
+
+/// An SVG picture as the answer.
+fn svg(body: String) -> Response {
+    ([(header::CONTENT_TYPE, "image/svg+xml")], body).into_response()
+}
+
+/// `GET /api/debruijn?n=N&path=S1,S2,...`: the De Bruijn graph as SVG.
+async fn api_debruijn(
+    q: Result<Query<DebruijnQuery>, QueryRejection>,
+) -> Result<Response, ApiError> {
+    let Query(q) = q.map_err(query_error)?;
+    let n =
+        q.n.ok_or_else(|| ApiError::new(StatusCode::BAD_REQUEST, "the parameter 'n' is missing"))?;
+    let n: u64 = n.trim().parse().map_err(|_| {
+        ApiError::from(MexError::invalid(
+            format!("the order {}", mex_core::error::quote(&n)),
+            "an order from 1 to 6",
+        ))
+    })?;
+    Ok(svg(views::debruijn_picture(
+        n,
+        q.path.as_deref().unwrap_or(""),
+    )?))
+}
+
 const OPENAPI: &str = include_str!("../assets/openapi.json");
 const INDEX: &str = include_str!("../assets/index.html");
 const SCRIPT: &str = include_str!("../assets/app.js");
@@ -340,6 +386,8 @@ pub fn router(config: Config) -> Router {
         .route("/api/moves", get(api_moves))
         .route("/api/best", get(api_best))
         .route("/api/play", axum::routing::post(api_play))
+        .route("/api/shift/explain", get(api_shift_explain))
+        .route("/api/debruijn", get(api_debruijn))
         .route(
             "/api/openapi.json",
             get(|| async { asset("application/json", OPENAPI) }),
