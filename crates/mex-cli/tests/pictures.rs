@@ -111,7 +111,7 @@ fn graph_dot_colours_positions_by_outcome() {
     let dot = String::from_utf8(out.stdout).unwrap();
     let nodes: Vec<&str> = dot.lines().filter(|l| l.contains("[label=")).collect();
     assert_eq!(nodes.len(), 4);
-    assert_eq!(dot.lines().filter(|l| l.contains(" -> ")).count(), 5);
+    assert_eq!(dot.lines().filter(|l| l.contains(" -> ")).count(), 4);
     let values = json(&["graph", input.to_str().unwrap()]);
     for (name, v) in values["positions"].as_object().unwrap() {
         let outcome = v["outcome"].as_str().unwrap();
