@@ -180,6 +180,7 @@ test("the shift game explains the rule and draws the De Bruijn graph", async () 
   const s = await playWithHints(page, 3);
   await page.waitForFunction(() => document.querySelectorAll("#debruijn svg path.edge.path").length >= 2);
   await page.screenshot({ path: path.join(shots, "shift-game-why.png"), fullPage: true });
+  await page.locator("#view").screenshot({ path: path.join(shots, "shift-game-view.png") });
   assert.ok(s.turn >= 2);
   await page.close();
 });
