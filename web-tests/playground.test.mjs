@@ -190,6 +190,11 @@ test("a synchronized game reveals both choices together", async () => {
   await begin(page, { position: "BBW WB", side: "Left" });
   const s = await waitTurn(page, -1);
   assert.equal(s.state, "person");
+  // The decomposition of each stack as coloured blocks, from /api/ssc.
+  await page.waitForFunction(() => document.querySelectorAll("#ssc-blocks .block").length >= 2);
+  const pieces = await page.evaluate(() => [...document.querySelectorAll("#ssc-blocks .row")].map((r) => [...r.querySelectorAll(".block")].map((b) => b.title.split(": ")[1]).join("")));
+  assert.deepEqual(pieces, ["BBW", "WB"]);
+  await page.screenshot({ path: path.join(shots, "ssc-blocks.png"), fullPage: true });
   await page.locator("#moves button").first().click();
   await page.waitForFunction(() => /the computer chose/.test(document.getElementById("message").textContent) || document.body.dataset.state === "over");
   const after = await waitTurn(page, 0);

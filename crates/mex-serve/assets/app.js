@@ -334,10 +334,48 @@ function cherriesView(v, m) {
     }
     v.appendChild(d);
   });
+  if (G.info.name === "ssc" && rows.length) sscBlocks(v, rows, m);
   const p = document.createElement("p");
   p.className = "explain";
   p.textContent = rows.length ? "Dark cherries are Left's (B), light ones Right's (W); the front of each row is on the left." : "No cherries left.";
   v.appendChild(p);
+}
+
+// Synchronized Stack Cherries: each stack's decomposition into irreducible
+// pieces (computed by the server, /api/ssc) as coloured blocks.
+function sscBlocks(v, rows, m) {
+  const box = document.createElement("div");
+  box.id = "ssc-blocks";
+  const title = document.createElement("p");
+  title.className = "explain";
+  title.textContent = "Each stack cut into its irreducible pieces (the SSC decomposition):";
+  box.appendChild(title);
+  v.appendChild(box);
+  const colours = ["#fde2a7", "#c9e7f5", "#d6f0c8", "#f5d0e6", "#e0d7f7", "#f7dcc6"];
+  rows.forEach((row, i) => {
+    const line = document.createElement("div");
+    line.className = "row";
+    const label = document.createElement("span");
+    label.className = "label";
+    label.textContent = "stack " + (i + 1);
+    line.appendChild(label);
+    box.appendChild(line);
+    api("ssc", { segment: row }).then((x) => {
+      if (G.moves !== m) return;
+      x.pieces.forEach((piece, k) => {
+        const block = document.createElement("span");
+        block.className = "block";
+        block.style.background = colours[k % colours.length];
+        block.title = "piece " + (k + 1) + ": " + piece.text;
+        for (const c of piece.text) {
+          const ch = document.createElement("span");
+          ch.className = "cherry " + (c === "B" ? "black" : "white");
+          block.appendChild(ch);
+        }
+        line.appendChild(block);
+      });
+    }).catch((e) => showError(e.message));
+  });
 }
 
 // Plays the listed move that leads to `position`, if there is one.

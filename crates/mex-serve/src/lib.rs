@@ -288,6 +288,23 @@ async fn api_shift_explain(q: Result<Query<ExplainQuery>, QueryRejection>) -> An
 }
 
 #[derive(Debug, Deserialize)]
+struct SscQuery {
+    segment: Option<String>,
+}
+
+/// `GET /api/ssc?segment=BW...`: the SSC decomposition of a segment.
+async fn api_ssc(q: Result<Query<SscQuery>, QueryRejection>) -> Answer {
+    let Query(q) = q.map_err(query_error)?;
+    let segment = q.segment.ok_or_else(|| {
+        ApiError::new(
+            StatusCode::BAD_REQUEST,
+            "the parameter 'segment' is missing",
+        )
+    })?;
+    Ok(Json(views::ssc_pieces(&segment)?))
+}
+
+#[derive(Debug, Deserialize)]
 struct DebruijnQuery {
     n: Option<String>,
     path: Option<String>,
@@ -388,6 +405,7 @@ pub fn router(config: Config) -> Router {
         .route("/api/play", axum::routing::post(api_play))
         .route("/api/shift/explain", get(api_shift_explain))
         .route("/api/debruijn", get(api_debruijn))
+        .route("/api/ssc", get(api_ssc))
         .route(
             "/api/openapi.json",
             get(|| async { asset("application/json", OPENAPI) }),

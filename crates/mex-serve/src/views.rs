@@ -8,6 +8,7 @@ use mex_core::shift::graph::DeBruijnGraph;
 use mex_core::shift::rule;
 use mex_core::shift::state::{parse_state, show};
 use mex_core::solve::arena::Player;
+use mex_core::sync::ssc;
 use mex_core::MexError;
 use serde_json::{json, Value};
 
@@ -105,9 +106,58 @@ pub fn debruijn_picture(n: u64, path: &str) -> Result<String, MexError> {
     Ok(pictures::debruijn_svg(&g, &path, &title))
 }
 
+/// Longest segment decomposed for the page.
+pub const MAX_SSC_CHERRIES: usize = 4096;
+
+/// The decomposition of a Synchronized Stack Cherries segment into its
+/// irreducible pieces (Theorems 6.4.2 and 6.4.5, `mex_core::sync::ssc`):
+/// `{"segment", "pieces": [{"start", "text"}]}`, pieces in order.
+pub fn ssc_pieces(segment: &str) -> Result<Value, MexError> {
+    let len = segment.trim().len();
+    if len > MAX_SSC_CHERRIES {
+        return Err(MexError::too_large(
+            format!("a segment of {len} cherries"),
+            format!("{MAX_SSC_CHERRIES} cherries"),
+            "use mex ssc for longer segments",
+        ));
+    }
+    let seg = ssc::parse_segment(segment)?;
+    let cuts = ssc::cut_points(&seg);
+    let pieces: Vec<Value> = cuts
+        .iter()
+        .zip(ssc::pieces(&seg, &cuts))
+        .map(|(&start, piece)| json!({ "start": start, "text": ssc::show(piece) }))
+        .collect();
+    Ok(json!({ "segment": ssc::show(&seg), "pieces": pieces }))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ssc_pieces_agree_with_the_weakest_suffix_twin() {
+        for len in 1..=10usize {
+            for bits in 0..(1u32 << len) {
+                let seg: Vec<bool> = (0..len).map(|i| bits >> i & 1 == 1).collect();
+                let v = ssc_pieces(&ssc::show(&seg)).unwrap();
+                let got: Vec<&str> = v["pieces"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|p| p["text"].as_str().unwrap())
+                    .collect();
+                let want: Vec<String> = ssc::decompose_by_weakest_suffix(&seg)
+                    .iter()
+                    .map(|p| ssc::show(p))
+                    .collect();
+                assert_eq!(got, want);
+            }
+        }
+        assert!(ssc_pieces("").is_err());
+        assert!(ssc_pieces("BXW").is_err());
+        assert!(ssc_pieces(&"B".repeat(MAX_SSC_CHERRIES + 1)).is_err());
+    }
     use mex_core::shift::exhaustive;
     use mex_core::shift::state::from_index;
 

@@ -297,3 +297,22 @@ fn shift_explanation_and_debruijn_picture() {
     let (s, v) = get(addr, "/api/debruijn");
     assert_error(s, &v, 400);
 }
+
+#[test]
+fn ssc_decomposition() {
+    let addr = start(Config::default());
+    let (s, v) = get(addr, "/api/ssc?segment=BBWBWWB");
+    assert_eq!(s, 200, "{v}");
+    assert_eq!(v, mex_serve::views::ssc_pieces("BBWBWWB").unwrap());
+    let joined: String = v["pieces"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["text"].as_str().unwrap())
+        .collect();
+    assert_eq!(joined, "BBWBWWB");
+    let (s, v) = get(addr, "/api/ssc");
+    assert_error(s, &v, 400);
+    let (s, v) = get(addr, "/api/ssc?segment=BQ");
+    assert_error(s, &v, 422);
+}
