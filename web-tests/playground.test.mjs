@@ -185,6 +185,18 @@ test("the shift game explains the rule and draws the De Bruijn graph", async () 
   await page.close();
 });
 
+test("a partizan value shows its thermograph", async () => {
+  const page = await open("expression");
+  await begin(page, { position: "{3|-1}", side: "Left" });
+  await waitTurn(page, -1);
+  await page.waitForSelector("#thermograph svg");
+  assert.equal(await page.locator("#thermograph svg path.wall").count(), 2);
+  assert.equal(await page.textContent("#thermograph svg text.mean"), "mean 1");
+  assert.equal(await page.textContent("#thermograph svg text.temperature"), "temperature 2");
+  await page.screenshot({ path: path.join(shots, "thermograph.png"), fullPage: true });
+  await page.close();
+});
+
 test("a synchronized game reveals both choices together", async () => {
   const page = await open("ssc");
   await begin(page, { position: "BBW WB", side: "Left" });

@@ -312,6 +312,21 @@ function renderView(m, step) {
   else if (G.info.name === "domino") dominoView(v, m, step);
   else if (G.info.name === "wythoff") queenView(v, m, step);
   else if (/cherries|^ssc$/.test(G.info.name)) cherriesView(v, m);
+  if (G.info.family === "partizan") thermographView(v, m, step);
+}
+
+// The thermograph of the position's value (partizan games), drawn by the
+// server from the exact walls (/api/thermograph).
+function thermographView(v, m, step) {
+  if (!m.value || m.value.length > 400) return;
+  const pic = document.createElement("div");
+  pic.id = "thermograph";
+  pic.className = "picture";
+  v.appendChild(pic);
+  apiText("thermograph", { expr: m.value }).then((svg) => {
+    if (current() !== step) return;
+    pic.innerHTML = svg;
+  }).catch(() => { pic.remove(); });
 }
 
 // Cherries: each row as cherries, B dark (Left's) and W light (Right's),

@@ -305,6 +305,33 @@ async fn api_ssc(q: Result<Query<SscQuery>, QueryRejection>) -> Answer {
 }
 
 #[derive(Debug, Deserialize)]
+struct ThermographQuery {
+    expr: Option<String>,
+}
+
+/// `GET /api/thermograph?expr=...`: the thermograph of a short game as SVG,
+/// under the evaluation cap and timeout, in a budgeted store.
+async fn api_thermograph(
+    State(state): State<Arc<AppState>>,
+    q: Result<Query<ThermographQuery>, QueryRejection>,
+) -> Result<Response, ApiError> {
+    let Query(q) = q.map_err(query_error)?;
+    let expr = q
+        .expr
+        .ok_or_else(|| ApiError::new(StatusCode::BAD_REQUEST, "the parameter 'expr' is missing"))?;
+    heavy(&state, move || {
+        use mex_core::partizan::{notation, store, thermograph::Thermographs};
+        let mut s = store::GameStore::with_budget(store::DEFAULT_BUDGET);
+        let g = notation::parse(&mut s, &expr)?;
+        let th = Thermographs::default().of(&s, g);
+        let shown: String = expr.chars().take(60).collect();
+        let title = format!("thermograph of {shown}");
+        Ok(svg(pictures::thermograph_svg(&th, &title)))
+    })
+    .await
+}
+
+#[derive(Debug, Deserialize)]
 struct DebruijnQuery {
     n: Option<String>,
     path: Option<String>,
@@ -406,6 +433,7 @@ pub fn router(config: Config) -> Router {
         .route("/api/shift/explain", get(api_shift_explain))
         .route("/api/debruijn", get(api_debruijn))
         .route("/api/ssc", get(api_ssc))
+        .route("/api/thermograph", get(api_thermograph))
         .route(
             "/api/openapi.json",
             get(|| async { asset("application/json", OPENAPI) }),

@@ -4,7 +4,10 @@
 //! `mex_core::shift::graph`; here they are only drawn). Coordinates are
 //! floating point because they are drawing positions, not answers.
 
+use mex_core::partizan::thermograph::{Thermograph, Wall, Q};
 use mex_core::shift::graph::DeBruijnGraph;
+use num_bigint::BigInt;
+use num_traits::ToPrimitive;
 use std::collections::BTreeSet;
 use std::f64::consts::PI;
 use std::fmt::Write;
@@ -199,6 +202,118 @@ pub fn debruijn_dot(g: &DeBruijnGraph, path: &[u32]) -> String {
     s
 }
 
+/// The exact points a wall is drawn through: its breakpoints from `t = −1`
+/// up to `top`, and its value at `top`.
+pub fn wall_points(w: &Wall, top: &Q) -> Vec<(Q, Q)> {
+    let mut pts: Vec<(Q, Q)> = w
+        .breakpoints()
+        .iter()
+        .filter(|(t, _)| t < top)
+        .cloned()
+        .collect();
+    pts.push((top.clone(), w.at(top)));
+    pts
+}
+
+/// The thermograph of a game as SVG (Siegel 2013, II.5; Berlekamp, Conway
+/// and Guy 1982): temperature upwards from −1, values with Left's side
+/// (larger values) on the left as is customary; the left and right walls
+/// as `<path class="wall left|right">` with their exact points in
+/// `data-points` (`t:x` pairs), drawn to one degree above the temperature;
+/// the mean and temperature as text.
+pub fn thermograph_svg(th: &Thermograph, title: &str) -> String {
+    let q = |n: i64| Q::from_integer(BigInt::from(n));
+    let hot = if th.temperature > q(0) {
+        th.temperature.clone()
+    } else {
+        q(0)
+    };
+    let top = hot + q(1);
+    let left = wall_points(&th.left, &top);
+    let right = wall_points(&th.right, &top);
+    let f = |x: &Q| x.to_f64().unwrap_or(0.0);
+    let xs: Vec<f64> = left.iter().chain(&right).map(|(_, x)| f(x)).collect();
+    let (lo, hi) = xs
+        .iter()
+        .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), &x| {
+            (a.min(x), b.max(x))
+        });
+    let span = (hi - lo).max(1.0);
+    let (t_top, w, h, pad) = (f(&top), 340.0_f64, 260.0_f64, 40.0_f64);
+    // x grows to the left; t grows upwards from −1.
+    let px = |x: f64| pad + (hi + 0.1 * span - x) / (1.2 * span) * w;
+    let py = |t: f64| pad + (t_top - t) / (t_top + 1.0) * h;
+    let d_of = |pts: &[(Q, Q)]| {
+        pts.iter()
+            .enumerate()
+            .map(|(i, (t, x))| {
+                format!(
+                    "{}{:.1},{:.1}",
+                    if i == 0 { "M" } else { " L" },
+                    px(f(x)),
+                    py(f(t))
+                )
+            })
+            .collect::<String>()
+    };
+    let exact = |pts: &[(Q, Q)]| {
+        pts.iter()
+            .map(|(t, x)| format!("{t}:{x}"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let (width, height) = (w + 2.0 * pad, h + 2.0 * pad + 40.0);
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" class="thermograph" width="{width:.0}" height="{height:.0}" viewBox="0 0 {width:.0} {height:.0}" font-family="sans-serif" font-size="11">"#
+    );
+    let _ = writeln!(s, "<title>{}</title>", escape(title));
+    let _ = writeln!(
+        s,
+        r##"<rect class="background" x="0" y="0" width="{width:.0}" height="{height:.0}" fill="#ffffff"/>"##
+    );
+    let _ = writeln!(s, r#"<text x="8" y="16">{}</text>"#, escape(title));
+    // The axis t = 0.
+    let _ = writeln!(
+        s,
+        r##"<line class="axis" x1="{pad}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="#bbb"/>"##,
+        py(0.0),
+        pad + w,
+        py(0.0)
+    );
+    for (class, pts, colour) in [("left", &left, "#1f5fbf"), ("right", &right, "#c0392b")] {
+        let _ = writeln!(
+            s,
+            r#"<path class="wall {class}" data-points="{}" d="{}" fill="none" stroke="{colour}" stroke-width="2"/>"#,
+            exact(pts),
+            d_of(pts)
+        );
+    }
+    let mean = format!("mean {}", th.mean);
+    let temp = format!("temperature {}", th.temperature);
+    let _ = writeln!(
+        s,
+        r#"<text class="mean" x="{pad}" y="{:.0}">{}</text>"#,
+        height - 26.0,
+        escape(&mean)
+    );
+    let _ = writeln!(
+        s,
+        r#"<text class="temperature" x="{pad}" y="{:.0}">{}</text>"#,
+        height - 10.0,
+        escape(&temp)
+    );
+    let _ = writeln!(
+        s,
+        r##"<text x="{:.0}" y="{:.0}" fill="#666">t = 0</text>"##,
+        pad + w - 30.0,
+        py(0.0) - 4.0
+    );
+    s.push_str("</svg>\n");
+    s
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -285,6 +400,54 @@ mod tests {
         for (a, b) in g.play_edges() {
             let line = format!("  \"{}\" -> \"{}\" [color", g.label(a), g.label(b));
             assert!(dot.contains(&line), "{line}");
+        }
+    }
+
+    fn thermo(expr: &str) -> Thermograph {
+        use mex_core::partizan::{notation, store::GameStore, thermograph::Thermographs};
+        let mut store = GameStore::new();
+        let g = notation::parse(&mut store, expr).unwrap();
+        Thermographs::default().of(&store, g)
+    }
+
+    #[test]
+    fn thermograph_svg_has_both_walls_with_their_exact_points() {
+        for (expr, mean, temp) in [
+            ("{3|-1}", "1", "2"),
+            ("{2||1|0}", "5/4", "3/4"),
+            ("{1|0}", "1/2", "1/2"),
+            ("5", "5", "-1"),
+            ("{1|0} + {0|-1}", "0", "-1"),
+        ] {
+            let th = thermo(expr);
+            assert_eq!(th.mean.to_string(), mean, "{expr}");
+            assert_eq!(th.temperature.to_string(), temp, "{expr}");
+            let svg = thermograph_svg(&th, expr);
+            let doc = parse(&svg);
+            let walls: Vec<_> = doc
+                .descendants()
+                .filter(|x| x.has_tag_name("path") && has_class(x, "wall"))
+                .collect();
+            assert_eq!(walls.len(), 2);
+            for (node, wall) in walls.iter().zip([&th.left, &th.right]) {
+                let points = node.attribute("data-points").unwrap();
+                let first = points.split(' ').next().unwrap();
+                let (t, x) = first.split_once(':').unwrap();
+                assert_eq!(t, "-1");
+                assert_eq!(x, wall.breakpoints()[0].1.to_string());
+                // Above the temperature both walls are the mast at the mean.
+                let last = points.split(' ').next_back().unwrap();
+                assert_eq!(last.split_once(':').unwrap().1, mean, "{expr}");
+            }
+            let text = |c: &str| {
+                doc.descendants()
+                    .find(|x| has_class(x, c))
+                    .and_then(|x| x.text())
+                    .unwrap()
+                    .to_string()
+            };
+            assert_eq!(text("mean"), format!("mean {mean}"));
+            assert_eq!(text("temperature"), format!("temperature {temp}"));
         }
     }
 }

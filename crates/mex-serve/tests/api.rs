@@ -316,3 +316,26 @@ fn ssc_decomposition() {
     let (s, v) = get(addr, "/api/ssc?segment=BQ");
     assert_error(s, &v, 422);
 }
+
+#[test]
+fn thermograph_picture() {
+    let addr = start(Config::default());
+    let (s, body) = request(addr, "GET", "/api/thermograph?expr=%7B3%7C-1%7D", "");
+    assert_eq!(s, 200, "{body}");
+    let doc = roxmltree::Document::parse(&body).expect("well-formed SVG");
+    let walls = doc
+        .descendants()
+        .filter(|n| n.attribute("class").is_some_and(|c| c.starts_with("wall")))
+        .count();
+    assert_eq!(walls, 2);
+    let mean = doc
+        .descendants()
+        .find(|n| n.attribute("class") == Some("mean"))
+        .and_then(|n| n.text())
+        .unwrap();
+    assert_eq!(mean, "mean 1");
+    let (s, v) = get(addr, "/api/thermograph");
+    assert_error(s, &v, 400);
+    let (s, v) = get(addr, "/api/thermograph?expr=%7B3%7C");
+    assert_error(s, &v, 422);
+}
