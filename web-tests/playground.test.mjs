@@ -123,11 +123,90 @@ test("Domineering 3x3 is played to the end", async () => {
   await page.close();
 });
 
+test("the domino strip is played to the end by clicking squares", async () => {
+  const page = await open("domino");
+  await begin(page, { position: "7" });
+  let s = await waitTurn(page, -1);
+  assert.equal(await page.locator("#view button.cell").count(), 7);
+  for (let i = 0; i < 10 && s.state === "person"; i++) {
+    // The first two adjacent free squares of a strip with at least two.
+    const strips = await page.evaluate(() => {
+      const by = {};
+      for (const b of document.querySelectorAll("#view button.cell")) by[b.dataset.r] = (by[b.dataset.r] || 0) + 1;
+      return by;
+    });
+    const r = Object.keys(strips).find((k) => strips[k] >= 2);
+    await page.click(`#view button.cell[data-r="${r}"][data-c="0"]`);
+    await page.click(`#view button.cell[data-r="${r}"][data-c="1"]`);
+    s = await waitTurn(page, s.turn);
+  }
+  assert.equal(s.state, "over");
+  assert.match(await page.textContent("#message"), /(you win|the computer wins)/);
+  await page.screenshot({ path: path.join(shots, "domino-end.png"), fullPage: true });
+  await page.close();
+});
+
+test("a Domineering domino is placed by dragging", async () => {
+  const page = await open("domineering");
+  await begin(page, { position: "3x3", side: "Left" });
+  await waitTurn(page, -1);
+  const from = await page.locator('#view .cell[data-r="0"][data-c="0"]').boundingBox();
+  const to = await page.locator('#view .cell[data-r="1"][data-c="0"]').boundingBox();
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 4 });
+  await page.mouse.up();
+  await waitTurn(page, 0);
+  const taken = await page.evaluate(() => [...document.querySelectorAll("#view .cell.taken")].map((c) => c.dataset.r + "," + c.dataset.c));
+  assert.ok(taken.includes("0,0") && taken.includes("1,0"), taken.join(" "));
+  await page.close();
+});
+
+test("the shift game explains the rule and draws the De Bruijn graph", async () => {
+  const page = await open("shift-game");
+  await begin(page, { position: "0000", side: "Alice" });
+  await waitTurn(page, -1);
+  await page.waitForSelector("#debruijn svg");
+  assert.equal(await page.locator("#debruijn svg g.node").count(), 16);
+  assert.equal(await page.locator("#debruijn svg path.edge").count(), 32);
+  await page.click("#why");
+  await page.waitForSelector("#why-steps li");
+  const steps = await page.locator("#why-steps li").allTextContents();
+  assert.equal(steps.length, 5);
+  assert.match(steps[0], /t = b0 … b2 1 = /);
+  assert.match(steps.join(" "), /head/);
+  assert.match(steps.join(" "), /tail/);
+  // The path grows with the play.
+  const s = await playWithHints(page, 3);
+  await page.waitForFunction(() => document.querySelectorAll("#debruijn svg path.edge.path").length >= 2);
+  await page.screenshot({ path: path.join(shots, "shift-game-why.png"), fullPage: true });
+  await page.locator("#view").screenshot({ path: path.join(shots, "shift-game-view.png") });
+  assert.ok(s.turn >= 2);
+  await page.close();
+});
+
+test("a partizan value shows its thermograph", async () => {
+  const page = await open("expression");
+  await begin(page, { position: "{3|-1}", side: "Left" });
+  await waitTurn(page, -1);
+  await page.waitForSelector("#thermograph svg");
+  assert.equal(await page.locator("#thermograph svg path.wall").count(), 2);
+  assert.equal(await page.textContent("#thermograph svg text.mean"), "mean 1");
+  assert.equal(await page.textContent("#thermograph svg text.temperature"), "temperature 2");
+  await page.screenshot({ path: path.join(shots, "thermograph.png"), fullPage: true });
+  await page.close();
+});
+
 test("a synchronized game reveals both choices together", async () => {
   const page = await open("ssc");
   await begin(page, { position: "BBW WB", side: "Left" });
   const s = await waitTurn(page, -1);
   assert.equal(s.state, "person");
+  // The decomposition of each stack as coloured blocks, from /api/ssc.
+  await page.waitForFunction(() => document.querySelectorAll("#ssc-blocks .block").length >= 2);
+  const pieces = await page.evaluate(() => [...document.querySelectorAll("#ssc-blocks .row")].map((r) => [...r.querySelectorAll(".block")].map((b) => b.title.split(": ")[1]).join("")));
+  assert.deepEqual(pieces, ["BBW", "WB"]);
+  await page.screenshot({ path: path.join(shots, "ssc-blocks.png"), fullPage: true });
   await page.locator("#moves button").first().click();
   await page.waitForFunction(() => /the computer chose/.test(document.getElementById("message").textContent) || document.body.dataset.state === "over");
   const after = await waitTurn(page, 0);

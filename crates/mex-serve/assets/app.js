@@ -1,6 +1,8 @@
 // The mex playground: every game of the catalog from its move list
 // (/api/moves), the computer's answers from /api/best, and special views
-// for Nim (rows of counters) and the shift game (the register).
+// for Nim (rows of counters), the shift game (the register, the rule's
+// reasoning and the De Bruijn graph), the domino strip, Domineering,
+// Wythoff's queen and Cherries.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -24,6 +26,19 @@ async function api(path, params) {
   }
   if (!r.ok) throw new Error("HTTP " + r.status + ": " + (body.error || "error"));
   return body;
+}
+
+// A picture (SVG text) from the API; errors as in api().
+async function apiText(path, params) {
+  const q = new URLSearchParams(params || {}).toString();
+  const r = await fetch("/api/" + path + (q ? "?" + q : ""));
+  const text = await r.text();
+  if (!r.ok) {
+    let msg = "error";
+    try { msg = JSON.parse(text).error || msg; } catch (e) { /* not JSON */ }
+    throw new Error("HTTP " + r.status + ": " + msg);
+  }
+  return text;
 }
 
 function showError(msg) {
@@ -292,10 +307,26 @@ function renderView(m, step) {
   const v = $("view");
   v.innerHTML = "";
   if (G.info.name === "nim") nimView(v, m, step);
-  else if (G.info.name === "shift-game") shiftView(v, m);
+  else if (G.info.name === "shift-game") shiftView(v, m, step);
   else if (G.info.name === "domineering") boardView(v, m, step);
+  else if (G.info.name === "domino") dominoView(v, m, step);
   else if (G.info.name === "wythoff") queenView(v, m, step);
   else if (/cherries|^ssc$/.test(G.info.name)) cherriesView(v, m);
+  if (G.info.family === "partizan") thermographView(v, m, step);
+}
+
+// The thermograph of the position's value (partizan games), drawn by the
+// server from the exact walls (/api/thermograph).
+function thermographView(v, m, step) {
+  if (!m.value || m.value.length > 400) return;
+  const pic = document.createElement("div");
+  pic.id = "thermograph";
+  pic.className = "picture";
+  v.appendChild(pic);
+  apiText("thermograph", { expr: m.value }).then((svg) => {
+    if (current() !== step) return;
+    pic.innerHTML = svg;
+  }).catch(() => { pic.remove(); });
 }
 
 // Cherries: each row as cherries, B dark (Left's) and W light (Right's),
@@ -318,10 +349,48 @@ function cherriesView(v, m) {
     }
     v.appendChild(d);
   });
+  if (G.info.name === "ssc" && rows.length) sscBlocks(v, rows, m);
   const p = document.createElement("p");
   p.className = "explain";
   p.textContent = rows.length ? "Dark cherries are Left's (B), light ones Right's (W); the front of each row is on the left." : "No cherries left.";
   v.appendChild(p);
+}
+
+// Synchronized Stack Cherries: each stack's decomposition into irreducible
+// pieces (computed by the server, /api/ssc) as coloured blocks.
+function sscBlocks(v, rows, m) {
+  const box = document.createElement("div");
+  box.id = "ssc-blocks";
+  const title = document.createElement("p");
+  title.className = "explain";
+  title.textContent = "Each stack cut into its irreducible pieces (the SSC decomposition):";
+  box.appendChild(title);
+  v.appendChild(box);
+  const colours = ["#fde2a7", "#c9e7f5", "#d6f0c8", "#f5d0e6", "#e0d7f7", "#f7dcc6"];
+  rows.forEach((row, i) => {
+    const line = document.createElement("div");
+    line.className = "row";
+    const label = document.createElement("span");
+    label.className = "label";
+    label.textContent = "stack " + (i + 1);
+    line.appendChild(label);
+    box.appendChild(line);
+    api("ssc", { segment: row }).then((x) => {
+      if (G.moves !== m) return;
+      x.pieces.forEach((piece, k) => {
+        const block = document.createElement("span");
+        block.className = "block";
+        block.style.background = colours[k % colours.length];
+        block.title = "piece " + (k + 1) + ": " + piece.text;
+        for (const c of piece.text) {
+          const ch = document.createElement("span");
+          ch.className = "cherry " + (c === "B" ? "black" : "white");
+          block.appendChild(ch);
+        }
+        line.appendChild(block);
+      });
+    }).catch((e) => showError(e.message));
+  });
 }
 
 // Plays the listed move that leads to `position`, if there is one.
@@ -331,15 +400,59 @@ function playTo(position) {
   else $("message").textContent = "That is not one of your moves.";
 }
 
-// Domineering: click two adjacent free cells to place a domino (Left
-// vertical, Right horizontal).
+// Two adjacent cells chosen by a drag (press on one cell, release on the
+// next: pointer events, so a finger works too) or by two clicks. `cells`
+// are buttons with data-r and data-c; `done(a, b)` gets the two [r, c].
+function pairPicker(grid, done) {
+  let first = null;
+  let pressed = null;
+  let dragged = false;
+  const clear = () => { for (const b of grid.querySelectorAll(".chosen")) b.classList.remove("chosen"); };
+  const at = (cell) => [+cell.dataset.r, +cell.dataset.c];
+  const adjacent = (a, b) => Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) === 1;
+  grid.addEventListener("pointerdown", (e) => {
+    const cell = e.target.closest(".cell");
+    if (!cell || cell.disabled) return;
+    pressed = cell;
+    dragged = false;
+  });
+  grid.addEventListener("pointerup", (e) => {
+    const from = pressed;
+    pressed = null;
+    if (!from) return;
+    const under = document.elementFromPoint(e.clientX, e.clientY);
+    const to = under && under.closest ? under.closest(".cell") : null;
+    if (!to || to === from || to.disabled || !grid.contains(to)) return;
+    // A drag from one cell to another.
+    dragged = true;
+    first = null;
+    clear();
+    if (adjacent(at(from), at(to))) done(at(from), at(to));
+  });
+  grid.addEventListener("click", (e) => {
+    const cell = e.target.closest(".cell");
+    if (dragged) { dragged = false; return; }
+    if (!cell || cell.disabled) return;
+    if (!first) {
+      first = at(cell);
+      cell.classList.add("chosen");
+      return;
+    }
+    const a = first;
+    first = null;
+    clear();
+    if (adjacent(a, at(cell))) done(a, at(cell));
+  });
+}
+
+// Domineering: drag a domino over two adjacent free cells (or click both;
+// Left vertical, Right horizontal).
 function boardView(v, m, step) {
   const rows = m.position.split("/");
   if (rows.length > 12 || rows.some((r) => r.length > 12 || !/^[.#]+$/.test(r))) return;
   const grid = document.createElement("div");
   grid.className = "board";
   grid.style.gridTemplateColumns = "repeat(" + rows[0].length + ", 2.6rem)";
-  let first = null;
   rows.forEach((row, r) => {
     [...row].forEach((c, col) => {
       const cell = document.createElement("button");
@@ -349,28 +462,63 @@ function boardView(v, m, step) {
       cell.dataset.c = col;
       cell.disabled = c === "#" || !step.person;
       cell.setAttribute("aria-label", "row " + (r + 1) + " column " + (col + 1));
-      cell.addEventListener("click", () => {
-        if (!first) {
-          first = [r, col];
-          cell.classList.add("chosen");
-          return;
-        }
-        const [r0, c0] = first;
-        first = null;
-        for (const b of grid.querySelectorAll(".chosen")) b.classList.remove("chosen");
-        if (Math.abs(r0 - r) + Math.abs(c0 - col) !== 1) return;
-        const next = rows.map((x) => [...x]);
-        next[r0][c0] = "#";
-        next[r][col] = "#";
-        playTo(next.map((x) => x.join("")).join("/"));
-      });
       grid.appendChild(cell);
     });
+  });
+  pairPicker(grid, ([r0, c0], [r1, c1]) => {
+    const next = rows.map((x) => [...x]);
+    next[r0][c0] = "#";
+    next[r1][c1] = "#";
+    playTo(next.map((x) => x.join("")).join("/"));
   });
   v.appendChild(grid);
   const p = document.createElement("p");
   p.className = "explain";
-  p.textContent = "Click two adjacent free cells to place a domino: " + (G.side === "Left" ? "you (Left) place vertical ones." : "you (Right) place horizontal ones.");
+  p.textContent = "Drag a domino over two adjacent free cells (or click both): " + (G.side === "Left" ? "you (Left) place vertical ones." : "you (Right) place horizontal ones.");
+  v.appendChild(p);
+}
+
+// The 1×N domino game: the free strips in order, separated by covered
+// squares; drag over (or click) two adjacent free squares of a strip.
+function dominoView(v, m, step) {
+  const strips = m.position.trim() === "0" ? [] : m.position.split(",").map((s) => s.trim());
+  if (strips.some((h) => !/^\d+$/.test(h)) || strips.reduce((a, h) => a + +h, 0) > 60) return;
+  const line = document.createElement("div");
+  line.className = "strip";
+  strips.forEach((h, i) => {
+    if (i > 0) {
+      for (let k = 0; k < 2; k++) {
+        const d = document.createElement("span");
+        d.className = "cell taken";
+        line.appendChild(d);
+      }
+    }
+    for (let j = 0; j < +h; j++) {
+      const cell = document.createElement("button");
+      cell.type = "button";
+      cell.className = "cell";
+      // data-r: the strip, data-c: the square (from 0) within it.
+      cell.dataset.r = i;
+      cell.dataset.c = j;
+      cell.disabled = !step.person;
+      cell.setAttribute("aria-label", "strip " + (i + 1) + " square " + (j + 1));
+      line.appendChild(cell);
+    }
+  });
+  pairPicker(line, ([r0, c0], [r1, c1]) => {
+    if (r0 !== r1) return;
+    const first = Math.min(c0, c1) + 1;
+    const label = "cover squares " + first + " and " + (first + 1) + (strips.length > 1 ? " (heap " + (r0 + 1) + ")" : "");
+    const k = G.listed.findIndex((mv) => mv.label === label);
+    if (k >= 0) personMove(k);
+    else $("message").textContent = "That is not one of your moves.";
+  });
+  v.appendChild(line);
+  const p = document.createElement("p");
+  p.className = "explain";
+  p.textContent = strips.length
+    ? "Cover two adjacent free squares with a domino: drag over them or click both. Who cannot move loses."
+    : "No two adjacent free squares are left.";
   v.appendChild(p);
 }
 
@@ -438,7 +586,7 @@ function nimView(v, m, step) {
   v.appendChild(p);
 }
 
-function shiftView(v, m) {
+function shiftView(v, m, step) {
   const [bits, end] = m.position.split(" ");
   const reg = document.createElement("div");
   reg.className = "register";
@@ -461,6 +609,42 @@ function shiftView(v, m) {
       " back as soon as possible; Bob delays.";
   }
   v.appendChild(p);
+  // The O(n) rule's reasoning, from the server, on request.
+  if (!end && bits.length >= 2) {
+    const why = document.createElement("button");
+    why.type = "button";
+    why.id = "why";
+    why.textContent = G.why ? "hide why" : "why?";
+    why.addEventListener("click", () => { G.why = !G.why; renderView(G.moves, current()); });
+    v.appendChild(why);
+    if (G.why) {
+      const box = document.createElement("ol");
+      box.id = "why-steps";
+      box.className = "explain";
+      v.appendChild(box);
+      api("shift/explain", { state: bits }).then((x) => {
+        if (current() !== step) return;
+        for (const line of x.steps) {
+          const li = document.createElement("li");
+          li.textContent = line;
+          box.appendChild(li);
+        }
+        box.dataset.next = x.next;
+      }).catch((e) => showError(e.message));
+    }
+  }
+  // The De Bruijn graph with the play so far (orders up to 6).
+  if (bits.length <= 6) {
+    const pic = document.createElement("div");
+    pic.id = "debruijn";
+    pic.className = "picture";
+    v.appendChild(pic);
+    const path = G.history.map((h) => h.position.split(" ")[0]).filter((s) => s.length === bits.length);
+    apiText("debruijn", { n: bits.length, path: path.join(",") }).then((svg) => {
+      if (current() !== step) return;
+      pic.innerHTML = svg;
+    }).catch((e) => showError(e.message));
+  }
 }
 
 init();

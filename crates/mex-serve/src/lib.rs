@@ -13,6 +13,8 @@
 
 pub mod best;
 pub mod json;
+pub mod pictures;
+pub mod views;
 
 use axum::body::Body;
 use axum::extract::rejection::{JsonRejection, QueryRejection};
@@ -271,6 +273,94 @@ async fn api_play(
     best_answer(state, q).await
 }
 
+#[derive(Debug, Deserialize)]
+struct ExplainQuery {
+    state: Option<String>,
+}
+
+/// `GET /api/shift/explain?state=BITS`: the O(n) rule's reasoning.
+async fn api_shift_explain(q: Result<Query<ExplainQuery>, QueryRejection>) -> Answer {
+    let Query(q) = q.map_err(query_error)?;
+    let state = q.state.ok_or_else(|| {
+        ApiError::new(StatusCode::BAD_REQUEST, "the parameter 'state' is missing")
+    })?;
+    Ok(Json(views::shift_explanation(&state)?))
+}
+
+#[derive(Debug, Deserialize)]
+struct SscQuery {
+    segment: Option<String>,
+}
+
+/// `GET /api/ssc?segment=BW...`: the SSC decomposition of a segment.
+async fn api_ssc(q: Result<Query<SscQuery>, QueryRejection>) -> Answer {
+    let Query(q) = q.map_err(query_error)?;
+    let segment = q.segment.ok_or_else(|| {
+        ApiError::new(
+            StatusCode::BAD_REQUEST,
+            "the parameter 'segment' is missing",
+        )
+    })?;
+    Ok(Json(views::ssc_pieces(&segment)?))
+}
+
+#[derive(Debug, Deserialize)]
+struct ThermographQuery {
+    expr: Option<String>,
+}
+
+/// `GET /api/thermograph?expr=...`: the thermograph of a short game as SVG,
+/// under the evaluation cap and timeout, in a budgeted store.
+async fn api_thermograph(
+    State(state): State<Arc<AppState>>,
+    q: Result<Query<ThermographQuery>, QueryRejection>,
+) -> Result<Response, ApiError> {
+    let Query(q) = q.map_err(query_error)?;
+    let expr = q
+        .expr
+        .ok_or_else(|| ApiError::new(StatusCode::BAD_REQUEST, "the parameter 'expr' is missing"))?;
+    heavy(&state, move || {
+        use mex_core::partizan::{notation, store, thermograph::Thermographs};
+        let mut s = store::GameStore::with_budget(store::DEFAULT_BUDGET);
+        let g = notation::parse(&mut s, &expr)?;
+        let th = Thermographs::default().of(&s, g);
+        let shown: String = expr.chars().take(60).collect();
+        let title = format!("thermograph of {shown}");
+        Ok(svg(pictures::thermograph_svg(&th, &title)))
+    })
+    .await
+}
+
+#[derive(Debug, Deserialize)]
+struct DebruijnQuery {
+    n: Option<String>,
+    path: Option<String>,
+}
+
+/// An SVG picture as the answer.
+fn svg(body: String) -> Response {
+    ([(header::CONTENT_TYPE, "image/svg+xml")], body).into_response()
+}
+
+/// `GET /api/debruijn?n=N&path=S1,S2,...`: the De Bruijn graph as SVG.
+async fn api_debruijn(
+    q: Result<Query<DebruijnQuery>, QueryRejection>,
+) -> Result<Response, ApiError> {
+    let Query(q) = q.map_err(query_error)?;
+    let n =
+        q.n.ok_or_else(|| ApiError::new(StatusCode::BAD_REQUEST, "the parameter 'n' is missing"))?;
+    let n: u64 = n.trim().parse().map_err(|_| {
+        ApiError::from(MexError::invalid(
+            format!("the order {}", mex_core::error::quote(&n)),
+            "an order from 1 to 6",
+        ))
+    })?;
+    Ok(svg(views::debruijn_picture(
+        n,
+        q.path.as_deref().unwrap_or(""),
+    )?))
+}
+
 const OPENAPI: &str = include_str!("../assets/openapi.json");
 const INDEX: &str = include_str!("../assets/index.html");
 const SCRIPT: &str = include_str!("../assets/app.js");
@@ -340,6 +430,10 @@ pub fn router(config: Config) -> Router {
         .route("/api/moves", get(api_moves))
         .route("/api/best", get(api_best))
         .route("/api/play", axum::routing::post(api_play))
+        .route("/api/shift/explain", get(api_shift_explain))
+        .route("/api/debruijn", get(api_debruijn))
+        .route("/api/ssc", get(api_ssc))
+        .route("/api/thermograph", get(api_thermograph))
         .route(
             "/api/openapi.json",
             get(|| async { asset("application/json", OPENAPI) }),

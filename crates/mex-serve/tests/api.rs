@@ -93,7 +93,11 @@ fn every_path_of_the_openapi_document_answers() {
                 other => panic!("unexpected method {other}"),
             };
             assert_eq!(status, 200, "{method} {path}: {body}");
-            let _: Value = serde_json::from_str(&body).unwrap();
+            if body.starts_with("<svg") {
+                roxmltree::Document::parse(&body).expect("well-formed SVG");
+            } else {
+                let _: Value = serde_json::from_str(&body).unwrap();
+            }
         }
     }
 }
@@ -263,4 +267,75 @@ fn partizan_and_synchronized_moves_keep_the_best_class() {
     );
     assert_eq!(s, 200, "{b}");
     assert!(b["move"]["label"].as_str().unwrap().contains(theirs));
+}
+
+#[test]
+fn shift_explanation_and_debruijn_picture() {
+    let addr = start(Config::default());
+    let (s, v) = get(addr, "/api/shift/explain?state=0100");
+    assert_eq!(s, 200, "{v}");
+    assert_eq!(v, mex_serve::views::shift_explanation("0100").unwrap());
+    assert_eq!(v["next"], "1010");
+    let (s, v) = get(addr, "/api/shift/explain");
+    assert_error(s, &v, 400);
+    let (s, v) = get(addr, "/api/shift/explain?state=01x");
+    assert_error(s, &v, 422);
+    let (s, body) = request(addr, "GET", "/api/debruijn?n=4&path=0000,1000,0100", "");
+    assert_eq!(s, 200, "{body}");
+    let doc = roxmltree::Document::parse(&body).expect("well-formed SVG");
+    let class = |n: &roxmltree::Node, c: &str| {
+        n.attribute("class")
+            .is_some_and(|v| v.split(' ').any(|w| w == c))
+    };
+    assert_eq!(doc.descendants().filter(|n| class(n, "node")).count(), 16);
+    assert_eq!(doc.descendants().filter(|n| class(n, "edge")).count(), 32);
+    assert_eq!(doc.descendants().filter(|n| class(n, "path")).count(), 2);
+    for bad in ["n=7", "n=x", "n=4&path=0000,0011", "n=4&path=000"] {
+        let (s, v) = get(addr, &format!("/api/debruijn?{bad}"));
+        assert_error(s, &v, 422);
+    }
+    let (s, v) = get(addr, "/api/debruijn");
+    assert_error(s, &v, 400);
+}
+
+#[test]
+fn ssc_decomposition() {
+    let addr = start(Config::default());
+    let (s, v) = get(addr, "/api/ssc?segment=BBWBWWB");
+    assert_eq!(s, 200, "{v}");
+    assert_eq!(v, mex_serve::views::ssc_pieces("BBWBWWB").unwrap());
+    let joined: String = v["pieces"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["text"].as_str().unwrap())
+        .collect();
+    assert_eq!(joined, "BBWBWWB");
+    let (s, v) = get(addr, "/api/ssc");
+    assert_error(s, &v, 400);
+    let (s, v) = get(addr, "/api/ssc?segment=BQ");
+    assert_error(s, &v, 422);
+}
+
+#[test]
+fn thermograph_picture() {
+    let addr = start(Config::default());
+    let (s, body) = request(addr, "GET", "/api/thermograph?expr=%7B3%7C-1%7D", "");
+    assert_eq!(s, 200, "{body}");
+    let doc = roxmltree::Document::parse(&body).expect("well-formed SVG");
+    let walls = doc
+        .descendants()
+        .filter(|n| n.attribute("class").is_some_and(|c| c.starts_with("wall")))
+        .count();
+    assert_eq!(walls, 2);
+    let mean = doc
+        .descendants()
+        .find(|n| n.attribute("class") == Some("mean"))
+        .and_then(|n| n.text())
+        .unwrap();
+    assert_eq!(mean, "mean 1");
+    let (s, v) = get(addr, "/api/thermograph");
+    assert_error(s, &v, 400);
+    let (s, v) = get(addr, "/api/thermograph?expr=%7B3%7C");
+    assert_error(s, &v, 422);
 }

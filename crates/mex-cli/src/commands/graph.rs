@@ -26,13 +26,20 @@ play that never ends is a draw."
 
 Examples:
   printf 'a: b\\nb: a c\\nc:\\n' | mex graph -
-  mex graph game.txt --json")]
+  mex graph game.txt --json
+  mex graph game.txt --dot | dot -Tsvg > game.svg
+  mex graph game.txt --dot game.dot")]
 pub struct GraphArgs {
     /// The graph file, or - for standard input.
     file: String,
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
+    /// Write the graph as Graphviz text to FILE, or to stdout without FILE:
+    /// positions coloured by win (green), loss (red) or draw (grey) for the
+    /// player to move, labelled with their remoteness.
+    #[arg(long, value_name = "FILE", num_args = 0..=1, default_missing_value = "-")]
+    pub dot: Option<String>,
 }
 
 pub fn run(a: &GraphArgs) -> Result<Output, MexError> {
@@ -40,6 +47,19 @@ pub fn run(a: &GraphArgs) -> Result<Output, MexError> {
     let graph = ExplicitGraph::parse(&text_in)?;
     drop(text_in);
     let values = retrograde::solve(&graph)?;
+    if a.json && a.dot.as_deref() == Some("-") {
+        return Err(MexError::invalid(
+            "--dot without a file prints Graphviz text, which is not JSON",
+            "--dot FILE together with --json, or --dot alone",
+        ));
+    }
+    if let Some(dot) = &a.dot {
+        let text = graph_dot(&graph, &values);
+        if dot == "-" {
+            return Ok(Output::bytes(text.into_bytes()));
+        }
+        crate::commands::shift::write_picture(std::path::Path::new(dot), &text, "--dot")?;
+    }
     let mut result = GraphResult::default();
     for (name, v) in graph.names().zip(&values) {
         let (outcome, remoteness) = match v {
@@ -102,5 +122,62 @@ impl Report for GraphResult {
                 ("losses", self.losses.to_string()),
                 ("draws", self.draws.to_string()),
             ])
+    }
+}
+
+/// Escapes a name for a Graphviz quoted string.
+fn dot_escape(name: &str) -> String {
+    name.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+/// The game graph as Graphviz text: a statement per position (filled by
+/// its outcome for the player to move, labelled with its name, outcome
+/// and remoteness) and a statement per move.
+pub fn graph_dot(graph: &ExplicitGraph, values: &[Value]) -> String {
+    use std::fmt::Write;
+    let mut s =
+        String::from("digraph \"game graph\" {\n  node [shape=box, style=\"rounded,filled\"];\n");
+    for (v, (name, value)) in graph.names().zip(values).enumerate() {
+        let (fill, what) = match value {
+            Value::Win(r) => ("#c8efc8", format!("win {r}")),
+            Value::Loss(r) => ("#f7c9c9", format!("loss {r}")),
+            Value::Draw => ("#e2e2e2", "draw".to_string()),
+        };
+        let _ = writeln!(
+            s,
+            "  n{v} [label=\"{}\\n{what}\", fillcolor=\"{fill}\"];",
+            dot_escape(name)
+        );
+    }
+    for v in 0..values.len() {
+        for &w in graph.moves(v) {
+            let _ = writeln!(s, "  n{v} -> n{w};");
+        }
+    }
+    s.push_str("}\n");
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dot_has_a_node_per_position_and_an_edge_per_move() {
+        let g = ExplicitGraph::parse("a: b\nb: a c\nc:\nd = draw\n\"q: d\n").unwrap();
+        let values = retrograde::solve(&g).unwrap();
+        let dot = graph_dot(&g, &values);
+        assert!(dot.starts_with("digraph ") && dot.ends_with("}\n"));
+        let nodes: Vec<&str> = dot.lines().filter(|l| l.contains("[label=")).collect();
+        assert_eq!(nodes.len(), g.names().count());
+        let edges = dot.lines().filter(|l| l.contains(" -> ")).count();
+        let moves: usize = (0..values.len()).map(|v| g.moves(v).len()).sum();
+        assert_eq!(edges, moves);
+        assert!(nodes
+            .iter()
+            .any(|l| l.contains("c\\nloss 0") && l.contains("#f7c9c9")));
+        assert!(nodes
+            .iter()
+            .any(|l| l.contains("draw") && l.contains("#e2e2e2")));
     }
 }

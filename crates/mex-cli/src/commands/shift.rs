@@ -256,7 +256,9 @@ Examples:
   mex debruijn prefer-one 3
   mex debruijn prefer-one 3 --json
   mex debruijn prefer-zero 20 --format binary > seq.bin
-  mex debruijn prefer-one 10 | mex debruijn check --json"
+  mex debruijn prefer-one 10 | mex debruijn check --json
+  mex debruijn graph 4 --svg debruijn4.svg
+  mex debruijn graph 3 --dot | dot -Tpng > debruijn3.png"
 )]
 pub struct DebruijnArgs {
     #[command(subcommand)]
@@ -299,6 +301,18 @@ enum DebruijnCommand {
         #[arg(long)]
         no_play: bool,
     },
+    /// The De Bruijn graph of order N (1 ≤ N ≤ 6) with the shift game's optimal play as its path.
+    Graph {
+        /// The order (1 to 6).
+        #[arg(value_parser = u64_value)]
+        n: u64,
+        /// Write the picture as SVG to FILE.
+        #[arg(long, value_name = "FILE")]
+        svg: Option<std::path::PathBuf>,
+        /// Write the graph as Graphviz text to FILE, or to stdout without FILE.
+        #[arg(long, value_name = "FILE", num_args = 0..=1, default_missing_value = "-")]
+        dot: Option<String>,
+    },
     /// Check that a 0/1 sequence (stdin or FILE) is De Bruijn of its order.
     Check {
         /// A file with the sequence as 0/1 text (whitespace ignored); stdin if absent.
@@ -339,6 +353,7 @@ pub fn run_debruijn(a: &DebruijnArgs) -> Result<Output, MexError> {
         DebruijnCommand::Check { file } => Ok(Output::report(check(file.as_deref())?)),
         DebruijnCommand::GameOf { sequence } => Ok(Output::report(game_of(sequence)?)),
         DebruijnCommand::Survey { n } => Ok(Output::report(survey(*n)?)),
+        DebruijnCommand::Graph { n, svg, dot } => graph(*n, svg.as_deref(), dot.as_deref(), a.json),
         DebruijnCommand::SolveGame {
             f,
             sequence,
@@ -693,4 +708,82 @@ impl Report for Survey {
 fn survey(n: u64) -> Result<Survey, MexError> {
     let n = in_range_u32("order", n, 2, MAX_ENUMERATION_ORDER)?;
     Ok(Survey(generalized::proposition_17_survey(n)?))
+}
+
+/// `mex debruijn graph`: the graph's size and the optimal play.
+#[derive(Serialize)]
+struct GraphReport {
+    n: u32,
+    vertices: usize,
+    edges: usize,
+    /// The optimal play from 0^n, b0 first; the next turn returns to 0^n.
+    play: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    svg: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    dot: Option<String>,
+}
+
+impl Report for GraphReport {
+    fn text(&self) -> String {
+        let mut pairs = vec![
+            ("order", self.n.to_string()),
+            ("vertices", self.vertices.to_string()),
+            ("edges", self.edges.to_string()),
+            ("play", self.play.join(" ")),
+        ];
+        if let Some(f) = &self.svg {
+            pairs.push(("svg written to", f.clone()));
+        }
+        if let Some(f) = &self.dot {
+            pairs.push(("dot written to", f.clone()));
+        }
+        fields(&pairs)
+    }
+}
+
+/// Writes a picture to a file, as a one-line error if it cannot.
+pub fn write_picture(path: &std::path::Path, text: &str, option: &str) -> Result<(), MexError> {
+    std::fs::write(path, text).map_err(|e| {
+        MexError::invalid(
+            format!("cannot write {}: {e}", path.display()),
+            format!("a writable file for {option}"),
+        )
+    })
+}
+
+fn graph(
+    n: u64,
+    svg: Option<&std::path::Path>,
+    dot: Option<&str>,
+    json: bool,
+) -> Result<Output, MexError> {
+    use mex_core::shift::graph::DeBruijnGraph;
+    use mex_serve::pictures;
+    if json && dot == Some("-") {
+        return Err(MexError::invalid(
+            "--dot without a file prints Graphviz text, which is not JSON",
+            "--dot FILE together with --json, or --dot alone",
+        ));
+    }
+    let g = DeBruijnGraph::new(n)?;
+    let path = pictures::closed_play(&g);
+    if let Some(file) = svg {
+        let title = format!("De Bruijn graph of order {n} and the optimal play of the shift game");
+        write_picture(file, &pictures::debruijn_svg(&g, &path, &title), "--svg")?;
+    }
+    let dot_text = dot.map(|_| pictures::debruijn_dot(&g, &path));
+    match (dot, dot_text) {
+        (Some("-"), Some(text)) => return Ok(Output::bytes(text.into_bytes())),
+        (Some(file), Some(text)) => write_picture(std::path::Path::new(file), &text, "--dot")?,
+        _ => {}
+    }
+    Ok(Output::report(GraphReport {
+        n: g.n,
+        vertices: g.play.len(),
+        edges: g.edges.len(),
+        play: g.play.iter().map(|&s| g.label(s)).collect(),
+        svg: svg.map(|p| p.display().to_string()),
+        dot: dot.map(str::to_string),
+    }))
 }

@@ -15,6 +15,7 @@
 //!   prefer-opposite (Alhakim 2010) and the De Bruijn check;
 //! * [`packed`]: FKM on machine words into packed bytes, streamed up to
 //!   order 32;
+//! * [`graph`]: the De Bruijn graph with the optimal play, as data for pictures;
 //! * [`generalized`]: the generalized game of any De Bruijn sequence
 //!   (Weiss, Definition 16, Proposition 17), and surveys of all sequences
 //!   of small order.
@@ -22,6 +23,7 @@
 pub mod debruijn;
 pub mod exhaustive;
 pub mod generalized;
+pub mod graph;
 pub mod packed;
 pub mod rule;
 pub mod state;
