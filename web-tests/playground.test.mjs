@@ -197,6 +197,18 @@ test("a partizan value shows its thermograph", async () => {
   await page.close();
 });
 
+test("an octal game shows its nim sequence with the period marked", async () => {
+  const page = await open("octal");
+  await begin(page, { position: "0.07:20" });
+  await page.waitForSelector("#sequence-chart svg");
+  // Dawson's Kayles: preperiod 53, period 34, so 53 + 2·34 bars and a
+  // dashed line at 53, 87 and 121.
+  assert.equal(await page.locator("#sequence-chart svg rect.value").count(), 121);
+  assert.equal(await page.locator("#sequence-chart svg line.period").count(), 3);
+  await page.screenshot({ path: path.join(shots, "octal-sequence.png"), fullPage: true });
+  await page.close();
+});
+
 test("a synchronized game reveals both choices together", async () => {
   const page = await open("ssc");
   await begin(page, { position: "BBW WB", side: "Left" });

@@ -313,6 +313,22 @@ function renderView(m, step) {
   else if (G.info.name === "wythoff") queenView(v, m, step);
   else if (/cherries|^ssc$/.test(G.info.name)) cherriesView(v, m);
   if (G.info.family === "partizan") thermographView(v, m, step);
+  if (G.info.name === "octal" || G.info.name === "subtraction") sequenceView(v, m, step);
+}
+
+// The nim sequence of the position's rule (the code or the set before the
+// colon) as a chart, preperiod shaded and periods marked (/api/sequence).
+function sequenceView(v, m, step) {
+  const rule = m.position.split(":")[0].trim();
+  if (!rule || rule.length > 60) return;
+  const pic = document.createElement("div");
+  pic.id = "sequence-chart";
+  pic.className = "picture";
+  v.appendChild(pic);
+  apiText("sequence", { game: G.info.name, rule: rule }).then((svg) => {
+    if (current() !== step) return;
+    pic.innerHTML = svg;
+  }).catch(() => { pic.remove(); });
 }
 
 // The thermograph of the position's value (partizan games), drawn by the

@@ -332,6 +332,85 @@ async fn api_thermograph(
 }
 
 #[derive(Debug, Deserialize)]
+struct SequenceQuery {
+    game: Option<String>,
+    rule: Option<String>,
+}
+
+/// The most values the sequence chart computes in search of a period.
+const CHART_MAX_TERMS: usize = 1 << 16;
+
+/// `GET /api/sequence?game=octal|subtraction&rule=CODE_OR_SET`: the nim
+/// sequence of a heap game as an SVG chart, its preperiod shaded and its
+/// periods marked when a period is proven within 2^16 values (the values up
+/// to two periods past the preperiod, at least 32, at most 4096; the first
+/// 64 values otherwise).
+async fn api_sequence(
+    State(state): State<Arc<AppState>>,
+    q: Result<Query<SequenceQuery>, QueryRejection>,
+) -> Result<Response, ApiError> {
+    let Query(q) = q.map_err(query_error)?;
+    let missing = |name: &str| {
+        ApiError::new(
+            StatusCode::BAD_REQUEST,
+            &format!("the parameter '{name}' is missing"),
+        )
+    };
+    let game = q.game.ok_or_else(|| missing("game"))?;
+    let rule = q.rule.ok_or_else(|| missing("rule"))?;
+    heavy(&state, move || {
+        let (values, preperiod, period) = sequence_for_chart(&game, &rule)?;
+        let shown: String = rule.chars().take(60).collect();
+        let title = format!("nim sequence of {game} {shown}");
+        Ok(svg(pictures::nim_sequence_svg(
+            &title, &values, preperiod, period,
+        )))
+    })
+    .await
+}
+
+/// The values a chart shows, with the period when one is proven.
+fn sequence_for_chart(
+    game: &str,
+    rule: &str,
+) -> Result<(Vec<u32>, Option<usize>, Option<usize>), MexError> {
+    let shown = |mu: usize, p: usize| (mu + 2 * p).clamp(32, 4096);
+    match game {
+        "octal" => {
+            use mex_core::heap::{code::TakeBreakCode, octal};
+            let code: TakeBreakCode = rule.parse()?;
+            let (seq, analysis) = octal::prove_period(&code, CHART_MAX_TERMS)?;
+            let (mu, p) = match &analysis.certificate {
+                Some(c) => (Some(c.preperiod), Some(c.period)),
+                None => (None, None),
+            };
+            let n = match (mu, p) {
+                (Some(mu), Some(p)) => shown(mu, p),
+                _ => 64,
+            };
+            let mut seq = seq;
+            seq.extend_to(n)?;
+            let values = seq.values()[..n].iter().map(|&v| u32::from(v)).collect();
+            Ok((values, mu, p))
+        }
+        "subtraction" => {
+            let set = mex_core::heap::subtraction::SubtractionSet::parse(rule)?;
+            match set.find_period(CHART_MAX_TERMS) {
+                Ok(found) => {
+                    let n = shown(found.preperiod, found.period);
+                    Ok((set.values(n), Some(found.preperiod), Some(found.period)))
+                }
+                Err(_) => Ok((set.values(64), None, None)),
+            }
+        }
+        _ => Err(MexError::invalid(
+            format!("the game {}", mex_core::error::quote(game)),
+            "octal or subtraction",
+        )),
+    }
+}
+
+#[derive(Debug, Deserialize)]
 struct DebruijnQuery {
     n: Option<String>,
     path: Option<String>,
@@ -434,6 +513,7 @@ pub fn router(config: Config) -> Router {
         .route("/api/debruijn", get(api_debruijn))
         .route("/api/ssc", get(api_ssc))
         .route("/api/thermograph", get(api_thermograph))
+        .route("/api/sequence", get(api_sequence))
         .route(
             "/api/openapi.json",
             get(|| async { asset("application/json", OPENAPI) }),

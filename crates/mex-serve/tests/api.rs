@@ -339,3 +339,42 @@ fn thermograph_picture() {
     let (s, v) = get(addr, "/api/thermograph?expr=%7B3%7C");
     assert_error(s, &v, 422);
 }
+
+/// The chart of Dawson's Kayles (0.07: preperiod 53, period 34, as
+/// `mex octal 0.07 --period` proves) and of the subtraction game {1,3,4} (period 7 from 0): one bar per
+/// heap size up to two periods past the preperiod, bars equal to the
+/// values of the engine, a dashed line at the start of every period.
+#[test]
+fn sequence_chart() {
+    let addr = start(Config::default());
+    let (s, body) = request(addr, "GET", "/api/sequence?game=octal&rule=0.07", "");
+    assert_eq!(s, 200, "{body}");
+    let doc = roxmltree::Document::parse(&body).expect("well-formed SVG");
+    let bars: Vec<u32> = doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("value"))
+        .map(|n| n.attribute("data-value").unwrap().parse().unwrap())
+        .collect();
+    let code = "0.07".parse().unwrap();
+    let truth = mex_core::heap::code::naive_values(&code, 53 + 2 * 34);
+    assert_eq!(bars, truth);
+    let periods = doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("period"))
+        .count();
+    assert_eq!(periods, 3, "lines at 53, 87 and 121");
+    let (s, body) = request(addr, "GET", "/api/sequence?game=subtraction&rule=1,3,4", "");
+    assert_eq!(s, 200, "{body}");
+    let doc = roxmltree::Document::parse(&body).expect("well-formed SVG");
+    let bars = doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("value"))
+        .count();
+    assert_eq!(bars, 32, "at least 32 bars");
+    let (s, v) = get(addr, "/api/sequence?game=octal");
+    assert_error(s, &v, 400);
+    let (s, v) = get(addr, "/api/sequence?game=nim&rule=3");
+    assert_error(s, &v, 422);
+    let (s, v) = get(addr, "/api/sequence?game=octal&rule=0.x");
+    assert_error(s, &v, 422);
+}

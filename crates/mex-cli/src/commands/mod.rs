@@ -124,7 +124,7 @@ impl PeriodicQueries {
         let Some(path) = &self.plot else {
             return Ok(());
         };
-        let svg = svg::nim_sequence(title, values, preperiod, period);
+        let svg = mex_serve::pictures::nim_sequence_svg(title, values, preperiod, period);
         std::fs::write(path, svg).map_err(|e| {
             MexError::invalid(
                 format!("cannot write {}: {e}", path.display()),
