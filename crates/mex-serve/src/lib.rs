@@ -353,7 +353,7 @@ async fn api_sequence(
     let missing = |name: &str| {
         ApiError::new(
             StatusCode::BAD_REQUEST,
-            &format!("the parameter '{name}' is missing"),
+            format!("the parameter '{name}' is missing"),
         )
     };
     let game = q.game.ok_or_else(|| missing("game"))?;
