@@ -369,11 +369,11 @@ async fn api_sequence(
     .await
 }
 
+/// The values a chart shows, with the preperiod and period when proven.
+type ChartValues = (Vec<u32>, Option<usize>, Option<usize>);
+
 /// The values a chart shows, with the period when one is proven.
-fn sequence_for_chart(
-    game: &str,
-    rule: &str,
-) -> Result<(Vec<u32>, Option<usize>, Option<usize>), MexError> {
+fn sequence_for_chart(game: &str, rule: &str) -> Result<ChartValues, MexError> {
     let shown = |mu: usize, p: usize| (mu + 2 * p).clamp(32, 4096);
     match game {
         "octal" => {
