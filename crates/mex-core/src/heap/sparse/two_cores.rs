@@ -115,7 +115,7 @@ impl TakeBreakSequence {
         self.threads > 1
             && target.saturating_sub(self.values.len()) >= 2 * AHEAD * BLOCK
             && self.block_applies()
-            && self.values.len() >= self.splits2.iter().max().unwrap_or(&0) + 2 * PREMARKED.end
+            && self.values.len() >= self.largest_split_removal + 2 * PREMARKED.end
     }
 
     /// Computes blocks with the helper thread until less than a block
@@ -127,7 +127,7 @@ impl TakeBreakSequence {
             .classes
             .rare
             .partition_point(|&i| (i as usize) < HELPER_FAR);
-        let largest_removal = *self.splits2.iter().max().expect("blocks need splits");
+        let largest_removal = self.largest_split_removal;
         let last_rare = self.classes.rare.last().map_or(0, |&i| i as usize);
         let start = self.values.len();
         let keep = last_rare.max(PREMARKED.end) + largest_removal + 4 * BLOCK;
