@@ -106,6 +106,15 @@ pub fn run_games(a: &GamesArgs) -> Result<Output, MexError> {
     Ok(Output::new(mex_serve::json::games_json(None)?, text))
 }
 
+/// A picture under the fields, indented by two spaces.
+fn indented_picture(picture: &str) -> String {
+    picture
+        .lines()
+        .map(|l| format!("\n  {l}"))
+        .collect::<String>()
+        + "\n"
+}
+
 pub fn run_value(a: &ValueArgs) -> Result<Output, MexError> {
     let (game, e) = mex_serve::json::evaluate(&a.game, &a.position)?;
     let mut pairs = vec![
@@ -117,10 +126,13 @@ pub fn run_value(a: &ValueArgs) -> Result<Output, MexError> {
     if let Some(p) = e.to_move {
         pairs.push(("to move", format!("{p:?}")));
     }
-    Ok(Output::new(
-        mex_serve::json::value_json(game, &e),
-        fields(&pairs),
-    ))
+    let mut json = mex_serve::json::value_json(game, &e);
+    let mut text = fields(&pairs);
+    if let Some(picture) = game.picture(&a.position)? {
+        text += &indented_picture(&picture);
+        json["picture"] = picture.into();
+    }
+    Ok(Output::new(json, text))
 }
 
 pub fn run_moves(a: &MovesArgs) -> Result<Output, MexError> {
@@ -130,6 +142,9 @@ pub fn run_moves(a: &MovesArgs) -> Result<Output, MexError> {
         ("value", e.value_text.clone()),
         ("outcome", e.outcome.clone()),
     ]);
+    if let Some(picture) = game.picture(&a.position)? {
+        text += &indented_picture(&picture);
+    }
     let with_player = moves.iter().any(|m| m.player.is_some());
     let rows: Vec<Vec<String>> = moves
         .iter()

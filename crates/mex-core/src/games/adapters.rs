@@ -109,6 +109,9 @@ pub trait CatalogGame: Send + Sync {
     /// The independent components of a position (a sum), each printed;
     /// empty for a position with nothing left to play.
     fn components(&self, position: &str) -> Result<Vec<String>, MexError>;
+    /// A drawing of the position in lines of ASCII (boards, graphs), when
+    /// the game draws one ([`Game::picture`]).
+    fn picture(&self, position: &str) -> Result<Option<String>, MexError>;
     /// The position's value and outcome.
     fn evaluate(&self, position: &str, ctx: &mut Context) -> Result<Evaluation, MexError>;
     /// Every move with its resulting position and value.
@@ -242,6 +245,9 @@ impl<G: ImpartialGame> CatalogGame for ImpartialEntry<G> {
     fn normalize(&self, position: &str) -> Result<String, MexError> {
         Ok(parse(&self.0, position)?.to_string())
     }
+    fn picture(&self, position: &str) -> Result<Option<String>, MexError> {
+        Ok(self.0.picture(&parse(&self.0, position)?))
+    }
     fn components(&self, position: &str) -> Result<Vec<String>, MexError> {
         let p = parse(&self.0, position)?;
         let parts = self.0.decompose(&p).unwrap_or_else(|| vec![p]);
@@ -341,6 +347,9 @@ impl<G: LoopyGame> CatalogGame for LoopyEntry<G> {
     fn normalize(&self, position: &str) -> Result<String, MexError> {
         Ok(parse(&self.0, position)?.to_string())
     }
+    fn picture(&self, position: &str) -> Result<Option<String>, MexError> {
+        Ok(self.0.picture(&parse(&self.0, position)?))
+    }
     fn components(&self, position: &str) -> Result<Vec<String>, MexError> {
         Ok(vec![self.normalize(position)?])
     }
@@ -427,6 +436,9 @@ impl<G: PartizanGame> CatalogGame for PartizanEntry<G> {
     }
     fn normalize(&self, position: &str) -> Result<String, MexError> {
         Ok(parse(&self.0, position)?.to_string())
+    }
+    fn picture(&self, position: &str) -> Result<Option<String>, MexError> {
+        Ok(self.0.picture(&parse(&self.0, position)?))
     }
     fn components(&self, position: &str) -> Result<Vec<String>, MexError> {
         let p = parse(&self.0, position)?;
@@ -563,6 +575,9 @@ impl<G: SyncGame> CatalogGame for SyncEntry<G> {
     fn normalize(&self, position: &str) -> Result<String, MexError> {
         Ok(parse(&self.0, position)?.to_string())
     }
+    fn picture(&self, position: &str) -> Result<Option<String>, MexError> {
+        Ok(self.0.picture(&parse(&self.0, position)?))
+    }
     fn components(&self, position: &str) -> Result<Vec<String>, MexError> {
         Ok(vec![self.normalize(position)?])
     }
@@ -642,6 +657,9 @@ impl<G: ArenaGame> CatalogGame for ArenaEntry<G> {
     }
     fn normalize(&self, position: &str) -> Result<String, MexError> {
         Ok(parse(&self.0, position)?.to_string())
+    }
+    fn picture(&self, position: &str) -> Result<Option<String>, MexError> {
+        Ok(self.0.picture(&parse(&self.0, position)?))
     }
     fn components(&self, position: &str) -> Result<Vec<String>, MexError> {
         Ok(vec![self.normalize(position)?])

@@ -62,6 +62,10 @@ impl Game for Domineering {
         rules: "A board of free cells. Left places a domino on two vertically adjacent free \
                 cells, Right on two horizontally adjacent ones. Who cannot place loses.",
     };
+    /// The rows one per line.
+    fn picture(&self, b: &Board) -> Option<String> {
+        Some(b.to_string().replace('/', "\n"))
+    }
 }
 
 impl PartizanGame for Domineering {

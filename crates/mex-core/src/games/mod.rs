@@ -132,6 +132,11 @@ pub trait Game: Send + Sync + 'static {
     fn check_moves(&self, _p: &Self::Position) -> Result<(), MexError> {
         Ok(())
     }
+    /// A drawing of the position in lines of ASCII, for games whose
+    /// one-line form is hard to read (boards, graphs); `None` by default.
+    fn picture(&self, _p: &Self::Position) -> Option<String> {
+        None
+    }
 }
 
 /// A short impartial game under normal play: its value is a Grundy value.
