@@ -9,12 +9,16 @@
 #                                but naive (n − 1 is ogsolve's last position),
 #                                and Grundy's game (mex alone);
 #   CGT_TOOLS=/path/to/cgt-cli   times Domineering canonical forms of every
-#                                rectangle up to 4x5 and of 5x5 and 4x6, and
-#                                checks that both tools give the same value.
+#                                rectangle up to 5x6 and of seven irregular
+#                                boards (time and peak memory of each tool),
+#                                and checks that both give the same value.
 # Both run pinned to one core (taskset) when taskset is available.
+#   PEERS_ONLY=1                 runs the peer comparisons alone (no
+#                                criterion, no SSC timing, no load test).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+if [[ -z "${PEERS_ONLY:-}" ]]; then
 # A full run starts from a clean slate, so that no stale result is reported.
 if [[ $# -eq 0 ]]; then rm -rf target/criterion; fi
 cargo bench -p mex-bench --features criterion --bench impartial --bench shift --bench partizan -- "$@"
@@ -60,6 +64,7 @@ for key, mean in groups.items():
     if key.startswith("scaling_prefer_one/28"):
         print(f"prefer-one order 28: {(1<<28)/(mean/1e9):.3e} bits/s")
 PY
+fi
 
 if [[ -n "${OGSOLVE:-}" ]]; then
   cargo build --release -q -p mex-bench --example nim_sequence
@@ -96,7 +101,7 @@ pin() { if command -v taskset >/dev/null; then taskset -c 0 "$@"; else "$@"; fi;
 
 # Long inputs, timed once on one core: SSC decomposition of 10^8 cherries
 # (random, periodic, monochrome) and closed-form Cherries rows of 10^6.
-if [[ $# -eq 0 ]]; then
+if [[ $# -eq 0 && -z "${PEERS_ONLY:-}" ]]; then
   cargo build --release -q -p mex-bench --example ssc_time
   echo
   pin ./target/release/examples/ssc_time 100000000
@@ -105,31 +110,42 @@ fi
 if [[ -n "${CGT_TOOLS:-}" ]]; then
   cargo build --release -q -p mex-cli
   echo
-  echo "Domineering against cgt-tools (one core): board, mex, cgt-tools, same value?"
+  echo "Domineering against cgt-tools (one core): board, seconds and peak MiB of each, ratio, same value?"
   boards=()
-  for h in 1 2 3 4; do for w in 1 2 3 4 5; do boards+=("$h $w"); done; done
-  boards+=("5 1" "5 2" "5 3" "5 4" "5 5" "4 6")
-  total_mex=0; total_cgt=0
-  for b in "${boards[@]}"; do
-    read -r height width <<< "$b"
-    row=$(printf '%*s' "$width" '' | tr ' ' '.'); grid=$row
-    for ((i = 1; i < height; i++)); do grid="$grid|$row"; done
-    t0=$(date +%s.%N); pin ./target/release/mex domineering "${height}x${width}" --json > /tmp/mex-bench-ours.json; t1=$(date +%s.%N)
-    pin "$CGT_TOOLS" domineering evaluate --position "$grid" > /tmp/mex-bench-theirs.txt; t2=$(date +%s.%N)
-    # Same value: parse cgt-tools' form with mex and compare canonical forms.
+  for h in 1 2 3 4 5; do for w in 1 2 3 4 5 6; do
+    row=$(printf '%*s' "$w" '' | tr ' ' '.'); grid=$row
+    for ((i = 1; i < h; i++)); do grid="$grid|$row"; done
+    boards+=("$grid")
+  done; done
+  # Irregular boards: holes, an L, a plus, a ring, a staircase, a 6x6 with
+  # a wall, a 4x7 with a notch.
+  boards+=("..#...|......|...#..|......|..#..." "....|....|....|....|##..|##.." \
+           "##..##|##..##|......|......|##..##|##..##" "......|.#..#.|.#..#.|......" \
+           "#.....|##....|###...|####..|#####." "......|......|######|......|......|......" \
+           ".......|.......|...#...|.......")
+  min_ratio=1000; total_mex=0; total_cgt=0
+  for grid in "${boards[@]}"; do
+    /usr/bin/time -f '%e %M' -o /tmp/mex-bench-ours.time \
+      taskset -c 0 ./target/release/mex domineering "$grid" --json > /tmp/mex-bench-ours.json
+    /usr/bin/time -f '%e %M' -o /tmp/mex-bench-theirs.time \
+      taskset -c 0 "$CGT_TOOLS" domineering evaluate --position "$grid" > /tmp/mex-bench-theirs.txt
+    # Same value: mex compares its canonical form with cgt-tools' printed one.
     ours=$(python3 -c 'import json; print(json.load(open("/tmp/mex-bench-ours.json"))["canonical"])')
-    theirs=$(./target/release/mex game "$(sed -n 's/^Canonical Form: //p' /tmp/mex-bench-theirs.txt)" --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["canonical"])')
-    same=$([[ "$ours" == "$theirs" ]] && echo yes || echo NO)
-    read -r tm tc < <(python3 -c "print(f'{$t1-$t0:.3f} {$t2-$t1:.3f}')")
-    total_mex=$(python3 -c "print($total_mex+$tm)"); total_cgt=$(python3 -c "print($total_cgt+$tc)")
-    printf '  %-5s %8ss %8ss  %s\n' "${height}x${width}" "$tm" "$tc" "$same"
+    theirs=$(sed -n 's/^Canonical Form: //p' /tmp/mex-bench-theirs.txt)
+    relation=$(./target/release/mex compare "$ours" "$theirs" --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["relation"])')
+    same=$([[ "$relation" == "=" ]] && echo yes || echo NO)
+    read -r tm mm < /tmp/mex-bench-ours.time; read -r tc mc < /tmp/mex-bench-theirs.time
+    read -r total_mex total_cgt min_ratio ratio < <(python3 -c "
+tm, tc = max($tm, 0.01), max($tc, 0.01)
+print(f'{$total_mex + $tm:.2f} {$total_cgt + $tc:.2f} {min($min_ratio, tc / tm) if $tc >= 0.1 else $min_ratio:.2f} {tc / tm:.1f}')")
+    printf '  %-42s mex %7ss %5s MiB  cgt-tools %7ss %5s MiB  %5sx  %s\n' "$grid" "$tm" "$((mm / 1024))" "$tc" "$((mc / 1024))" "$ratio" "$same"
   done
-  python3 -c "print(f'  total: mex {$total_mex:.2f}s, cgt-tools {$total_cgt:.2f}s, mex is {$total_cgt/$total_mex:.2f}x faster')"
+  echo "  total: mex ${total_mex}s, cgt-tools ${total_cgt}s; smallest ratio on boards where cgt-tools takes 0.1 s or more: ${min_ratio}x"
 fi
 
 # The playground server under load (issue 9): 64 connections for 30 s, a mix
 # of cheap and expensive valid requests; fails on any error.
-if [[ $# -eq 0 ]]; then
+if [[ $# -eq 0 && -z "${PEERS_ONLY:-}" ]]; then
   echo
   echo "playground server load test:"
   cargo run --release -q -p mex-serve --example load -- --seconds 30 --connections 64

@@ -19,11 +19,16 @@ with decomposition into regions and symmetry.
 Rules: a grid of free squares; Left places a domino on two vertically adjacent
 free squares, Right on two horizontally adjacent ones. Whoever cannot move
 loses.",
-    after_help = "A grid is HxW (a full rectangle) or rows of . (free) and # (taken) separated by /.
+    after_help = "A grid is HxW (a full rectangle) or rows of . (free) and # (taken) separated
+by /, | or newlines, of at most 64 cells. Before searching, the board's regions
+are bounded by their sets of disjoint dominoes (at most 10^8 in all: every
+rectangle up to 5x6); # cells that split a board into regions make larger
+boards searchable.
 
 Examples:
   mex domineering 4x4 --json
-  mex domineering \"..#./..../....\""
+  mex domineering \"..#./..../....\"
+  mex domineering \"......../......../......../########/......../......../########/........\""
 )]
 pub struct DomineeringArgs {
     /// The grid.
@@ -64,6 +69,7 @@ fn check_not_empty(text: &str) -> Result<(), MexError> {
 pub fn run(a: &DomineeringArgs) -> Result<Output, MexError> {
     check_not_empty(&a.grid)?;
     let grid = Grid::parse(&a.grid)?;
+    grid.check_search()?;
     let mut store = GameStore::with_budget(mex_core::partizan::store::DEFAULT_BUDGET);
     let g = Evaluator::new(Domineering::default(), 1 << 24).value(&mut store, &grid)?;
     Ok(Output::report(DomineeringResult {

@@ -57,11 +57,16 @@ impl Game for Domineering {
         name: "domineering",
         family: Family::Partizan,
         description: "Domineering: Left places vertical dominoes, Right horizontal ones",
-        syntax: "HxW, or rows of . (free) and # (taken) separated by / or |",
+        syntax: "HxW, or rows of . (free) and # (taken) separated by / or |, at most 64 cells",
         example: "3x3",
         rules: "A board of free cells. Left places a domino on two vertically adjacent free \
                 cells, Right on two horizontally adjacent ones. Who cannot place loses.",
     };
+    /// The board's regions within the search limit
+    /// ([`Grid::check_search`]).
+    fn check(&self, b: &Board) -> Result<(), MexError> {
+        b.0.check_search()
+    }
     /// The rows one per line.
     fn picture(&self, b: &Board) -> Option<String> {
         Some(b.to_string().replace('/', "\n"))

@@ -89,6 +89,11 @@ const OPTION_BYTES: usize = 8;
 /// 1.8·10^7. The work of `{2|0} + *k` grows as k³, so `{2|0} + *2222` is
 /// refused instead of running for an hour.
 pub const MAX_COMPARISONS: u64 = 1 << 26;
+
+/// Most results of `≤` kept at once: 7 · 2^20, just below the point where
+/// the table (buckets of 12 bytes in release builds) would double to 2^24
+/// buckets, so it stays near 100 MB.
+pub const MAX_REMEMBERED_COMPARISONS: usize = 7 << 20;
 /// Estimated bytes of one memo entry, table growth included.
 const MEMO_BYTES: usize = 32;
 
@@ -125,6 +130,9 @@ pub struct GameStore {
     simple_memo: FxHashMap<Simple, GameId>,
     index: FxHashMap<Node, GameId>,
     leq_memo: FxHashMap<(GameId, GameId), bool>,
+    /// Whether `leq_memo` has been emptied once (it is then charged).
+    leq_memo_full: bool,
+    max_remembered_comparisons: usize,
     sum_memo: FxHashMap<(GameId, GameId), GameId>,
     neg_memo: FxHashMap<GameId, GameId>,
     budget: usize,
@@ -170,6 +178,8 @@ impl GameStore {
             simple_memo: FxHashMap::default(),
             index: FxHashMap::default(),
             leq_memo: FxHashMap::default(),
+            leq_memo_full: false,
+            max_remembered_comparisons: MAX_REMEMBERED_COMPARISONS,
             sum_memo: FxHashMap::default(),
             neg_memo: FxHashMap::default(),
             budget: bytes,
@@ -194,6 +204,14 @@ impl GameStore {
     pub fn with_limits(bytes: usize, comparisons: u64) -> Self {
         let mut s = GameStore::with_budget(bytes);
         s.comparison_budget = comparisons;
+        s
+    }
+
+    /// A store that keeps at most `n` results of `≤` at once (the tests'
+    /// way of checking that forgetting them changes no value).
+    pub fn with_comparison_cache(n: usize) -> Self {
+        let mut s = GameStore::new();
+        s.max_remembered_comparisons = n.max(1);
         s
     }
 
@@ -525,9 +543,24 @@ impl GameStore {
             return Ok(v);
         }
         let v = !self.any_left_geq(g, h)? && !self.any_right_leq(h, g)?;
-        self.charge(MEMO_BYTES)?;
-        self.leq_memo.insert((g, h), v);
+        self.remember_comparison(g, h, v)?;
         Ok(v)
+    }
+
+    /// Memoises `G ≤ H`. The table is a cache: when it holds
+    /// [`MAX_REMEMBERED_COMPARISONS`] results it is emptied (its memory
+    /// kept) rather than grown, so comparisons cost bounded memory; only
+    /// its first filling is charged to the budget.
+    fn remember_comparison(&mut self, g: GameId, h: GameId, v: bool) -> Grown<()> {
+        if self.leq_memo.len() >= self.max_remembered_comparisons {
+            self.leq_memo.clear();
+            self.leq_memo_full = true;
+        }
+        if !self.leq_memo_full {
+            self.charge(MEMO_BYTES)?;
+        }
+        self.leq_memo.insert((g, h), v);
+        Ok(())
     }
 
     /// Some `Gᴸ ≥ H`.
