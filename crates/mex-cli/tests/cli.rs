@@ -418,11 +418,23 @@ fn ssc_contracts() {
 #[test]
 fn domineering_contract() {
     let v = json(&["domineering", "2x2"]);
-    assert_eq!(v["canonical"], "{1 | -1}");
+    assert_eq!(v["canonical"], "±1");
     assert_eq!(v["outcome"], "N");
     let four = json(&["domineering", "4x4"]);
     assert!(four["canonical"].as_str().unwrap().starts_with('{'));
     assert_eq!(mex(&["domineering", "9x9"]).status.code(), Some(2));
+    // Any shape of up to 64 cells: a 5x8 board cut by a wall into 2x8 and
+    // 2x8 (a sum of two equal regions), checked against the sum.
+    let walled = json(&[
+        "domineering",
+        "......../......../########/......../........",
+    ]);
+    let region = json(&["domineering", "2x8"]);
+    let r = region["canonical"].as_str().unwrap();
+    let twice = json(&["game", &format!("{r} + {r}")]);
+    assert_eq!(walled["canonical"], twice["canonical"]);
+    let six = mex(&["domineering", "6x6"]);
+    assert_eq!(six.status.code(), Some(2));
 }
 
 #[test]

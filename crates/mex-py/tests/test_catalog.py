@@ -114,7 +114,7 @@ def test_helpers_build_catalog_positions() -> None:
     assert len({mex.Nim([1, 2]), mex.Nim([1, 2]), mex.Nim([2, 1])}) == 2
     assert mex.Game("nim", "3,4,5").components() == ["3", "4", "5"]
     assert str(mex.Game("nim", "1,2,3").canonical()) == "0"
-    assert str(mex.Domineering("2x2").canonical()) == "{1 | -1}"
+    assert str(mex.Domineering("2x2").canonical()) == "±1"
 
 
 def test_svg_of_a_domineering_board() -> None:

@@ -80,7 +80,7 @@ def test_agrees_with_mex_game(cli: Callable[..., Any], x: str, y: str) -> None:
 
 def test_examples() -> None:
     g = mex.CGValue.parse("{1|*}")
-    assert str(g) == "{1 | *}" and repr(g) == "CGValue('{1 | *}')"
+    assert str(g) == "{1|*}" and repr(g) == "CGValue('{1|*}')"
     assert mex.CGValue("{1|0}") == mex.CGValue.parse("{1 | 0}")
     assert mex.CGValue(3) == mex.CGValue.integer(3) == mex.CGValue("3")
     assert mex.CGValue() == mex.CGValue(0) == mex.CGValue.parse("*") + mex.CGValue.nimber(1)

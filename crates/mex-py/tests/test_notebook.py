@@ -32,7 +32,7 @@ def test_the_notebook_runs_and_shows_its_results() -> None:
     nb = nbformat.read(NOTEBOOK, as_version=4)
     nbclient.NotebookClient(nb, timeout=120, kernel_name="python3").execute()
     outs: List[Dict[str, str]] = [_texts(c) for c in nb.cells if c.cell_type == "code"]
-    assert outs[0]["text/plain"] == "CGValue('{1 | -1}')"
+    assert outs[0]["text/plain"] == "CGValue('±1')"
     assert outs[1]["image/svg+xml"].startswith("<svg")
     pre, period, theorem = ast.literal_eval(outs[2]["text/plain"])
     assert (pre, period) == (53, 34) and theorem.startswith("octal periodicity theorem")

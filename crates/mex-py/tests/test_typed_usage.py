@@ -28,7 +28,7 @@ def proven_period(code: str) -> Optional[int]:
 
 
 def test_typed_usage() -> None:
-    assert domineering_value("2x2") == "{1 | -1}"
+    assert domineering_value("2x2") == "±1"
     assert proven_period("0.07") == 34
     values: npt.NDArray[np.uint16] = mex.octal("0.07").values(20)
     assert int(values[19]) == 3

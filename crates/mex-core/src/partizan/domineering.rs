@@ -413,11 +413,7 @@ impl PartizanRuleset for Domineering {
     /// One-row and one-column strips: an integer (see
     /// [`Grid::strip_value`]), when `symmetry` is on (the plain twin
     /// searches them).
-    fn known_value(
-        &self,
-        store: &mut GameStore,
-        g: &Grid,
-    ) -> Result<Option<GameId>, MexError> {
+    fn known_value(&self, store: &mut GameStore, g: &Grid) -> Result<Option<GameId>, MexError> {
         if !self.symmetry {
             return Ok(None);
         }
@@ -496,7 +492,7 @@ mod tests {
             ("1x1", "0"),
             ("2x1", "1"),
             ("1x2", "-1"),
-            ("2x2", "{1 | -1}"),
+            ("2x2", "±1"),
             ("3x1", "1"),
             ("1x4", "-2"),
         ] {

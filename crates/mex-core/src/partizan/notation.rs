@@ -493,11 +493,18 @@ impl Parser<'_> {
     }
 }
 
-/// Prints `g`: integers, dyadic rationals and nimbers by name, `↑`/`↓` as
-/// `^`/`v`, everything else as `{L | R}` with options printed recursively.
+/// Prints `g` as CGSuite does ([`Style::Slashes`]): every front end (the
+/// catalog, `mex game`, the web pages, Python) prints values this way.
 /// The printed form of a game can be exponentially longer than its number
 /// of nodes (a sum of many switches); [`try_show`] bounds it.
 pub fn show(s: &GameStore, g: GameId) -> String {
+    show_with(s, g, Style::Slashes)
+}
+
+/// Prints `g` with plain braces ([`Style::Braces`]): integers, dyadic
+/// rationals and nimbers by name, `↑`/`↓` as `^`/`v`, everything else as
+/// `{L | R}` with options printed recursively.
+pub fn show_braces(s: &GameStore, g: GameId) -> String {
     Printer {
         s,
         texts: FxHashMap::default(),
@@ -509,15 +516,7 @@ pub fn show(s: &GameStore, g: GameId) -> String {
 /// `max_chars` characters (its length is computed first, by memoised
 /// counting, without building the text).
 pub fn try_show(s: &GameStore, g: GameId, max_chars: usize) -> Result<String, MexError> {
-    let length = printed_length(s, g, &mut FxHashMap::default());
-    if length > max_chars {
-        return Err(MexError::too_large(
-            format!("the printed canonical form ({length} characters or more)"),
-            format!("{max_chars} characters"),
-            "print a smaller game, or use its outcome, mean and temperature",
-        ));
-    }
-    Ok(show(s, g))
+    try_show_with(s, g, Style::Slashes, max_chars)
 }
 
 /// The length of [`show`]'s text in bytes (saturating).
@@ -617,7 +616,7 @@ pub enum Style {
 /// the length.
 pub fn show_with(s: &GameStore, g: GameId, style: Style) -> String {
     match style {
-        Style::Braces => show(s, g),
+        Style::Braces => show_braces(s, g),
         Style::Slashes => {
             let mut p = SlashPrinter {
                 s,
@@ -823,6 +822,9 @@ fn has_top_level_bar(piece: &[Token]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    // These tests were written for the plain braces; the slash notation
+    // has its own tests below.
+    use super::show_braces as show;
 
     #[test]
     fn parses_the_standard_notation() {
@@ -978,8 +980,9 @@ mod tests {
                 printed_length(&s, sum, &mut FxHashMap::default()),
                 text.len()
             );
-            assert_eq!(try_show(&s, sum, text.len()).unwrap(), text);
-            assert!(try_show(&s, sum, text.len() - 1).is_err());
+            let braces = |n| try_show_with(&s, sum, Style::Braces, n);
+            assert_eq!(braces(text.len()).unwrap(), text);
+            assert!(braces(text.len() - 1).is_err());
         }
     }
     /// The slash notation as CGSuite prints it, and the forms of the field

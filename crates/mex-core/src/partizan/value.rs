@@ -416,16 +416,7 @@ mod tests {
 
     #[test]
     fn names_and_round_trips() {
-        for text in [
-            "0",
-            "1",
-            "-3/4",
-            "*3",
-            "^",
-            "v*",
-            "{1 | 0}",
-            "{2 | {1 | 0}}",
-        ] {
+        for text in ["0", "1", "-3/4", "*3", "^", "v*", "{1|0}", "{2||1|0}", "±1"] {
             let g: CanonicalForm = text.parse().unwrap();
             assert_eq!(g.to_string(), text);
             assert_eq!(g.to_string().parse::<CanonicalForm>().unwrap(), g);
@@ -512,6 +503,6 @@ mod tests {
         assert_eq!(up.conjugate().to_string(), "v");
         assert_eq!(up.compare(&star), Relation::Confused);
         assert_eq!(up.uptimal_expansion().unwrap().to_string(), "0.1");
-        assert_eq!(g.overheat(&one, &one).to_string(), "{3 | -2}");
+        assert_eq!(g.overheat(&one, &one).to_string(), "{3|-2}");
     }
 }

@@ -10,7 +10,7 @@ Every game of the catalog, by name and position, as ``mex value`` and
 >>> [m.label for m in g.winning_moves()]
 ['take 2 from heap 1']
 >>> mex.Domineering("2x2").value()
-CGValue('{1 | -1}')
+CGValue('±1')
 >>> mex.Game("domineering", "3x3").outcome()
 'N'
 
