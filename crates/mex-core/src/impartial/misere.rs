@@ -60,9 +60,12 @@ pub trait MisereRuleset {
     fn options(&self, part: &Self::Part) -> Result<Vec<Vec<Self::Part>>, MexError>;
 
     /// An upper bound on the number of distinct multisets of parts
-    /// reachable from `part` (itself and the empty sum included); it may
-    /// saturate at any value above `cap`.
-    fn reach_bound(&self, part: &Self::Part, cap: usize) -> Result<BigUint, MexError>;
+    /// reachable from `part` (itself and the empty sum included), which
+    /// may saturate at any value above `cap`; `None` (the default): the
+    /// solver counts them by a search stopped past `cap` sums.
+    fn reach_bound(&self, _part: &Self::Part, _cap: usize) -> Result<Option<BigUint>, MexError> {
+        Ok(None)
+    }
 }
 
 /// The genus `g^{γ0 γ1 …}` of an impartial game.
@@ -386,18 +389,21 @@ impl<R: MisereRuleset> MisereSolver<R> {
     /// Refuses a sum whose reachable states may exceed the limit: the
     /// bound is the product over distinct parts `p` (met `c` times) of the
     /// multisets of size `c` of the `r(p)` sums reachable from `p`.
-    pub fn check(&self, parts: &[R::Part]) -> Result<(), MexError> {
-        let mut counts: Vec<(&R::Part, usize)> = Vec::new();
+    pub fn check(&mut self, parts: &[R::Part]) -> Result<(), MexError> {
+        let mut counts: Vec<(R::Part, usize)> = Vec::new();
         for p in parts {
-            match counts.iter_mut().find(|(q, _)| *q == p) {
+            match counts.iter_mut().find(|(q, _)| q == p) {
                 Some((_, c)) => *c += 1,
-                None => counts.push((p, 1)),
+                None => counts.push((p.clone(), 1)),
             }
         }
         let cap = BigUint::from(self.limit);
         let mut bound = BigUint::one();
         for (p, c) in counts {
-            let r = self.rules.reach_bound(p, self.limit)?;
+            let r = match self.rules.reach_bound(&p, self.limit)? {
+                Some(r) => r,
+                None => self.count_reachable(&p)?,
+            };
             bound *= multisets(&r, c.min(self.limit + 1));
             if bound > cap {
                 return Err(MexError::too_large(
@@ -408,6 +414,25 @@ impl<R: MisereRuleset> MisereSolver<R> {
             }
         }
         Ok(())
+    }
+
+    /// The number of sums reachable from `part` (itself and the empty sum
+    /// included), counted by a search that stops past the limit.
+    fn count_reachable(&mut self, part: &R::Part) -> Result<BigUint, MexError> {
+        let start = self.state_of(std::slice::from_ref(part));
+        let mut seen = std::collections::HashSet::from([start.clone()]);
+        let mut todo = vec![start];
+        while let Some(state) = todo.pop() {
+            for next in self.state_options(&state)? {
+                if seen.len() > self.limit {
+                    return Ok(BigUint::from(seen.len()));
+                }
+                if seen.insert(next.clone()) {
+                    todo.push(next);
+                }
+            }
+        }
+        Ok(BigUint::from(seen.len() + 1))
     }
 
     /// The genus of the sum of `parts`, after [`MisereSolver::check`].
@@ -569,11 +594,14 @@ impl MisereRuleset for HeapCodeRules {
     /// `n + 1` for codes that never split a heap; otherwise the multisets
     /// of heaps with at most `n` tokens in all, `p(0) + … + p(n)` (a move
     /// never adds tokens).
-    fn reach_bound(&self, n: &usize, cap: usize) -> Result<BigUint, MexError> {
+    fn reach_bound(&self, n: &usize, cap: usize) -> Result<Option<BigUint>, MexError> {
         if !self.splits() {
-            return Ok(BigUint::from(*n + 1));
+            return Ok(Some(BigUint::from(*n + 1)));
         }
-        Ok(BigUint::from(partition_prefix_sum(*n, cap as u128 + 1)))
+        Ok(Some(BigUint::from(partition_prefix_sum(
+            *n,
+            cap as u128 + 1,
+        ))))
     }
 }
 

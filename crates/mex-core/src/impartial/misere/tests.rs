@@ -237,9 +237,6 @@ impl MisereRuleset for NimParts {
             .map(|m| if m == 0 { vec![] } else { vec![m] })
             .collect())
     }
-    fn reach_bound(&self, n: &u32, _cap: usize) -> Result<BigUint, MexError> {
-        Ok(BigUint::from(*n + 1))
-    }
 }
 
 fn nim_positions(max_heap: u32, max_heaps: usize) -> Vec<Vec<u32>> {
