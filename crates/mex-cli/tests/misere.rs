@@ -21,7 +21,10 @@ fn nim_misere() {
     assert_eq!(v["outcome"], "N");
     let moves = v["winning_moves"].as_array().unwrap();
     assert_eq!(moves.len(), 1);
-    assert_eq!((moves[0]["pile"].as_u64(), moves[0]["to"].as_str()), (Some(2), Some("1")));
+    assert_eq!(
+        (moves[0]["pile"].as_u64(), moves[0]["to"].as_str()),
+        (Some(2), Some("1"))
+    );
     assert_eq!(json(&["nim", "1", "1", "1", "--misere"])["outcome"], "P");
     assert_eq!(json(&["nim", "2", "2", "--misere"])["genus"], "0^{02}");
     // Normal play is unchanged: no play or genus field.
@@ -44,7 +47,10 @@ fn octal_misere_genera() {
         .collect();
     assert_eq!(
         genera,
-        ["0^{120}", "1^{031}", "2^{20}", "3^{31}", "1^{031}", "4^{146}", "3^{31}", "2^{20}", "1^{13}", "4^{046}"]
+        [
+            "0^{120}", "1^{031}", "2^{20}", "3^{31}", "1^{031}", "4^{146}", "3^{31}", "2^{20}",
+            "1^{13}", "4^{046}"
+        ]
     );
     assert_eq!(v["misere_p_positions"], serde_json::json!([1, 4, 9]));
     assert_eq!(v["misere_values"][5], 1);
@@ -56,7 +62,10 @@ fn octal_misere_genera() {
 #[test]
 fn value_moves_and_sum_misere() {
     let v = json(&["value", "octal", "0.77:5", "--misere"]);
-    assert_eq!((v["genus"].as_str(), v["outcome"].as_str()), (Some("4^{146}"), Some("N")));
+    assert_eq!(
+        (v["genus"].as_str(), v["outcome"].as_str()),
+        (Some("4^{146}"), Some("N"))
+    );
     assert_eq!(v["misere_value"], "1");
     let m = json(&["moves", "nim", "1,1,4", "--misere"]);
     let winning: Vec<&str> = m["moves"]
