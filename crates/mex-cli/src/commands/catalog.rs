@@ -35,7 +35,13 @@ Examples:
   mex value expression \"{1|0} + *\"
   mex value shift-game 0000
   mex value ssc \"BBW WB\"
-  (mex games lists every game with its position syntax)"
+  mex value octal 0.77:5 --misere     (genus, misère value and outcome)
+  (mex games lists every game with its position syntax)
+
+--misere (impartial short games only): the last player to move loses. The
+value is then the genus g^{γ0γ1...} (Winning Ways ch. 13): g the normal value,
+γk the misère Grundy value of the position plus k heaps *2, written up to the
+point where the last two digits alternate forever; P iff γ0 = 0."
 )]
 pub struct ValueArgs {
     /// The game (see mex games).
@@ -43,6 +49,10 @@ pub struct ValueArgs {
     /// The position (may start with '-').
     #[arg(allow_hyphen_values = true)]
     position: String,
+    /// Misère play (the last player to move loses): the genus, misère
+    /// Grundy value and misère outcome (impartial short games only).
+    #[arg(long)]
+    misere: bool,
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
@@ -61,7 +71,8 @@ guaranteed result.
 Examples:
   mex moves nim 3,4,5
   mex moves domineering 2x3 --json
-  mex moves wythoff 3,5"
+  mex moves wythoff 3,5
+  mex moves nim 1,1,4 --misere      (winning moves when the last mover loses)"
 )]
 pub struct MovesArgs {
     /// The game (see mex games).
@@ -69,6 +80,10 @@ pub struct MovesArgs {
     /// The position (may start with '-').
     #[arg(allow_hyphen_values = true)]
     position: String,
+    /// Misère play: every move with the genus and misère outcome of the
+    /// position it leads to; winning moves lead to misère P-positions.
+    #[arg(long)]
+    misere: bool,
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
@@ -116,6 +131,9 @@ fn indented_picture(picture: &str) -> String {
 }
 
 pub fn run_value(a: &ValueArgs) -> Result<Output, MexError> {
+    if a.misere {
+        return super::misere::value(&a.game, &a.position);
+    }
     let (game, e) = mex_serve::json::evaluate(&a.game, &a.position)?;
     let mut pairs = vec![
         ("game", game.info().name.to_string()),
@@ -136,6 +154,9 @@ pub fn run_value(a: &ValueArgs) -> Result<Output, MexError> {
 }
 
 pub fn run_moves(a: &MovesArgs) -> Result<Output, MexError> {
+    if a.misere {
+        return super::misere::moves(&a.game, &a.position);
+    }
     let (game, e, moves) = mex_serve::json::evaluate_moves(&a.game, &a.position)?;
     let mut text = fields(&[
         ("position", e.position.clone()),

@@ -7,6 +7,7 @@ pub mod domineering;
 pub mod domino;
 pub mod game;
 pub mod graph;
+pub mod misere;
 pub mod nim;
 pub mod octal;
 pub mod play;

@@ -34,11 +34,24 @@ Examples:
   mex octal 0.77 --period --terms 100 --json
   mex octal 0.07 --at 10^18 --count-p 1..10^18
   mex octal 0.6 --max-terms 2^16 --at 65535 --stats
-  mex octal 0.6 --max-terms 2^22 --checkpoint 06.ckpt"
+  mex octal 0.6 --max-terms 2^22 --checkpoint 06.ckpt
+  mex octal 0.77 --misere --terms 21
+
+--misere: misère play (the last player to move loses). For heaps 0..N-1
+(--terms N, default 20) prints the normal value, the misère Grundy value and
+the genus g^{γ0γ1...} of Winning Ways ch. 13 (γk: misère value of the heap plus
+k heaps *2, written up to the point where the last two digits alternate
+forever), and the misère P-positions. Sums of heaps are searched, so heaps are
+refused when p(0)+...+p(N-1) partitions exceed 2^20 (about heap 50 for codes
+that split heaps). Takes only --terms and --json."
 )]
 pub struct OctalArgs {
     /// The code, e.g. 0.07.
     code: String,
+    /// Misère play: genus, misère value and misère P-positions of heaps
+    /// 0..N-1 (with --terms N).
+    #[arg(long)]
+    misere: bool,
     #[command(flatten)]
     run: RunArgs,
     /// Print one JSON object.
@@ -99,7 +112,29 @@ const MAX_PRINTED_TERMS: usize = 10_000_000;
 
 pub fn run(a: &OctalArgs) -> Result<Output, MexError> {
     let code: TakeBreakCode = a.code.parse()?;
+    if a.misere {
+        return run_misere(&code, &a.run);
+    }
     run_code(code, &a.run, a.json)
+}
+
+fn run_misere(code: &TakeBreakCode, a: &RunArgs) -> Result<Output, MexError> {
+    let q = &a.q;
+    let others = q.period
+        || q.has_query()
+        || q.plot.is_some()
+        || a.max_terms.is_some()
+        || a.checkpoint.is_some()
+        || a.stats
+        || a.threads != 1;
+    if others {
+        return Err(MexError::invalid(
+            "--misere with options of the normal-play search",
+            "--misere with --terms N and --json only",
+        ));
+    }
+    let terms = q.terms.unwrap_or(super::misere::DEFAULT_MISERE_TERMS);
+    super::misere::octal(code, terms)
 }
 
 pub fn run_grundys_game(a: &GrundysGameArgs) -> Result<Output, MexError> {

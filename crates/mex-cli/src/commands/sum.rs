@@ -23,20 +23,33 @@ the catalog (mex games lists them), for example:
 Impartial components alone add by nim-sum (Sprague-Grundy); with a partizan
 component the canonical forms are added, impartial ones as nimbers.
 
+With --misere (impartial components only) the last player to move loses:
+misère play has no nim-sum, so the sum is searched as a whole (a multiset of
+components, refused beyond 2^18 reachable sums; sums of Nim heaps by Bouton's
+rule at any size); it prints the genus, the misère outcome and every move to a
+misère P-position.
+
 Examples:
   mex sum nim:5 octal:0.07:20 subtraction:1,3,4:9 wythoff:3,5
-  mex sum domineering:2x2 nim:1 expression:^"
+  mex sum domineering:2x2 nim:1 expression:^
+  mex sum octal:0.77:5 octal:0.77:7 nim:2 --misere"
 )]
 pub struct SumArgs {
     /// The components.
     #[arg(required = true)]
     components: Vec<String>,
+    /// Misère play (the last player to move loses), impartial components.
+    #[arg(long)]
+    misere: bool,
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
 }
 
 pub fn run(a: &SumArgs) -> Result<Output, MexError> {
+    if a.misere {
+        return super::misere::sum(&a.components);
+    }
     let summands = a
         .components
         .iter()

@@ -6,6 +6,7 @@ use super::{
     ArenaGame, Game, GameInfo, ImpartialGame, LoopyGame, Move, PartizanGame, Player, SyncGame,
 };
 use crate::impartial::grundy::GrundySolver;
+use crate::impartial::misere::TameGenus;
 use crate::impartial::ruleset::ImpartialRuleset;
 use crate::partizan::notation;
 use crate::partizan::ruleset::{Evaluator, PartizanRuleset};
@@ -129,6 +130,31 @@ pub trait CatalogGame: Send + Sync {
     ) -> Result<Vec<(String, String)>, MexError> {
         Err(not_in_family(self.info(), position, "a Grundy value"))
     }
+    /// The parts of a position for misère play: its components with a
+    /// move, each printed in its canonical representative (impartial short
+    /// games only).
+    fn misere_parts(&self, position: &str) -> Result<Vec<String>, MexError> {
+        Err(not_misere(self.info(), position))
+    }
+    /// The options of a part (as [`CatalogGame::misere_parts`] prints
+    /// them), each as the parts it leaves.
+    fn misere_option_parts(&self, part: &str) -> Result<Vec<Vec<String>>, MexError> {
+        Err(not_misere(self.info(), part))
+    }
+    /// An upper bound on the sums reachable from a part, when the game
+    /// knows one cheaply (may saturate above `cap`).
+    fn misere_reach_bound(&self, part: &str, _cap: usize) -> Result<Option<BigUint>, MexError> {
+        Err(not_misere(self.info(), part))
+    }
+    /// Every move of a position as (label, resulting position, its parts).
+    fn misere_moves(&self, position: &str) -> Result<Vec<LabelledParts>, MexError> {
+        Err(not_misere(self.info(), position))
+    }
+    /// The genus of a position by a closed form (hereditarily tame
+    /// positions such as Nim's), when the game knows one.
+    fn misere_known(&self, position: &str) -> Result<Option<TameGenus>, MexError> {
+        Err(not_misere(self.info(), position))
+    }
     /// The canonical form in `ctx`'s store (partizan games, and impartial
     /// short games as nimbers).
     fn canonical(&self, position: &str, ctx: &mut Context) -> Result<GameId, MexError> {
@@ -146,6 +172,22 @@ fn not_in_family(info: &GameInfo, position: &str, what: &str) -> MexError {
             info.family.name()
         ),
         "impartial short games for Grundy values; partizan and impartial short games for canonical forms",
+    )
+}
+
+/// A move as (label, resulting position, the parts of that position).
+pub type LabelledParts = (String, String, Vec<String>);
+
+fn not_misere(info: &GameInfo, position: &str) -> MexError {
+    MexError::invalid(
+        format!(
+            "{} position {} has no misère analysis: {} is a {} game",
+            info.name,
+            crate::error::quote(position),
+            info.name,
+            info.family.name()
+        ),
+        "impartial short games (mex games lists each game's family)",
     )
 }
 
@@ -225,6 +267,16 @@ impl<G: ImpartialGame> ImpartialEntry<G> {
             Some(g) => Ok(g),
             None => solver.grundy(p).map(BigUint::from),
         }
+    }
+
+    /// The components of `p` with a move, canonical, printed.
+    fn parts(&self, p: &G::Position) -> Vec<String> {
+        let pieces = self.0.decompose(p).unwrap_or_else(|| vec![p.clone()]);
+        pieces
+            .iter()
+            .filter(|q| !self.0.is_terminal(q))
+            .map(|q| self.0.canonical(q).to_string())
+            .collect()
     }
 
     fn evaluation(p: &G::Position, g: BigUint) -> Evaluation {
@@ -312,6 +364,33 @@ impl<G: ImpartialGame> CatalogGame for ImpartialEntry<G> {
     fn canonical(&self, position: &str, ctx: &mut Context) -> Result<GameId, MexError> {
         let g = self.grundy(position)?;
         nimber_form(&mut ctx.store, &g)
+    }
+    fn misere_parts(&self, position: &str) -> Result<Vec<String>, MexError> {
+        Ok(self.parts(&parse(&self.0, position)?))
+    }
+    fn misere_reach_bound(&self, part: &str, cap: usize) -> Result<Option<BigUint>, MexError> {
+        Ok(self.0.misere_reach_bound(&parse(&self.0, part)?, cap))
+    }
+    fn misere_option_parts(&self, part: &str) -> Result<Vec<Vec<String>>, MexError> {
+        let p = parse(&self.0, part)?;
+        self.0.check_moves(&p)?;
+        Ok(self.0.options(&p).iter().map(|q| self.parts(q)).collect())
+    }
+    fn misere_moves(&self, position: &str) -> Result<Vec<LabelledParts>, MexError> {
+        let p = parse(&self.0, position)?;
+        self.0.check_moves(&p)?;
+        Ok(self
+            .0
+            .moves(&p)
+            .into_iter()
+            .map(|m| {
+                let parts = self.parts(&m.to);
+                (m.label, m.to.to_string(), parts)
+            })
+            .collect())
+    }
+    fn misere_known(&self, position: &str) -> Result<Option<TameGenus>, MexError> {
+        Ok(self.0.known_misere(&parse(&self.0, position)?))
     }
 }
 

@@ -50,6 +50,11 @@ pub trait HeapRules:
     fn bare() -> Option<Self> {
         None
     }
+    /// Whether no move ever splits a heap (then a heap of `n` reaches at
+    /// most `n + 1` positions under misère search).
+    fn never_splits(&self) -> bool {
+        false
+    }
     /// Extra limits on listing the moves of a heap of `n`.
     fn check_heap_moves(&self, _n: &BigUint) -> Result<(), MexError> {
         Ok(())
@@ -68,6 +73,26 @@ pub struct HeapPosition<R> {
 }
 
 impl<R: HeapRules> HeapPosition<R> {
+    /// An upper bound on the sums of heaps reachable from this position:
+    /// per heap of `n`, `n + 1` for rules that never split and otherwise
+    /// `p(0) + … + p(n)` (a move never adds tokens, so what is left is a
+    /// partition of at most `n`); the product over the heaps. Saturates
+    /// above `cap`.
+    pub fn misere_reach_bound(&self, cap: usize) -> BigUint {
+        let mut bound = BigUint::from(1u32);
+        for h in &self.heaps {
+            let per_heap = match (self.rules.never_splits(), h.to_usize()) {
+                (true, _) => h + 1u32,
+                (false, Some(n)) if n <= cap => BigUint::from(
+                    crate::impartial::misere::partition_prefix_sum(n, cap as u128 + 1),
+                ),
+                (false, _) => BigUint::from(cap) + 1u32,
+            };
+            bound *= per_heap;
+        }
+        bound
+    }
+
     /// A position with its own (not yet computed) values.
     pub fn new(rules: R, mut heaps: Vec<BigUint>) -> Self {
         heaps.retain(|h| !h.is_zero());
@@ -227,6 +252,13 @@ macro_rules! heap_game {
             }
             fn known_grundy(&self, p: &Self::Position) -> Option<num_bigint::BigUint> {
                 p.grundy()
+            }
+            fn misere_reach_bound(
+                &self,
+                p: &Self::Position,
+                cap: usize,
+            ) -> Option<num_bigint::BigUint> {
+                Some(p.misere_reach_bound(cap))
             }
         }
     };

@@ -29,6 +29,7 @@ pub mod graph;
 pub mod hackenbush;
 pub mod heaps;
 pub mod kayles;
+pub mod misere;
 pub mod nim;
 pub mod octal;
 pub mod shift;
@@ -39,8 +40,8 @@ pub mod toads_frogs;
 pub mod wythoff;
 
 pub use adapters::{
-    ArenaEntry, CatalogGame, Context, Evaluation, ImpartialEntry, LoopyEntry, MoveEvaluation,
-    PartizanEntry, SyncEntry, Value,
+    ArenaEntry, CatalogGame, Context, Evaluation, ImpartialEntry, LabelledParts, LoopyEntry,
+    MoveEvaluation, PartizanEntry, SyncEntry, Value,
 };
 
 use crate::partizan::store::{GameId, GameStore};
@@ -162,6 +163,18 @@ pub trait ImpartialGame: Game {
     }
     /// The Grundy value by a closed form, when one applies.
     fn known_grundy(&self, _p: &Self::Position) -> Option<BigUint> {
+        None
+    }
+    /// The misère genus by a closed form, for positions that are
+    /// hereditarily tame (every follower has a tame genus, so that sums
+    /// add by the tame rule of [`crate::impartial::misere::TameGenus`]);
+    /// `None` (the default): search.
+    fn known_misere(&self, _p: &Self::Position) -> Option<crate::impartial::misere::TameGenus> {
+        None
+    }
+    /// An upper bound on the sums reachable from `p` under misère search
+    /// (may saturate above `cap`); `None` (the default): counted by search.
+    fn misere_reach_bound(&self, _p: &Self::Position, _cap: usize) -> Option<BigUint> {
         None
     }
     /// Every move to a position of Grundy value `target`, by a closed form,

@@ -83,6 +83,11 @@ impl ImpartialGame for Nim {
     fn known_grundy(&self, p: &Heaps) -> Option<BigUint> {
         Some(nim_sum(&p.0))
     }
+    /// Every Nim position is hereditarily tame (Bouton 1901; Winning Ways
+    /// ch. 13): fickle when every heap is at most 1.
+    fn known_misere(&self, p: &Heaps) -> Option<crate::impartial::misere::TameGenus> {
+        Some(crate::impartial::misere::nim_genus(&p.0))
+    }
     /// Bouton: the move to value `t` in heap `h` of a position of value `x`
     /// leaves `h XOR x XOR t`, when that is smaller than `h`.
     fn known_moves_to(&self, p: &Heaps, target: &BigUint) -> Option<Vec<Move<Heaps>>> {

@@ -108,6 +108,9 @@ pub(crate) fn check_code_moves(code: &TakeBreakCode, n: &BigUint) -> Result<(), 
 }
 
 impl HeapRules for TakeBreakCode {
+    fn never_splits(&self) -> bool {
+        self.max_heaps() == 1 && self.digit(0) == 0
+    }
     fn heap_options(&self, n: &BigUint) -> Vec<(String, Vec<BigUint>)> {
         n.to_u64()
             .map_or_else(Vec::new, |n| labelled_options(self, n))

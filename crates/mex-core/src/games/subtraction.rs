@@ -35,6 +35,9 @@ impl FromStr for SubtractionRules {
 }
 
 impl HeapRules for SubtractionRules {
+    fn never_splits(&self) -> bool {
+        true
+    }
     fn heap_options(&self, n: &BigUint) -> Vec<(String, Vec<BigUint>)> {
         self.0
             .elements()

@@ -3,6 +3,8 @@
 //! * [`mex`]: the minimal excluded value and a reusable scratch set for it;
 //! * [`nim`]: Nim with piles of any size, its nim-sum and winning moves;
 //! * [`ruleset`]: the [`ruleset::ImpartialRuleset`] trait a game implements;
+//! * [`misere`]: misère play: the misère Grundy value, the genus, sums
+//!   searched as multisets, misère Nim;
 //! * [`grundy`]: the memoised, iterative Sprague–Grundy solver and its slow
 //!   twin.
 //!
@@ -16,6 +18,7 @@
 
 pub mod grundy;
 pub mod mex;
+pub mod misere;
 pub mod nim;
 pub mod ruleset;
 
