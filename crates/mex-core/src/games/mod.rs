@@ -22,10 +22,12 @@
 
 mod adapters;
 pub mod cherries;
+pub mod clobber;
 pub mod domineering;
 pub mod domino;
 pub mod expression;
 pub mod graph;
+pub mod grid_board;
 pub mod hackenbush;
 pub mod heaps;
 pub mod kayles;
@@ -280,6 +282,7 @@ pub fn catalog() -> &'static [&'static dyn CatalogGame] {
         &PartizanEntry(domineering::Domineering),
         &PartizanEntry(hackenbush::Hackenbush),
         &PartizanEntry(toads_frogs::ToadsAndFrogs),
+        &PartizanEntry(clobber::Clobber),
         &SyncEntry(ssc::SynchronizedStackCherries),
         &SyncEntry(ssc::SynchronizedCherries),
     ]
