@@ -23,6 +23,7 @@
 mod adapters;
 pub mod cherries;
 pub mod clobber;
+pub mod cram;
 pub mod domineering;
 pub mod domino;
 pub mod expression;
@@ -31,6 +32,7 @@ pub mod grid_board;
 pub mod hackenbush;
 pub mod heaps;
 pub mod kayles;
+pub mod konane;
 pub mod nim;
 pub mod octal;
 pub mod shift;
@@ -273,6 +275,7 @@ pub fn catalog() -> &'static [&'static dyn CatalogGame] {
         &ImpartialEntry(domino::Domino),
         &ImpartialEntry(wythoff::Wythoff),
         &ImpartialEntry(kayles::Kayles),
+        &ImpartialEntry(cram::Cram),
         &LoopyEntry(graph::Graph),
         &ArenaEntry(shift::ShiftGame),
         &ArenaEntry(shift::GeneralizedShiftGame),
@@ -283,6 +286,7 @@ pub fn catalog() -> &'static [&'static dyn CatalogGame] {
         &PartizanEntry(hackenbush::Hackenbush),
         &PartizanEntry(toads_frogs::ToadsAndFrogs),
         &PartizanEntry(clobber::Clobber),
+        &PartizanEntry(konane::Konane),
         &SyncEntry(ssc::SynchronizedStackCherries),
         &SyncEntry(ssc::SynchronizedCherries),
     ]
