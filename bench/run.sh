@@ -10,7 +10,8 @@
 #                                and Grundy's game (mex alone);
 #   CGT_TOOLS=/path/to/cgt-cli   times Domineering canonical forms of every
 #                                rectangle up to 4x5 and of 5x5 and 4x6, and
-#                                checks that both tools give the same value.
+#                                checks that both tools give the same value;
+#                                then the same for seven small Amazons boards.
 # Both run pinned to one core (taskset) when taskset is available.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -125,6 +126,21 @@ if [[ -n "${CGT_TOOLS:-}" ]]; then
     printf '  %-5s %8ss %8ss  %s\n' "${height}x${width}" "$tm" "$tc" "$same"
   done
   python3 -c "print(f'  total: mex {$total_mex:.2f}s, cgt-tools {$total_cgt:.2f}s, mex is {$total_cgt/$total_mex:.2f}x faster')"
+
+  echo
+  echo "Amazons against cgt-tools (one core): board, mex, cgt-tools, ratio, same value?"
+  total_mex=0; total_cgt=0
+  for grid in 'x..|...|..o' 'x...|o...' 'x..#|....|.#.o' 'x...|....|...o' 'x..|...|...|..o' 'x.o.|....|....' 'x...|....|....|...o'; do
+    t0=$(date +%s.%N); pin ./target/release/mex value amazons "$grid" --json > /tmp/mex-bench-ours.json; t1=$(date +%s.%N)
+    pin "$CGT_TOOLS" amazons evaluate --position "$grid" > /tmp/mex-bench-theirs.txt; t2=$(date +%s.%N)
+    ours=$(./target/release/mex game "$(python3 -c 'import json; print(json.load(open("/tmp/mex-bench-ours.json"))["value"])')" --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["canonical"])')
+    theirs=$(./target/release/mex game "$(sed -n 's/^Canonical Form: //p' /tmp/mex-bench-theirs.txt)" --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["canonical"])')
+    same=$([[ "$ours" == "$theirs" ]] && echo yes || echo NO)
+    read -r tm tc < <(python3 -c "print(f'{$t1-$t0:.3f} {$t2-$t1:.3f}')")
+    total_mex=$(python3 -c "print($total_mex+$tm)"); total_cgt=$(python3 -c "print($total_cgt+$tc)")
+    printf '  %-20s %8ss %8ss %6sx  %s\n' "$grid" "$tm" "$tc" "$(python3 -c "print(f'{$tc/max($tm,1e-3):.2f}')")" "$same"
+  done
+  python3 -c "print(f'  total: mex {$total_mex:.2f}s, cgt-tools {$total_cgt:.2f}s, ratio (cgt-tools / mex) {$total_cgt/$total_mex:.2f}')"
 fi
 
 # The playground server under load (issue 9): 64 connections for 30 s, a mix

@@ -21,6 +21,7 @@
 //! * errors are [`MexError`] values, one line each.
 
 mod adapters;
+pub mod amazons;
 pub mod cherries;
 pub mod clobber;
 pub mod cram;
@@ -287,6 +288,7 @@ pub fn catalog() -> &'static [&'static dyn CatalogGame] {
         &PartizanEntry(toads_frogs::ToadsAndFrogs),
         &PartizanEntry(clobber::Clobber),
         &PartizanEntry(konane::Konane),
+        &PartizanEntry(amazons::Amazons),
         &SyncEntry(ssc::SynchronizedStackCherries),
         &SyncEntry(ssc::SynchronizedCherries),
     ]
