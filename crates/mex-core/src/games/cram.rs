@@ -225,17 +225,13 @@ mod tests {
     #[test]
     fn one_row_is_dawsons_kayles() {
         let game = find("cram").unwrap();
-        let values = naive_values(&"0.07".parse().unwrap(), 40);
+        let values = naive_values(&"0.07".parse().unwrap(), 25);
         let a002187 = [
             0u32, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3,
         ];
         assert_eq!(values[1..=20], a002187);
-        for n in 1..=24 {
-            assert_eq!(
-                grundy(game, &format!("1x{n}")),
-                u64::from(values[n]),
-                "1x{n}"
-            );
+        for (n, &value) in values.iter().enumerate().take(25).skip(1) {
+            assert_eq!(grundy(game, &format!("1x{n}")), u64::from(value), "1x{n}");
         }
     }
 
