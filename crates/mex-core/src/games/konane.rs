@@ -24,10 +24,9 @@ use crate::MexError;
 use std::fmt;
 use std::str::FromStr;
 
-/// Most positions the search may have to visit, summed over the clusters:
-/// an upper bound for a cluster of `a` black and `b` white stones whose
-/// grown box has `m` cells is `Σ C(m, i)·C(m − i, j)` over `i ≤ a`,
-/// `j ≤ b` (stones are never added).
+/// Most positions the search may have to visit, summed over the clusters
+/// (the bound is that of `reachable_bound`: stones are never added and keep
+/// their checkerboard colour).
 pub const MAX_POSITIONS: u128 = 1 << 24;
 /// Most cells of a position whose moves are listed.
 pub const MAX_LISTED_CELLS: usize = 1024;
@@ -114,22 +113,30 @@ fn cut(b: &Board, region: Rect, stones: &[(usize, usize)]) -> Board {
     only.crop(region)
 }
 
-/// Positions a cluster may reach (the bound of [`MAX_POSITIONS`]).
+/// Positions a cluster may reach (the bound of [`MAX_POSITIONS`]): a jump
+/// moves a stone an even number of cells in a straight line, so each stone
+/// keeps the colour of its cell on a checkerboard; the black stones are at
+/// most `a` of the `m_x` cells of the grown box on the checkerboard colours
+/// they start on, the white ones likewise: `Σ_{i≤a} C(m_x, i) · Σ_{j≤b}
+/// C(m_o, j)`.
 fn reachable_bound(b: &Board, c: &Cluster) -> u128 {
-    let m = c.region.cells();
-    let black = c
-        .stones
-        .iter()
-        .filter(|&&(r, k)| b.get(r, k) == b'x')
-        .count();
-    let white = c.stones.len() - black;
-    let mut total = 0u128;
-    for i in 0..=black {
-        for j in 0..=white {
-            total = total.saturating_add(choose(m, i).saturating_mul(choose(m - i.min(m), j)));
-        }
-    }
-    total
+    let side = |stone: u8| {
+        let on: Vec<usize> = c
+            .stones
+            .iter()
+            .filter(|&&(r, k)| b.get(r, k) == stone)
+            .map(|&(r, k)| (r + k) % 2)
+            .collect();
+        let region = c.region;
+        let cells = (region.r0..=region.r1)
+            .flat_map(|r| (region.c0..=region.c1).map(move |k| (r + k) % 2))
+            .filter(|parity| on.contains(parity))
+            .count();
+        (0..=on.len())
+            .map(|i| choose(cells, i))
+            .fold(0u128, u128::saturating_add)
+    };
+    side(b'x').saturating_mul(side(b'o'))
 }
 
 /// The jumps of the player whose stones are `me`: every stop of every
