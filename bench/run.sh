@@ -12,6 +12,7 @@
 #                                rectangle up to 5x6 and of seven irregular
 #                                boards (time and peak memory of each tool),
 #                                and checks that both give the same value.
+#                                Then six small Amazons boards the same way.
 # Both run pinned to one core (taskset) when taskset is available.
 #   PEERS_ONLY=1                 runs the peer comparisons alone (no
 #                                criterion, no SSC timing, no load test).
@@ -141,6 +142,22 @@ print(f'{$total_mex + $tm:.2f} {$total_cgt + $tc:.2f} {min($min_ratio, tc / tm) 
     printf '  %-42s mex %7ss %5s MiB  cgt-tools %7ss %5s MiB  %5sx  %s\n' "$grid" "$tm" "$((mm / 1024))" "$tc" "$((mc / 1024))" "$ratio" "$same"
   done
   echo "  total: mex ${total_mex}s, cgt-tools ${total_cgt}s; smallest ratio on boards where cgt-tools takes 0.1 s or more: ${min_ratio}x"
+
+  echo
+  echo "Amazons against cgt-tools (one core): board, mex, cgt-tools, ratio, same value?"
+  total_mex=0; total_cgt=0
+  for grid in 'x..|...|..o' 'x...|o...' 'x..#|....|.#.o' 'x...|....|...o' 'x.o.|....|....' 'xo..|....|..#.'; do
+    t0=$(date +%s.%N); pin ./target/release/mex value amazons "$grid" --json > /tmp/mex-bench-ours.json; t1=$(date +%s.%N)
+    # cgt-tools prints its Amazons answer on stderr.
+    pin "$CGT_TOOLS" amazons evaluate --position "$grid" > /tmp/mex-bench-theirs.txt 2>&1; t2=$(date +%s.%N)
+    ours=$(./target/release/mex game "$(python3 -c 'import json; print(json.load(open("/tmp/mex-bench-ours.json"))["value"])')" --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["canonical"])')
+    theirs=$(./target/release/mex game "$(sed -n 's/^Canonical Form: //p' /tmp/mex-bench-theirs.txt)" --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["canonical"])')
+    same=$([[ "$ours" == "$theirs" ]] && echo yes || echo NO)
+    read -r tm tc < <(python3 -c "print(f'{$t1-$t0:.3f} {$t2-$t1:.3f}')")
+    total_mex=$(python3 -c "print($total_mex+$tm)"); total_cgt=$(python3 -c "print($total_cgt+$tc)")
+    printf '  %-20s %8ss %8ss %6sx  %s\n' "$grid" "$tm" "$tc" "$(python3 -c "print(f'{$tc/max($tm,1e-3):.2f}')")" "$same"
+  done
+  python3 -c "print(f'  total: mex {$total_mex:.2f}s, cgt-tools {$total_cgt:.2f}s, ratio (cgt-tools / mex) {$total_cgt/$total_mex:.2f}')"
 fi
 
 # The playground server under load (issue 9): 64 connections for 30 s, a mix

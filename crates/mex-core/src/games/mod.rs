@@ -21,14 +21,19 @@
 //! * errors are [`MexError`] values, one line each.
 
 mod adapters;
+pub mod amazons;
 pub mod cherries;
+pub mod clobber;
+pub mod cram;
 pub mod domineering;
 pub mod domino;
 pub mod expression;
 pub mod graph;
+pub mod grid_board;
 pub mod hackenbush;
 pub mod heaps;
 pub mod kayles;
+pub mod konane;
 pub mod misere;
 pub mod nim;
 pub mod octal;
@@ -284,6 +289,7 @@ pub fn catalog() -> &'static [&'static dyn CatalogGame] {
         &ImpartialEntry(domino::Domino),
         &ImpartialEntry(wythoff::Wythoff),
         &ImpartialEntry(kayles::Kayles),
+        &ImpartialEntry(cram::Cram),
         &LoopyEntry(graph::Graph),
         &ArenaEntry(shift::ShiftGame),
         &ArenaEntry(shift::GeneralizedShiftGame),
@@ -293,6 +299,9 @@ pub fn catalog() -> &'static [&'static dyn CatalogGame] {
         &PartizanEntry(domineering::Domineering),
         &PartizanEntry(hackenbush::Hackenbush),
         &PartizanEntry(toads_frogs::ToadsAndFrogs),
+        &PartizanEntry(clobber::Clobber),
+        &PartizanEntry(konane::Konane),
+        &PartizanEntry(amazons::Amazons),
         &SyncEntry(ssc::SynchronizedStackCherries),
         &SyncEntry(ssc::SynchronizedCherries),
     ]

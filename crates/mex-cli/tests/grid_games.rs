@@ -1,0 +1,56 @@
+//! The grid games Clobber, Konane, Amazons and Cram through the `mex`
+//! binary: `mex value GAME POS --json` gives the value, outcome and picture,
+//! `mex moves` labels the moves, and oversized positions are refused with
+//! exit status 2.
+
+mod common;
+use common::{json, mex};
+
+#[test]
+fn values_of_each_grid_game() {
+    for (game, position, value, outcome) in [
+        ("clobber", "xox|ox.", "{^^* | *, v}", "N"),
+        ("clobber", "xxo", "^", "L"),
+        ("konane", "..ox", "1", "L"),
+        ("konane", ".ox.", "*", "N"),
+        ("amazons", "x#o", "0", "P"),
+        ("amazons", "x..|...|..o", "", "N"),
+        ("cram", ".........|##.######", "*4", "N"),
+        ("cram", "4x4", "0", "P"),
+    ] {
+        let v = json(&["value", game, position]);
+        assert_eq!(v["game"], game);
+        if !value.is_empty() {
+            assert_eq!(v["value"], value, "{game} {position}");
+        }
+        assert_eq!(v["outcome"], outcome, "{game} {position}");
+        let drawn = v["position"].as_str().unwrap().replace('/', "\n");
+        assert_eq!(v["picture"].as_str().unwrap(), drawn, "{game} {position}");
+    }
+}
+
+#[test]
+fn moves_are_labelled_and_limits_refused() {
+    let v = json(&["moves", "clobber", "xo"]);
+    let labels: Vec<&str> = v["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["label"].as_str().unwrap())
+        .collect();
+    assert_eq!(labels, ["a1 takes b1", "b1 takes a1"]);
+    let v = json(&["moves", "cram", "1x3"]);
+    assert_eq!(v["moves"].as_array().unwrap().len(), 2);
+    for (game, position) in [
+        ("clobber", "5x5"),
+        ("cram", "5x5"),
+        ("amazons", "x....|.....|.....|.....|....o"),
+        ("konane", "xoxoxo|oxoxox|xoxoxo|oxoxox|xoxoxo|oxox.."),
+        ("cram", "xo"),
+    ] {
+        let out = mex(&["value", game, position]);
+        assert_eq!(out.status.code(), Some(2), "{game} {position}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.trim().lines().count(), 1, "{err}");
+    }
+}

@@ -1,0 +1,382 @@
+//! Amazons (Walter Zamkauskas 1988; as a combinatorial game: Berlekamp 2000,
+//! "Sums of N×2 Amazons"; Snatzke 2002): Left's amazons `x` and Right's
+//! amazons `o` on a board of empty cells `.` and burned cells `#`. A move
+//! takes one of the mover's amazons like a chess queen (any number of empty
+//! cells in one of eight directions) and then shoots an arrow from its new
+//! cell, again like a queen, burning the cell where the arrow lands.
+//!
+//! Independent parts: amazons and arrows travel through empty cells only,
+//! and a queen step can pass between two diagonal neighbours, so the board
+//! splits into the regions of cells not burned that are connected through
+//! the eight neighbours; those regions never interact. A region with no
+//! amazon is 0 and dropped; a region with amazons of one colour only is an
+//! integer, but its value is searched like any other (the number of moves
+//! available is not simply its count of empty cells). A queen's moves are
+//! kept by the eight symmetries of the square, so a region is keyed by its
+//! least image.
+
+use super::grid_board::{cell_name, choose, power, Alphabet, Board, QUEEN};
+use super::{Family, Game, GameInfo, Move, PartizanGame};
+use crate::MexError;
+use std::fmt;
+use std::str::FromStr;
+
+/// Most positions the search may have to visit, summed over the regions:
+/// for a region of `n` cells holding `a` amazons of Left and `b` of
+/// Right, `C(n, a)·C(n − a, b)·2^(n − a − b)` bounds the positions (places
+/// of the amazons, and which of the other cells are burned).
+pub const MAX_POSITIONS: u128 = 1 << 24;
+/// Most cells of a position whose moves are listed.
+pub const MAX_LISTED_CELLS: usize = 256;
+
+/// Amazons.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Amazons;
+
+const ALPHABET: Alphabet = Alphabet {
+    cells: b"xo.#",
+    sized: None,
+    accepted: "rows of x (Left's amazon), o (Right's amazon), . (empty) and # (burned) \
+               separated by / or |, such as x..#/..../.#.o",
+};
+
+/// An Amazons position.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Arena(pub Board);
+
+impl FromStr for Arena {
+    type Err = MexError;
+    fn from_str(s: &str) -> Result<Self, MexError> {
+        Board::parse(s, &ALPHABET).map(Arena)
+    }
+}
+
+impl fmt::Display for Arena {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+/// The regions (cells not burned, connected through the eight
+/// neighbours) that hold an amazon.
+fn live_regions(b: &Board) -> Vec<Vec<(usize, usize)>> {
+    b.components(|x| x != b'#', true)
+        .into_iter()
+        .filter(|g| g.iter().any(|&(r, c)| b.get(r, c) != b'.'))
+        .collect()
+}
+
+/// The bound of [`MAX_POSITIONS`] for one region.
+fn reachable_bound(b: &Board, region: &[(usize, usize)]) -> u128 {
+    let n = region.len();
+    let count = |s| region.iter().filter(|&&(r, c)| b.get(r, c) == s).count();
+    let (a, o) = (count(b'x'), count(b'o'));
+    choose(n, a)
+        .saturating_mul(choose(n - a, o))
+        .saturating_mul(power(2, n - a - o))
+}
+
+/// The empty cells a queen at `from` reaches in one move.
+fn queen_targets(b: &Board, from: (usize, usize)) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    for d in QUEEN {
+        let mut at = from;
+        while let Some(next) = b.step(at, d).filter(|&(r, c)| b.get(r, c) == b'.') {
+            out.push(next);
+            at = next;
+        }
+    }
+    out
+}
+
+/// Every move of the player whose amazons are `me`.
+fn amazon_moves(p: &Arena, me: u8) -> Vec<Move<Arena>> {
+    let mut out = Vec::new();
+    for from in p.0.find(me) {
+        let mut lifted = p.0.clone();
+        lifted.set(from.0, from.1, b'.');
+        for to in queen_targets(&lifted, from) {
+            let mut moved = lifted.clone();
+            moved.set(to.0, to.1, me);
+            for arrow in queen_targets(&moved, to) {
+                let mut next = moved.clone();
+                next.set(arrow.0, arrow.1, b'#');
+                let label = format!(
+                    "{}-{} burns {}",
+                    cell_name(from.0, from.1),
+                    cell_name(to.0, to.1),
+                    cell_name(arrow.0, arrow.1)
+                );
+                out.push(Move::new(label, Arena(next)));
+            }
+        }
+    }
+    out
+}
+
+impl Game for Amazons {
+    type Position = Arena;
+    const INFO: GameInfo = GameInfo {
+        name: "amazons",
+        family: Family::Partizan,
+        description: "Amazons: move a queen, then shoot an arrow that burns a cell",
+        syntax: "rows of x (Left), o (Right), . (empty) and # (burned) separated by / or |, \
+                 e.g. x..#/..../.#.o",
+        example: "x..|...|..o",
+        rules: "Amazons x (Left) and o (Right) on a board. A move takes one of the mover's \
+                amazons like a chess queen over empty cells, then shoots an arrow from where it \
+                stopped, again like a queen, burning the empty cell where the arrow lands. Who \
+                cannot move loses.",
+    };
+    fn check(&self, p: &Arena) -> Result<(), MexError> {
+        let work = live_regions(&p.0)
+            .iter()
+            .map(|g| reachable_bound(&p.0, g))
+            .fold(0u128, u128::saturating_add);
+        if work > MAX_POSITIONS {
+            return Err(MexError::too_large(
+                format!("a search over up to {work} positions (places of the amazons times burned cells)"),
+                format!("{MAX_POSITIONS} positions, such as 16 cells with two amazons"),
+                "burn more cells or use a smaller board",
+            ));
+        }
+        Ok(())
+    }
+    fn check_moves(&self, p: &Arena) -> Result<(), MexError> {
+        let cells = p.0.height() * p.0.width();
+        if cells > MAX_LISTED_CELLS {
+            return Err(MexError::too_large(
+                format!("listing the moves of a board of {cells} cells"),
+                format!("{MAX_LISTED_CELLS} cells"),
+                "ask for the value only",
+            ));
+        }
+        Ok(())
+    }
+    fn picture(&self, p: &Arena) -> Option<String> {
+        Some(p.0.picture())
+    }
+}
+
+impl PartizanGame for Amazons {
+    fn left_moves(&self, p: &Arena) -> Vec<Move<Arena>> {
+        amazon_moves(p, b'x')
+    }
+    fn right_moves(&self, p: &Arena) -> Vec<Move<Arena>> {
+        amazon_moves(p, b'o')
+    }
+    /// The regions holding an amazon, each on its own board.
+    fn decompose(&self, p: &Arena) -> Option<Vec<Arena>> {
+        let regions = live_regions(&p.0);
+        (regions.len() > 1).then(|| {
+            regions
+                .iter()
+                .filter_map(|g| p.0.extract(g, b'#'))
+                .map(Arena)
+                .collect()
+        })
+    }
+    /// The regions holding an amazon on the smallest board holding them,
+    /// as its least image under the square's symmetries; `#` when none.
+    fn canonical(&self, p: &Arena) -> Arena {
+        let cells: Vec<(usize, usize)> = live_regions(&p.0).into_iter().flatten().collect();
+        match p.0.extract(&cells, b'#') {
+            Some(b) => Arena(b.least_image()),
+            None => Arena(Board::filled(1, 1, b'#')),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::{find, CatalogGame, Context};
+    use crate::partizan::notation;
+    use crate::partizan::store::{GameId, GameStore};
+    use std::collections::HashMap;
+
+    type Rows = Vec<Vec<u8>>;
+
+    /// The empty cells a queen at `(r, c)` reaches, from the rules.
+    fn slides(rows: &Rows, r: isize, c: isize) -> Vec<(isize, isize)> {
+        let empty = |r: isize, c: isize| {
+            r >= 0 && c >= 0 && rows.get(r as usize).and_then(|x| x.get(c as usize)) == Some(&b'.')
+        };
+        let mut out = Vec::new();
+        for dr in -1..=1 {
+            for dc in -1..=1 {
+                let mut k = 1;
+                while (dr, dc) != (0, 0) && empty(r + k * dr, c + k * dc) {
+                    out.push((r + k * dr, c + k * dc));
+                    k += 1;
+                }
+            }
+        }
+        out
+    }
+
+    fn brute_options(rows: &Rows, me: u8) -> Vec<Rows> {
+        let mut out = Vec::new();
+        for r in 0..rows.len() {
+            for c in 0..rows[r].len() {
+                if rows[r][c] != me {
+                    continue;
+                }
+                let mut lifted = rows.clone();
+                lifted[r][c] = b'.';
+                for (tr, tc) in slides(&lifted, r as isize, c as isize) {
+                    let mut moved = lifted.clone();
+                    moved[tr as usize][tc as usize] = me;
+                    for (ar, ac) in slides(&moved, tr, tc) {
+                        let mut next = moved.clone();
+                        next[ar as usize][ac as usize] = b'#';
+                        out.push(next);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The game tree from the rules, into a store without fast paths: no
+    /// regions, no symmetry.
+    fn brute(store: &mut GameStore, rows: &Rows, memo: &mut HashMap<Rows, GameId>) -> GameId {
+        if let Some(&g) = memo.get(rows) {
+            return g;
+        }
+        let left = brute_options(rows, b'x');
+        let right = brute_options(rows, b'o');
+        let lv: Vec<GameId> = left.iter().map(|q| brute(store, q, memo)).collect();
+        let rv: Vec<GameId> = right.iter().map(|q| brute(store, q, memo)).collect();
+        let g = store.make(lv, rv);
+        memo.insert(rows.clone(), g);
+        g
+    }
+
+    fn text(rows: &Rows) -> String {
+        let rows: Vec<&str> = rows
+            .iter()
+            .map(|r| std::str::from_utf8(r).unwrap())
+            .collect();
+        rows.join("/")
+    }
+
+    fn value_text(game: &dyn CatalogGame, text: &str, ctx: &mut Context) -> String {
+        game.evaluate(text, ctx).unwrap().value_text
+    }
+
+    /// Every board of 1×1 to 1×6, 2×2, 2×3 and 3×2 cells over `x o . #`,
+    /// and a fixed pseudo-random sample of 3×3, 2×4 and 4×2 boards with a
+    /// few amazons and burned cells: the engine against brute force.
+    #[test]
+    fn engine_against_brute_force() {
+        let mut slow = GameStore::without_fast_paths();
+        let mut memo = HashMap::new();
+        let game = find("amazons").unwrap();
+        let mut ctx = Context::new();
+        let shapes = (1..=6).map(|w| (1, w)).chain([(2, 2), (2, 3), (3, 2)]);
+        let mut boards: Vec<Rows> = Vec::new();
+        for (h, w) in shapes {
+            for mut code in 0..4usize.pow((h * w) as u32) {
+                let mut cells = Vec::new();
+                for _ in 0..h * w {
+                    cells.push(b"xo.#"[code % 4]);
+                    code /= 4;
+                }
+                boards.push(cells.chunks(w).map(<[u8]>::to_vec).collect());
+            }
+        }
+        let mut seed = 777u64;
+        let mut next = |m: u64| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) % m
+        };
+        for _ in 0..100 {
+            let (h, w) = [(3, 3), (2, 4), (4, 2)][next(3) as usize];
+            let mut rows = vec![vec![b'.'; w]; h];
+            for _ in 0..2 + next(5) {
+                rows[next(h as u64) as usize][next(w as u64) as usize] = b"xo##"[next(4) as usize];
+            }
+            boards.push(rows);
+        }
+        for rows in boards {
+            let g = brute(&mut slow, &rows, &mut memo);
+            let t = text(&rows);
+            assert_eq!(
+                value_text(game, &t, &mut ctx),
+                notation::show(&slow, g),
+                "{t}"
+            );
+        }
+    }
+
+    /// CGSuite's test suite (GameGridTest): `x...|o...` =
+    /// `+-{3,{4|0,{1|0,*}},{4|{0,{1/2|0}|v},+-1,+-{1,{2|0}}}}`; cgt-tools' test
+    /// (amazons.rs, "confirmed with cgsuite"): `x..#|....|.#.o`; and the
+    /// value cgt-tools' command line prints for `x..|...|..o` (run
+    /// 2026-11-23, the benchmark's first board).
+    #[test]
+    fn values_from_cgsuite_and_cgt_tools() {
+        let game = find("amazons").unwrap();
+        let mut ctx = Context::new();
+        // CGSuite writes `+-{A,B}` for the switch {A,B | -A,-B}.
+        let plus_minus = |options: &[&str]| {
+            let negated: Vec<String> = options.iter().map(|o| format!("-{o}")).collect();
+            format!("{{{} | {}}}", options.join(","), negated.join(","))
+        };
+        let inner = format!(
+            "{{4|{{0,{{1/2|0}}|v}},+-1,{}}}",
+            plus_minus(&["1", "{2|0}"])
+        );
+        let cgsuite = plus_minus(&["3", "{4|0,{1|0,*}}", &inner]);
+        let cases = [
+            ("x...|o...", cgsuite.as_str()),
+            ("x..#|....|.#.o", "{{6|{3|1, {3|0, {1/2|0}}}}, {6|{4*|-3, {3, {3|0, {1/2|0}}|-4}}}|-3, {0, {0|-2}, {1|-3}|-5}, {0, {0, *|0, {0, {1/2, {1|0}|v}|v}}|-5}, {{2, {2|0}|0, {0, {2|0, {2|0}}|0}}, {2, {3|0}|0, {0, {0, ^*|0}|-1}}, {{2|0}, {2|{1|1/4}, {2|0}}|v*, {1/2|{{0|-1}, {*|-1}|-1}}, {{0, ^*|0}|-1}}, {{3|0}, {3|1, {2|0}}, {3, {3|1}|1, {1|0, *}}|-1/16, {0|-1}, {*|-1}}|-5, {v, v*, {0, {0, ^*|0}|-1}|-5}, {{1/2|{-1/4, {0|-1}, {*|-1}|-1}}, {{1|1/4}|{-1/4|-1}}, {{1|{1|0}, {1|*}}|-1/2}|-5}}}"),
+            ("x..|...|..o", "{{5|{1*|0, {1/2|0}}, {2|-1/4}}|{{0, {0|-1/2}|-1*}, {1/4|-2}|-5}}"),
+        ];
+        for (position, value) in cases {
+            let expected = notation::parse(&mut ctx.store, value).unwrap();
+            assert_eq!(
+                game.canonical(position, &mut ctx).unwrap(),
+                expected,
+                "{position}"
+            );
+        }
+    }
+
+    #[test]
+    fn regions_labels_and_limits() {
+        let p: Arena = "x.#o/##../x#.#".parse().unwrap();
+        let parts: Vec<String> = Amazons
+            .decompose(&p)
+            .unwrap()
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        // b1 and c2 touch diagonally: one region; a3 is walled in.
+        assert_eq!(parts, ["x.#o/##../##.#", "x"]);
+        let labels: Vec<String> = Amazons
+            .left_moves(&"x..".parse().unwrap())
+            .into_iter()
+            .map(|m| format!("{}: {}", m.label, m.to))
+            .collect();
+        assert_eq!(
+            labels,
+            [
+                "a1-b1 burns a1: #x.",
+                "a1-b1 burns c1: .x#",
+                "a1-c1 burns b1: .#x",
+                "a1-c1 burns a1: #.x"
+            ]
+        );
+        let game = find("amazons").unwrap();
+        let mut ctx = Context::new();
+        assert!(game
+            .evaluate("x....|.....|.....|.....|....o", &mut ctx)
+            .is_err());
+        assert_eq!(value_text(game, "x#o", &mut ctx), "0");
+        assert!(game.picture("x.|.o").unwrap().unwrap().contains('\n'));
+    }
+}

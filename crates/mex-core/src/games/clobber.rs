@@ -1,0 +1,310 @@
+//! Clobber (Albert, Grossman, Nowakowski and Wolfe 2005): black stones `x`
+//! (Left's) and white stones `o` (Right's) on a board. A player moves one of
+//! their stones onto an orthogonally adjacent stone of the other colour,
+//! which is removed. Stones never enter empty cells, so the stones that can
+//! ever meet are those of one orthogonally connected group: the groups are
+//! independent components, and a group of one colour is 0 (nobody can move
+//! in it, now or later). The moves are the same in every direction for both
+//! players, so a group's value is kept by all eight symmetries of the
+//! square; a group is keyed by its least image.
+
+use super::grid_board::{cell_name, power, Alphabet, Board, ORTHOGONAL};
+use super::{Family, Game, GameInfo, Move, PartizanGame};
+use crate::MexError;
+use std::fmt;
+use std::str::FromStr;
+
+/// Most positions the search may have to visit, summed over the groups: an
+/// upper bound is `3^n` for a group of `n` stones (each of its cells ends
+/// up black, white or empty).
+pub const MAX_POSITIONS: u128 = 1 << 24;
+/// Most cells of a position whose moves are listed.
+pub const MAX_LISTED_CELLS: usize = 1024;
+
+/// Clobber.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Clobber;
+
+const ALPHABET: Alphabet = Alphabet {
+    cells: b"xo.",
+    sized: Some(|r, c| if (r + c) % 2 == 0 { b'x' } else { b'o' }),
+    accepted: "rows of x (Left), o (Right) and . (empty) separated by / or |, such as xo./ox., \
+               or HxW for the checkerboard with x in the top-left corner",
+};
+
+/// A Clobber position.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Stones(pub Board);
+
+impl FromStr for Stones {
+    type Err = MexError;
+    fn from_str(s: &str) -> Result<Self, MexError> {
+        Board::parse(s, &ALPHABET).map(Stones)
+    }
+}
+
+impl fmt::Display for Stones {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+/// The orthogonally connected groups of stones holding both colours.
+fn live_groups(b: &Board) -> Vec<Vec<(usize, usize)>> {
+    b.components(|x| x != b'.', false)
+        .into_iter()
+        .filter(|g| {
+            let has = |s| g.iter().any(|&(r, c)| b.get(r, c) == s);
+            has(b'x') && has(b'o')
+        })
+        .collect()
+}
+
+/// The moves of the player whose stones are `me`.
+fn clobbers(p: &Stones, me: u8, enemy: u8) -> Vec<Move<Stones>> {
+    let b = &p.0;
+    let mut out = Vec::new();
+    for from in b.find(me) {
+        for d in ORTHOGONAL {
+            if let Some(to) = b.step(from, d).filter(|&(r, c)| b.get(r, c) == enemy) {
+                let mut next = b.clone();
+                next.set(from.0, from.1, b'.');
+                next.set(to.0, to.1, me);
+                let label = format!(
+                    "{} takes {}",
+                    cell_name(from.0, from.1),
+                    cell_name(to.0, to.1)
+                );
+                out.push(Move::new(label, Stones(next)));
+            }
+        }
+    }
+    out
+}
+
+impl Game for Clobber {
+    type Position = Stones;
+    const INFO: GameInfo = GameInfo {
+        name: "clobber",
+        family: Family::Partizan,
+        description: "Clobber: move a stone onto an adjacent enemy stone, removing it",
+        syntax: "rows of x (Left), o (Right) and . separated by / or |, e.g. xo./ox.; or HxW \
+                 (checkerboard)",
+        example: "xox/oxo",
+        rules: "Black (x, Left) and white (o, Right) stones on a board. A player moves one of \
+                their stones onto an orthogonally adjacent stone of the other colour, which is \
+                removed. Who cannot move loses. HxW is the checkerboard starting position.",
+    };
+    fn check(&self, p: &Stones) -> Result<(), MexError> {
+        let work = live_groups(&p.0)
+            .iter()
+            .map(|g| power(3, g.len()))
+            .fold(0u128, u128::saturating_add);
+        if work > MAX_POSITIONS {
+            return Err(MexError::too_large(
+                format!("a search over up to {work} positions (3^n for a group of n stones)"),
+                format!("{MAX_POSITIONS} positions, such as groups of at most 15 stones"),
+                "use smaller groups of stones",
+            ));
+        }
+        Ok(())
+    }
+    fn check_moves(&self, p: &Stones) -> Result<(), MexError> {
+        let cells = p.0.height() * p.0.width();
+        if cells > MAX_LISTED_CELLS {
+            return Err(MexError::too_large(
+                format!("listing the moves of a board of {cells} cells"),
+                format!("{MAX_LISTED_CELLS} cells"),
+                "ask for the value only",
+            ));
+        }
+        Ok(())
+    }
+    fn picture(&self, p: &Stones) -> Option<String> {
+        Some(p.0.picture())
+    }
+}
+
+impl PartizanGame for Clobber {
+    fn left_moves(&self, p: &Stones) -> Vec<Move<Stones>> {
+        clobbers(p, b'x', b'o')
+    }
+    fn right_moves(&self, p: &Stones) -> Vec<Move<Stones>> {
+        clobbers(p, b'o', b'x')
+    }
+    /// The groups holding both colours, each on its own board.
+    fn decompose(&self, p: &Stones) -> Option<Vec<Stones>> {
+        let groups = live_groups(&p.0);
+        (groups.len() > 1).then(|| {
+            groups
+                .iter()
+                .filter_map(|g| p.0.extract(g, b'.'))
+                .map(Stones)
+                .collect()
+        })
+    }
+    /// The live groups on the smallest board holding them (dead groups
+    /// removed), as its least image under the square's symmetries; `.`
+    /// when no group is live.
+    fn canonical(&self, p: &Stones) -> Stones {
+        let cells: Vec<(usize, usize)> = live_groups(&p.0).into_iter().flatten().collect();
+        match p.0.extract(&cells, b'.') {
+            Some(b) => Stones(b.least_image()),
+            None => Stones(Board::filled(1, 1, b'.')),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::{find, CatalogGame, Context};
+    use crate::partizan::notation;
+    use crate::partizan::store::{GameId, GameStore};
+    use std::collections::HashMap;
+
+    /// The game tree straight from the rules on rows of characters, into a
+    /// store without fast paths: no groups, no symmetry.
+    fn brute(
+        store: &mut GameStore,
+        rows: &[Vec<u8>],
+        memo: &mut HashMap<Vec<Vec<u8>>, GameId>,
+    ) -> GameId {
+        if let Some(&g) = memo.get(rows) {
+            return g;
+        }
+        let mut sides = [Vec::new(), Vec::new()];
+        for (side, (me, enemy)) in [(b'x', b'o'), (b'o', b'x')].into_iter().enumerate() {
+            for r in 0..rows.len() {
+                for c in 0..rows[r].len() {
+                    if rows[r][c] != me {
+                        continue;
+                    }
+                    let targets = [
+                        (r.wrapping_sub(1), c),
+                        (r + 1, c),
+                        (r, c.wrapping_sub(1)),
+                        (r, c + 1),
+                    ];
+                    for (tr, tc) in targets {
+                        if rows.get(tr).and_then(|row| row.get(tc)) == Some(&enemy) {
+                            let mut next = rows.to_vec();
+                            next[r][c] = b'.';
+                            next[tr][tc] = me;
+                            sides[side].push(next);
+                        }
+                    }
+                }
+            }
+        }
+        let [left, right] = sides;
+        let lv: Vec<GameId> = left.iter().map(|q| brute(store, q, memo)).collect();
+        let rv: Vec<GameId> = right.iter().map(|q| brute(store, q, memo)).collect();
+        let g = store.make(lv, rv);
+        memo.insert(rows.to_vec(), g);
+        g
+    }
+
+    /// Every board of `height × width` cells over `x`, `o`, `.`.
+    fn all_boards(height: usize, width: usize) -> Vec<Vec<Vec<u8>>> {
+        let n = height * width;
+        (0..3usize.pow(n as u32))
+            .map(|mut code| {
+                let mut cells = Vec::with_capacity(n);
+                for _ in 0..n {
+                    cells.push(b"xo."[code % 3]);
+                    code /= 3;
+                }
+                cells.chunks(width).map(<[u8]>::to_vec).collect()
+            })
+            .collect()
+    }
+
+    fn text(rows: &[Vec<u8>]) -> String {
+        let rows: Vec<&str> = rows
+            .iter()
+            .map(|r| std::str::from_utf8(r).unwrap())
+            .collect();
+        rows.join("/")
+    }
+
+    fn value_text(game: &dyn CatalogGame, text: &str, ctx: &mut Context) -> String {
+        game.evaluate(text, ctx).unwrap().value_text
+    }
+
+    /// Every board of up to 8 cells (1×1 to 1×8, 2×2, 2×3, 2×4, 3×2 and
+    /// 4×2) and 3×3: the engine (groups, symmetry, memo keys) against the
+    /// brute-force tree, compared as printed values.
+    #[test]
+    fn engine_against_brute_force_on_small_boards() {
+        let mut slow = GameStore::without_fast_paths();
+        let mut memo = HashMap::new();
+        let game = find("clobber").unwrap();
+        let mut ctx = Context::new();
+        let shapes =
+            (1..=8)
+                .map(|w| (1, w))
+                .chain([(2, 2), (2, 3), (3, 2), (2, 4), (4, 2), (3, 3)]);
+        for (h, w) in shapes {
+            for rows in all_boards(h, w) {
+                let g = brute(&mut slow, &rows, &mut memo);
+                let t = text(&rows);
+                assert_eq!(
+                    value_text(game, &t, &mut ctx),
+                    notation::show(&slow, g),
+                    "{t}"
+                );
+            }
+        }
+    }
+
+    /// Values from the literature, each also checked above by brute force
+    /// (all are on boards of at most 9 cells): `xo = *` (Albert et al.
+    /// 2005, and Lessons in Play ch. 1); `xxo = {0|*} = ↑`, `xoo = ↓`; CGSuite's
+    /// test suite (GameGridTest): `xox|ox. = {↑↑*|*,↓}`.
+    #[test]
+    fn published_values() {
+        let game = find("clobber").unwrap();
+        let mut ctx = Context::new();
+        for (position, value) in [
+            ("xo", "*"),
+            ("xoo", "{*|0}"),
+            ("xxo", "{0|*}"),
+            ("xox|ox.", "{^^*|*,v}"),
+        ] {
+            let expected = notation::parse(&mut ctx.store, value).unwrap();
+            assert_eq!(
+                game.canonical(position, &mut ctx).unwrap(),
+                expected,
+                "{position}"
+            );
+        }
+        assert_eq!(value_text(game, "xxo", &mut ctx), "^");
+    }
+
+    #[test]
+    fn groups_symmetry_labels_and_limits() {
+        let p: Stones = "xo.x/...o/oxx.".parse().unwrap();
+        let parts = Clobber.decompose(&p).unwrap();
+        let texts: Vec<String> = parts.iter().map(ToString::to_string).collect();
+        assert_eq!(texts, ["xo", "x/o", "oxx"]);
+        let q: Stones = "ox/x.".parse().unwrap();
+        assert_eq!(
+            Clobber.canonical(&q),
+            Clobber.canonical(&".x/xo".parse().unwrap())
+        );
+        let labels: Vec<String> = Clobber
+            .left_moves(&"xo/.o".parse().unwrap())
+            .into_iter()
+            .map(|m| format!("{}: {}", m.label, m.to))
+            .collect();
+        assert_eq!(labels, ["a1 takes b1: .x/.o"]);
+        assert_eq!("2x3".parse::<Stones>().unwrap().to_string(), "xox/oxo");
+        let game = find("clobber").unwrap();
+        let mut ctx = Context::new();
+        assert!(game.evaluate("4x4", &mut ctx).is_err());
+        let dead = format!("{}/{}", "x".repeat(60), "x".repeat(60));
+        assert_eq!(value_text(game, &dead, &mut ctx), "0");
+        assert!(game.picture("xo/ox").unwrap().unwrap().contains('\n'));
+    }
+}
