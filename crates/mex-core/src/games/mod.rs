@@ -22,6 +22,7 @@
 
 mod adapters;
 pub mod cherries;
+pub mod cutcake;
 pub mod domineering;
 pub mod domino;
 pub mod expression;
@@ -280,6 +281,7 @@ pub fn catalog() -> &'static [&'static dyn CatalogGame] {
         &PartizanEntry(domineering::Domineering),
         &PartizanEntry(hackenbush::Hackenbush),
         &PartizanEntry(toads_frogs::ToadsAndFrogs),
+        &PartizanEntry(cutcake::Cutcake),
         &SyncEntry(ssc::SynchronizedStackCherries),
         &SyncEntry(ssc::SynchronizedCherries),
     ]
