@@ -37,6 +37,7 @@ pub mod ssc;
 pub mod subtraction;
 pub mod sum;
 pub mod toads_frogs;
+pub mod toppling_dominoes;
 pub mod wythoff;
 
 pub use adapters::{
@@ -282,6 +283,7 @@ pub fn catalog() -> &'static [&'static dyn CatalogGame] {
         &PartizanEntry(hackenbush::Hackenbush),
         &PartizanEntry(toads_frogs::ToadsAndFrogs),
         &PartizanEntry(cutcake::Cutcake),
+        &PartizanEntry(toppling_dominoes::TopplingDominoes),
         &SyncEntry(ssc::SynchronizedStackCherries),
         &SyncEntry(ssc::SynchronizedCherries),
     ]
