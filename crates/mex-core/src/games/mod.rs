@@ -22,6 +22,7 @@
 
 mod adapters;
 pub mod cherries;
+pub mod col;
 pub mod cutcake;
 pub mod domineering;
 pub mod domino;
@@ -32,7 +33,9 @@ pub mod heaps;
 pub mod kayles;
 pub mod nim;
 pub mod octal;
+pub mod painting;
 pub mod shift;
+pub mod snort;
 pub mod ssc;
 pub mod subtraction;
 pub mod sum;
@@ -284,6 +287,8 @@ pub fn catalog() -> &'static [&'static dyn CatalogGame] {
         &PartizanEntry(toads_frogs::ToadsAndFrogs),
         &PartizanEntry(cutcake::Cutcake),
         &PartizanEntry(toppling_dominoes::TopplingDominoes),
+        &PartizanEntry(col::Col),
+        &PartizanEntry(snort::Snort),
         &SyncEntry(ssc::SynchronizedStackCherries),
         &SyncEntry(ssc::SynchronizedCherries),
     ]
