@@ -73,6 +73,12 @@ impl FromStr for Cakes {
             .split(|c: char| c == ',' || c.is_whitespace())
             .filter(|w| !w.is_empty())
             .collect();
+        if s.contains(',') && s.split(',').any(|w| w.trim().is_empty()) {
+            return Err(MexError::invalid(
+                format!("'{s}' has an empty cake"),
+                ACCEPTED,
+            ));
+        }
         if words.is_empty() {
             return Err(MexError::invalid("no cake is given", ACCEPTED));
         }
@@ -398,7 +404,9 @@ mod tests {
                 "cut 2x3 horizontally into 1x3 + 1x3: 1x3 1x3",
             ]
         );
-        for bad in ["", "2x", "x3", "0x3", "2x65537", "2*3", "+2x3", "2x3x4"] {
+        for bad in [
+            "", "2x", "x3", "0x3", "2x65537", "2*3", "+2x3", "2x3x4", "2x3,,1x2",
+        ] {
             assert!(bad.parse::<Cakes>().is_err(), "{bad}");
         }
         let game = find("cutcake").unwrap();

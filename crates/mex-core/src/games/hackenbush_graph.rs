@@ -130,6 +130,12 @@ impl FromStr for Picture {
             .split(|c: char| c == ',' || c.is_whitespace())
             .filter(|w| !w.is_empty())
             .collect();
+        if s.contains(',') && s.split(',').any(|w| w.trim().is_empty()) {
+            return Err(MexError::invalid(
+                format!("'{s}' has an empty edge"),
+                ACCEPTED,
+            ));
+        }
         if words.is_empty() {
             return Err(MexError::invalid("no edge is given", ACCEPTED));
         }
@@ -452,17 +458,16 @@ impl Game for HackenbushGraph {
         names.dedup();
         let mut lines = Vec::new();
         for &x in &names {
-            let here: Vec<String> = p
-                .0
-                .iter()
-                .zip(&up)
-                .filter(|(e, _)| e.u.min(e.v) == x)
-                .map(|(e, &standing)| {
-                    let other = e.u.max(e.v);
-                    let mark = if standing { "" } else { " (falls)" };
-                    format!("{}-{other}{mark}", e.colour.letter())
-                })
-                .collect();
+            let here: Vec<String> =
+                p.0.iter()
+                    .zip(&up)
+                    .filter(|(e, _)| e.u.min(e.v) == x)
+                    .map(|(e, &standing)| {
+                        let other = e.u.max(e.v);
+                        let mark = if standing { "" } else { " (falls)" };
+                        format!("{}-{other}{mark}", e.colour.letter())
+                    })
+                    .collect();
             let name = if x == 0 {
                 "ground".to_string()
             } else {
@@ -690,19 +695,22 @@ mod tests {
         for edges in multisets(&green, 6) {
             let g = Twin::whole(&mut slow, &edges);
             let up = standing(&edges);
-            let expected: u64 = parts(&up).iter().map(|q| green_value(q)).fold(0, |a, b| a ^ b);
+            let expected: u64 = parts(&up)
+                .iter()
+                .map(|q| green_value(q))
+                .fold(0, |a, b| a ^ b);
             let star = slow.nimber(expected as u32);
             assert_eq!(g, star, "{}", Picture(edges));
         }
     }
 
-    /// Winning Ways ch. 7 and Lessons in Play: a green loop is `*1` (a
+    /// Winning Ways ch. 7 (Green Hackenbush): a green loop is `*1` (a
     /// twig), a green stalk of n edges `*n`, a triangle standing on the
-    /// ground fuses into three loops, `*1`; a tree with a trunk and two
-    /// twigs is `*(0 + 1) = *1` hmm — computed by the colon principle:
-    /// twigs `*1 ⊕ *1 = 0` on top of the trunk give `*1`; a trunk with
-    /// branches of lengths 1 and 2 gives `*((1 ⊕ 2) + 1) = *4`. Blue-red
-    /// stalks agree with Berlekamp's rule (the `hackenbush` game).
+    /// ground fuses into three loops, `*1`; by the colon principle a trunk
+    /// carrying two twigs is `*((1 ⊕ 1) + 1) = *1` and a trunk carrying
+    /// branches of lengths 1 and 2 is `*((1 ⊕ 2) + 1) = *4`. Each is also
+    /// checked against the rules. Blue-red stalks agree with Berlekamp's
+    /// rule (the `hackenbush` game) on every stalk of up to 7 edges.
     #[test]
     fn published_values() {
         let game = find("hackenbush-graph").unwrap();
@@ -727,7 +735,9 @@ mod tests {
         let strings = find("hackenbush").unwrap();
         for n in 1..=7u32 {
             for bits in 0u32..1 << n {
-                let word: String = (0..n).map(|i| if bits >> i & 1 == 1 { 'B' } else { 'R' }).collect();
+                let word: String = (0..n)
+                    .map(|i| if bits >> i & 1 == 1 { 'B' } else { 'R' })
+                    .collect();
                 let stalk: Vec<String> = word
                     .chars()
                     .enumerate()
@@ -746,7 +756,10 @@ mod tests {
             let mut todo = vec![start.parse::<Picture>().unwrap()];
             while let Some(p) = todo.pop() {
                 assert_eq!(p.to_string().parse::<Picture>().unwrap(), p);
-                let moves = [HackenbushGraph.left_moves(&p), HackenbushGraph.right_moves(&p)];
+                let moves = [
+                    HackenbushGraph.left_moves(&p),
+                    HackenbushGraph.right_moves(&p),
+                ];
                 for m in moves.into_iter().flatten() {
                     if seen.insert(m.to.clone()) {
                         todo.push(m.to);
@@ -765,21 +778,31 @@ mod tests {
             ["cut 0-1:B (2 more edges fall): -", "cut 2-3:B: 0-1:B 1-2:R"]
         );
         assert_eq!(
-            HackenbushGraph.picture(&"0-1:B 1-2:R 0-2:G 7-8:G".parse().unwrap()).unwrap(),
+            HackenbushGraph
+                .picture(&"0-1:B 1-2:R 0-2:G 7-8:G".parse().unwrap())
+                .unwrap(),
             "ground : B-1  G-2\n     1 : R-2\n     7 : G-8 (falls)"
         );
-        for bad in ["", "0-1", "0-1:X", "0:B", "a-1:B", "0-1:B,,", "-1-2:B", "0-1:b"] {
+        for bad in [
+            "", "0-1", "0-1:X", "0:B", "a-1:B", "0-1:B,,", "-1-2:B", "0-1:b",
+        ] {
             assert!(bad.parse::<Picture>().is_err(), "{bad}");
         }
         let game = find("hackenbush-graph").unwrap();
         let mut ctx = Context::new();
-        let big: Vec<String> = (0..21).map(|i| format!("{i}-{}:{}", i + 1, if i % 2 == 0 { 'B' } else { 'R' })).collect();
+        let big: Vec<String> = (0..21)
+            .map(|i| format!("{i}-{}:{}", i + 1, if i % 2 == 0 { 'B' } else { 'R' }))
+            .collect();
         assert!(game.evaluate(&big.join(" "), &mut ctx).is_err());
         assert!(game.evaluate(&big[..20].join(" "), &mut ctx).is_ok());
-        let tall: Vec<String> = (0..MAX_GREEN_EDGES).map(|i| format!("{i}-{}:G", i + 1)).collect();
+        let tall: Vec<String> = (0..MAX_GREEN_EDGES)
+            .map(|i| format!("{i}-{}:G", i + 1))
+            .collect();
         let v = game.evaluate(&tall.join(" "), &mut ctx).unwrap();
         assert_eq!(v.value_text, format!("*{MAX_GREEN_EDGES}"));
-        assert!(game.evaluate(&format!("{} 0-0:G", tall.join(" ")), &mut ctx).is_err());
+        assert!(game
+            .evaluate(&format!("{} 0-0:G", tall.join(" ")), &mut ctx)
+            .is_err());
         assert!(game.moves(&tall.join(" "), &mut ctx).is_err());
     }
 }

@@ -29,6 +29,7 @@ pub mod domino;
 pub mod expression;
 pub mod graph;
 pub mod hackenbush;
+pub mod hackenbush_graph;
 pub mod heaps;
 pub mod kayles;
 pub mod nim;
@@ -287,6 +288,7 @@ pub fn catalog() -> &'static [&'static dyn CatalogGame] {
         &PartizanEntry(toads_frogs::ToadsAndFrogs),
         &PartizanEntry(cutcake::Cutcake),
         &PartizanEntry(toppling_dominoes::TopplingDominoes),
+        &PartizanEntry(hackenbush_graph::HackenbushGraph),
         &PartizanEntry(col::Col),
         &PartizanEntry(snort::Snort),
         &SyncEntry(ssc::SynchronizedStackCherries),
