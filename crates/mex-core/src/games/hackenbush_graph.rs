@@ -15,6 +15,7 @@
 //!   tree with loops at its vertices; a loop is a twig `*1`, and by the
 //!   colon principle a vertex is worth the nim-sum of its loops and of
 //!   `1 +` the value of each branch above it.
+//!
 //! The tests check both against the game tree built from the rules.
 
 use super::{Family, Game, GameInfo, Move, PartizanGame};
