@@ -10,7 +10,8 @@
 #                                and Grundy's game (mex alone);
 #   CGT_TOOLS=/path/to/cgt-cli   times Domineering canonical forms of every
 #                                rectangle up to 4x5 and of 5x5 and 4x6, and
-#                                checks that both tools give the same value.
+#                                checks that both tools give the same value;
+#                                and Snort on paths, cycles, grids and K4.
 # Both run pinned to one core (taskset) when taskset is available.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -125,6 +126,25 @@ if [[ -n "${CGT_TOOLS:-}" ]]; then
     printf '  %-5s %8ss %8ss  %s\n' "${height}x${width}" "$tm" "$tc" "$same"
   done
   python3 -c "print(f'  total: mex {$total_mex:.2f}s, cgt-tools {$total_cgt:.2f}s, mex is {$total_cgt/$total_mex:.2f}x faster')"
+fi
+
+if [[ -n "${CGT_TOOLS:-}" ]]; then
+  echo
+  echo "Snort against cgt-tools (one core; cgt-cli snort graph --no-graphviz): graph, mex, cgt-tools, same value?"
+  total_mex=0; total_cgt=0
+  for g in P6 P8 P10 P12 C6 C8 C10 C12 2x4 2x5 3x3 3x4 K4; do
+    edges=$(./target/release/mex value snort "$g" --json | python3 -c 'import json,sys; p=json.load(sys.stdin)["position"]; print(",".join(p.split("; ")[1].split()))')
+    t0=$(date +%s.%N); pin ./target/release/mex value snort "$g" --json > /tmp/mex-bench-ours.json; t1=$(date +%s.%N)
+    pin "$CGT_TOOLS" snort graph --no-graphviz --edges "$edges" > /tmp/mex-bench-theirs.txt 2>&1; t2=$(date +%s.%N)
+    ours=$(python3 -c 'import json; print(json.load(open("/tmp/mex-bench-ours.json"))["value"])')
+    theirs=$(grep -o '"canonical_form":"[^"]*"' /tmp/mex-bench-theirs.txt | sed 's/"canonical_form":"//; s/"$//')
+    canon() { ./target/release/mex game "$1" --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["canonical"])'; }
+    same=$([[ "$(canon "$ours")" == "$(canon "$theirs")" ]] && echo yes || echo NO)
+    read -r tm tc < <(python3 -c "print(f'{$t1-$t0:.3f} {$t2-$t1:.3f}')")
+    total_mex=$(python3 -c "print($total_mex+$tm)"); total_cgt=$(python3 -c "print($total_cgt+$tc)")
+    printf '  %-5s %8ss %8ss  %s\n' "$g" "$tm" "$tc" "$same"
+  done
+  python3 -c "print(f'  total: mex {$total_mex:.2f}s, cgt-tools {$total_cgt:.2f}s, ratio {$total_cgt/$total_mex:.2f}')"
 fi
 
 # The playground server under load (issue 9): 64 connections for 30 s, a mix
