@@ -193,6 +193,44 @@ impl Game for Cutcake {
         }
         Ok(())
     }
+    /// Each cake as a block of `#`, one unit square a character (cakes
+    /// over 12 × 40 named only), side by side.
+    fn picture(&self, p: &Cakes) -> Option<String> {
+        let fits = |c: &Cake| c.height <= 12 && c.width <= 40;
+        let height =
+            p.0.iter()
+                .filter(|c| fits(c))
+                .map(|c| c.height)
+                .max()
+                .unwrap_or(0) as usize;
+        let blocks: Vec<Vec<String>> =
+            p.0.iter()
+                .map(|c| {
+                    let fits = fits(c);
+                    let name = c.to_string();
+                    let width = if fits { c.width as usize } else { 0 }.max(name.len());
+                    let mut lines: Vec<String> = (0..height)
+                        .map(|r| {
+                            let row = if fits && (r as u64) < c.height {
+                                "#".repeat(c.width as usize)
+                            } else {
+                                String::new()
+                            };
+                            format!("{row:<width$}")
+                        })
+                        .collect();
+                    lines.push(format!("{name:<width$}"));
+                    lines
+                })
+                .collect();
+        let lines: Vec<String> = (0..=height)
+            .map(|r| {
+                let row: Vec<&str> = blocks.iter().map(|b| b[r].as_str()).collect();
+                row.join("  ").trim_end().to_string()
+            })
+            .collect();
+        Some(lines.join("\n"))
+    }
     fn check_moves(&self, p: &Cakes) -> Result<(), MexError> {
         let count = cut_count(p, true) + cut_count(p, false);
         if count > MAX_LISTED_MOVES {
@@ -409,6 +447,10 @@ mod tests {
         ] {
             assert!(bad.parse::<Cakes>().is_err(), "{bad}");
         }
+        assert_eq!(
+            Cutcake.picture(&"2x3 1x2 20x2".parse().unwrap()).unwrap(),
+            "###  ##\n###\n2x3  1x2  20x2"
+        );
         let game = find("cutcake").unwrap();
         let mut ctx = Context::new();
         assert!(game.evaluate("1x65536 1x3", &mut ctx).is_err());
