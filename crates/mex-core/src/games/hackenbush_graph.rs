@@ -29,7 +29,7 @@ use std::str::FromStr;
 pub const MAX_EDGES: usize = 10_000;
 /// Most edge sets the search may visit, summed over the parts of two or
 /// more colours: a part of `e` edges reaches at most `2^e` sets of edges.
-pub const MAX_EDGE_SETS: u64 = 1 << 20;
+pub const MAX_EDGE_SETS: u64 = 1 << 16;
 /// Most edges in green parts: their values are nimbers below `2^12`.
 pub const MAX_GREEN_EDGES: usize = 2_047;
 /// Most edges in a position whose moves are listed.
@@ -430,7 +430,7 @@ impl Game for HackenbushGraph {
         if work > MAX_EDGE_SETS {
             return Err(MexError::too_large(
                 format!("a search over up to {work} sets of edges"),
-                format!("{MAX_EDGE_SETS} sets (parts of several colours up to 20 edges)"),
+                format!("{MAX_EDGE_SETS} sets (parts of several colours up to 16 edges)"),
                 "use smaller parts",
             ));
         }
@@ -791,11 +791,11 @@ mod tests {
         }
         let game = find("hackenbush-graph").unwrap();
         let mut ctx = Context::new();
-        let big: Vec<String> = (0..21)
+        let big: Vec<String> = (0..17)
             .map(|i| format!("{i}-{}:{}", i + 1, if i % 2 == 0 { 'B' } else { 'R' }))
             .collect();
         assert!(game.evaluate(&big.join(" "), &mut ctx).is_err());
-        assert!(game.evaluate(&big[..20].join(" "), &mut ctx).is_ok());
+        assert!(game.evaluate(&big[..16].join(" "), &mut ctx).is_ok());
         let tall: Vec<String> = (0..MAX_GREEN_EDGES)
             .map(|i| format!("{i}-{}:G", i + 1))
             .collect();

@@ -22,7 +22,7 @@ pub const MAX_DOMINOES: usize = 100_000;
 /// Most rows the search may visit, summed over the rows of several
 /// colours: a row of `n` dominoes reaches at most `n(n+1)/2` contiguous
 /// pieces of itself.
-pub const MAX_PIECES: u64 = 40_000;
+pub const MAX_PIECES: u64 = 5_050;
 /// Longest row of green dominoes alone: its value `*n` is built with
 /// `n(n+1)/2` options in all.
 pub const MAX_GREEN_ROW: usize = 4_096;
@@ -142,9 +142,7 @@ impl Game for TopplingDominoes {
         if work > MAX_PIECES {
             return Err(MexError::too_large(
                 format!("a search over up to {work} pieces of rows"),
-                format!(
-                    "{MAX_PIECES} pieces (rows of two or more colours up to about 280 dominoes)"
-                ),
+                format!("{MAX_PIECES} pieces (a row of two or more colours up to 100 dominoes)"),
                 "use shorter rows",
             ));
         }
