@@ -13,6 +13,7 @@
 #                                boards (time and peak memory of each tool),
 #                                and checks that both give the same value.
 #                                Then six small Amazons boards the same way.
+#                                And Snort on paths, cycles, grids and K4.
 # Both run pinned to one core (taskset) when taskset is available.
 #   PEERS_ONLY=1                 runs the peer comparisons alone (no
 #                                criterion, no SSC timing, no load test).
@@ -158,6 +159,25 @@ print(f'{$total_mex + $tm:.2f} {$total_cgt + $tc:.2f} {min($min_ratio, tc / tm) 
     printf '  %-20s %8ss %8ss %6sx  %s\n' "$grid" "$tm" "$tc" "$(python3 -c "print(f'{$tc/max($tm,1e-3):.2f}')")" "$same"
   done
   python3 -c "print(f'  total: mex {$total_mex:.2f}s, cgt-tools {$total_cgt:.2f}s, ratio (cgt-tools / mex) {$total_cgt/$total_mex:.2f}')"
+fi
+
+if [[ -n "${CGT_TOOLS:-}" ]]; then
+  echo
+  echo "Snort against cgt-tools (one core; cgt-cli snort graph --no-graphviz): graph, mex, cgt-tools, same value?"
+  total_mex=0; total_cgt=0
+  for g in P6 P8 P10 P12 C6 C8 C10 C12 2x4 2x5 3x3 3x4 K4; do
+    edges=$(./target/release/mex value snort "$g" --json | python3 -c 'import json,sys; p=json.load(sys.stdin)["position"]; print(",".join(p.split("; ")[1].split()))')
+    t0=$(date +%s.%N); pin ./target/release/mex value snort "$g" --json > /tmp/mex-bench-ours.json; t1=$(date +%s.%N)
+    pin "$CGT_TOOLS" snort graph --no-graphviz --edges "$edges" > /tmp/mex-bench-theirs.txt 2>&1; t2=$(date +%s.%N)
+    ours=$(python3 -c 'import json; print(json.load(open("/tmp/mex-bench-ours.json"))["value"])')
+    theirs=$(grep -o '"canonical_form":"[^"]*"' /tmp/mex-bench-theirs.txt | sed 's/"canonical_form":"//; s/"$//')
+    canon() { ./target/release/mex game "$1" --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["canonical"])'; }
+    same=$([[ "$(canon "$ours")" == "$(canon "$theirs")" ]] && echo yes || echo NO)
+    read -r tm tc < <(python3 -c "print(f'{$t1-$t0:.3f} {$t2-$t1:.3f}')")
+    total_mex=$(python3 -c "print($total_mex+$tm)"); total_cgt=$(python3 -c "print($total_cgt+$tc)")
+    printf '  %-5s %8ss %8ss  %s\n' "$g" "$tm" "$tc" "$same"
+  done
+  python3 -c "print(f'  total: mex {$total_mex:.2f}s, cgt-tools {$total_cgt:.2f}s, ratio {$total_cgt/$total_mex:.2f}')"
 fi
 
 # The playground server under load (issue 9): 64 connections for 30 s, a mix

@@ -25,23 +25,29 @@ pub mod amazons;
 pub mod cherries;
 pub mod clobber;
 pub mod cram;
+pub mod col;
+pub mod cutcake;
 pub mod domineering;
 pub mod domino;
 pub mod expression;
 pub mod graph;
 pub mod grid_board;
 pub mod hackenbush;
+pub mod hackenbush_graph;
 pub mod heaps;
 pub mod kayles;
 pub mod konane;
 pub mod misere;
 pub mod nim;
 pub mod octal;
+pub mod painting;
 pub mod shift;
+pub mod snort;
 pub mod ssc;
 pub mod subtraction;
 pub mod sum;
 pub mod toads_frogs;
+pub mod toppling_dominoes;
 pub mod wythoff;
 
 pub use adapters::{
@@ -302,6 +308,11 @@ pub fn catalog() -> &'static [&'static dyn CatalogGame] {
         &PartizanEntry(clobber::Clobber),
         &PartizanEntry(konane::Konane),
         &PartizanEntry(amazons::Amazons),
+        &PartizanEntry(cutcake::Cutcake),
+        &PartizanEntry(toppling_dominoes::TopplingDominoes),
+        &PartizanEntry(hackenbush_graph::HackenbushGraph),
+        &PartizanEntry(col::Col),
+        &PartizanEntry(snort::Snort),
         &SyncEntry(ssc::SynchronizedStackCherries),
         &SyncEntry(ssc::SynchronizedCherries),
     ]

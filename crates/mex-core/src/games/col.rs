@@ -1,0 +1,228 @@
+//! Col (Winning Ways, Berlekamp–Conway–Guy 1982, ch. 2, "Col and Snort";
+//! invented by Colin Vout): Left paints vertices of a graph blue, Right
+//! red; no player may paint a vertex next to one of their own colour. Who
+//! cannot paint loses. Every Col position is a number or a number plus `*`
+//! (Winning Ways ch. 2; checked here on every small graph).
+//!
+//! The graph, its syntax, the reduction and the limits are in
+//! [`super::painting`].
+
+use super::painting::{Painting, Rule, MAX_VERTICES};
+use super::{Family, Game, GameInfo, Move, PartizanGame};
+use crate::partizan::store::{GameId, GameStore};
+use crate::MexError;
+
+pub use super::painting::Paint;
+
+/// Col.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Col;
+
+impl Game for Col {
+    type Position = Painting;
+    const INFO: GameInfo = GameInfo {
+        name: "col",
+        family: Family::Partizan,
+        description: "Col: paint vertices, never next to your own colour",
+        syntax: "Pn, Cn, Kn, HxW or n=N, then '; edges u-v' and '; colours' (. B R b r, one a \
+                 vertex; b/r: Left/Right only), e.g. 'P5', 'n=4; 0-1 1-2 2-3; B...'",
+        example: "n=5; 0-1 1-2 2-3 3-4",
+        rules: "A graph. Left paints an uncoloured vertex blue, Right red; nobody may paint a \
+                vertex next to one of their own colour (a vertex tinted b may be painted by \
+                Left only, r by Right only). Who cannot paint loses. Vertices are numbered from \
+                0; shorthands Pn (path), Cn (cycle), Kn (complete graph), HxW (grid).",
+    };
+    fn check(&self, p: &Painting) -> Result<(), MexError> {
+        debug_assert!(p.len() <= MAX_VERTICES);
+        p.check(Rule::Col)
+    }
+    fn picture(&self, p: &Painting) -> Option<String> {
+        Some(p.picture())
+    }
+}
+
+impl PartizanGame for Col {
+    fn left_moves(&self, p: &Painting) -> Vec<Move<Painting>> {
+        p.moves(Rule::Col, true)
+    }
+    fn right_moves(&self, p: &Painting) -> Vec<Move<Painting>> {
+        p.moves(Rule::Col, false)
+    }
+    /// The connected components of the reduced graph.
+    fn decompose(&self, p: &Painting) -> Option<Vec<Painting>> {
+        let parts = p.parts(Rule::Col);
+        (parts.len() > 1).then_some(parts)
+    }
+    /// Painted and unpaintable vertices dropped, the rest tinted.
+    fn canonical(&self, p: &Painting) -> Painting {
+        p.reduced(Rule::Col)
+    }
+    /// No vertex: 0; one vertex: `*`, or `±1` when tinted.
+    fn known_value(&self, store: &mut GameStore, p: &Painting) -> Result<Option<GameId>, MexError> {
+        single_vertex(store, p)
+    }
+}
+
+/// The value of a game of at most one paintable vertex and nothing
+/// painted: `0`, `*`, `1` (Left only) or `−1` (Right only).
+pub(crate) fn single_vertex(
+    store: &mut GameStore,
+    p: &Painting,
+) -> Result<Option<GameId>, MexError> {
+    match p.paint[..] {
+        [] => Ok(Some(store.zero())),
+        [Paint::Free] => store.try_nimber(1).map(Some),
+        [Paint::LeftOnly] => store.try_integer(1).map(Some),
+        [Paint::RightOnly] => store.try_integer(-1).map(Some),
+        _ => Ok(None),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::painting::twin;
+    use crate::games::{find, Context};
+    use crate::partizan::notation;
+    use std::collections::{HashMap, HashSet};
+
+    fn is_number_or_number_star(text: &str) -> bool {
+        let x = text.strip_suffix('*').unwrap_or(text);
+        x.is_empty()
+            || x.chars()
+                .all(|c| c.is_ascii_digit() || c == '-' || c == '/')
+    }
+
+    /// Every graph of up to 5 vertices, uncoloured, and every colouring
+    /// and tinting of every graph of up to 3 vertices: the catalog
+    /// (reduction, components, closed forms) against the rules; and each
+    /// value is a number or a number plus `*` (Winning Ways ch. 2).
+    #[test]
+    fn engine_against_the_rules_on_every_small_graph() {
+        let mut slow = GameStore::without_fast_paths();
+        let mut memo = HashMap::new();
+        let game = find("col").unwrap();
+        let mut ctx = Context::new();
+        let mut positions: Vec<Painting> = (0..=5).flat_map(twin::all_graphs).collect();
+        for n in 1..=3 {
+            for g in twin::all_graphs(n) {
+                positions.extend(
+                    twin::all_paintings(&g)
+                        .into_iter()
+                        .filter(|p| p.clash(Rule::Col).is_none()),
+                );
+            }
+        }
+        for p in positions {
+            let g = twin::value(&mut slow, Rule::Col, &p, &mut memo);
+            let text = p.to_string();
+            let got = game.evaluate(&text, &mut ctx).unwrap().value_text;
+            assert_eq!(got, notation::show(&slow, g), "{text}");
+            assert!(is_number_or_number_star(&got), "{text}: {got}");
+        }
+    }
+
+    /// Values worked by hand from the rules (Winning Ways ch. 2 has the
+    /// first three): an isolated vertex is `*`, a tinted one `±1`, an edge
+    /// `{−1 | 1} = 0` (whoever paints first leaves the other end to the
+    /// opponent), the path `b..` is `{0 | 1} = 1/2`. Each is also checked
+    /// against the rules.
+    #[test]
+    fn small_values() {
+        let game = find("col").unwrap();
+        let mut ctx = Context::new();
+        for (text, value) in [
+            ("n=1", "*"),
+            ("n=1; b", "1"),
+            ("n=1; r", "-1"),
+            ("P2", "0"),
+            ("n=2", "0"),
+            ("n=3", "*"),
+            ("n=3; 0-1 1-2; b..", "1/2"),
+        ] {
+            let mut slow = GameStore::without_fast_paths();
+            let p: Painting = text.parse().unwrap();
+            let g = twin::value(&mut slow, Rule::Col, &p, &mut HashMap::new());
+            assert_eq!(notation::show(&slow, g), value, "{text}");
+            assert_eq!(
+                game.evaluate(text, &mut ctx).unwrap().value_text,
+                value,
+                "{text}"
+            );
+        }
+    }
+
+    #[test]
+    fn syntax_round_trip_labels_and_limits() {
+        let cases = [
+            ("P4", "n=4; 0-1 1-2 2-3"),
+            ("C3", "n=3; 0-1 0-2 1-2"),
+            ("K3", "n=3; 0-1 0-2 1-2"),
+            ("2x2", "n=4; 0-1 0-2 1-3 2-3"),
+            ("n=3; 0-2, 2-1", "n=3; 0-2 1-2"),
+            ("P3; B.r", "n=3; 0-1 1-2; B.r"),
+            ("n=2; ..", "n=2"),
+            ("n=0", "n=0"),
+        ];
+        for (text, shown) in cases {
+            let p: Painting = text.parse().unwrap();
+            assert_eq!(p.to_string(), shown, "{text}");
+            assert_eq!(shown.parse::<Painting>().unwrap(), p);
+        }
+        for bad in [
+            "",
+            "P",
+            "Q3",
+            "C2",
+            "n=65",
+            "9x9",
+            "n=3; 0-3",
+            "n=3; 1-1",
+            "n=3; 0-1; B.",
+            "n=2; BX",
+            "n=2; ..; 0-1",
+            "P3;",
+            "n3",
+            "P3; 0:1",
+        ] {
+            assert!(bad.parse::<Painting>().is_err(), "{bad}");
+        }
+        let mut seen = HashSet::new();
+        let mut todo = vec!["2x3; b....r".parse::<Painting>().unwrap()];
+        while let Some(p) = todo.pop() {
+            assert_eq!(p.to_string().parse::<Painting>().unwrap(), p);
+            for m in [Col.left_moves(&p), Col.right_moves(&p)]
+                .into_iter()
+                .flatten()
+            {
+                if seen.insert(m.to.clone()) {
+                    todo.push(m.to);
+                }
+            }
+        }
+        let p: Painting = "P3; B..".parse().unwrap();
+        let labels: Vec<String> = [Col.left_moves(&p), Col.right_moves(&p)]
+            .into_iter()
+            .flatten()
+            .map(|m| format!("{}: {}", m.label, m.to))
+            .collect();
+        assert_eq!(
+            labels,
+            [
+                "paint 2 blue: n=3; 0-1 1-2; B.B",
+                "paint 1 red: n=3; 0-1 1-2; BR.",
+                "paint 2 red: n=3; 0-1 1-2; B.R"
+            ]
+        );
+        assert_eq!(
+            Col.picture(&"P2; B.".parse().unwrap()).unwrap(),
+            " 0 B blue       -- 1\n 1 . uncoloured -- 0"
+        );
+        let game = find("col").unwrap();
+        let mut ctx = Context::new();
+        assert!(game.evaluate("P3; BB.", &mut ctx).is_err());
+        assert!(game.evaluate("P16", &mut ctx).is_err());
+        assert!(game.evaluate("P16; B...............", &mut ctx).is_ok());
+        assert!(game.evaluate("n=64", &mut ctx).is_ok());
+    }
+}

@@ -1,0 +1,174 @@
+//! Snort (Winning Ways, Berlekamp–Conway–Guy 1982, ch. 2, "Col and Snort";
+//! invented by Simon Norton): Left paints vertices of a graph blue, Right
+//! red; no player may paint a vertex next to one of the other colour. Who
+//! cannot paint loses. Snort positions are typically hot.
+//!
+//! The graph, its syntax, the reduction and the limits are in
+//! [`super::painting`]. A component whose vertices Left alone may paint is
+//! worth its number of vertices (painting blue never stops Left), and
+//! symmetrically for Right.
+
+use super::col::single_vertex;
+use super::painting::{Paint, Painting, Rule};
+use super::{Family, Game, GameInfo, Move, PartizanGame};
+use crate::partizan::store::{GameId, GameStore};
+use crate::MexError;
+
+/// Snort.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Snort;
+
+impl Game for Snort {
+    type Position = Painting;
+    const INFO: GameInfo = GameInfo {
+        name: "snort",
+        family: Family::Partizan,
+        description: "Snort: paint vertices, never next to the other colour",
+        syntax: "Pn, Cn, Kn, HxW or n=N, then '; edges u-v' and '; colours' (. B R b r, one a \
+                 vertex; b/r: Left/Right only), e.g. 'P5', 'n=4; 0-1 1-2 2-3; B...'",
+        example: "n=5; 0-1 1-2 2-3 3-4",
+        rules: "A graph. Left paints an uncoloured vertex blue, Right red; nobody may paint a \
+                vertex next to one of the other colour (a vertex tinted b may be painted by \
+                Left only, r by Right only). Who cannot paint loses. Vertices are numbered from \
+                0; shorthands Pn (path), Cn (cycle), Kn (complete graph), HxW (grid).",
+    };
+    fn check(&self, p: &Painting) -> Result<(), MexError> {
+        p.check(Rule::Snort)
+    }
+    fn picture(&self, p: &Painting) -> Option<String> {
+        Some(p.picture())
+    }
+}
+
+impl PartizanGame for Snort {
+    fn left_moves(&self, p: &Painting) -> Vec<Move<Painting>> {
+        p.moves(Rule::Snort, true)
+    }
+    fn right_moves(&self, p: &Painting) -> Vec<Move<Painting>> {
+        p.moves(Rule::Snort, false)
+    }
+    /// The connected components of the reduced graph.
+    fn decompose(&self, p: &Painting) -> Option<Vec<Painting>> {
+        let parts = p.parts(Rule::Snort);
+        (parts.len() > 1).then_some(parts)
+    }
+    /// Painted and unpaintable vertices dropped, the rest tinted.
+    fn canonical(&self, p: &Painting) -> Painting {
+        p.reduced(Rule::Snort)
+    }
+    /// One vertex: `*` or `±1`; every vertex Left's only: their number
+    /// (Right's only: minus it). Applies to reduced positions only.
+    fn known_value(&self, store: &mut GameStore, p: &Painting) -> Result<Option<GameId>, MexError> {
+        if let Some(g) = single_vertex(store, p)? {
+            return Ok(Some(g));
+        }
+        let n = p.len() as i64;
+        if p.paint.iter().all(|&s| s == Paint::LeftOnly) {
+            return store.try_integer(n).map(Some);
+        }
+        if p.paint.iter().all(|&s| s == Paint::RightOnly) {
+            return store.try_integer(-n).map(Some);
+        }
+        Ok(None)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::painting::twin;
+    use crate::games::{find, Context};
+    use crate::partizan::notation;
+    use std::collections::{HashMap, HashSet};
+
+    /// Every graph of up to 5 vertices, uncoloured, and every colouring
+    /// and tinting of every graph of up to 3 vertices: the catalog
+    /// (reduction, components, closed forms) against the rules.
+    #[test]
+    fn engine_against_the_rules_on_every_small_graph() {
+        let mut slow = GameStore::without_fast_paths();
+        let mut memo = HashMap::new();
+        let game = find("snort").unwrap();
+        let mut ctx = Context::new();
+        let mut positions: Vec<Painting> = (0..=5).flat_map(twin::all_graphs).collect();
+        for n in 1..=3 {
+            for g in twin::all_graphs(n) {
+                positions.extend(
+                    twin::all_paintings(&g)
+                        .into_iter()
+                        .filter(|p| p.clash(Rule::Snort).is_none()),
+                );
+            }
+        }
+        for p in positions {
+            let g = twin::value(&mut slow, Rule::Snort, &p, &mut memo);
+            let text = p.to_string();
+            let got = game.evaluate(&text, &mut ctx).unwrap().value_text;
+            assert_eq!(got, notation::show(&slow, g), "{text}");
+        }
+    }
+
+    /// cgt-tools' Snort test (`snort.rs`, `correct_canonical_forms`): ten
+    /// isolated vertices are 0 and eleven `*`. By hand from the rules: an
+    /// edge is `{1 | −1} = ±1` (the first painter tints the other end for
+    /// themselves), a tinted vertex `±1`, a path of three vertices Left
+    /// alone may paint 3, and the path `b.r` is `±1` (painting the middle
+    /// kills the opponent's end and keeps one's own). All are checked
+    /// against the rules too.
+    #[test]
+    fn small_values() {
+        let game = find("snort").unwrap();
+        let mut ctx = Context::new();
+        for (text, value) in [
+            ("n=10", "0"),
+            ("n=11", "*"),
+            ("P2", "±1"),
+            ("n=1; b", "1"),
+            ("n=3; 0-1 1-2; bbb", "3"),
+            ("n=3; 0-1 1-2; b.r", "±1"),
+        ] {
+            let mut slow = GameStore::without_fast_paths();
+            let p: Painting = text.parse().unwrap();
+            let g = twin::value(&mut slow, Rule::Snort, &p, &mut HashMap::new());
+            assert_eq!(notation::parse(&mut slow, value).unwrap(), g, "{text}");
+            let expected = notation::parse(&mut ctx.store, value).unwrap();
+            assert_eq!(game.canonical(text, &mut ctx).unwrap(), expected, "{text}");
+        }
+    }
+
+    #[test]
+    fn round_trip_labels_and_limits() {
+        let mut seen = HashSet::new();
+        let mut todo = vec!["C5; b...r".parse::<Painting>().unwrap()];
+        while let Some(p) = todo.pop() {
+            assert_eq!(p.to_string().parse::<Painting>().unwrap(), p);
+            for m in [Snort.left_moves(&p), Snort.right_moves(&p)]
+                .into_iter()
+                .flatten()
+            {
+                if seen.insert(m.to.clone()) {
+                    todo.push(m.to);
+                }
+            }
+        }
+        let p: Painting = "P3; B..".parse().unwrap();
+        let labels: Vec<String> = [Snort.left_moves(&p), Snort.right_moves(&p)]
+            .into_iter()
+            .flatten()
+            .map(|m| format!("{}: {}", m.label, m.to))
+            .collect();
+        assert_eq!(
+            labels,
+            [
+                "paint 1 blue: n=3; 0-1 1-2; BB.",
+                "paint 2 blue: n=3; 0-1 1-2; B.B",
+                "paint 2 red: n=3; 0-1 1-2; B.R"
+            ]
+        );
+        let game = find("snort").unwrap();
+        let mut ctx = Context::new();
+        assert!(game.evaluate("P3; BR.", &mut ctx).is_err());
+        assert!(game.evaluate("4x4", &mut ctx).is_err());
+        assert!(game.evaluate("n=16; bbbbbbbbbbbbbbbb", &mut ctx).is_ok());
+    }
+}
