@@ -12,9 +12,9 @@ const CASES: [(&str, &str, &str, &str); 7] = [
     ("hackenbush-graph", "0-1:G 1-2:G 2-0:G", "*", "N"),
     ("hackenbush-graph", "g-1:B 1-2:R", "1/2", "L"),
     ("col", "n=3; 0-1 1-2; b..", "1/2", "L"),
-    ("snort", "P2", "{1 | -1}", "N"),
+    ("snort", "P2", "±1", "N"),
     ("cutcake", "2x4 1x1", "1", "L"),
-    ("toppling-dominoes", "LRRLL", "{1 | *}", "L"),
+    ("toppling-dominoes", "LRRLL", "{1|*}", "L"),
     ("toppling-dominoes", "LR", "*", "N"),
 ];
 

@@ -9,7 +9,7 @@ use common::{json, mex};
 #[test]
 fn values_of_each_grid_game() {
     for (game, position, value, outcome) in [
-        ("clobber", "xox|ox.", "{^^* | *, v}", "N"),
+        ("clobber", "xox|ox.", "{^^*|*,v}", "N"),
         ("clobber", "xxo", "^", "L"),
         ("konane", "..ox", "1", "L"),
         ("konane", ".ox.", "*", "N"),

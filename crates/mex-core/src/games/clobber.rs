@@ -110,15 +110,7 @@ impl Game for Clobber {
         Ok(())
     }
     fn check_moves(&self, p: &Stones) -> Result<(), MexError> {
-        let cells = p.0.height() * p.0.width();
-        if cells > MAX_LISTED_CELLS {
-            return Err(MexError::too_large(
-                format!("listing the moves of a board of {cells} cells"),
-                format!("{MAX_LISTED_CELLS} cells"),
-                "ask for the value only",
-            ));
-        }
-        Ok(())
+        p.0.check_listing(MAX_LISTED_CELLS)
     }
     fn picture(&self, p: &Stones) -> Option<String> {
         Some(p.0.picture())

@@ -66,34 +66,7 @@ impl FromStr for Cake {
 impl FromStr for Cakes {
     type Err = MexError;
     fn from_str(s: &str) -> Result<Self, MexError> {
-        if s.trim() == "-" {
-            return Ok(Cakes(vec![]));
-        }
-        let words: Vec<&str> = s
-            .split(|c: char| c == ',' || c.is_whitespace())
-            .filter(|w| !w.is_empty())
-            .collect();
-        if s.contains(',') && s.split(',').any(|w| w.trim().is_empty()) {
-            return Err(MexError::invalid(
-                format!("'{s}' has an empty cake"),
-                ACCEPTED,
-            ));
-        }
-        if words.is_empty() {
-            return Err(MexError::invalid("no cake is given", ACCEPTED));
-        }
-        if words.len() > MAX_HEAPS {
-            return Err(MexError::too_large(
-                format!("{} cakes", words.len()),
-                format!("{MAX_HEAPS} cakes"),
-                "split the position into a sum",
-            ));
-        }
-        words
-            .into_iter()
-            .map(str::parse)
-            .collect::<Result<_, _>>()
-            .map(Cakes)
+        super::parse_list(s, "cake", MAX_HEAPS, ACCEPTED).map(Cakes)
     }
 }
 

@@ -217,6 +217,20 @@ impl Board {
         Ok(Some(board))
     }
 
+    /// Refuses listing the moves of a board of more than `max_cells` cells
+    /// (the value may still be asked for).
+    pub fn check_listing(&self, max_cells: usize) -> Result<(), MexError> {
+        let cells = self.height() * self.width();
+        if cells > max_cells {
+            return Err(MexError::too_large(
+                format!("listing the moves of a board of {cells} cells"),
+                format!("{max_cells} cells"),
+                "ask for the value only",
+            ));
+        }
+        Ok(())
+    }
+
     /// Rows.
     pub fn height(&self) -> usize {
         self.height

@@ -124,34 +124,7 @@ impl fmt::Display for Edge {
 impl FromStr for Picture {
     type Err = MexError;
     fn from_str(s: &str) -> Result<Self, MexError> {
-        if s.trim() == "-" {
-            return Ok(Picture(vec![]));
-        }
-        let words: Vec<&str> = s
-            .split(|c: char| c == ',' || c.is_whitespace())
-            .filter(|w| !w.is_empty())
-            .collect();
-        if s.contains(',') && s.split(',').any(|w| w.trim().is_empty()) {
-            return Err(MexError::invalid(
-                format!("'{s}' has an empty edge"),
-                ACCEPTED,
-            ));
-        }
-        if words.is_empty() {
-            return Err(MexError::invalid("no edge is given", ACCEPTED));
-        }
-        if words.len() > MAX_EDGES {
-            return Err(MexError::too_large(
-                format!("{} edges", words.len()),
-                format!("{MAX_EDGES} edges"),
-                "split the position into a sum",
-            ));
-        }
-        words
-            .into_iter()
-            .map(str::parse)
-            .collect::<Result<_, _>>()
-            .map(Picture)
+        super::parse_list(s, "edge", MAX_EDGES, ACCEPTED).map(Picture)
     }
 }
 

@@ -365,6 +365,41 @@ pub(crate) fn parse_heaps(text: &str, accepted: &str) -> Result<Vec<BigUint>, Me
         .collect()
 }
 
+/// Parses a list of items separated by commas or spaces (`-` for none),
+/// each by `FromStr`: cakes, edges. An empty item between commas, no item
+/// at all, and more than `max` items are refused (`what` names one item).
+pub(crate) fn parse_list<T: FromStr<Err = MexError>>(
+    text: &str,
+    what: &str,
+    max: usize,
+    accepted: &str,
+) -> Result<Vec<T>, MexError> {
+    if text.trim() == "-" {
+        return Ok(vec![]);
+    }
+    let words: Vec<&str> = text
+        .split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|w| !w.is_empty())
+        .collect();
+    if text.contains(',') && text.split(',').any(|w| w.trim().is_empty()) {
+        return Err(MexError::invalid(
+            format!("'{text}' has an empty {what}"),
+            accepted,
+        ));
+    }
+    if words.is_empty() {
+        return Err(MexError::invalid(format!("no {what} is given"), accepted));
+    }
+    if words.len() > max {
+        return Err(MexError::too_large(
+            format!("{} {what}s", words.len()),
+            format!("{max} {what}s"),
+            "split the position into a sum",
+        ));
+    }
+    words.into_iter().map(str::parse).collect()
+}
+
 /// Heap sizes joined by commas.
 pub(crate) fn show_heaps(heaps: &[BigUint]) -> String {
     heaps
