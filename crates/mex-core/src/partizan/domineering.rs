@@ -422,7 +422,7 @@ impl PartizanRuleset for Domineering {
 
     fn canonical(&self, g: &Grid) -> Grid {
         if !self.symmetry {
-            return g.clone();
+            return *g;
         }
         let t = g.trimmed();
         if t.free == 0 {
