@@ -30,9 +30,11 @@ fn parse_side(side: &str, text: &str, accepted: &str) -> Result<u128, MexError> 
 
 /// A board of at most 64 cells (its bounding rectangle): the free cells as
 /// bits of one word in row-major order, bit `r·W + c` for row `r`, column
-/// `c`. Positions are `Copy` and hash as three words, so the search
-/// allocates nothing per position.
+/// `c`. Positions are `Copy` and take ten bytes (packed to an alignment of
+/// two, so that a memo entry with its value id is 16 bytes, not 24); the
+/// search allocates nothing per position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(C, packed(2))]
 pub struct Grid {
     height: u8,
     width: u8,
@@ -210,12 +212,13 @@ impl Grid {
             & self.free
     }
 
-    /// Removes empty border rows and columns.
+    /// Removes empty border rows and columns (without allocating: this is
+    /// on the search's hot path, once per position).
     fn trimmed(&self) -> Grid {
-        let rows: Vec<u64> = (0..self.height()).map(|r| self.row(r)).collect();
+        let rows = (0..self.height()).map(|r| self.row(r));
         let (Some(first), Some(last)) = (
-            rows.iter().position(|&m| m != 0),
-            rows.iter().rposition(|&m| m != 0),
+            rows.clone().position(|m| m != 0),
+            rows.clone().rposition(|m| m != 0),
         ) else {
             return Grid {
                 height: 0,
@@ -223,10 +226,11 @@ impl Grid {
                 free: 0,
             };
         };
-        let all = rows.iter().fold(0u64, |a, &m| a | m);
+        let all = rows.fold(0u64, |a, m| a | m);
         let shift = all.trailing_zeros();
         let width = 64 - (all >> shift).leading_zeros();
-        Grid::from_rows(width, rows[first..=last].iter().map(|&m| m >> shift))
+        let kept = first as u32..=last as u32;
+        Grid::from_rows(width, kept.map(|r| self.row(r) >> shift))
     }
 
     fn mirrored_columns(&self) -> Grid {
@@ -418,6 +422,11 @@ impl PartizanRuleset for Domineering {
             return Ok(None);
         }
         g.strip_value().map(|k| store.try_integer(k)).transpose()
+    }
+
+    /// A grid is one word and two bytes: no heap memory.
+    fn heap_bytes(&self, _g: &Grid) -> usize {
+        0
     }
 
     fn canonical(&self, g: &Grid) -> Grid {

@@ -24,6 +24,7 @@
 //!   users who do not want to manage a store.
 
 pub mod cherries;
+mod comparison_cache;
 pub mod domineering;
 pub mod infinitesimal;
 pub mod notation;

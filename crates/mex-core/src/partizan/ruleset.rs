@@ -6,8 +6,9 @@ use crate::MexError;
 use rustc_hash::FxHashMap;
 use std::hash::Hash;
 
-/// Estimated heap bytes of one memoised position (a small vector and its
-/// allocator overhead).
+/// Estimated heap bytes of one memoised position that holds a small vector
+/// (the vector and its allocator overhead): the default of
+/// [`PartizanRuleset::heap_bytes`].
 pub const POSITION_HEAP_BYTES: usize = 64;
 
 /// A short partizan game: Left and Right options, and optional hooks for
@@ -37,13 +38,19 @@ pub trait PartizanRuleset {
     ) -> Result<Option<GameId>, MexError> {
         Ok(None)
     }
+    /// The heap memory one memoised position holds besides its own size,
+    /// charged to the store's budget: [`POSITION_HEAP_BYTES`] by default,
+    /// 0 for positions that own no heap memory.
+    fn heap_bytes(&self, _p: &Self::Position) -> usize {
+        POSITION_HEAP_BYTES
+    }
 }
 
 /// Evaluates positions of a ruleset into a [`GameStore`], memoising values.
 ///
 /// Each memoised position is charged to the store's memory budget (its
-/// size, twice for table overhead, plus [`POSITION_HEAP_BYTES`] for what
-/// it holds on the heap), so a store made by [`GameStore::with_budget`]
+/// size, twice for table overhead, plus [`PartizanRuleset::heap_bytes`]
+/// for what it holds on the heap), so a store made by [`GameStore::with_budget`]
 /// bounds the whole evaluation.
 pub struct Evaluator<R: PartizanRuleset> {
     ruleset: R,
@@ -99,8 +106,8 @@ impl<R: PartizanRuleset> Evaluator<R> {
                 .collect::<Result<Vec<_>, _>>()?;
             store.try_make(left, right)?
         };
-        store
-            .try_reserve(2 * std::mem::size_of::<(R::Position, GameId)>() + POSITION_HEAP_BYTES)?;
+        let entry = std::mem::size_of::<(R::Position, GameId)>();
+        store.try_reserve(2 * entry + self.ruleset.heap_bytes(&key))?;
         self.memo.insert(key, g);
         Ok(g)
     }
