@@ -17,3 +17,17 @@ pub fn bar(total: u64, what: &str, json: bool) -> ProgressBar {
     bar.set_message(what.to_string());
     bar
 }
+
+/// A counter of `what` with no known total (a spinner); hidden unless
+/// stderr is a terminal and `json` is off.
+pub fn counter(what: &str, json: bool) -> ProgressBar {
+    let bar = ProgressBar::new_spinner();
+    if json || !std::io::stderr().is_terminal() {
+        bar.set_draw_target(ProgressDrawTarget::hidden());
+    }
+    let style = ProgressStyle::with_template("{spinner} {pos} {msg} ({elapsed})")
+        .expect("valid template");
+    bar.set_style(style);
+    bar.set_message(what.to_string());
+    bar
+}

@@ -142,6 +142,46 @@ fn checkpoint_resume() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// `mex domineering` beyond the default limits: budgets lift the refusal
+/// and bound the run; a checkpointed search resumes to the same value, and
+/// a checkpoint of another board or a damaged one is refused.
+#[test]
+fn domineering_budgets_and_checkpoint() {
+    let two = json(&["domineering", "2x2"]);
+    assert_eq!((two["left_stop"].as_str(), two["right_stop"].as_str()), (Some("1"), Some("-1")));
+    assert_eq!(two["temperature"], "1");
+    assert!(two["positions"].as_u64().unwrap() > 0);
+    assert!(two["comparisons"].is_string());
+    let starved = mex(&["domineering", "4x4", "--comparisons", "1000"]);
+    assert_eq!(starved.status.code(), Some(2));
+    let refusal = mex(&["domineering", "6x6"]);
+    assert!(String::from_utf8_lossy(&refusal.stderr).contains("--memory"));
+
+    let dir = std::env::temp_dir().join(format!("mex-dom-ckpt-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("board.ckpt");
+    let f = file.to_str().unwrap();
+    let board = "..../..../.#../....";
+    // Stopped by its work budget: the refusal saves what was searched.
+    let stopped = mex(&["domineering", board, "--comparisons", "300", "--checkpoint", f]);
+    assert_eq!(stopped.status.code(), Some(2));
+    assert!(file.exists());
+    let resumed = json(&["domineering", board, "--comparisons", "2^30", "--checkpoint", f]);
+    assert!(resumed["resumed_positions"].as_u64().unwrap() > 0);
+    let fresh = json(&["domineering", board]);
+    assert_eq!(resumed["canonical"], fresh["canonical"]);
+    assert_eq!(fresh["resumed_positions"], 0);
+    let other = mex(&["domineering", "4x4", "--checkpoint", f]);
+    assert_eq!(other.status.code(), Some(2));
+    let mut bytes = std::fs::read(&file).unwrap();
+    bytes.truncate(bytes.len() / 2);
+    std::fs::write(&file, bytes).unwrap();
+    let damaged = mex(&["domineering", board, "--checkpoint", f]);
+    assert_eq!(damaged.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&damaged.stderr).contains("ends early"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn domino_contract() {
     let v = json(&["domino", "40"]);

@@ -144,9 +144,33 @@ impl CheckpointFile {
     /// Writes `FILE.tmp`, syncs it, then renames it over `FILE`: a crash
     /// leaves either the old or the new checkpoint, never a torn one.
     pub fn save(&self, code: &TakeBreakCode, values: &[u16]) -> std::io::Result<()> {
+        self.save_with(|f| {
+            f.write_all(&checkpoint::header(code, values))?;
+            checkpoint::body_chunks(values, |chunk| f.write_all(chunk))
+        })
+    }
+
+    /// The file to read, if it exists (for checkpoints of other kinds than
+    /// octal values, which read their own format).
+    pub fn reader(&self) -> Result<Option<std::io::BufReader<File>>, MexError> {
+        match File::open(&self.path) {
+            Ok(f) if f.metadata().map_or(false, |m| m.is_file()) => {
+                Ok(Some(std::io::BufReader::with_capacity(1 << 20, f)))
+            }
+            Ok(_) => Err(refused(&self.path, "it is not a regular file")),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+            Err(e) => Err(refused(&self.path, e)),
+        }
+    }
+
+    /// Saves with `write` the way [`Self::save`] does: `FILE.tmp`, synced,
+    /// renamed over `FILE`.
+    pub fn save_with(
+        &self,
+        write: impl FnOnce(&mut std::io::BufWriter<File>) -> std::io::Result<()>,
+    ) -> std::io::Result<()> {
         let mut f = std::io::BufWriter::with_capacity(1 << 20, File::create(&self.tmp)?);
-        f.write_all(&checkpoint::header(code, values))?;
-        checkpoint::body_chunks(values, |chunk| f.write_all(chunk))?;
+        write(&mut f)?;
         f.into_inner().map_err(|e| e.into_error())?.sync_all()?;
         std::fs::rename(&self.tmp, &self.path)
     }

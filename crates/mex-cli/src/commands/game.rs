@@ -94,7 +94,7 @@ struct Point {
 /// A wall: breakpoints from `t = -1`, linear in between, then `tail_slope`
 /// (0: the vertical mast above the temperature).
 #[derive(Serialize)]
-struct WallReport {
+pub(crate) struct WallReport {
     points: Vec<Point>,
     tail_slope: i64,
 }
@@ -114,7 +114,7 @@ impl WallReport {
         }
     }
 
-    fn text(&self) -> String {
+    pub(crate) fn text(&self) -> String {
         let points: Vec<String> = self
             .points
             .iter()
@@ -125,9 +125,9 @@ impl WallReport {
 }
 
 #[derive(Serialize)]
-struct ThermographReport {
-    left_wall: WallReport,
-    right_wall: WallReport,
+pub(crate) struct ThermographReport {
+    pub(crate) left_wall: WallReport,
+    pub(crate) right_wall: WallReport,
 }
 
 #[derive(Serialize)]
@@ -521,7 +521,7 @@ pub fn run(a: &GameArgs) -> Result<Output, MexError> {
     }))
 }
 
-fn thermograph_report(t: &Thermograph) -> ThermographReport {
+pub(crate) fn thermograph_report(t: &Thermograph) -> ThermographReport {
     ThermographReport {
         left_wall: WallReport::of(&t.left),
         right_wall: WallReport::of(&t.right),

@@ -158,6 +158,29 @@ impl Grid {
         self.width.into()
     }
 
+    /// The grid as ten bytes (height, width, free cells little-endian), as
+    /// search checkpoints store it.
+    pub(crate) fn to_bytes(self) -> [u8; 10] {
+        let mut b = [0u8; 10];
+        b[0] = self.height;
+        b[1] = self.width;
+        b[2..].copy_from_slice(&{ self.free }.to_le_bytes());
+        b
+    }
+
+    /// [`Grid::to_bytes`] inverted; `None` for bytes no grid of at most
+    /// [`MAX_CELLS`] cells gives (free cells outside the rectangle).
+    pub(crate) fn from_bytes(b: [u8; 10]) -> Option<Grid> {
+        let (height, width) = (b[0], b[1]);
+        let cells = u32::from(height) * u32::from(width);
+        let free = u64::from_le_bytes(b[2..].try_into().expect("eight bytes"));
+        (cells <= MAX_CELLS && free & !low_bits(cells) == 0).then_some(Grid {
+            height,
+            width,
+            free,
+        })
+    }
+
     /// The number of free cells.
     pub fn free_cells(&self) -> u32 {
         self.free.count_ones()

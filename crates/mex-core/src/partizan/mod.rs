@@ -29,6 +29,7 @@ pub mod domineering;
 pub mod infinitesimal;
 pub mod notation;
 pub mod ruleset;
+pub mod search_checkpoint;
 pub mod simple;
 pub mod store;
 #[cfg(test)]

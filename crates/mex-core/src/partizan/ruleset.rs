@@ -56,7 +56,18 @@ pub struct Evaluator<R: PartizanRuleset> {
     ruleset: R,
     memo: FxHashMap<R::Position, GameId>,
     max_positions: usize,
+    observer: Option<Observer<R>>,
 }
+
+/// Called with the evaluator and its store every `every` new positions (for
+/// progress and checkpoints); an error it returns stops the evaluation.
+struct Observer<R: PartizanRuleset> {
+    every: usize,
+    call: ObserverFn<R>,
+}
+
+/// The callback of [`Evaluator::observe`].
+pub type ObserverFn<R> = Box<dyn FnMut(&Evaluator<R>, &GameStore) -> Result<(), MexError>>;
 
 impl<R: PartizanRuleset> Evaluator<R> {
     /// An evaluator with a bound on memoised positions.
@@ -65,6 +76,63 @@ impl<R: PartizanRuleset> Evaluator<R> {
             ruleset,
             memo: FxHashMap::default(),
             max_positions,
+            observer: None,
+        }
+    }
+
+    /// Calls `call` after every `every` newly memoised positions (at least
+    /// one), with the evaluator and the store as they are then: every
+    /// memoised position has its final value, so that is a consistent
+    /// state to save. An error from `call` stops the evaluation with it.
+    pub fn observe(&mut self, every: usize, call: ObserverFn<R>) {
+        self.observer = Some(Observer {
+            every: every.max(1),
+            call,
+        });
+    }
+
+    /// The positions memoised so far.
+    pub fn positions(&self) -> usize {
+        self.memo.len()
+    }
+
+    /// Every memoised position (a canonical key) with its value.
+    pub fn memoised(&self) -> impl Iterator<Item = (&R::Position, GameId)> {
+        self.memo.iter().map(|(p, &g)| (p, g))
+    }
+
+    /// Memoises `value` for the canonical key `key` (from a checkpoint),
+    /// charged to the store's budget like a searched position: the
+    /// evaluator then takes it as `key`'s value without searching.
+    pub fn remember(
+        &mut self,
+        store: &mut GameStore,
+        key: R::Position,
+        value: GameId,
+    ) -> Result<(), MexError> {
+        self.charge(store, &key)?;
+        self.memo.insert(key, value);
+        Ok(())
+    }
+
+    /// Charges one memo entry for `key` to the store's budget.
+    fn charge(&self, store: &mut GameStore, key: &R::Position) -> Result<(), MexError> {
+        let entry = std::mem::size_of::<(R::Position, GameId)>();
+        store.try_reserve(2 * entry + self.ruleset.heap_bytes(key))
+    }
+
+    /// Runs the observer when the memo has grown by its period.
+    fn notify(&mut self, store: &GameStore) -> Result<(), MexError> {
+        match self.observer.take() {
+            Some(mut o) if self.memo.len() % o.every == 0 => {
+                let r = (o.call)(self, store);
+                self.observer = Some(o);
+                r
+            }
+            other => {
+                self.observer = other;
+                Ok(())
+            }
         }
     }
 
@@ -106,9 +174,9 @@ impl<R: PartizanRuleset> Evaluator<R> {
                 .collect::<Result<Vec<_>, _>>()?;
             store.try_make(left, right)?
         };
-        let entry = std::mem::size_of::<(R::Position, GameId)>();
-        store.try_reserve(2 * entry + self.ruleset.heap_bytes(&key))?;
+        self.charge(store, &key)?;
         self.memo.insert(key, g);
+        self.notify(store)?;
         Ok(g)
     }
 }

@@ -295,6 +295,17 @@ impl GameStore {
         }
     }
 
+    /// The game at position `index` of the arena (ids are given in the
+    /// order games are interned), if there is one.
+    pub fn id_at(&self, index: usize) -> Option<GameId> {
+        (index < self.nodes.len()).then(|| self.id(index))
+    }
+
+    /// The position of `g` in the arena: [`GameStore::id_at`] inverted.
+    pub fn index_of(&self, g: GameId) -> usize {
+        self.at(g)
+    }
+
     /// The position of `g` in the arena; panics (in debug builds) when `g`
     /// comes from another store.
     fn at(&self, g: GameId) -> usize {
