@@ -25,8 +25,8 @@ pub fn counter(what: &str, json: bool) -> ProgressBar {
     if json || !std::io::stderr().is_terminal() {
         bar.set_draw_target(ProgressDrawTarget::hidden());
     }
-    let style = ProgressStyle::with_template("{spinner} {pos} {msg} ({elapsed})")
-        .expect("valid template");
+    let style =
+        ProgressStyle::with_template("{spinner} {pos} {msg} ({elapsed})").expect("valid template");
     bar.set_style(style);
     bar.set_message(what.to_string());
     bar

@@ -148,7 +148,10 @@ fn checkpoint_resume() {
 #[test]
 fn domineering_budgets_and_checkpoint() {
     let two = json(&["domineering", "2x2"]);
-    assert_eq!((two["left_stop"].as_str(), two["right_stop"].as_str()), (Some("1"), Some("-1")));
+    assert_eq!(
+        (two["left_stop"].as_str(), two["right_stop"].as_str()),
+        (Some("1"), Some("-1"))
+    );
     assert_eq!(two["temperature"], "1");
     assert!(two["positions"].as_u64().unwrap() > 0);
     assert!(two["comparisons"].is_string());
@@ -163,10 +166,24 @@ fn domineering_budgets_and_checkpoint() {
     let f = file.to_str().unwrap();
     let board = "..../..../.#../....";
     // Stopped by its work budget: the refusal saves what was searched.
-    let stopped = mex(&["domineering", board, "--comparisons", "300", "--checkpoint", f]);
+    let stopped = mex(&[
+        "domineering",
+        board,
+        "--comparisons",
+        "300",
+        "--checkpoint",
+        f,
+    ]);
     assert_eq!(stopped.status.code(), Some(2));
     assert!(file.exists());
-    let resumed = json(&["domineering", board, "--comparisons", "2^30", "--checkpoint", f]);
+    let resumed = json(&[
+        "domineering",
+        board,
+        "--comparisons",
+        "2^30",
+        "--checkpoint",
+        f,
+    ]);
     assert!(resumed["resumed_positions"].as_u64().unwrap() > 0);
     let fresh = json(&["domineering", board]);
     assert_eq!(resumed["canonical"], fresh["canonical"]);

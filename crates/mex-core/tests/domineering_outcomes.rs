@@ -17,8 +17,7 @@ use mex_core::partizan::store::{GameStore, OutcomeClass};
 /// Rows 1–8 of Bullock's table, columns 1–8 (m ≤ n as printed; the rest
 /// by transposition, which swaps V and H).
 const TABLE: [&str; 8] = [
-    "2HHHHHHH", "V11HV11H", "V11HHHHH", "VVV1V1VH", "VHVH2HHH", "V1V1V1VH", "V1VHVH1H",
-    "VVVVVVV1",
+    "2HHHHHHH", "V11HV11H", "V11HHHHH", "VVV1V1VH", "VHVH2HHH", "V1V1V1VH", "V1VHVH1H", "VVVVVVV1",
 ];
 
 /// Bullock's entries for 2×9 … 2×15 and 3×9 … 3×13.
@@ -78,7 +77,10 @@ fn every_quick_rectangle_up_to_8x8_has_the_published_outcome() {
 
 #[test]
 fn long_two_and_three_row_boards_have_the_published_outcome() {
-    for (m, n, published) in LONG_ROWS.into_iter().filter(|&(m, n, _)| quick(m, n) || n <= 10) {
+    for (m, n, published) in LONG_ROWS
+        .into_iter()
+        .filter(|&(m, n, _)| quick(m, n) || n <= 10)
+    {
         assert_eq!(outcome(m, n), published, "{m}x{n}");
     }
 }
@@ -92,7 +94,11 @@ fn the_table_is_consistent_under_transposition() {
     };
     for m in 0..8 {
         for n in 0..8 {
-            assert_eq!(TABLE[m].as_bytes()[n], swap(TABLE[n].as_bytes()[m]), "{m} {n}");
+            assert_eq!(
+                TABLE[m].as_bytes()[n],
+                swap(TABLE[n].as_bytes()[m]),
+                "{m} {n}"
+            );
         }
     }
 }

@@ -154,7 +154,7 @@ impl CheckpointFile {
     /// octal values, which read their own format).
     pub fn reader(&self) -> Result<Option<std::io::BufReader<File>>, MexError> {
         match File::open(&self.path) {
-            Ok(f) if f.metadata().map_or(false, |m| m.is_file()) => {
+            Ok(f) if f.metadata().is_ok_and(|m| m.is_file()) => {
                 Ok(Some(std::io::BufReader::with_capacity(1 << 20, f)))
             }
             Ok(_) => Err(refused(&self.path, "it is not a regular file")),

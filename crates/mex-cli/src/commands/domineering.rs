@@ -204,7 +204,11 @@ pub fn run(a: &DomineeringArgs) -> Result<Output, MexError> {
     let grid = Grid::parse(&a.grid)?;
     let mut store = store_for(a, &grid)?;
     let mut ev = Evaluator::new(Domineering::default(), usize::MAX);
-    let file = a.checkpoint.as_deref().map(CheckpointFile::open).transpose()?;
+    let file = a
+        .checkpoint
+        .as_deref()
+        .map(CheckpointFile::open)
+        .transpose()?;
     let resumed_positions = match file.as_ref().map(CheckpointFile::reader).transpose()? {
         Some(Some(r)) => search_checkpoint::read(r, &grid, &mut store, &mut ev)
             .map_err(|e| in_file(e, file.as_ref()))?,

@@ -67,7 +67,8 @@ impl ComparisonCache {
         }
         let key = pair(g, h);
         let entry = if answer { key | ANSWER } else { key };
-        self.table.insert_unique(mix(key), entry, |&e| mix(e & !ANSWER));
+        self.table
+            .insert_unique(mix(key), entry, |&e| mix(e & !ANSWER));
         !self.wrapped
     }
 
@@ -92,7 +93,9 @@ mod tests {
         let mut truth = HashMap::new();
         let mut x: u64 = 1;
         for _ in 0..20_000 {
-            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             let (g, h) = ((x >> 40) as u32 % 50, (x >> 20) as u32 % 50);
             let answer = x & 1 == 1;
             if let Some(seen) = cache.get(g, h) {

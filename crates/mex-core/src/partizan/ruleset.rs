@@ -124,7 +124,7 @@ impl<R: PartizanRuleset> Evaluator<R> {
     /// Runs the observer when the memo has grown by its period.
     fn notify(&mut self, store: &GameStore) -> Result<(), MexError> {
         match self.observer.take() {
-            Some(mut o) if self.memo.len() % o.every == 0 => {
+            Some(mut o) if self.memo.len().is_multiple_of(o.every) => {
                 let r = (o.call)(self, store);
                 self.observer = Some(o);
                 r

@@ -87,7 +87,9 @@ struct Reading<R> {
 impl<R: Read> Reading<R> {
     fn bytes<const N: usize>(&mut self) -> Result<[u8; N], MexError> {
         let mut b = [0u8; N];
-        self.inner.read_exact(&mut b).map_err(|_| damaged("it ends early"))?;
+        self.inner
+            .read_exact(&mut b)
+            .map_err(|_| damaged("it ends early"))?;
         self.hash.update(b);
         Ok(b)
     }
@@ -250,7 +252,10 @@ mod tests {
         };
         assert!(try_read(&file, &board).is_ok());
         let other = Grid::parse("4x3").unwrap();
-        assert!(try_read(&file, &other).unwrap_err().to_string().contains("another board"));
+        assert!(try_read(&file, &other)
+            .unwrap_err()
+            .to_string()
+            .contains("another board"));
         assert!(try_read(&file[..file.len() - 1], &board)
             .unwrap_err()
             .to_string()
