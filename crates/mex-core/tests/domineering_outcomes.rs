@@ -92,13 +92,9 @@ fn the_table_is_consistent_under_transposition() {
         b'H' => b'V',
         c => c,
     };
-    for m in 0..8 {
-        for n in 0..8 {
-            assert_eq!(
-                TABLE[m].as_bytes()[n],
-                swap(TABLE[n].as_bytes()[m]),
-                "{m} {n}"
-            );
+    for (m, row) in TABLE.iter().enumerate() {
+        for (n, &entry) in row.as_bytes().iter().enumerate() {
+            assert_eq!(entry, swap(TABLE[n].as_bytes()[m]), "{m} {n}");
         }
     }
 }
