@@ -1,4 +1,4 @@
-//! Published values of the rulesets added in the last session, computed by
+//! Published values of Cram and Snort, computed by
 //! mex through the public catalog API (`games::find(..)?.evaluate(..)`).
 //!
 //! Sources (full references in docs/references.md):
@@ -8,11 +8,11 @@
 //!   game 0.07 on n squares (a domino covers two adjacent free squares), so
 //!   its Grundy value is a(n−1). OEIS A215721 lists the strips that the
 //!   second player wins: "0, 1, 5, 9, 15, 21, 25, …".
-//! * Gardner (Scientific American, February 1974) and Winning Ways (Cram):
-//!   symmetry play. On an even×even board the second player wins by
-//!   answering every move with its image under the half-turn about the
-//!   centre; on an even×odd board the first player wins by covering the two
-//!   central cells and then mirroring.
+//! * Gardner (Scientific American 230, February 1974, pp. 106–108) and the
+//!   Wikipedia article "Cram (game)", section "Symmetry play": on an
+//!   even×even board the second player wins by answering every move with its
+//!   image under the half-turn about the centre; on an even×odd board the
+//!   first player wins by covering the two central cells, then mirroring.
 //! * Beling (github.com/beling/impartial-games, README, "Cram (under the
 //!   normal play convention)"): a table of nimbers of m×n boards, m = 4…7,
 //!   whose smaller entries were "earlier computed by Glop, which is the
@@ -21,13 +21,18 @@
 //!   Only the 4×5 entry is within the 24 free cells mex's Cram solver
 //!   accepts (the even×even entries, 0, follow from symmetry and are
 //!   checked with the other symmetric boards).
+//! * Huntemann and Maciosowski (2024), "Degrees are useless in Snort when
+//!   measuring temperature", abstract: the star K1,n has temperature n.
+//! * Gauthier and Huntemann (2024), "Snort played on triangular grids",
+//!   abstract: the first player wins on one or two rows of triangles.
 //!
 //! Every value below agreed with mex when it was added; the 4×5 nimber is
-//! also recomputed by the brute-force twin at the end of this file, written
+//! also recomputed by the brute-force twin below, written
 //! straight from the rules (a bitmask of free cells, no decomposition, no
 //! symmetry).
 
 use mex_core::games::{self, Context, Value};
+use mex_core::partizan::value::CanonicalForm;
 use std::collections::HashMap;
 
 /// The Grundy value of a Cram board as a number (`HxW` syntax).
@@ -126,4 +131,58 @@ fn grundy_of_free_cells(free: u32, dominoes: &[u32], memo: &mut HashMap<u32, u64
     let g = (0..).find(|v| !seen.contains(v)).unwrap();
     memo.insert(free, g);
     g
+}
+
+/// The canonical value of a position of a partizan catalog game.
+fn partizan_value(game: &str, position: &str) -> CanonicalForm {
+    let evaluation = games::find(game)
+        .unwrap()
+        .evaluate(position, &mut Context::new())
+        .unwrap();
+    evaluation.value_text.parse().unwrap()
+}
+
+/// The star K(1,n) in Snort syntax: vertex 0 joined to vertices 1…n.
+fn star(n: usize) -> String {
+    let edges: Vec<String> = (1..=n).map(|leaf| format!("0-{leaf}")).collect();
+    format!("n={}; {}", n + 1, edges.join(" "))
+}
+
+/// Huntemann and Maciosowski (2024), abstract: "It is known that the
+/// temperature of Snort in general is infinite (K1,n has temperature n)".
+/// (mex finds the value ±n = {n | −n}: whoever paints the centre tints
+/// the n leaves for themself.)
+#[test]
+fn snort_on_the_star_k1n_has_temperature_n() {
+    for n in 1..=8 {
+        let value = partizan_value("snort", &star(n));
+        assert_eq!(value.temperature().to_string(), n.to_string(), "K1,{n}");
+    }
+}
+
+/// The strip of `n` triangles in a row: vertices 0…n+1, joined when their
+/// numbers differ by 1 or 2 (the square of the path on n + 2 vertices).
+fn triangle_strip(n: usize) -> String {
+    let vertices = n + 2;
+    let mut edges: Vec<String> = (0..vertices - 1)
+        .map(|v| format!("{v}-{}", v + 1))
+        .collect();
+    edges.extend((0..vertices - 2).map(|v| format!("{v}-{}", v + 2)));
+    format!("n={vertices}; {}", edges.join(" "))
+}
+
+/// Gauthier and Huntemann (2024), abstract: "We will show that on
+/// triangular grids with one or two rows of triangles, and many of their
+/// variants, the first player will win when playing optimally." Checked
+/// here on one row of 1 to 12 triangles (the reading of "one row of
+/// triangles" above): the outcome is N, fuzzy with 0.
+#[test]
+fn snort_on_one_row_of_triangles_is_a_first_player_win() {
+    for n in 1..=12 {
+        let evaluation = games::find("snort")
+            .unwrap()
+            .evaluate(&triangle_strip(n), &mut Context::new())
+            .unwrap();
+        assert_eq!(evaluation.outcome, "N", "{n} triangles");
+    }
 }
