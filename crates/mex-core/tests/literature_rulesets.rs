@@ -21,13 +21,17 @@
 //!   Only the 4×5 entry is within the 24 free cells mex's Cram solver
 //!   accepts (the even×even entries, 0, follow from symmetry and are
 //!   checked with the other symmetric boards).
+//! * Plick, nimcalc (github.com/tplick/nimcalc, `cram.ml`, function
+//!   `run_tests`): the expected nimbers of 2×c (c = 0…12: `c land 1`), 3×c
+//!   (c = 0…9: 0, 1, 1, 0, 1, 1, 4, 1, 3, 1), 4×4 = 0, 4×5 = 2, 4×6 = 0,
+//!   5×5 = 0 and 8×20 = 0, which his solver is checked against.
 //! * Huntemann and Maciosowski (2024), "Degrees are useless in Snort when
 //!   measuring temperature", abstract: the star K1,n has temperature n.
 //! * Gauthier and Huntemann (2024), "Snort played on triangular grids",
 //!   abstract: the first player wins on one or two rows of triangles.
 //!
-//! Every value below agreed with mex when it was added; the 4×5 nimber is
-//! also recomputed by the brute-force twin below, written
+//! Every value below agreed with mex when it was added; the 4×5 nimber and
+//! the 3×c nimbers for c ≤ 7 are also recomputed by the brute-force twin below, written
 //! straight from the rules (a bitmask of free cells, no decomposition, no
 //! symmetry).
 
@@ -73,7 +77,7 @@ fn cram_strips_the_second_player_wins_oeis_a215721() {
 #[test]
 fn cram_even_by_even_boards_are_zero_by_symmetry_play() {
     for board in [
-        "2x2", "2x4", "2x6", "2x8", "2x10", "2x12", "4x2", "4x4", "6x2", "6x4", "4x6",
+        "2x2", "2x4", "2x6", "2x8", "2x10", "2x12", "4x2", "4x4", "6x2", "4x6",
     ] {
         assert_eq!(cram_grundy(board), 0, "{board}");
     }
@@ -89,12 +93,40 @@ fn cram_even_by_odd_boards_are_first_player_wins_by_symmetry_play() {
     }
 }
 
-/// Beling's table, row 4, column 5: 2 (and the board turned a quarter).
+/// Beling's table, row 4, column 5: 2 (and the board turned a quarter);
+/// also Plick's `run_test 4 5 2`.
 #[test]
 fn cram_four_by_five_is_star_two_as_in_belings_table() {
     assert_eq!(cram_grundy("4x5"), 2);
     assert_eq!(cram_grundy("5x4"), 2);
     assert_eq!(brute_force_cram_grundy(4, 5), 2);
+}
+
+/// Plick's nimcalc (github.com/tplick/nimcalc, `cram.ml`, `run_tests`):
+/// the expected values `run_test 2 c (c land 1)` for c = 0…12 and
+/// `three_results = [0; 1; 1; 0; 1; 1; 4; 1; 3; 1]` for 3×c, c = 0…9
+/// (3×9, 27 cells, is beyond mex's 24-cell limit and left out).
+const PLICK_THREE_ROWS: [u64; 9] = [0, 1, 1, 0, 1, 1, 4, 1, 3];
+
+#[test]
+fn cram_two_rows_are_zero_or_star_by_parity_as_in_plicks_tests() {
+    for c in 1..=12u64 {
+        assert_eq!(cram_grundy(&format!("2x{c}")), c & 1, "2x{c}");
+    }
+}
+
+#[test]
+fn cram_three_rows_match_plicks_tests() {
+    for (c, &expected) in PLICK_THREE_ROWS.iter().enumerate().skip(1) {
+        assert_eq!(cram_grundy(&format!("3x{c}")), expected, "3x{c}");
+        if c <= 7 {
+            assert_eq!(
+                brute_force_cram_grundy(3, c),
+                expected,
+                "3x{c} by brute force"
+            );
+        }
+    }
 }
 
 /// The Grundy value of the empty `rows`×`cols` Cram board, from the rules
