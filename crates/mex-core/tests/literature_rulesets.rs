@@ -25,17 +25,20 @@
 //!   `run_tests`): the expected nimbers of 2×c (c = 0…12: `c land 1`), 3×c
 //!   (c = 0…9: 0, 1, 1, 0, 1, 1, 4, 1, 3, 1), 4×4 = 0, 4×5 = 2, 4×6 = 0,
 //!   5×5 = 0 and 8×20 = 0, which his solver is checked against.
+//! * Schneider (github.com/martinschneider/juvavum, the author of the 2009
+//!   thesis Beling cites; `CRAMResultsTest.java`): normal and misère
+//!   Grundy values of boards up to 4×4; the misère ones are tested here.
 //! * Huntemann and Maciosowski (2024), "Degrees are useless in Snort when
 //!   measuring temperature", abstract: the star K1,n has temperature n.
 //! * Gauthier and Huntemann (2024), "Snort played on triangular grids",
 //!   abstract: the first player wins on one or two rows of triangles.
 //!
 //! Every value below agreed with mex when it was added; the 4×5 nimber and
-//! the 3×c nimbers for c ≤ 7 are also recomputed by the brute-force twin below, written
+//! the 3×c nimbers for c ≤ 7 and the misère values are also recomputed by the brute-force twin below, written
 //! straight from the rules (a bitmask of free cells, no decomposition, no
 //! symmetry).
 
-use mex_core::games::{self, Context, Value};
+use mex_core::games::{self, misere, Context, Value};
 use mex_core::partizan::value::CanonicalForm;
 use std::collections::HashMap;
 
@@ -129,11 +132,61 @@ fn cram_three_rows_match_plicks_tests() {
     }
 }
 
-/// The Grundy value of the empty `rows`×`cols` Cram board, from the rules
-/// alone: a position is the set of free cells (bit `r * cols + c`); a move
-/// fills two free cells that are horizontally or vertically adjacent; the
-/// value is the mex of the values of the options.
-fn brute_force_cram_grundy(rows: usize, cols: usize) -> u64 {
+/// Schneider (github.com/martinschneider/juvavum, `CRAMResultsTest.java`,
+/// `cramResults`): rows `(h, w, g, positions, misère)`; the Grundy value
+/// `g` of the h×w board under misère play (`true`), which his analysis is
+/// checked against. Its normal-play rows agree with Plick's and OEIS
+/// A002187.
+const SCHNEIDER_MISERE: [(usize, usize, u64); 12] = [
+    (1, 2, 0),
+    (1, 3, 0),
+    (1, 4, 2),
+    (1, 5, 1),
+    (2, 2, 1),
+    (2, 3, 0),
+    (2, 4, 1),
+    (2, 5, 0),
+    (3, 3, 1),
+    (3, 4, 0),
+    (3, 5, 0),
+    (4, 4, 0),
+];
+
+#[test]
+fn misere_cram_grundy_values_match_schneiders_tests() {
+    let cram = games::find("cram").unwrap();
+    for (h, w, expected) in SCHNEIDER_MISERE {
+        let board = format!("{h}x{w}");
+        let evaluation = misere::evaluate(cram, &board).unwrap();
+        assert_eq!(
+            evaluation.misere_value.to_string(),
+            expected.to_string(),
+            "{board}"
+        );
+        assert_eq!(
+            brute_force_cram(h, w, Play::Misere),
+            expected,
+            "{board} by brute force"
+        );
+    }
+}
+
+/// Who wins when no move is left.
+#[derive(Clone, Copy, PartialEq)]
+enum Play {
+    /// The player who cannot move loses.
+    Normal,
+    /// The player who cannot move wins.
+    Misere,
+}
+
+/// The (misère) Grundy value of the empty `rows`×`cols` Cram board, from
+/// the rules alone: a position is the set of free cells (bit
+/// `r * cols + c`); a move fills two free cells that are horizontally or
+/// vertically adjacent; the value is the mex of the values of the options,
+/// and a position without options is worth 0 (normal play) or 1 (misère
+/// play: Winning Ways ch. 13, the misère Grundy value γ0).
+fn brute_force_cram(rows: usize, cols: usize, play: Play) -> u64 {
     let mut dominoes = Vec::new();
     for r in 0..rows {
         for c in 0..cols {
@@ -147,20 +200,34 @@ fn brute_force_cram_grundy(rows: usize, cols: usize) -> u64 {
         }
     }
     let full = (1u32 << (rows * cols)) - 1;
-    grundy_of_free_cells(full, &dominoes, &mut HashMap::new())
+    value_of_free_cells(full, &dominoes, play, &mut HashMap::new())
 }
 
-fn grundy_of_free_cells(free: u32, dominoes: &[u32], memo: &mut HashMap<u32, u64>) -> u64 {
+/// The normal-play Grundy value of the empty board, by brute force.
+fn brute_force_cram_grundy(rows: usize, cols: usize) -> u64 {
+    brute_force_cram(rows, cols, Play::Normal)
+}
+
+fn value_of_free_cells(
+    free: u32,
+    dominoes: &[u32],
+    play: Play,
+    memo: &mut HashMap<u32, u64>,
+) -> u64 {
     if let Some(&g) = memo.get(&free) {
         return g;
     }
     let mut seen = Vec::new();
     for &domino in dominoes {
         if free & domino == domino {
-            seen.push(grundy_of_free_cells(free & !domino, dominoes, memo));
+            seen.push(value_of_free_cells(free & !domino, dominoes, play, memo));
         }
     }
-    let g = (0..).find(|v| !seen.contains(v)).unwrap();
+    let g = if seen.is_empty() && play == Play::Misere {
+        1
+    } else {
+        (0..).find(|v| !seen.contains(v)).unwrap()
+    };
     memo.insert(free, g);
     g
 }
