@@ -1,4 +1,4 @@
-//! Published values of Cram and Snort, computed by
+//! Published values of Cram, Snort and Clobber, computed by
 //! mex through the public catalog API (`games::find(..)?.evaluate(..)`).
 //!
 //! Sources (full references in docs/references.md):
@@ -28,6 +28,9 @@
 //! * Schneider (github.com/martinschneider/juvavum, the author of the 2009
 //!   thesis Beling cites; `CRAMResultsTest.java`): normal and misère
 //!   Grundy values of boards up to 4×4; the misère ones are tested here.
+//! * The MCGS test suite (University of Alberta, github.com/
+//!   ualberta-mueller-group/MCGS, `cgt_tests/clobber/xo.test`): CGSuite
+//!   2.1.1's canonical forms of the Clobber rows (xo)^n.
 //! * Huntemann and Maciosowski (2024), "Degrees are useless in Snort when
 //!   measuring temperature", abstract: the star K1,n has temperature n.
 //! * Gauthier and Huntemann (2024), "Snort played on triangular grids",
@@ -230,6 +233,42 @@ fn value_of_free_cells(
     };
     memo.insert(free, g);
     g
+}
+
+/// The MCGS test suite (github.com/ualberta-mueller-group/MCGS,
+/// `cgt_tests/clobber/xo.test`, "Results from: CGSuite 2.1.1"): Clobber
+/// rows (xo)^n with x = black = Left. Each value there is `0`, `*` or
+/// `+-{A,B,…}`, CGSuite's ±G = {A,B,… | −A,−B,…}; listed here are the Left
+/// options A, B, …, with a nested `+-{P,Q}` written out as `{P,Q|−P,−Q}`.
+const MCGS_CLOBBER_XO: [(usize, &[&str]); 4] = [
+    (2, &["*", "^"]),
+    (4, &["{^|*}", "{^*,^^|0,^*,{0,^*|0,v*}}"]),
+    (
+        5,
+        &["{0|v*}+*", "^", "{0|^,{*,^|*,v}}", "{^^*|v,{*,^|*,v}}"],
+    ),
+    (6, &["0", "^*"]),
+];
+
+/// `{A,B,… | −A,−B,…}` from the Left options' texts.
+fn plus_minus(left_options: &[&str]) -> CanonicalForm {
+    let left: Vec<CanonicalForm> = left_options.iter().map(|o| o.parse().unwrap()).collect();
+    let right: Vec<CanonicalForm> = left.iter().map(|g| -g).collect();
+    CanonicalForm::from_options(&left, &right)
+}
+
+#[test]
+fn clobber_rows_of_alternating_stones_match_cgsuite_values_in_mcgs_tests() {
+    assert_eq!(partizan_value("clobber", "xo"), "*".parse().unwrap());
+    assert_eq!(partizan_value("clobber", "xoxoxo"), CanonicalForm::zero());
+    for (n, left_options) in MCGS_CLOBBER_XO {
+        let row = "xo".repeat(n);
+        assert_eq!(
+            partizan_value("clobber", &row),
+            plus_minus(left_options),
+            "{row}"
+        );
+    }
 }
 
 /// The canonical value of a position of a partizan catalog game.
