@@ -30,7 +30,8 @@
 //!   Grundy values of boards up to 4×4; the misère ones are tested here.
 //! * The MCGS test suite (University of Alberta, github.com/
 //!   ualberta-mueller-group/MCGS, `cgt_tests/clobber/xo.test`): CGSuite
-//!   2.1.1's canonical forms of the Clobber rows (xo)^n.
+//!   2.1.1's canonical forms of the Clobber rows (xo)^n and (xxo)^n (its X
+//!   is Right's colour, the opposite of mex's x).
 //! * Huntemann and Maciosowski (2024), "Degrees are useless in Snort when
 //!   measuring temperature", abstract: the star K1,n has temperature n.
 //! * Gauthier and Huntemann (2024), "Snort played on triangular grids",
@@ -237,7 +238,8 @@ fn value_of_free_cells(
 
 /// The MCGS test suite (github.com/ualberta-mueller-group/MCGS,
 /// `cgt_tests/clobber/xo.test`, "Results from: CGSuite 2.1.1"): Clobber
-/// rows (xo)^n with x = black = Left. Each value there is `0`, `*` or
+/// rows (xo)^n. Each of these values equals its negative, so the colour
+/// convention does not matter here (see the next test). Each is `0`, `*` or
 /// `+-{A,B,…}`, CGSuite's ±G = {A,B,… | −A,−B,…}; listed here are the Left
 /// options A, B, …, with a nested `+-{P,Q}` written out as `{P,Q|−P,−Q}`.
 const MCGS_CLOBBER_XO: [(usize, &[&str]); 4] = [
@@ -269,6 +271,25 @@ fn clobber_rows_of_alternating_stones_match_cgsuite_values_in_mcgs_tests() {
             "{row}"
         );
     }
+}
+
+/// The MCGS test suite, `cgt_tests/clobber/xxo.test` (CGSuite 2.1.1):
+/// `XXO` = v, `XXOXXO` = v, then vv, vv, v3 for 3, 4, 5 groups. Its X is
+/// Right's colour: with x = Left, xxo = {0 | *} = ↑ by hand (Left's only
+/// move leaves x.x = 0, Right's leaves xo = *). So the rows are written
+/// here with mex's o (Right) for MCGS's X.
+#[test]
+fn clobber_rows_of_oox_groups_match_cgsuite_values_in_mcgs_tests() {
+    let expected = ["v", "v", "vv", "vv", "v3"];
+    for (groups, value) in expected.iter().enumerate() {
+        let row = "oox".repeat(groups + 1);
+        assert_eq!(
+            partizan_value("clobber", &row),
+            value.parse().unwrap(),
+            "{row}"
+        );
+    }
+    assert_eq!(partizan_value("clobber", "xxo"), "^".parse().unwrap());
 }
 
 /// The canonical value of a position of a partizan catalog game.
