@@ -1,4 +1,4 @@
-//! Published values of Cram, Snort and Clobber, computed by
+//! Published values of Cram, Snort, Clobber and Amazons, computed by
 //! mex through the public catalog API (`games::find(..)?.evaluate(..)`).
 //!
 //! Sources (full references in docs/references.md):
@@ -29,9 +29,10 @@
 //!   thesis Beling cites; `CRAMResultsTest.java`): normal and misère
 //!   Grundy values of boards up to 4×4; the misère ones are tested here.
 //! * The MCGS test suite (University of Alberta, github.com/
-//!   ualberta-mueller-group/MCGS, `cgt_tests/clobber/xo.test`): CGSuite
-//!   2.1.1's canonical forms of the Clobber rows (xo)^n and (xxo)^n (its X
-//!   is Right's colour, the opposite of mex's x).
+//!   ualberta-mueller-group/MCGS, `cgt_tests/`): CGSuite 2.1.1's canonical
+//!   forms of the Clobber rows (xo)^n and (xxo)^n and of random 2×6 Amazons
+//!   positions. MCGS writes the negatives of CGSuite's values (CGSuite's X
+//!   is Left, as mex's x); the tests below undo that.
 //! * Huntemann and Maciosowski (2024), "Degrees are useless in Snort when
 //!   measuring temperature", abstract: the star K1,n has temperature n.
 //! * Gauthier and Huntemann (2024), "Snort played on triangular grids",
@@ -274,10 +275,12 @@ fn clobber_rows_of_alternating_stones_match_cgsuite_values_in_mcgs_tests() {
 }
 
 /// The MCGS test suite, `cgt_tests/clobber/xxo.test` (CGSuite 2.1.1):
-/// `XXO` = v, `XXOXXO` = v, then vv, vv, v3 for 3, 4, 5 groups. Its X is
-/// Right's colour: with x = Left, xxo = {0 | *} = ↑ by hand (Left's only
-/// move leaves x.x = 0, Right's leaves xo = *). So the rows are written
-/// here with mex's o (Right) for MCGS's X.
+/// `XXO` = v, `XXOXXO` = v, then vv, vv, v3 for 3, 4, 5 groups. MCGS
+/// writes values for its own colour convention, the negative of CGSuite's
+/// and mex's (its Amazons file below says `-(CGSuite value)`): with x =
+/// Left, xxo = {0 | *} = ↑ by hand (Left's only move leaves x.x = 0,
+/// Right's leaves xo = *). So the rows are written here with mex's o for
+/// MCGS's X, which negates them back.
 #[test]
 fn clobber_rows_of_oox_groups_match_cgsuite_values_in_mcgs_tests() {
     let expected = ["v", "v", "vv", "vv", "v3"];
@@ -290,6 +293,33 @@ fn clobber_rows_of_oox_groups_match_cgsuite_values_in_mcgs_tests() {
         );
     }
     assert_eq!(partizan_value("clobber", "xxo"), "^".parse().unwrap());
+}
+
+/// The MCGS test suite, `cgt_tests/amazons/random_2x6.test`: random 2×6
+/// Amazons positions with their values written `-(V)`, V being CGSuite
+/// 2.1.1's value with X = Left (mex's x); here V, with `+-{G}` written
+/// out as `{G | −G}`. The positions mex solves in about a second or less.
+const MCGS_AMAZONS_2X6: [(&str, &str); 9] = [
+    ("...##x|...oo.", "-6*"),
+    ("x...#.|....oo", "{5|-6*}"),
+    ("...#x.|.xo.#.", "3"),
+    ("..#.#.|.ox...", "2"),
+    ("o.#..o|x..#.x", "0"),
+    (".xo.#.|.x....", "{5|-3}"),
+    ("...x#o|#..o.x", "{{3*|2}|{-2|-3*}}"),
+    (".o#..o|.x.#..", "{-3*|-4}"),
+    ("....xo|..#..#", "{7|+-4}"),
+];
+
+#[test]
+fn amazons_two_by_six_positions_match_cgsuite_values_in_mcgs_tests() {
+    for (board, value) in MCGS_AMAZONS_2X6 {
+        assert_eq!(
+            partizan_value("amazons", board),
+            value.parse().unwrap(),
+            "{board}"
+        );
+    }
 }
 
 /// The canonical value of a position of a partizan catalog game.
