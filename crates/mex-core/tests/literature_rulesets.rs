@@ -38,10 +38,10 @@
 //! * Gauthier and Huntemann (2024), "Snort played on triangular grids",
 //!   abstract: the first player wins on one or two rows of triangles.
 //!
-//! Every value below agreed with mex when it was added; the 4×5 nimber and
-//! the 3×c nimbers for c ≤ 7 and the misère values are also recomputed by the brute-force twin below, written
-//! straight from the rules (a bitmask of free cells, no decomposition, no
-//! symmetry).
+//! Every value below agreed with mex when it was added. The 4×5 nimber,
+//! the 3×c nimbers for c ≤ 7 and the misère values are also recomputed by
+//! the brute-force twin below, written straight from the rules (a bitmask
+//! of free cells, no decomposition, no symmetry).
 
 use mex_core::games::{self, misere, Context, Value};
 use mex_core::partizan::value::CanonicalForm;
