@@ -171,3 +171,18 @@ fn uptimal_expansions() {
     assert!(json(&["game", "{1|0}", "--uptimal"])["uptimal"].is_null());
     assert!(json(&["game", "{1|0}"]).get("uptimal").is_none());
 }
+
+/// `mex game @FILE` reads long values (the published Domineering records,
+/// beyond the 10 000 characters of a typed expression) from a file.
+#[test]
+fn game_reads_an_expression_from_a_file() {
+    let docs = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/domineering/");
+    let six = json(&["game", &format!("@{docs}6x6.txt")]);
+    assert_eq!(six["outcome"], "N");
+    assert_eq!(six["mean"], "0");
+    let five = json(&["game", &format!("@{docs}5x7.txt")]);
+    assert_eq!(five["temperature"], "1/2");
+    let typed = std::fs::read_to_string(format!("{docs}6x6.txt")).unwrap();
+    assert_eq!(mex(&["game", typed.trim()]).status.code(), Some(2));
+    assert_eq!(mex(&["game", "@/nonexistent/file"]).status.code(), Some(2));
+}

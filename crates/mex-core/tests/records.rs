@@ -83,3 +83,66 @@ fn statistics_match_the_public_table_of_unsolved_games() {
         );
     }
 }
+
+/// The Domineering records of docs/records.md, read back from the published
+/// text: outcome, stops, mean and temperature as stated there, and for the
+/// square 6×6 board −G = G (the board is its own transpose, which swaps
+/// the players, so G = −G).
+mod domineering {
+    use mex_core::partizan::notation;
+    use mex_core::partizan::store::{GameId, GameStore, OutcomeClass};
+    use mex_core::partizan::thermograph::Thermographs;
+    use mex_core::partizan::toolkit;
+    use std::path::Path;
+
+    fn published(store: &mut GameStore, board: &str) -> GameId {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../docs/domineering")
+            .join(format!("{board}.txt"));
+        let text = std::fs::read_to_string(&path).unwrap();
+        notation::parse_long(store, text.trim(), notation::MAX_PRINTED).unwrap()
+    }
+
+    /// Outcome, left and right stop, mean and temperature of a published value.
+    fn summary(board: &str) -> (OutcomeClass, String, String, String, String) {
+        let mut store = GameStore::new();
+        let g = published(&mut store, board);
+        let t = Thermographs::default().of(&store, g);
+        let (l, r) = toolkit::stops(&store, g);
+        let o = store.outcome(g);
+        (
+            o,
+            l.to_string(),
+            r.to_string(),
+            t.mean.to_string(),
+            t.temperature.to_string(),
+        )
+    }
+
+    #[test]
+    fn six_by_six_is_its_own_negative_and_a_first_player_win() {
+        let mut store = GameStore::new();
+        let g = published(&mut store, "6x6");
+        // Canonical forms are unique, so −G = G (that is, G + G = 0) is
+        // equality of ids.
+        assert_eq!(store.neg(g), g);
+        let s = |x: &str| x.to_string();
+        assert_eq!(
+            summary("6x6"),
+            (OutcomeClass::N, s("1"), s("-1"), s("0"), s("1"))
+        );
+    }
+
+    #[test]
+    fn five_by_seven_and_four_by_eight_are_horizontal_wins() {
+        let s = |x: &str| x.to_string();
+        assert_eq!(
+            summary("5x7"),
+            (OutcomeClass::R, s("-1/2"), s("-1"), s("-1/2"), s("1/2"))
+        );
+        assert_eq!(
+            summary("4x8"),
+            (OutcomeClass::R, s("0"), s("-1/2"), s("-1/4"), s("1"))
+        );
+    }
+}

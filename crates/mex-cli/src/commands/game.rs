@@ -39,10 +39,13 @@ Examples:
   mex game \"1/2\" --overheat 1 1
   mex game \"*:1\"              # ordinal sum: ^*
   mex game \"3.^\" --conjugate  # Norton product: ^3, conjugate v3
-  mex game \"*:3\" --uptimal    # *.111"
+  mex game \"*:3\" --uptimal    # *.111
+  mex game @docs/domineering/6x6.txt   # a long value read from a file"
 )]
 pub struct GameArgs {
-    /// The expression (may start with '-', e.g. "-1/2").
+    /// The expression (may start with '-', e.g. "-1/2"), or @FILE to read
+    /// it from a file (up to 1 MiB, for long values such as published
+    /// records; typed expressions stop at 10 000 characters).
     #[arg(allow_hyphen_values = true)]
     expression: String,
     /// Print games with plain braces at every level (`{0 | {0 | -1}}`)
@@ -367,9 +370,34 @@ fn parse_number(s: &mut GameStore, text: &str, what: &str) -> Result<Q, MexError
     })
 }
 
+/// The expression typed, or read from FILE for `@FILE`.
+fn parse_argument(store: &mut GameStore, arg: &str) -> Result<GameId, MexError> {
+    let Some(path) = arg.strip_prefix('@') else {
+        return notation::parse(store, arg);
+    };
+    let unreadable = |why: String| {
+        MexError::invalid(
+            format!("cannot read the expression from {path}: {why}"),
+            format!(
+                "@FILE naming a text file of at most {} bytes",
+                notation::MAX_PRINTED
+            ),
+        )
+    };
+    let meta = std::fs::metadata(path).map_err(|e| unreadable(e.to_string()))?;
+    if !meta.is_file() || meta.len() > notation::MAX_PRINTED as u64 {
+        return Err(unreadable(format!(
+            "not a regular file of at most {} bytes",
+            notation::MAX_PRINTED
+        )));
+    }
+    let text = std::fs::read_to_string(path).map_err(|e| unreadable(e.to_string()))?;
+    notation::parse_long(store, text.trim(), notation::MAX_PRINTED)
+}
+
 pub fn run(a: &GameArgs) -> Result<Output, MexError> {
     let mut store = GameStore::with_budget(DEFAULT_BUDGET);
-    let g = notation::parse(&mut store, &a.expression)?;
+    let g = parse_argument(&mut store, &a.expression)?;
     let p = Printer {
         style: if a.braces {
             Style::Braces

@@ -101,12 +101,21 @@ fn unexpected(text: &str, t: Token) -> MexError {
     }
 }
 
-/// Parses an expression into its canonical value.
+/// Parses an expression of at most [`MAX_EXPRESSION`] bytes into its
+/// canonical value.
 pub fn parse(s: &mut GameStore, text: &str) -> Result<GameId, MexError> {
-    if text.len() > MAX_EXPRESSION {
+    parse_long(s, text, MAX_EXPRESSION)
+}
+
+/// [`parse`] for expressions of up to `max_bytes` (values read from a file,
+/// such as the published Domineering records, whose printed forms run to
+/// tens of thousands of characters); the store's budgets still bound the
+/// work.
+pub fn parse_long(s: &mut GameStore, text: &str, max_bytes: usize) -> Result<GameId, MexError> {
+    if text.len() > max_bytes {
         return Err(MexError::too_large(
             "the expression",
-            format!("{MAX_EXPRESSION} characters"),
+            format!("{max_bytes} characters"),
             "use a shorter expression",
         ));
     }
