@@ -89,9 +89,13 @@ fn queen_targets(b: &Board, from: (usize, usize)) -> Vec<(usize, usize)> {
     out
 }
 
-/// Every move of the player whose amazons are `me`.
-fn amazon_moves(p: &Arena, me: u8) -> Vec<Move<Arena>> {
-    let mut out = Vec::new();
+/// Calls `each(from, to, arrow, position after)` for every move of the
+/// player whose amazons are `me`.
+fn each_amazon_move(
+    p: &Arena,
+    me: u8,
+    mut each: impl FnMut((usize, usize), (usize, usize), (usize, usize), Arena),
+) {
     for from in p.0.find(me) {
         let mut lifted = p.0.clone();
         lifted.set(from.0, from.1, b'.');
@@ -101,16 +105,32 @@ fn amazon_moves(p: &Arena, me: u8) -> Vec<Move<Arena>> {
             for arrow in queen_targets(&moved, to) {
                 let mut next = moved.clone();
                 next.set(arrow.0, arrow.1, b'#');
-                let label = format!(
-                    "{}-{} burns {}",
-                    cell_name(from.0, from.1),
-                    cell_name(to.0, to.1),
-                    cell_name(arrow.0, arrow.1)
-                );
-                out.push(Move::new(label, Arena(next)));
+                each(from, to, arrow, Arena(next));
             }
         }
     }
+}
+
+/// Every move of the player whose amazons are `me`, labelled.
+fn amazon_moves(p: &Arena, me: u8) -> Vec<Move<Arena>> {
+    let mut out = Vec::new();
+    each_amazon_move(p, me, |from, to, arrow, next| {
+        let label = format!(
+            "{}-{} burns {}",
+            cell_name(from.0, from.1),
+            cell_name(to.0, to.1),
+            cell_name(arrow.0, arrow.1)
+        );
+        out.push(Move::new(label, next));
+    });
+    out
+}
+
+/// The positions after every move of `me`'s amazons (no labels: the
+/// solver's hot path).
+fn amazon_options(p: &Arena, me: u8) -> Vec<Arena> {
+    let mut out = Vec::new();
+    each_amazon_move(p, me, |_, _, _, next| out.push(next));
     out
 }
 
@@ -156,6 +176,12 @@ impl PartizanGame for Amazons {
     }
     fn right_moves(&self, p: &Arena) -> Vec<Move<Arena>> {
         amazon_moves(p, b'o')
+    }
+    fn left_options(&self, p: &Arena) -> Vec<Arena> {
+        amazon_options(p, b'x')
+    }
+    fn right_options(&self, p: &Arena) -> Vec<Arena> {
+        amazon_options(p, b'o')
     }
     /// The regions holding an amazon, each on its own board.
     fn decompose(&self, p: &Arena) -> Option<Vec<Arena>> {
