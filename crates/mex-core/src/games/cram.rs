@@ -144,6 +144,7 @@ impl ImpartialGame for Cram {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::test_support::{all_boards, rows_text};
     use crate::games::{find, CatalogGame};
     use crate::heap::code::naive_values;
     use crate::impartial::mex::mex;
@@ -194,17 +195,8 @@ mod tests {
             .chain((2..=6).map(|w| (2, w)))
             .chain([(3, 3), (3, 4)]);
         for (h, w) in shapes {
-            let n = h * w;
-            for code in 0u32..1 << n {
-                let cells: Vec<u8> = (0..n)
-                    .map(|i| if code >> i & 1 == 1 { b'#' } else { b'.' })
-                    .collect();
-                let rows: Vec<Vec<u8>> = cells.chunks(w).map(<[u8]>::to_vec).collect();
-                let text: Vec<&str> = rows
-                    .iter()
-                    .map(|r| std::str::from_utf8(r).unwrap())
-                    .collect();
-                let text = text.join("/");
+            for rows in all_boards(h, w, b".#") {
+                let text = rows_text(&rows);
                 assert_eq!(grundy(game, &text), brute(&rows, &mut memo), "{text}");
             }
         }

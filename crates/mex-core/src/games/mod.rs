@@ -422,4 +422,6 @@ pub(crate) fn check_move_count(count: &BigUint, what: &str) -> Result<(), MexErr
 }
 
 #[cfg(test)]
+mod test_support;
+#[cfg(test)]
 mod tests;
