@@ -16,7 +16,7 @@
 //! least image.
 
 use super::grid_board::{cell_name, choose, power, Alphabet, Board, QUEEN};
-use super::{Family, Game, GameInfo, Move, PartizanGame};
+use super::{refuse_search, Family, Game, GameInfo, Move, PartizanGame};
 use crate::MexError;
 use std::fmt;
 use std::str::FromStr;
@@ -133,14 +133,13 @@ impl Game for Amazons {
             .iter()
             .map(|g| reachable_bound(&p.0, g))
             .fold(0u128, u128::saturating_add);
-        if work > MAX_POSITIONS {
-            return Err(MexError::too_large(
-                format!("a search over up to {work} positions (places of the amazons times burned cells)"),
-                format!("{MAX_POSITIONS} positions, such as 16 cells with two amazons"),
-                "burn more cells or use a smaller board",
-            ));
-        }
-        Ok(())
+        refuse_search(
+            work,
+            MAX_POSITIONS,
+            "positions (places of the amazons times burned cells)",
+            "positions, such as 16 cells with two amazons",
+            "burn more cells or use a smaller board",
+        )
     }
     fn check_moves(&self, p: &Arena) -> Result<(), MexError> {
         p.0.check_listing(MAX_LISTED_CELLS)

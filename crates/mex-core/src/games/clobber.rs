@@ -9,7 +9,7 @@
 //! square; a group is keyed by its least image.
 
 use super::grid_board::{cell_name, power, Alphabet, Board, ORTHOGONAL};
-use super::{Family, Game, GameInfo, Move, PartizanGame};
+use super::{refuse_search, Family, Game, GameInfo, Move, PartizanGame};
 use crate::MexError;
 use std::fmt;
 use std::str::FromStr;
@@ -100,14 +100,13 @@ impl Game for Clobber {
             .iter()
             .map(|g| power(3, g.len()))
             .fold(0u128, u128::saturating_add);
-        if work > MAX_POSITIONS {
-            return Err(MexError::too_large(
-                format!("a search over up to {work} positions (3^n for a group of n stones)"),
-                format!("{MAX_POSITIONS} positions, such as groups of at most 15 stones"),
-                "use smaller groups of stones",
-            ));
-        }
-        Ok(())
+        refuse_search(
+            work,
+            MAX_POSITIONS,
+            "positions (3^n for a group of n stones)",
+            "positions, such as groups of at most 15 stones",
+            "use smaller groups of stones",
+        )
     }
     fn check_moves(&self, p: &Stones) -> Result<(), MexError> {
         p.0.check_listing(MAX_LISTED_CELLS)

@@ -18,7 +18,7 @@
 //!
 //! The tests check both against the game tree built from the rules.
 
-use super::{Family, Game, GameInfo, Move, PartizanGame};
+use super::{refuse_search, Family, Game, GameInfo, Move, PartizanGame};
 use crate::partizan::store::{GameId, GameStore};
 use crate::MexError;
 use std::collections::HashMap;
@@ -400,14 +400,13 @@ impl Game for HackenbushGraph {
             .filter(|q| single_colour(q).is_none())
             .map(|q| 1u64.checked_shl(q.len() as u32).unwrap_or(u64::MAX))
             .fold(0u64, u64::saturating_add);
-        if work > MAX_EDGE_SETS {
-            return Err(MexError::too_large(
-                format!("a search over up to {work} sets of edges"),
-                format!("{MAX_EDGE_SETS} sets (parts of several colours up to 16 edges)"),
-                "use smaller parts",
-            ));
-        }
-        Ok(())
+        refuse_search(
+            work.into(),
+            MAX_EDGE_SETS.into(),
+            "sets of edges",
+            "sets (parts of several colours up to 16 edges)",
+            "use smaller parts",
+        )
     }
     fn check_moves(&self, p: &Picture) -> Result<(), MexError> {
         if p.0.len() > MAX_LISTED_EDGES {

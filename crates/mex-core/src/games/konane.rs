@@ -19,7 +19,7 @@
 //! for both players, so the eight symmetries of the square keep the value.
 
 use super::grid_board::{cell_name, choose, Alphabet, Board, Rect, ORTHOGONAL};
-use super::{Family, Game, GameInfo, Move, PartizanGame};
+use super::{refuse_search, Family, Game, GameInfo, Move, PartizanGame};
 use crate::MexError;
 use std::fmt;
 use std::str::FromStr;
@@ -190,14 +190,13 @@ impl Game for Konane {
             .filter(|c| c.live)
             .map(|c| reachable_bound(&p.0, c))
             .fold(0u128, u128::saturating_add);
-        if work > MAX_POSITIONS {
-            return Err(MexError::too_large(
-                format!("a search over up to {work} positions of the stones"),
-                format!("{MAX_POSITIONS} positions"),
-                "use fewer stones, or stones further apart",
-            ));
-        }
-        Ok(())
+        refuse_search(
+            work,
+            MAX_POSITIONS,
+            "positions of the stones",
+            "positions",
+            "use fewer stones, or stones further apart",
+        )
     }
     fn check_moves(&self, p: &Stones) -> Result<(), MexError> {
         p.0.check_listing(MAX_LISTED_CELLS)

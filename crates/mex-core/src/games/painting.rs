@@ -12,7 +12,7 @@
 //! may still paint them; the graph then splits into its connected
 //! components, which are independent (a sum).
 
-use super::Move;
+use super::{refuse_search, Move};
 use crate::MexError;
 use std::fmt;
 use std::str::FromStr;
@@ -356,14 +356,13 @@ impl Painting {
             ));
         }
         let work = self.colourings(rule);
-        if work > MAX_COLOURINGS {
-            return Err(MexError::too_large(
-                format!("a search over up to {work} colourings"),
-                format!("{MAX_COLOURINGS} colourings (3^15: a connected part of up to 15 paintable vertices)"),
-                "use a smaller graph, or paint some vertices",
-            ));
-        }
-        Ok(())
+        refuse_search(
+            work.into(),
+            MAX_COLOURINGS.into(),
+            "colourings",
+            "colourings (3^15: a connected part of up to 15 paintable vertices)",
+            "use a smaller graph, or paint some vertices",
+        )
     }
 
     /// One line a vertex: its number, state and neighbours.

@@ -7,7 +7,7 @@
 //! edge), and a block `TTFF` never changes, so it splits a strip into two
 //! independent strips.
 
-use super::{Family, Game, GameInfo, Move, PartizanGame, MAX_HEAPS};
+use super::{refuse_search, Family, Game, GameInfo, Move, PartizanGame, MAX_HEAPS};
 use crate::MexError;
 use std::fmt;
 use std::str::FromStr;
@@ -171,14 +171,13 @@ impl Game for ToadsAndFrogs {
                 .flat_map(|s| pieces(s))
                 .map(|s| arrangements(&s))
                 .fold(0u128, u128::saturating_add);
-        if work > MAX_ARRANGEMENTS {
-            return Err(MexError::too_large(
-                format!("a search over up to {work} arrangements of the pieces"),
-                format!("{MAX_ARRANGEMENTS} arrangements"),
-                "use fewer pieces or shorter strips",
-            ));
-        }
-        Ok(())
+        refuse_search(
+            work,
+            MAX_ARRANGEMENTS,
+            "arrangements of the pieces",
+            "arrangements",
+            "use fewer pieces or shorter strips",
+        )
     }
     fn check_moves(&self, p: &Strips) -> Result<(), MexError> {
         let cells: usize = p.0.iter().map(Vec::len).sum();

@@ -11,7 +11,7 @@
 //! and Right has none, so `Lⁿ = n` and `Rⁿ = −n`; `n` green dominoes are a
 //! Nim heap, `Gⁿ = *n`.
 
-use super::{Family, Game, GameInfo, Move, PartizanGame, MAX_HEAPS};
+use super::{refuse_search, Family, Game, GameInfo, Move, PartizanGame, MAX_HEAPS};
 use crate::partizan::store::{GameId, GameStore, MAX_INTEGER};
 use crate::MexError;
 use std::fmt;
@@ -139,13 +139,13 @@ impl Game for TopplingDominoes {
             ));
         }
         let work = p.0.iter().map(|r| pieces(r)).sum::<u64>();
-        if work > MAX_PIECES {
-            return Err(MexError::too_large(
-                format!("a search over up to {work} pieces of rows"),
-                format!("{MAX_PIECES} pieces (a row of two or more colours up to 100 dominoes)"),
-                "use shorter rows",
-            ));
-        }
+        refuse_search(
+            work.into(),
+            MAX_PIECES.into(),
+            "pieces of rows",
+            "pieces (a row of two or more colours up to 100 dominoes)",
+            "use shorter rows",
+        )?;
         let numbers: usize =
             p.0.iter()
                 .filter(|r| matches!(single_colour(r), Some(b'L' | b'R')))
