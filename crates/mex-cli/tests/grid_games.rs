@@ -17,6 +17,7 @@ fn values_of_each_grid_game() {
         ("amazons", "x..|...|..o", "", "N"),
         ("cram", ".........|##.######", "*4", "N"),
         ("cram", "4x4", "0", "P"),
+        ("cram", "4x6", "0", "P"),
     ] {
         let v = json(&["value", game, position]);
         assert_eq!(v["game"], game);
@@ -43,7 +44,7 @@ fn moves_are_labelled_and_limits_refused() {
     assert_eq!(v["moves"].as_array().unwrap().len(), 2);
     for (game, position) in [
         ("clobber", "5x5"),
-        ("cram", "5x5"),
+        ("cram", "6x6"),
         ("amazons", "x....|.....|.....|.....|....o"),
         ("konane", "xoxoxo|oxoxox|xoxoxo|oxoxox|xoxoxo|oxox.."),
         ("cram", "xo"),

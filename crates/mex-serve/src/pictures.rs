@@ -6,7 +6,6 @@
 
 use mex_core::partizan::thermograph::{Thermograph, Wall, Q};
 use mex_core::shift::graph::DeBruijnGraph;
-use num_bigint::BigInt;
 use num_traits::ToPrimitive;
 use std::collections::BTreeSet;
 use std::f64::consts::PI;
@@ -202,116 +201,129 @@ pub fn debruijn_dot(g: &DeBruijnGraph, path: &[u32]) -> String {
     s
 }
 
-/// The exact points a wall is drawn through: its breakpoints from `t = −1`
-/// up to `top`, and its value at `top`.
-pub fn wall_points(w: &Wall, top: &Q) -> Vec<(Q, Q)> {
-    let mut pts: Vec<(Q, Q)> = w
-        .breakpoints()
-        .iter()
-        .filter(|(t, _)| t < top)
-        .cloned()
-        .collect();
-    pts.push((top.clone(), w.at(top)));
-    pts
-}
-
-/// The thermograph of a game as SVG (Siegel 2013, II.5; Berlekamp, Conway
-/// and Guy 1982): temperature upwards from −1, values with Left's side
-/// (larger values) on the left as is customary; the left and right walls
-/// as `<path class="wall left|right">` with their exact points in
-/// `data-points` (`t:x` pairs), drawn to one degree above the temperature;
-/// the mean and temperature as text.
+/// The thermograph of a game as SVG, for the playground and for
+/// `mex game --thermograph` (Siegel 2013, II.5; Berlekamp, Conway and Guy
+/// 1982), drawn as the literature draws it: the temperature `t` upwards
+/// from −1, values increasing to the *left* (Left's direction), the left
+/// wall in blue, the right wall in red, the mast dashed above the
+/// temperature. Each wall is a `<g class="wall left|right">` holding a
+/// `<polyline class="left-wall|right-wall">`; both carry the exact
+/// breakpoints in `data-points` (`t:value` pairs), the polyline also its
+/// `data-tail-slope`, and the `<desc>` repeats them. The mean and the
+/// temperature are `<text class="mean">` and `<text class="temperature">`.
+/// Coordinates are floating point (a drawing only).
 pub fn thermograph_svg(th: &Thermograph, title: &str) -> String {
-    let q = |n: i64| Q::from_integer(BigInt::from(n));
-    let hot = if th.temperature > q(0) {
-        th.temperature.clone()
-    } else {
-        q(0)
-    };
-    let top = hot + q(1);
-    let left = wall_points(&th.left, &top);
-    let right = wall_points(&th.right, &top);
-    let f = |x: &Q| x.to_f64().unwrap_or(0.0);
-    let xs: Vec<f64> = left.iter().chain(&right).map(|(_, x)| f(x)).collect();
-    let (lo, hi) = xs
+    let f = |q: &Q| q.to_f64().unwrap_or(0.0);
+    let walls = [
+        (&th.left, "left", "#1f4e9e"),
+        (&th.right, "right", "#b2182b"),
+    ];
+    // The drawing spans t ∈ [−1, top] with top one above the temperature.
+    let top = f(&th.temperature).max(0.0) + 1.0;
+    let mean = f(&th.mean);
+    let (lo, hi) = walls
         .iter()
-        .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), &x| {
-            (a.min(x), b.max(x))
+        .flat_map(|(w, _, _)| w.breakpoints())
+        .fold((mean, mean), |(lo, hi), (_, v)| {
+            (lo.min(f(v)), hi.max(f(v)))
         });
-    let span = (hi - lo).max(1.0);
-    let (t_top, w, h, pad) = (f(&top), 340.0_f64, 260.0_f64, 40.0_f64);
-    // x grows to the left; t grows upwards from −1.
-    let px = |x: f64| pad + (hi + 0.1 * span - x) / (1.2 * span) * w;
-    let py = |t: f64| pad + (t_top - t) / (t_top + 1.0) * h;
-    let d_of = |pts: &[(Q, Q)]| {
-        pts.iter()
-            .enumerate()
-            .map(|(i, (t, x))| {
-                format!(
-                    "{}{:.1},{:.1}",
-                    if i == 0 { "M" } else { " L" },
-                    px(f(x)),
-                    py(f(t))
-                )
-            })
-            .collect::<String>()
-    };
-    let exact = |pts: &[(Q, Q)]| {
-        pts.iter()
-            .map(|(t, x)| format!("{t}:{x}"))
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
-    let (width, height) = (w + 2.0 * pad, h + 2.0 * pad + 40.0);
+    let (lo, hi) = (lo - 1.0, hi + 1.0);
+    let (unit, margin) = (60.0_f64, 40.0_f64);
+    let width = (hi - lo) * unit + 2.0 * margin;
+    let height = (top + 1.0) * unit + 2.0 * margin + 30.0;
+    let x = |v: f64| margin + (hi - v) * unit;
+    let y = |t: f64| margin + (top - t) * unit;
     let mut s = String::new();
     let _ = writeln!(
         s,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" class="thermograph" width="{width:.0}" height="{height:.0}" viewBox="0 0 {width:.0} {height:.0}" font-family="sans-serif" font-size="11">"#
+        r#"<svg xmlns="http://www.w3.org/2000/svg" class="thermograph" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="11">"#
     );
     let _ = writeln!(s, "<title>{}</title>", escape(title));
     let _ = writeln!(
         s,
-        r##"<rect class="background" x="0" y="0" width="{width:.0}" height="{height:.0}" fill="#ffffff"/>"##
+        r#"<desc>mean {} temperature {}; left wall {} then slope {}; right wall {} then slope {}</desc>"#,
+        th.mean,
+        th.temperature,
+        exact_points(&th.left),
+        th.left.tail_slope(),
+        exact_points(&th.right),
+        th.right.tail_slope()
+    );
+    let _ = writeln!(
+        s,
+        r##"<rect class="background" x="0" y="0" width="{width}" height="{height}" fill="#ffffff"/>"##
     );
     let _ = writeln!(s, r#"<text x="8" y="16">{}</text>"#, escape(title));
-    // The axis t = 0.
+    // Axes: t = 0 horizontally, value 0 vertically (when in range).
     let _ = writeln!(
         s,
-        r##"<line class="axis" x1="{pad}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="#bbb"/>"##,
-        py(0.0),
-        pad + w,
-        py(0.0)
+        r##"<line class="axis" x1="{margin}" y1="{}" x2="{}" y2="{}" stroke="#999999"/>"##,
+        y(0.0),
+        width - margin,
+        y(0.0)
     );
-    for (class, pts, colour) in [("left", &left, "#1f5fbf"), ("right", &right, "#c0392b")] {
+    if lo <= 0.0 && 0.0 <= hi {
         let _ = writeln!(
             s,
-            r#"<path class="wall {class}" data-points="{}" d="{}" fill="none" stroke="{colour}" stroke-width="2"/>"#,
-            exact(pts),
-            d_of(pts)
+            r##"<line class="axis" x1="{}" y1="{margin}" x2="{}" y2="{}" stroke="#999999"/>"##,
+            x(0.0),
+            x(0.0),
+            y(-1.0) + unit
         );
     }
-    let mean = format!("mean {}", th.mean);
-    let temp = format!("temperature {}", th.temperature);
+    for (w, side, colour) in walls {
+        let mut points: Vec<(f64, f64)> =
+            w.breakpoints().iter().map(|(t, v)| (f(t), f(v))).collect();
+        // Extend past the last breakpoint with the tail slope up to `top`.
+        let (t_last, v_last) = *points.last().expect("a wall has a breakpoint");
+        if t_last < top {
+            points.push((top, v_last + w.tail_slope() as f64 * (top - t_last)));
+        }
+        let path: Vec<String> = points
+            .iter()
+            .map(|(t, v)| format!("{:.2},{:.2}", x(*v), y(*t)))
+            .collect();
+        let exact = exact_points(w);
+        let _ = writeln!(
+            s,
+            r#"<g class="wall {side}" data-points="{exact}"><polyline class="{side}-wall" data-points="{exact}" data-tail-slope="{}" points="{}" fill="none" stroke="{colour}" stroke-width="2"/></g>"#,
+            w.tail_slope(),
+            path.join(" ")
+        );
+    }
     let _ = writeln!(
         s,
-        r#"<text class="mean" x="{pad}" y="{:.0}">{}</text>"#,
-        height - 26.0,
-        escape(&mean)
+        r##"<line class="mast" x1="{mx:.2}" y1="{:.2}" x2="{mx:.2}" y2="{:.2}" stroke="#555555" stroke-dasharray="4 3"/>"##,
+        y(f(&th.temperature).max(-1.0)),
+        margin,
+        mx = x(mean)
     );
-    let _ = writeln!(
-        s,
-        r#"<text class="temperature" x="{pad}" y="{:.0}">{}</text>"#,
-        height - 10.0,
-        escape(&temp)
-    );
-    let _ = writeln!(
-        s,
-        r##"<text x="{:.0}" y="{:.0}" fill="#666">t = 0</text>"##,
-        pad + w - 30.0,
-        py(0.0) - 4.0
-    );
+    for (class, text, dy) in [
+        ("mean", format!("mean {}", th.mean), 26.0),
+        (
+            "temperature",
+            format!("temperature {}", th.temperature),
+            10.0,
+        ),
+    ] {
+        let _ = writeln!(
+            s,
+            r#"<text class="{class}" x="{margin}" y="{:.0}">{}</text>"#,
+            height - dy,
+            escape(&text)
+        );
+    }
     s.push_str("</svg>\n");
     s
+}
+
+/// A wall's exact breakpoints as `t:value` pairs.
+fn exact_points(w: &Wall) -> String {
+    w.breakpoints()
+        .iter()
+        .map(|(t, v)| format!("{t}:{v}"))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// The first values of a nim sequence as bars (one per heap size n, height
@@ -504,8 +516,15 @@ mod tests {
             let doc = parse(&svg);
             let walls: Vec<_> = doc
                 .descendants()
-                .filter(|x| x.has_tag_name("path") && has_class(x, "wall"))
+                .filter(|x| x.has_tag_name("g") && has_class(x, "wall"))
                 .collect();
+            for (node, side) in walls.iter().zip(["left", "right"]) {
+                assert!(has_class(node, side));
+                let line = node.first_element_child().unwrap();
+                assert!(line.has_tag_name("polyline"));
+                assert_eq!(line.attribute("class"), Some(&*format!("{side}-wall")));
+                assert_eq!(line.attribute("data-points"), node.attribute("data-points"));
+            }
             assert_eq!(walls.len(), 2);
             for (node, wall) in walls.iter().zip([&th.left, &th.right]) {
                 let points = node.attribute("data-points").unwrap();

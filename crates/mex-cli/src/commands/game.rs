@@ -505,7 +505,10 @@ pub fn run(a: &GameArgs) -> Result<Output, MexError> {
     };
     let thermograph_svg = match &a.thermograph {
         Some(path) => {
-            let svg = super::svg::thermograph(&canonical, &thermo);
+            let svg = mex_serve::pictures::thermograph_svg(
+                &thermo,
+                &format!("thermograph of {canonical}"),
+            );
             std::fs::write(path, svg).map_err(|e| {
                 MexError::invalid(
                     format!("cannot write {}: {e}", path.display()),

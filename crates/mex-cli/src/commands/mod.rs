@@ -16,7 +16,6 @@ pub mod shift;
 pub mod ssc;
 pub mod subtraction;
 pub mod sum;
-pub mod svg;
 pub mod wythoff;
 
 /// Bounded reading of files and stdin (declared here so that main.rs stays

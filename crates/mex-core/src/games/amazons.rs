@@ -16,7 +16,7 @@
 //! least image.
 
 use super::grid_board::{cell_name, choose, power, Alphabet, Board, QUEEN};
-use super::{Family, Game, GameInfo, Move, PartizanGame};
+use super::{refuse_search, Family, Game, GameInfo, Move, PartizanGame};
 use crate::MexError;
 use std::fmt;
 use std::str::FromStr;
@@ -153,14 +153,13 @@ impl Game for Amazons {
             .iter()
             .map(|g| reachable_bound(&p.0, g))
             .fold(0u128, u128::saturating_add);
-        if work > MAX_POSITIONS {
-            return Err(MexError::too_large(
-                format!("a search over up to {work} positions (places of the amazons times burned cells)"),
-                format!("{MAX_POSITIONS} positions, such as 16 cells with two amazons"),
-                "burn more cells or use a smaller board",
-            ));
-        }
-        Ok(())
+        refuse_search(
+            work,
+            MAX_POSITIONS,
+            "positions (places of the amazons times burned cells)",
+            "positions, such as 16 cells with two amazons",
+            "burn more cells or use a smaller board",
+        )
     }
     fn check_moves(&self, p: &Arena) -> Result<(), MexError> {
         p.0.check_listing(MAX_LISTED_CELLS)
@@ -208,12 +207,11 @@ impl PartizanGame for Amazons {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::{find, CatalogGame, Context};
+    use crate::games::test_support::{
+        all_boards, move_lines, rows_text, value_text, AgainstTwin, Lcg, Rows,
+    };
+    use crate::games::{find, Context};
     use crate::partizan::notation;
-    use crate::partizan::store::{GameId, GameStore};
-    use std::collections::HashMap;
-
-    type Rows = Vec<Vec<u8>>;
 
     /// The empty cells a queen at `(r, c)` reaches, from the rules.
     fn slides(rows: &Rows, r: isize, c: isize) -> Vec<(isize, isize)> {
@@ -233,7 +231,11 @@ mod tests {
         out
     }
 
-    fn brute_options(rows: &Rows, me: u8) -> Vec<Rows> {
+    /// The options of Left (`x`) or Right (`o`) from the rules: an amazon
+    /// moves like a queen, then shoots like a queen to burn a cell; no
+    /// regions, no symmetry.
+    fn brute_options(rows: &Rows, left: bool) -> Vec<Rows> {
+        let me = if left { b'x' } else { b'o' };
         let mut out = Vec::new();
         for r in 0..rows.len() {
             for c in 0..rows[r].len() {
@@ -256,61 +258,19 @@ mod tests {
         out
     }
 
-    /// The game tree from the rules, into a store without fast paths: no
-    /// regions, no symmetry.
-    fn brute(store: &mut GameStore, rows: &Rows, memo: &mut HashMap<Rows, GameId>) -> GameId {
-        if let Some(&g) = memo.get(rows) {
-            return g;
-        }
-        let left = brute_options(rows, b'x');
-        let right = brute_options(rows, b'o');
-        let lv: Vec<GameId> = left.iter().map(|q| brute(store, q, memo)).collect();
-        let rv: Vec<GameId> = right.iter().map(|q| brute(store, q, memo)).collect();
-        let g = store.make(lv, rv);
-        memo.insert(rows.clone(), g);
-        g
-    }
-
-    fn text(rows: &Rows) -> String {
-        let rows: Vec<&str> = rows
-            .iter()
-            .map(|r| std::str::from_utf8(r).unwrap())
-            .collect();
-        rows.join("/")
-    }
-
-    fn value_text(game: &dyn CatalogGame, text: &str, ctx: &mut Context) -> String {
-        game.evaluate(text, ctx).unwrap().value_text
-    }
-
     /// Every board of 1×1 to 1×6, 2×2, 2×3 and 3×2 cells over `x o . #`,
     /// and a fixed pseudo-random sample of 3×3, 2×4 and 4×2 boards with a
     /// few amazons and burned cells: the engine against brute force.
     #[test]
     fn engine_against_brute_force() {
-        let mut slow = GameStore::without_fast_paths();
-        let mut memo = HashMap::new();
-        let game = find("amazons").unwrap();
-        let mut ctx = Context::new();
+        let mut twin = AgainstTwin::new("amazons", Box::new(brute_options));
         let shapes = (1..=6).map(|w| (1, w)).chain([(2, 2), (2, 3), (3, 2)]);
         let mut boards: Vec<Rows> = Vec::new();
         for (h, w) in shapes {
-            for mut code in 0..4usize.pow((h * w) as u32) {
-                let mut cells = Vec::new();
-                for _ in 0..h * w {
-                    cells.push(b"xo.#"[code % 4]);
-                    code /= 4;
-                }
-                boards.push(cells.chunks(w).map(<[u8]>::to_vec).collect());
-            }
+            boards.extend(all_boards(h, w, b"xo.#"));
         }
-        let mut seed = 777u64;
-        let mut next = |m: u64| {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (seed >> 33) % m
-        };
+        let mut random = Lcg(777);
+        let mut next = |m: u64| random.below(m);
         for _ in 0..100 {
             let (h, w) = [(3, 3), (2, 4), (4, 2)][next(3) as usize];
             let mut rows = vec![vec![b'.'; w]; h];
@@ -320,13 +280,7 @@ mod tests {
             boards.push(rows);
         }
         for rows in boards {
-            let g = brute(&mut slow, &rows, &mut memo);
-            let t = text(&rows);
-            assert_eq!(
-                value_text(game, &t, &mut ctx),
-                notation::show(&slow, g),
-                "{t}"
-            );
+            twin.check(&rows, &rows_text(&rows));
         }
     }
 
@@ -375,11 +329,7 @@ mod tests {
             .collect();
         // b1 and c2 touch diagonally: one region; a3 is walled in.
         assert_eq!(parts, ["x.#o/##../##.#", "x"]);
-        let labels: Vec<String> = Amazons
-            .left_moves(&"x..".parse().unwrap())
-            .into_iter()
-            .map(|m| format!("{}: {}", m.label, m.to))
-            .collect();
+        let labels = move_lines(Amazons.left_moves(&"x..".parse().unwrap()));
         assert_eq!(
             labels,
             [

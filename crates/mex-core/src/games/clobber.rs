@@ -9,7 +9,7 @@
 //! square; a group is keyed by its least image.
 
 use super::grid_board::{cell_name, power, Alphabet, Board, ORTHOGONAL};
-use super::{Family, Game, GameInfo, Move, PartizanGame};
+use super::{refuse_search, Family, Game, GameInfo, Move, PartizanGame};
 use crate::MexError;
 use std::fmt;
 use std::str::FromStr;
@@ -100,14 +100,13 @@ impl Game for Clobber {
             .iter()
             .map(|g| power(3, g.len()))
             .fold(0u128, u128::saturating_add);
-        if work > MAX_POSITIONS {
-            return Err(MexError::too_large(
-                format!("a search over up to {work} positions (3^n for a group of n stones)"),
-                format!("{MAX_POSITIONS} positions, such as groups of at most 15 stones"),
-                "use smaller groups of stones",
-            ));
-        }
-        Ok(())
+        refuse_search(
+            work,
+            MAX_POSITIONS,
+            "positions (3^n for a group of n stones)",
+            "positions, such as groups of at most 15 stones",
+            "use smaller groups of stones",
+        )
     }
     fn check_moves(&self, p: &Stones) -> Result<(), MexError> {
         p.0.check_listing(MAX_LISTED_CELLS)
@@ -150,78 +149,39 @@ impl PartizanGame for Clobber {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::{find, CatalogGame, Context};
+    use crate::games::test_support::{
+        all_boards, move_lines, rows_text, value_text, AgainstTwin, Rows,
+    };
+    use crate::games::{find, Context};
     use crate::partizan::notation;
-    use crate::partizan::store::{GameId, GameStore};
-    use std::collections::HashMap;
 
-    /// The game tree straight from the rules on rows of characters, into a
-    /// store without fast paths: no groups, no symmetry.
-    fn brute(
-        store: &mut GameStore,
-        rows: &[Vec<u8>],
-        memo: &mut HashMap<Vec<Vec<u8>>, GameId>,
-    ) -> GameId {
-        if let Some(&g) = memo.get(rows) {
-            return g;
-        }
-        let mut sides = [Vec::new(), Vec::new()];
-        for (side, (me, enemy)) in [(b'x', b'o'), (b'o', b'x')].into_iter().enumerate() {
-            for r in 0..rows.len() {
-                for c in 0..rows[r].len() {
-                    if rows[r][c] != me {
-                        continue;
-                    }
-                    let targets = [
-                        (r.wrapping_sub(1), c),
-                        (r + 1, c),
-                        (r, c.wrapping_sub(1)),
-                        (r, c + 1),
-                    ];
-                    for (tr, tc) in targets {
-                        if rows.get(tr).and_then(|row| row.get(tc)) == Some(&enemy) {
-                            let mut next = rows.to_vec();
-                            next[r][c] = b'.';
-                            next[tr][tc] = me;
-                            sides[side].push(next);
-                        }
+    /// The options of `me` straight from the rules on rows of characters:
+    /// a stone takes an orthogonally adjacent enemy stone.
+    fn brute_options(rows: &Rows, left: bool) -> Vec<Rows> {
+        let (me, enemy) = if left { (b'x', b'o') } else { (b'o', b'x') };
+        let mut out = Vec::new();
+        for r in 0..rows.len() {
+            for c in 0..rows[r].len() {
+                if rows[r][c] != me {
+                    continue;
+                }
+                let targets = [
+                    (r.wrapping_sub(1), c),
+                    (r + 1, c),
+                    (r, c.wrapping_sub(1)),
+                    (r, c + 1),
+                ];
+                for (tr, tc) in targets {
+                    if rows.get(tr).and_then(|row| row.get(tc)) == Some(&enemy) {
+                        let mut next = rows.to_vec();
+                        next[r][c] = b'.';
+                        next[tr][tc] = me;
+                        out.push(next);
                     }
                 }
             }
         }
-        let [left, right] = sides;
-        let lv: Vec<GameId> = left.iter().map(|q| brute(store, q, memo)).collect();
-        let rv: Vec<GameId> = right.iter().map(|q| brute(store, q, memo)).collect();
-        let g = store.make(lv, rv);
-        memo.insert(rows.to_vec(), g);
-        g
-    }
-
-    /// Every board of `height × width` cells over `x`, `o`, `.`.
-    fn all_boards(height: usize, width: usize) -> Vec<Vec<Vec<u8>>> {
-        let n = height * width;
-        (0..3usize.pow(n as u32))
-            .map(|mut code| {
-                let mut cells = Vec::with_capacity(n);
-                for _ in 0..n {
-                    cells.push(b"xo."[code % 3]);
-                    code /= 3;
-                }
-                cells.chunks(width).map(<[u8]>::to_vec).collect()
-            })
-            .collect()
-    }
-
-    fn text(rows: &[Vec<u8>]) -> String {
-        let rows: Vec<&str> = rows
-            .iter()
-            .map(|r| std::str::from_utf8(r).unwrap())
-            .collect();
-        rows.join("/")
-    }
-
-    fn value_text(game: &dyn CatalogGame, text: &str, ctx: &mut Context) -> String {
-        game.evaluate(text, ctx).unwrap().value_text
+        out
     }
 
     /// Every board of up to 8 cells (1×1 to 1×8, 2×2, 2×3, 2×4, 3×2 and
@@ -229,23 +189,14 @@ mod tests {
     /// brute-force tree, compared as printed values.
     #[test]
     fn engine_against_brute_force_on_small_boards() {
-        let mut slow = GameStore::without_fast_paths();
-        let mut memo = HashMap::new();
-        let game = find("clobber").unwrap();
-        let mut ctx = Context::new();
+        let mut twin = AgainstTwin::new("clobber", Box::new(brute_options));
         let shapes =
             (1..=8)
                 .map(|w| (1, w))
                 .chain([(2, 2), (2, 3), (3, 2), (2, 4), (4, 2), (3, 3)]);
         for (h, w) in shapes {
-            for rows in all_boards(h, w) {
-                let g = brute(&mut slow, &rows, &mut memo);
-                let t = text(&rows);
-                assert_eq!(
-                    value_text(game, &t, &mut ctx),
-                    notation::show(&slow, g),
-                    "{t}"
-                );
+            for rows in all_boards(h, w, b"xo.") {
+                twin.check(&rows, &rows_text(&rows));
             }
         }
     }
@@ -285,11 +236,7 @@ mod tests {
             Clobber.canonical(&q),
             Clobber.canonical(&".x/xo".parse().unwrap())
         );
-        let labels: Vec<String> = Clobber
-            .left_moves(&"xo/.o".parse().unwrap())
-            .into_iter()
-            .map(|m| format!("{}: {}", m.label, m.to))
-            .collect();
+        let labels = move_lines(Clobber.left_moves(&"xo/.o".parse().unwrap()));
         assert_eq!(labels, ["a1 takes b1: .x/.o"]);
         assert_eq!("2x3".parse::<Stones>().unwrap().to_string(), "xox/oxo");
         let game = find("clobber").unwrap();

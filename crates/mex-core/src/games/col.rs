@@ -82,9 +82,10 @@ pub(crate) fn single_vertex(
 mod tests {
     use super::*;
     use crate::games::painting::twin;
+    use crate::games::test_support::{assert_round_trip_in_play, move_lines, AgainstTwin};
     use crate::games::{find, Context};
     use crate::partizan::notation;
-    use std::collections::{HashMap, HashSet};
+    use std::collections::HashMap;
 
     fn is_number_or_number_star(text: &str) -> bool {
         let x = text.strip_suffix('*').unwrap_or(text);
@@ -99,25 +100,11 @@ mod tests {
     /// value is a number or a number plus `*` (Winning Ways ch. 2).
     #[test]
     fn engine_against_the_rules_on_every_small_graph() {
-        let mut slow = GameStore::without_fast_paths();
-        let mut memo = HashMap::new();
-        let game = find("col").unwrap();
-        let mut ctx = Context::new();
-        let mut positions: Vec<Painting> = (0..=5).flat_map(twin::all_graphs).collect();
-        for n in 1..=3 {
-            for g in twin::all_graphs(n) {
-                positions.extend(
-                    twin::all_paintings(&g)
-                        .into_iter()
-                        .filter(|p| p.clash(Rule::Col).is_none()),
-                );
-            }
-        }
-        for p in positions {
-            let g = twin::value(&mut slow, Rule::Col, &p, &mut memo);
+        let options = |p: &Painting, left| twin::options(p, Rule::Col, left);
+        let mut against = AgainstTwin::new("col", Box::new(options));
+        for p in twin::small_positions(Rule::Col) {
             let text = p.to_string();
-            let got = game.evaluate(&text, &mut ctx).unwrap().value_text;
-            assert_eq!(got, notation::show(&slow, g), "{text}");
+            let got = against.check(&p, &text);
             assert!(is_number_or_number_star(&got), "{text}: {got}");
         }
     }
@@ -187,25 +174,9 @@ mod tests {
         ] {
             assert!(bad.parse::<Painting>().is_err(), "{bad}");
         }
-        let mut seen = HashSet::new();
-        let mut todo = vec!["2x3; b....r".parse::<Painting>().unwrap()];
-        while let Some(p) = todo.pop() {
-            assert_eq!(p.to_string().parse::<Painting>().unwrap(), p);
-            for m in [Col.left_moves(&p), Col.right_moves(&p)]
-                .into_iter()
-                .flatten()
-            {
-                if seen.insert(m.to.clone()) {
-                    todo.push(m.to);
-                }
-            }
-        }
+        assert_round_trip_in_play(&Col, "2x3; b....r");
         let p: Painting = "P3; B..".parse().unwrap();
-        let labels: Vec<String> = [Col.left_moves(&p), Col.right_moves(&p)]
-            .into_iter()
-            .flatten()
-            .map(|m| format!("{}: {}", m.label, m.to))
-            .collect();
+        let labels = move_lines([Col.left_moves(&p), Col.right_moves(&p)].concat());
         assert_eq!(
             labels,
             [

@@ -11,13 +11,18 @@
 //! same (Gardner 1974): the tests check both.
 
 use super::grid_board::{cell_name, power, Alphabet, Board};
-use super::{Family, Game, GameInfo, ImpartialGame, Move};
+use super::{refuse_search, Family, Game, GameInfo, ImpartialGame, Move};
+use crate::partizan::domineering::Grid;
 use crate::MexError;
 use std::fmt;
 use std::str::FromStr;
 
-/// Most positions the search may have to visit, summed over the regions:
-/// an upper bound is `2^n` for a region of `n` free cells.
+/// Most positions the search may have to visit, summed over the regions.
+/// Every position reachable from a region is the region less a set of
+/// disjoint dominoes, so their number is at most the region's number of
+/// such sets (its monomer–dimer count, [`Grid::domino_sets`]), and at
+/// most `2^n` for `n` free cells: 5×5 has 1,000,000-odd sets and is
+/// accepted, 6×6 (2.6·10^8) is refused.
 pub const MAX_POSITIONS: u128 = 1 << 24;
 /// Most cells of a board whose moves are listed.
 pub const MAX_LISTED_CELLS: usize = 1024;
@@ -58,6 +63,16 @@ fn regions(b: &Board) -> Vec<Vec<(usize, usize)>> {
         .collect()
 }
 
+/// An upper bound on the positions reachable from a region: its sets of
+/// disjoint dominoes, or `2^n` for `n` cells when that is fewer or the
+/// region's rectangle is too large for a [`Grid`].
+fn reachable_bound(b: &Board, region: &[(usize, usize)]) -> u128 {
+    let subsets = power(2, region.len());
+    b.extract(region, b'#')
+        .and_then(|r| Grid::parse(&r.to_string()).ok())
+        .map_or(subsets, |g| g.domino_sets().min(subsets))
+}
+
 /// Every domino: its first cell (top or left) and direction.
 fn placements(b: &Board) -> impl Iterator<Item = ((usize, usize), (usize, usize))> + '_ {
     b.find(b'.').into_iter().flat_map(move |at| {
@@ -84,16 +99,15 @@ impl Game for Cram {
     fn check(&self, p: &Cells) -> Result<(), MexError> {
         let work = regions(&p.0)
             .iter()
-            .map(|g| power(2, g.len()))
+            .map(|g| reachable_bound(&p.0, g))
             .fold(0u128, u128::saturating_add);
-        if work > MAX_POSITIONS {
-            return Err(MexError::too_large(
-                format!("a search over up to {work} positions (2^n for a region of n cells)"),
-                format!("{MAX_POSITIONS} positions, such as regions of at most 24 free cells"),
-                "use smaller regions",
-            ));
-        }
-        Ok(())
+        refuse_search(
+            work,
+            MAX_POSITIONS,
+            "positions (the sets of disjoint dominoes in each region)",
+            "positions, such as a 5x5 board",
+            "use smaller regions",
+        )
     }
     fn check_moves(&self, p: &Cells) -> Result<(), MexError> {
         p.0.check_listing(MAX_LISTED_CELLS)
@@ -144,7 +158,8 @@ impl ImpartialGame for Cram {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::{find, CatalogGame};
+    use crate::games::test_support::{all_boards, rows_text};
+    use crate::games::{find, CatalogGame, Context, Value};
     use crate::heap::code::naive_values;
     use crate::impartial::mex::mex;
     use num_bigint::BigUint;
@@ -194,17 +209,8 @@ mod tests {
             .chain((2..=6).map(|w| (2, w)))
             .chain([(3, 3), (3, 4)]);
         for (h, w) in shapes {
-            let n = h * w;
-            for code in 0u32..1 << n {
-                let cells: Vec<u8> = (0..n)
-                    .map(|i| if code >> i & 1 == 1 { b'#' } else { b'.' })
-                    .collect();
-                let rows: Vec<Vec<u8>> = cells.chunks(w).map(<[u8]>::to_vec).collect();
-                let text: Vec<&str> = rows
-                    .iter()
-                    .map(|r| std::str::from_utf8(r).unwrap())
-                    .collect();
-                let text = text.join("/");
+            for rows in all_boards(h, w, b".#") {
+                let text = rows_text(&rows);
                 assert_eq!(grundy(game, &text), brute(&rows, &mut memo), "{text}");
             }
         }
@@ -213,7 +219,7 @@ mod tests {
     /// Cram on 1×n is Dawson's Kayles, the octal game 0.07 (Winning Ways
     /// ch. 4; OEIS A002187 shifted by one), here computed by the heap
     /// engine's naive twin; its first values as published in A002187.
-    /// (Rows are searched as regions, so up to the region limit, 24 cells.)
+    /// (Rows are searched as regions, up to the region limit.)
     #[test]
     fn one_row_is_dawsons_kayles() {
         let game = find("cram").unwrap();
@@ -246,6 +252,28 @@ mod tests {
         );
     }
 
+    /// The bound by sets of disjoint dominoes accepts 5×5 and 4×6, which
+    /// `2^n` refused; 4×6 is P by Gardner's strategy, and 5×5 agrees with
+    /// its value computed from its options.
+    #[test]
+    fn five_by_five_and_four_by_six_are_searched() {
+        let game = find("cram").unwrap();
+        assert_eq!(grundy(game, "4x6"), 0);
+        assert_eq!(grundy(game, "6x4"), 0);
+        let mut ctx = Context::new();
+        let mut value = |text: &str| match game.evaluate(text, &mut ctx).unwrap().value {
+            Value::Grundy(g) => u64::try_from(g).unwrap(),
+            v => panic!("{v:?}"),
+        };
+        let whole = value("5x5");
+        let options: Vec<u64> = Cram
+            .moves(&"5x5".parse().unwrap())
+            .iter()
+            .map(|m| value(&m.to.to_string()))
+            .collect();
+        assert_eq!(whole, mex(options));
+    }
+
     #[test]
     fn regions_symmetry_labels_and_limits() {
         let p: Cells = "..#./##.#/.#..".parse().unwrap();
@@ -267,7 +295,7 @@ mod tests {
             .collect();
         assert_eq!(labels, ["a1-b1", "a1-a2"]);
         let game = find("cram").unwrap();
-        assert!(game.grundy("5x5").is_err());
+        assert!(game.grundy("6x6").is_err());
         assert!(game.grundy("1x4000").is_err());
         assert!(game.picture("2x2").unwrap().unwrap().contains('\n'));
         assert_eq!(grundy(game, "#/#"), 0);

@@ -18,7 +18,7 @@
 //!
 //! The tests check both against the game tree built from the rules.
 
-use super::{Family, Game, GameInfo, Move, PartizanGame};
+use super::{refuse_search, Family, Game, GameInfo, Move, PartizanGame};
 use crate::partizan::store::{GameId, GameStore};
 use crate::MexError;
 use std::collections::HashMap;
@@ -400,14 +400,13 @@ impl Game for HackenbushGraph {
             .filter(|q| single_colour(q).is_none())
             .map(|q| 1u64.checked_shl(q.len() as u32).unwrap_or(u64::MAX))
             .fold(0u64, u64::saturating_add);
-        if work > MAX_EDGE_SETS {
-            return Err(MexError::too_large(
-                format!("a search over up to {work} sets of edges"),
-                format!("{MAX_EDGE_SETS} sets (parts of several colours up to 16 edges)"),
-                "use smaller parts",
-            ));
-        }
-        Ok(())
+        refuse_search(
+            work.into(),
+            MAX_EDGE_SETS.into(),
+            "sets of edges",
+            "sets (parts of several colours up to 16 edges)",
+            "use smaller parts",
+        )
     }
     fn check_moves(&self, p: &Picture) -> Result<(), MexError> {
         if p.0.len() > MAX_LISTED_EDGES {
@@ -506,6 +505,7 @@ impl PartizanGame for HackenbushGraph {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::test_support::{assert_round_trip_in_play, game_tree, move_lines};
     use crate::games::{find, Context};
     use crate::partizan::notation;
     use std::collections::HashSet;
@@ -516,17 +516,9 @@ mod tests {
     /// closed forms, a store without fast paths.
     struct Twin {
         edges: Vec<Edge>,
-        memo: HashMap<u32, GameId>,
     }
 
     impl Twin {
-        fn new(edges: &[Edge]) -> Twin {
-            Twin {
-                edges: edges.to_vec(),
-                memo: HashMap::new(),
-            }
-        }
-
         /// The edges of `mask` that touch the ground through edges of `mask`.
         fn fall(&self, mask: u32) -> u32 {
             let mut reached: HashSet<u32> = HashSet::from([0]);
@@ -547,30 +539,22 @@ mod tests {
             }
         }
 
-        fn value(&mut self, store: &mut GameStore, mask: u32) -> GameId {
-            if let Some(&g) = self.memo.get(&mask) {
-                return g;
-            }
-            let mut sides = [Vec::new(), Vec::new()];
-            for (side, left) in [(0, true), (1, false)] {
-                for i in 0..self.edges.len() {
-                    if mask >> i & 1 == 1 && self.edges[i].colour.cuttable_by(left) {
-                        let next = self.fall(mask & !(1 << i));
-                        let g = self.value(store, next);
-                        sides[side].push(g);
-                    }
-                }
-            }
-            let [l, r] = sides;
-            let g = store.make(l, r);
-            self.memo.insert(mask, g);
-            g
+        /// The sets of edges left after each cut of the player.
+        fn options(&self, mask: u32, left: bool) -> Vec<u32> {
+            (0..self.edges.len())
+                .filter(|&i| mask >> i & 1 == 1 && self.edges[i].colour.cuttable_by(left))
+                .map(|i| self.fall(mask & !(1 << i)))
+                .collect()
         }
 
         fn whole(store: &mut GameStore, edges: &[Edge]) -> GameId {
-            let mut t = Twin::new(edges);
+            let t = Twin {
+                edges: edges.to_vec(),
+            };
             let all = t.fall((1u32 << edges.len()) - 1);
-            t.value(store, all)
+            game_tree(store, &all, &mut HashMap::new(), &|&mask, left| {
+                t.options(mask, left)
+            })
         }
     }
 
@@ -726,27 +710,10 @@ mod tests {
     #[test]
     fn round_trip_labels_picture_and_limits() {
         for start in ["0-1:B 1-2:R 0-2:G 2-2:B", "g-1:G 1-1:R 5-6:B", "-"] {
-            let mut seen = HashSet::new();
-            let mut todo = vec![start.parse::<Picture>().unwrap()];
-            while let Some(p) = todo.pop() {
-                assert_eq!(p.to_string().parse::<Picture>().unwrap(), p);
-                let moves = [
-                    HackenbushGraph.left_moves(&p),
-                    HackenbushGraph.right_moves(&p),
-                ];
-                for m in moves.into_iter().flatten() {
-                    if seen.insert(m.to.clone()) {
-                        todo.push(m.to);
-                    }
-                }
-            }
+            assert_round_trip_in_play(&HackenbushGraph, start);
         }
         let p: Picture = "0-1:B 1-2:R 2-3:B".parse().unwrap();
-        let labels: Vec<String> = HackenbushGraph
-            .left_moves(&p)
-            .into_iter()
-            .map(|m| format!("{}: {}", m.label, m.to))
-            .collect();
+        let labels = move_lines(HackenbushGraph.left_moves(&p));
         assert_eq!(
             labels,
             ["cut 0-1:B (2 more edges fall): -", "cut 2-3:B: 0-1:B 1-2:R"]

@@ -19,7 +19,7 @@
 //! for both players, so the eight symmetries of the square keep the value.
 
 use super::grid_board::{cell_name, choose, Alphabet, Board, Rect, ORTHOGONAL};
-use super::{Family, Game, GameInfo, Move, PartizanGame};
+use super::{refuse_search, Family, Game, GameInfo, Move, PartizanGame};
 use crate::MexError;
 use std::fmt;
 use std::str::FromStr;
@@ -190,14 +190,13 @@ impl Game for Konane {
             .filter(|c| c.live)
             .map(|c| reachable_bound(&p.0, c))
             .fold(0u128, u128::saturating_add);
-        if work > MAX_POSITIONS {
-            return Err(MexError::too_large(
-                format!("a search over up to {work} positions of the stones"),
-                format!("{MAX_POSITIONS} positions"),
-                "use fewer stones, or stones further apart",
-            ));
-        }
-        Ok(())
+        refuse_search(
+            work,
+            MAX_POSITIONS,
+            "positions of the stones",
+            "positions",
+            "use fewer stones, or stones further apart",
+        )
     }
     fn check_moves(&self, p: &Stones) -> Result<(), MexError> {
         p.0.check_listing(MAX_LISTED_CELLS)
@@ -239,17 +238,16 @@ impl PartizanGame for Konane {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::{find, CatalogGame, Context};
+    use crate::games::test_support::{all_boards, move_lines, rows_text, AgainstTwin, Lcg, Rows};
+    use crate::games::{find, Context};
     use crate::partizan::notation;
-    use crate::partizan::store::{GameId, GameStore};
-    use std::collections::{HashMap, HashSet};
+    use std::collections::HashSet;
 
-    type Rows = Vec<Vec<u8>>;
-
-    /// The options of `me` straight from the rules: from every stone, in
-    /// every direction, jump while an enemy stone is followed by an empty
-    /// cell, recording each stop.
-    fn brute_options(rows: &Rows, me: u8, enemy: u8) -> Vec<Rows> {
+    /// The options of Left (`x`) or Right (`o`) straight from the rules:
+    /// from every stone, in every direction, jump while an enemy stone is
+    /// followed by an empty cell, recording each stop.
+    fn brute_options(rows: &Rows, left: bool) -> Vec<Rows> {
+        let (me, enemy) = if left { (b'x', b'o') } else { (b'o', b'x') };
         let cell = |r: isize, c: isize| -> Option<u8> {
             let row = rows.get(usize::try_from(r).ok()?)?;
             row.get(usize::try_from(c).ok()?).copied()
@@ -280,67 +278,18 @@ mod tests {
         out
     }
 
-    /// The game tree from the rules, into a store without fast paths.
-    fn brute(store: &mut GameStore, rows: &Rows, memo: &mut HashMap<Rows, GameId>) -> GameId {
-        if let Some(&g) = memo.get(rows) {
-            return g;
-        }
-        let left = brute_options(rows, b'x', b'o');
-        let right = brute_options(rows, b'o', b'x');
-        let lv: Vec<GameId> = left.iter().map(|q| brute(store, q, memo)).collect();
-        let rv: Vec<GameId> = right.iter().map(|q| brute(store, q, memo)).collect();
-        let g = store.make(lv, rv);
-        memo.insert(rows.clone(), g);
-        g
-    }
-
-    fn all_boards(height: usize, width: usize) -> Vec<Rows> {
-        let n = height * width;
-        (0..3usize.pow(n as u32))
-            .map(|mut code| {
-                let mut cells = Vec::with_capacity(n);
-                for _ in 0..n {
-                    cells.push(b"xo."[code % 3]);
-                    code /= 3;
-                }
-                cells.chunks(width).map(<[u8]>::to_vec).collect()
-            })
-            .collect()
-    }
-
-    fn text(rows: &Rows) -> String {
-        let rows: Vec<&str> = rows
-            .iter()
-            .map(|r| std::str::from_utf8(r).unwrap())
-            .collect();
-        rows.join("/")
-    }
-
-    fn value_text(game: &dyn CatalogGame, text: &str, ctx: &mut Context) -> String {
-        game.evaluate(text, ctx).unwrap().value_text
-    }
-
     /// Every board of 1×1 to 1×9, 2×2 to 2×4, 3×2, 4×2 and 3×3 cells: the
     /// engine (clusters, cutting, symmetry) against the brute-force tree.
     #[test]
     fn engine_against_brute_force_on_small_boards() {
-        let mut slow = GameStore::without_fast_paths();
-        let mut memo = HashMap::new();
-        let game = find("konane").unwrap();
-        let mut ctx = Context::new();
+        let mut twin = AgainstTwin::new("konane", Box::new(brute_options));
         let shapes =
             (1..=9)
                 .map(|w| (1, w))
                 .chain([(2, 2), (2, 3), (3, 2), (2, 4), (4, 2), (3, 3)]);
         for (h, w) in shapes {
-            for rows in all_boards(h, w) {
-                let g = brute(&mut slow, &rows, &mut memo);
-                let t = text(&rows);
-                assert_eq!(
-                    value_text(game, &t, &mut ctx),
-                    notation::show(&slow, g),
-                    "{t}"
-                );
+            for rows in all_boards(h, w, b"xo.") {
+                twin.check(&rows, &rows_text(&rows));
             }
         }
     }
@@ -350,30 +299,16 @@ mod tests {
     /// at most 5 stones (a fixed pseudo-random sample).
     #[test]
     fn engine_against_brute_force_on_sparse_boards() {
-        let mut slow = GameStore::without_fast_paths();
-        let mut memo = HashMap::new();
-        let game = find("konane").unwrap();
-        let mut ctx = Context::new();
-        let mut seed = 12345u64;
-        let mut next = |m: u64| {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (seed >> 33) % m
-        };
+        let mut twin = AgainstTwin::new("konane", Box::new(brute_options));
+        let mut random = Lcg(12345);
+        let mut next = |m: u64| random.below(m);
         for _ in 0..3000 {
             let (h, w) = (1 + next(4) as usize, 2 + next(4) as usize);
             let mut rows = vec![vec![b'.'; w]; h];
             for _ in 0..1 + next(5) {
                 rows[next(h as u64) as usize][next(w as u64) as usize] = b"xo"[next(2) as usize];
             }
-            let g = brute(&mut slow, &rows, &mut memo);
-            let t = text(&rows);
-            assert_eq!(
-                value_text(game, &t, &mut ctx),
-                notation::show(&slow, g),
-                "{t}"
-            );
+            twin.check(&rows, &rows_text(&rows));
         }
     }
 
@@ -423,11 +358,7 @@ mod tests {
         assert_eq!(parts, ["xo.", ".ox"]);
         assert!(Konane.decompose(&"xo..ox".parse().unwrap()).is_none());
         assert_eq!(Konane.canonical(&"x.x.o".parse().unwrap()).to_string(), ".");
-        let labels: Vec<String> = Konane
-            .left_moves(&"xo.o.".parse().unwrap())
-            .into_iter()
-            .map(|m| format!("{}: {}", m.label, m.to))
-            .collect();
+        let labels = move_lines(Konane.left_moves(&"xo.o.".parse().unwrap()));
         assert_eq!(labels, ["a1 jumps to c1: ..xo.", "a1 jumps to e1: ....x"]);
         let game = find("konane").unwrap();
         let mut ctx = Context::new();

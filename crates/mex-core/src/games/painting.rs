@@ -12,7 +12,7 @@
 //! may still paint them; the graph then splits into its connected
 //! components, which are independent (a sum).
 
-use super::Move;
+use super::{refuse_search, Move};
 use crate::MexError;
 use std::fmt;
 use std::str::FromStr;
@@ -356,14 +356,13 @@ impl Painting {
             ));
         }
         let work = self.colourings(rule);
-        if work > MAX_COLOURINGS {
-            return Err(MexError::too_large(
-                format!("a search over up to {work} colourings"),
-                format!("{MAX_COLOURINGS} colourings (3^15: a connected part of up to 15 paintable vertices)"),
-                "use a smaller graph, or paint some vertices",
-            ));
-        }
-        Ok(())
+        refuse_search(
+            work.into(),
+            MAX_COLOURINGS.into(),
+            "colourings",
+            "colourings (3^15: a connected part of up to 15 paintable vertices)",
+            "use a smaller graph, or paint some vertices",
+        )
     }
 
     /// One line a vertex: its number, state and neighbours.
@@ -437,6 +436,7 @@ impl fmt::Display for Painting {
 #[cfg(test)]
 pub(crate) mod twin {
     use super::{Paint, Painting, Rule};
+    use crate::games::test_support::game_tree;
     use crate::partizan::store::{GameId, GameStore};
     use std::collections::HashMap;
 
@@ -463,6 +463,18 @@ pub(crate) mod twin {
         uncoloured && state != reserved && !next_to_forbidden
     }
 
+    /// The positions after each move of the player.
+    pub(crate) fn options(p: &Painting, rule: Rule, left: bool) -> Vec<Painting> {
+        (0..p.len())
+            .filter(|&v| allowed(p, rule, v, left))
+            .map(|v| {
+                let mut q = p.clone();
+                q.paint[v] = if left { Paint::Blue } else { Paint::Red };
+                q
+            })
+            .collect()
+    }
+
     /// The value of `p`.
     pub(crate) fn value(
         store: &mut GameStore,
@@ -470,24 +482,23 @@ pub(crate) mod twin {
         p: &Painting,
         memo: &mut HashMap<Painting, GameId>,
     ) -> GameId {
-        if let Some(&g) = memo.get(p) {
-            return g;
-        }
-        let mut sides = [Vec::new(), Vec::new()];
-        for (side, left) in [(0, true), (1, false)] {
-            for v in 0..p.len() {
-                if allowed(p, rule, v, left) {
-                    let mut q = p.clone();
-                    q.paint[v] = if left { Paint::Blue } else { Paint::Red };
-                    let g = value(store, rule, &q, memo);
-                    sides[side].push(g);
-                }
+        game_tree(store, p, memo, &|p, left| options(p, rule, left))
+    }
+
+    /// Every graph of up to 5 vertices, uncoloured, and every colouring
+    /// and tinting under `rule` of every graph of up to 3 vertices.
+    pub(crate) fn small_positions(rule: Rule) -> Vec<Painting> {
+        let mut positions: Vec<Painting> = (0..=5).flat_map(all_graphs).collect();
+        for n in 1..=3 {
+            for g in all_graphs(n) {
+                positions.extend(
+                    all_paintings(&g)
+                        .into_iter()
+                        .filter(|p| p.clash(rule).is_none()),
+                );
             }
         }
-        let [left, right] = sides;
-        let g = store.make(left, right);
-        memo.insert(p.clone(), g);
-        g
+        positions
     }
 
     /// Every graph on `n` vertices (all edge sets), uncoloured.

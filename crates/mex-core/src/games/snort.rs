@@ -77,34 +77,21 @@ impl PartizanGame for Snort {
 mod tests {
     use super::*;
     use crate::games::painting::twin;
+    use crate::games::test_support::{assert_round_trip_in_play, move_lines, AgainstTwin};
     use crate::games::{find, Context};
     use crate::partizan::notation;
-    use std::collections::{HashMap, HashSet};
+    use std::collections::HashMap;
 
     /// Every graph of up to 5 vertices, uncoloured, and every colouring
     /// and tinting of every graph of up to 3 vertices: the catalog
     /// (reduction, components, closed forms) against the rules.
     #[test]
     fn engine_against_the_rules_on_every_small_graph() {
-        let mut slow = GameStore::without_fast_paths();
-        let mut memo = HashMap::new();
-        let game = find("snort").unwrap();
-        let mut ctx = Context::new();
-        let mut positions: Vec<Painting> = (0..=5).flat_map(twin::all_graphs).collect();
-        for n in 1..=3 {
-            for g in twin::all_graphs(n) {
-                positions.extend(
-                    twin::all_paintings(&g)
-                        .into_iter()
-                        .filter(|p| p.clash(Rule::Snort).is_none()),
-                );
-            }
-        }
-        for p in positions {
-            let g = twin::value(&mut slow, Rule::Snort, &p, &mut memo);
+        let options = |p: &Painting, left| twin::options(p, Rule::Snort, left);
+        let mut against = AgainstTwin::new("snort", Box::new(options));
+        for p in twin::small_positions(Rule::Snort) {
             let text = p.to_string();
-            let got = game.evaluate(&text, &mut ctx).unwrap().value_text;
-            assert_eq!(got, notation::show(&slow, g), "{text}");
+            against.check(&p, &text);
         }
     }
 
@@ -138,25 +125,9 @@ mod tests {
 
     #[test]
     fn round_trip_labels_and_limits() {
-        let mut seen = HashSet::new();
-        let mut todo = vec!["C5; b...r".parse::<Painting>().unwrap()];
-        while let Some(p) = todo.pop() {
-            assert_eq!(p.to_string().parse::<Painting>().unwrap(), p);
-            for m in [Snort.left_moves(&p), Snort.right_moves(&p)]
-                .into_iter()
-                .flatten()
-            {
-                if seen.insert(m.to.clone()) {
-                    todo.push(m.to);
-                }
-            }
-        }
+        assert_round_trip_in_play(&Snort, "C5; b...r");
         let p: Painting = "P3; B..".parse().unwrap();
-        let labels: Vec<String> = [Snort.left_moves(&p), Snort.right_moves(&p)]
-            .into_iter()
-            .flatten()
-            .map(|m| format!("{}: {}", m.label, m.to))
-            .collect();
+        let labels = move_lines([Snort.left_moves(&p), Snort.right_moves(&p)].concat());
         assert_eq!(
             labels,
             [

@@ -7,7 +7,7 @@
 //! edge), and a block `TTFF` never changes, so it splits a strip into two
 //! independent strips.
 
-use super::{Family, Game, GameInfo, Move, PartizanGame, MAX_HEAPS};
+use super::{refuse_search, Family, Game, GameInfo, Move, PartizanGame, MAX_HEAPS};
 use crate::MexError;
 use std::fmt;
 use std::str::FromStr;
@@ -171,14 +171,13 @@ impl Game for ToadsAndFrogs {
                 .flat_map(|s| pieces(s))
                 .map(|s| arrangements(&s))
                 .fold(0u128, u128::saturating_add);
-        if work > MAX_ARRANGEMENTS {
-            return Err(MexError::too_large(
-                format!("a search over up to {work} arrangements of the pieces"),
-                format!("{MAX_ARRANGEMENTS} arrangements"),
-                "use fewer pieces or shorter strips",
-            ));
-        }
-        Ok(())
+        refuse_search(
+            work,
+            MAX_ARRANGEMENTS,
+            "arrangements of the pieces",
+            "arrangements",
+            "use fewer pieces or shorter strips",
+        )
     }
     fn check_moves(&self, p: &Strips) -> Result<(), MexError> {
         let cells: usize = p.0.iter().map(Vec::len).sum();
@@ -216,91 +215,59 @@ impl PartizanGame for ToadsAndFrogs {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::{find, CatalogGame, Context};
+    use crate::games::test_support::{
+        all_words, assert_round_trip_in_play, move_lines, value_text, AgainstTwin,
+    };
+    use crate::games::{find, Context};
     use crate::partizan::notation;
-    use crate::partizan::store::{GameId, GameStore};
-    use std::collections::{HashMap, HashSet};
 
-    /// The game tree straight from the rules on one strip, written as
-    /// string rewriting (`T.` → `.T`, `TF.` → `.FT`, `.F` → `F.`,
-    /// `.TF` → `FT.`), into a store without fast paths: no decomposition,
-    /// no trimming, no symmetry.
-    fn brute(store: &mut GameStore, s: &str, memo: &mut HashMap<String, GameId>) -> GameId {
-        if let Some(&g) = memo.get(s) {
-            return g;
-        }
+    type Strip = String;
+
+    /// The options of one strip straight from the rules, written as string
+    /// rewriting (`T.` → `.T`, `TF.` → `.FT` for Left, `.F` → `F.`, `.TF`
+    /// → `FT.` for Right): no decomposition, no trimming, no symmetry.
+    fn brute_options(s: &Strip, left: bool) -> Vec<Strip> {
         let rewrite = |from: &str, to: &str| -> Vec<String> {
             (0..s.len())
                 .filter(|&i| s[i..].starts_with(from))
                 .map(|i| format!("{}{to}{}", &s[..i], &s[i + from.len()..]))
                 .collect()
         };
-        let mut left = rewrite("T.", ".T");
-        left.extend(rewrite("TF.", ".FT"));
-        let mut right = rewrite(".F", "F.");
-        right.extend(rewrite(".TF", "FT."));
-        let lv: Vec<GameId> = left.iter().map(|q| brute(store, q, memo)).collect();
-        let rv: Vec<GameId> = right.iter().map(|q| brute(store, q, memo)).collect();
-        let g = store.make(lv, rv);
-        memo.insert(s.to_string(), g);
-        g
+        let [(step, step_to), (jump, jump_to)] = if left {
+            [("T.", ".T"), ("TF.", ".FT")]
+        } else {
+            [(".F", "F."), (".TF", "FT.")]
+        };
+        let mut out = rewrite(step, step_to);
+        out.extend(rewrite(jump, jump_to));
+        out
     }
 
     fn all_strips(max: usize) -> Vec<String> {
-        let mut out = vec![String::new()];
-        let mut all = Vec::new();
-        for _ in 0..max {
-            out = out
-                .iter()
-                .flat_map(|s| ["T", "F", "."].map(|c| format!("{s}{c}")))
-                .collect();
-            all.extend(out.iter().cloned());
-        }
-        all
-    }
-
-    fn value_text(game: &dyn CatalogGame, text: &str, ctx: &mut Context) -> String {
-        game.evaluate(text, ctx).unwrap().value_text
+        all_words(max, b"TF.")
+            .into_iter()
+            .map(|w| String::from_utf8(w).unwrap())
+            .collect()
     }
 
     /// Every strip of up to 7 cells: the engine (pieces, trimming, memo
     /// keys) against the brute-force tree, compared as printed values.
     #[test]
     fn engine_against_brute_force_on_every_strip_up_to_7() {
-        let mut slow = GameStore::without_fast_paths();
-        let mut memo = HashMap::new();
-        let game = find("toads-and-frogs").unwrap();
-        let mut ctx = Context::new();
+        let mut twin = AgainstTwin::new("toads-and-frogs", Box::new(brute_options));
         for s in all_strips(7) {
-            let g = brute(&mut slow, &s, &mut memo);
-            assert_eq!(
-                value_text(game, &s, &mut ctx),
-                notation::show(&slow, g),
-                "{s}"
-            );
+            twin.check(&s, &s);
         }
     }
 
     /// Sums of two strips of up to 4 cells against the brute-force sum.
     #[test]
     fn sums_of_two_strips_against_brute_force() {
-        let mut slow = GameStore::without_fast_paths();
-        let mut memo = HashMap::new();
-        let game = find("toads-and-frogs").unwrap();
-        let mut ctx = Context::new();
+        let mut twin = AgainstTwin::new("toads-and-frogs", Box::new(brute_options));
         let short = all_strips(4);
         for a in short.iter().step_by(2) {
             for b in short.iter().step_by(3) {
-                let (x, y) = (
-                    brute(&mut slow, a, &mut memo),
-                    brute(&mut slow, b, &mut memo),
-                );
-                let sum = slow.add(x, y);
-                let text = format!("{a} {b}");
-                assert_eq!(
-                    value_text(game, &text, &mut ctx),
-                    notation::show(&slow, sum)
-                );
+                twin.check_sum((a, b), &format!("{a} {b}"));
             }
         }
     }
@@ -372,24 +339,11 @@ mod tests {
     #[test]
     fn round_trip_labels_and_limits() {
         for start in ["TT..FF", "T.F T..F", "TF.TF.T", "-"] {
-            let mut seen = HashSet::new();
-            let mut todo = vec![start.parse::<Strips>().unwrap()];
-            while let Some(p) = todo.pop() {
-                assert_eq!(p.to_string().parse::<Strips>().unwrap(), p);
-                let moves = [ToadsAndFrogs.left_moves(&p), ToadsAndFrogs.right_moves(&p)];
-                for m in moves.into_iter().flatten() {
-                    if seen.insert(m.to.clone()) {
-                        todo.push(m.to);
-                    }
-                }
-            }
+            assert_round_trip_in_play(&ToadsAndFrogs, start);
         }
         let p: Strips = "TF. .TF".parse().unwrap();
-        let labels: Vec<String> = [ToadsAndFrogs.left_moves(&p), ToadsAndFrogs.right_moves(&p)]
-            .into_iter()
-            .flatten()
-            .map(|m| format!("{}: {}", m.label, m.to))
-            .collect();
+        let labels =
+            move_lines([ToadsAndFrogs.left_moves(&p), ToadsAndFrogs.right_moves(&p)].concat());
         assert_eq!(
             labels,
             [

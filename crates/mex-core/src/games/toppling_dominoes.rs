@@ -11,7 +11,7 @@
 //! and Right has none, so `Lⁿ = n` and `Rⁿ = −n`; `n` green dominoes are a
 //! Nim heap, `Gⁿ = *n`.
 
-use super::{Family, Game, GameInfo, Move, PartizanGame, MAX_HEAPS};
+use super::{refuse_search, Family, Game, GameInfo, Move, PartizanGame, MAX_HEAPS};
 use crate::partizan::store::{GameId, GameStore, MAX_INTEGER};
 use crate::MexError;
 use std::fmt;
@@ -139,13 +139,13 @@ impl Game for TopplingDominoes {
             ));
         }
         let work = p.0.iter().map(|r| pieces(r)).sum::<u64>();
-        if work > MAX_PIECES {
-            return Err(MexError::too_large(
-                format!("a search over up to {work} pieces of rows"),
-                format!("{MAX_PIECES} pieces (a row of two or more colours up to 100 dominoes)"),
-                "use shorter rows",
-            ));
-        }
+        refuse_search(
+            work.into(),
+            MAX_PIECES.into(),
+            "pieces of rows",
+            "pieces (a row of two or more colours up to 100 dominoes)",
+            "use shorter rows",
+        )?;
         let numbers: usize =
             p.0.iter()
                 .filter(|r| matches!(single_colour(r), Some(b'L' | b'R')))
@@ -239,99 +239,61 @@ impl PartizanGame for TopplingDominoes {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::{find, CatalogGame, Context};
+    use crate::games::test_support::{
+        all_words, assert_round_trip_in_play, game_tree, move_lines, value_text, AgainstTwin,
+    };
+    use crate::games::{find, Context};
     use crate::partizan::notation;
-    use std::collections::{HashMap, HashSet};
+    use std::collections::HashMap;
 
-    /// The game tree of one row straight from the rules (every domino of
-    /// the mover's colours, both directions), in a store without fast
-    /// paths: no symmetry, no closed forms.
-    fn brute(store: &mut GameStore, row: &[u8], memo: &mut HashMap<Vec<u8>, GameId>) -> GameId {
-        if let Some(&g) = memo.get(row) {
-            return g;
+    type Row = Vec<u8>;
+
+    /// The options of one row straight from the rules: every domino of
+    /// the mover's colours, toppled either way; no symmetry, no closed
+    /// forms.
+    fn brute_options(row: &Row, left: bool) -> Vec<Row> {
+        let me = if left { b'L' } else { b'R' };
+        let mut out = Vec::new();
+        for i in (0..row.len()).filter(|&i| row[i] == me || row[i] == b'G') {
+            out.push(row[i + 1..].to_vec());
+            out.push(row[..i].to_vec());
         }
-        let options = |store: &mut GameStore, memo: &mut HashMap<Vec<u8>, GameId>, me: u8| {
-            let mut out = Vec::new();
-            for i in (0..row.len()).filter(|&i| row[i] == me || row[i] == b'G') {
-                out.push(brute(store, &row[i + 1..], memo));
-                out.push(brute(store, &row[..i], memo));
-            }
-            out
-        };
-        let left = options(store, memo, b'L');
-        let right = options(store, memo, b'R');
-        let g = store.make(left, right);
-        memo.insert(row.to_vec(), g);
-        g
+        out
+    }
+
+    /// The game tree of one row from the rules, in a store without fast
+    /// paths.
+    fn brute(store: &mut GameStore, row: &[u8], memo: &mut HashMap<Vec<u8>, GameId>) -> GameId {
+        game_tree(store, &row.to_vec(), memo, &brute_options)
     }
 
     fn all_rows(max: usize) -> Vec<Vec<u8>> {
-        let mut level = vec![vec![]];
-        let mut all = Vec::new();
-        for _ in 0..max {
-            level = level
-                .iter()
-                .flat_map(|r: &Vec<u8>| {
-                    [b'L', b'R', b'G'].map(|c| {
-                        let mut r = r.clone();
-                        r.push(c);
-                        r
-                    })
-                })
-                .collect();
-            all.extend(level.iter().cloned());
-        }
-        all
-    }
-
-    fn value_text(game: &dyn CatalogGame, text: &str, ctx: &mut Context) -> String {
-        game.evaluate(text, ctx).unwrap().value_text
+        all_words(max, b"LRG")
     }
 
     /// Every row of up to 8 dominoes: the catalog (symmetry, closed forms)
     /// against the game tree.
     #[test]
     fn engine_against_brute_force_on_every_row_up_to_8() {
-        let mut slow = GameStore::without_fast_paths();
-        let mut memo = HashMap::new();
-        let game = find("toppling-dominoes").unwrap();
-        let mut ctx = Context::new();
+        let mut twin = AgainstTwin::new("toppling-dominoes", Box::new(brute_options));
         for row in all_rows(8) {
-            let g = brute(&mut slow, &row, &mut memo);
-            let text = String::from_utf8(row).unwrap();
-            assert_eq!(
-                value_text(game, &text, &mut ctx),
-                notation::show(&slow, g),
-                "{text}"
-            );
+            twin.check(&row, std::str::from_utf8(&row).unwrap());
         }
     }
 
     /// Sums of two rows of up to 3 dominoes against the brute-force sum.
     #[test]
     fn sums_of_two_rows_against_brute_force() {
-        let mut slow = GameStore::without_fast_paths();
-        let mut memo = HashMap::new();
-        let game = find("toppling-dominoes").unwrap();
-        let mut ctx = Context::new();
+        let mut twin = AgainstTwin::new("toppling-dominoes", Box::new(brute_options));
         let short = all_rows(3);
         for a in &short {
             for b in &short {
-                let (x, y) = (
-                    brute(&mut slow, a, &mut memo),
-                    brute(&mut slow, b, &mut memo),
-                );
-                let sum = slow.add(x, y);
                 let text = format!(
                     "{} {}",
                     String::from_utf8_lossy(a),
                     String::from_utf8_lossy(b)
                 );
-                assert_eq!(
-                    value_text(game, &text, &mut ctx),
-                    notation::show(&slow, sum),
-                    "{text}"
-                );
+                twin.check_sum((a, b), &text);
             }
         }
     }
@@ -379,27 +341,10 @@ mod tests {
     #[test]
     fn round_trip_labels_and_limits() {
         for start in ["LRRLL", "GLR RG", "G", "-"] {
-            let mut seen = HashSet::new();
-            let mut todo = vec![start.parse::<Rows>().unwrap()];
-            while let Some(p) = todo.pop() {
-                assert_eq!(p.to_string().parse::<Rows>().unwrap(), p);
-                let moves = [
-                    TopplingDominoes.left_moves(&p),
-                    TopplingDominoes.right_moves(&p),
-                ];
-                for m in moves.into_iter().flatten() {
-                    if seen.insert(m.to.clone()) {
-                        todo.push(m.to);
-                    }
-                }
-            }
+            assert_round_trip_in_play(&TopplingDominoes, start);
         }
         let p: Rows = "LRG".parse().unwrap();
-        let labels: Vec<String> = TopplingDominoes
-            .left_moves(&p)
-            .into_iter()
-            .map(|m| format!("{}: {}", m.label, m.to))
-            .collect();
+        let labels = move_lines(TopplingDominoes.left_moves(&p));
         assert_eq!(
             labels,
             [
