@@ -1,7 +1,7 @@
 //! `mex domineering GRID`.
 
 use super::checkpoint_file::{CheckpointFile, Interrupt};
-use super::game::{thermograph_report, ThermographReport};
+use super::game::{thermograph_report, write_thermograph, ThermographReport};
 use crate::output::{fields, Output, Report};
 use crate::progress;
 use clap::Args;
@@ -256,19 +256,12 @@ fn report(
 ) -> Result<Output, MexError> {
     let thermo = Thermographs::default().of(store, g);
     let (left_stop, right_stop) = toolkit::stops(store, g);
-    let thermograph_svg = match &a.thermograph {
-        Some(path) => {
-            let title = format!("Domineering {}", a.grid);
-            std::fs::write(path, super::svg::thermograph(&title, &thermo)).map_err(|e| {
-                MexError::invalid(
-                    format!("cannot write {}: {e}", path.display()),
-                    "a writable file for --thermograph",
-                )
-            })?;
-            Some(path.display().to_string())
-        }
-        None => None,
-    };
+    let board = format!("Domineering {}", a.grid);
+    let thermograph_svg = a
+        .thermograph
+        .as_deref()
+        .map(|path| write_thermograph(path, &thermo, &board))
+        .transpose()?;
     Ok(Output::report(DomineeringResult {
         canonical: notation::try_show(store, g, notation::MAX_PRINTED)?,
         outcome: store.try_outcome(g)?,

@@ -503,22 +503,11 @@ pub fn run(a: &GameArgs) -> Result<Output, MexError> {
     } else {
         None
     };
-    let thermograph_svg = match &a.thermograph {
-        Some(path) => {
-            let svg = mex_serve::pictures::thermograph_svg(
-                &thermo,
-                &format!("thermograph of {canonical}"),
-            );
-            std::fs::write(path, svg).map_err(|e| {
-                MexError::invalid(
-                    format!("cannot write {}: {e}", path.display()),
-                    "a writable file for --thermograph",
-                )
-            })?;
-            Some(path.display().to_string())
-        }
-        None => None,
-    };
+    let thermograph_svg = a
+        .thermograph
+        .as_deref()
+        .map(|path| write_thermograph(path, &thermo, &canonical))
+        .transpose()?;
     Ok(Output::report(GameResult {
         canonical,
         outcome: store.try_outcome(g)?,
@@ -550,6 +539,23 @@ pub fn run(a: &GameArgs) -> Result<Output, MexError> {
         conjugate,
         thermograph_svg,
     }))
+}
+
+/// Writes the thermograph of `name` as an SVG picture to `path` (for
+/// `--thermograph`); returns the path as shown.
+pub(crate) fn write_thermograph(
+    path: &std::path::Path,
+    thermo: &Thermograph,
+    name: &str,
+) -> Result<String, MexError> {
+    let svg = mex_serve::pictures::thermograph_svg(thermo, &format!("thermograph of {name}"));
+    std::fs::write(path, svg).map_err(|e| {
+        MexError::invalid(
+            format!("cannot write {}: {e}", path.display()),
+            "a writable file for --thermograph",
+        )
+    })?;
+    Ok(path.display().to_string())
 }
 
 pub(crate) fn thermograph_report(t: &Thermograph) -> ThermographReport {
