@@ -239,9 +239,11 @@ pub fn run(a: &DomineeringArgs) -> Result<Output, MexError> {
 /// A checkpoint's error, naming the file.
 fn in_file(e: MexError, file: Option<&CheckpointFile>) -> MexError {
     match (e, file) {
-        (MexError::Invalid { what, accepted }, Some(f)) => MexError::Invalid {
+        (MexError::Invalid { what, .. }, Some(f)) => MexError::Invalid {
             what: format!("checkpoint {}: {what}", f.path().display()),
-            accepted,
+            accepted: "a file written by `mex domineering --checkpoint` for the same board, \
+                       or a new name"
+                .into(),
         },
         (e, _) => e,
     }

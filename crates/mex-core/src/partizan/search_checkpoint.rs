@@ -121,7 +121,7 @@ impl<R: Read> Reading<R> {
 fn damaged(why: &str) -> MexError {
     MexError::invalid(
         format!("not a usable Domineering checkpoint: {why}"),
-        "a file written by `mex domineering --checkpoint` for the same board",
+        "a Domineering search checkpoint of the same board",
     )
 }
 
