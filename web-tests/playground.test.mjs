@@ -190,7 +190,7 @@ test("a partizan value shows its thermograph", async () => {
   await begin(page, { position: "{3|-1}", side: "Left" });
   await waitTurn(page, -1);
   await page.waitForSelector("#thermograph svg");
-  assert.equal(await page.locator("#thermograph svg path.wall").count(), 2);
+  assert.equal(await page.locator("#thermograph svg g.wall").count(), 2);
   assert.equal(await page.textContent("#thermograph svg text.mean"), "mean 1");
   assert.equal(await page.textContent("#thermograph svg text.temperature"), "temperature 2");
   await page.screenshot({ path: path.join(shots, "thermograph.png"), fullPage: true });
