@@ -65,8 +65,13 @@ fn run(selector: u8, bytes: &[u8]) {
             let all = games::catalog();
             let game = all[which as usize % all.len()];
             let position = String::from_utf8_lossy(rest);
-            one_line(game.normalize(&position));
-            one_line(game.components(&position));
+            // As the front ends do, a refused position goes no further.
+            let normalized = game.normalize(&position);
+            let accepted = normalized.is_ok();
+            one_line(normalized);
+            if accepted {
+                one_line(game.components(&position));
+            }
         }
     }
 }

@@ -8,11 +8,13 @@
 use super::heaps::{heap_game, HeapRules, Values};
 use super::{Family, GameInfo};
 use crate::heap::code::TakeBreakCode;
-use crate::heap::octal::{default_max_terms, prove_period};
+use crate::heap::octal::{default_max_terms, search, Phase, SearchPlan};
 use crate::heap::sparse::TakeBreakSequence;
 use crate::MexError;
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
+use std::ops::ControlFlow;
+use std::sync::Mutex;
 
 /// Heaps up to this size are computed directly; larger heaps need a proven
 /// period.
@@ -41,41 +43,104 @@ pub(crate) fn labelled_options(code: &TakeBreakCode, n: u64) -> Vec<(String, Vec
         .collect()
 }
 
-/// Heaps up to this size are computed directly without looking for a
-/// period first.
-pub const SMALL_HEAP: u64 = 1 << 12;
+/// Two-heap splits (rare pairs and scanned pairs of the sparse-space engine)
+/// a query may look at before it is refused: a few seconds of one core. The
+/// codes without a useful sparse space (0.06, 0.026, …) cost about n²/4
+/// pairs for n values, so without this bound a heap of 5000 would search a
+/// million values for a period, for minutes.
+pub const QUERY_PAIR_BUDGET: u64 = 1 << 32;
 
-/// Values of `code` covering heaps up to `largest`: directly for small
-/// heaps; otherwise from the period when the octal periodicity theorem
-/// proves one (found within the code's default search bound, so a periodic
-/// code such as 0.07 never computes a million values one by one), and
-/// directly up to [`MAX_DIRECT_HEAP`] when it does not.
+/// Heaps up to this size are computed directly without looking for a
+/// period first (at most 2^26 two-heap splits).
+pub const SMALL_HEAP: u64 = 1 << 14;
+
+/// The part of [`QUERY_PAIR_BUDGET`] spent looking for a period first (a
+/// fraction of a second): enough for 0.07 (Dawson's Kayles), whose small
+/// values have no sparse space either, and for 0.16's period of 149 459.
+pub const PERIOD_SEARCH_PAIR_BUDGET: u64 = 1 << 29;
+
+fn pairs_looked_at(seq: &TakeBreakSequence) -> u64 {
+    let stats = seq.stats();
+    stats.rare_pairs + stats.scanned_pairs
+}
+
+/// Values of `code` covering heaps up to `largest`: from the period when the
+/// octal periodicity theorem proves one within the code's default search
+/// bound and [`PERIOD_SEARCH_PAIR_BUDGET`] (so a periodic code such as 0.07
+/// never computes a million values one by one); otherwise directly up to
+/// [`MAX_DIRECT_HEAP`] (fewer for codes with many split digits) within
+/// [`QUERY_PAIR_BUDGET`].
 pub(crate) fn code_values(code: &TakeBreakCode, largest: &BigUint) -> Result<Values, MexError> {
+    if let Some(values) = RecentValues::find(code, largest) {
+        return Ok(values);
+    }
+    let values = code_values_within(code, largest, QUERY_PAIR_BUDGET)?;
+    RecentValues::keep(code, &values);
+    Ok(values)
+}
+
+/// The values of the last few codes queried, so that a front end which
+/// checks a position, then evaluates it, then lists its moves computes them
+/// once (each entry at most 2 MB: a million `u16`).
+struct RecentValues;
+
+static RECENT_VALUES: Mutex<Vec<(TakeBreakCode, Values)>> = Mutex::new(Vec::new());
+
+impl RecentValues {
+    const ENTRIES: usize = 4;
+
+    fn covers(values: &Values, largest: &BigUint) -> bool {
+        values.at(largest).is_some()
+    }
+
+    fn find(code: &TakeBreakCode, largest: &BigUint) -> Option<Values> {
+        let mut recent = RECENT_VALUES.lock().unwrap_or_else(|e| e.into_inner());
+        let i = recent
+            .iter()
+            .position(|(c, v)| c == code && Self::covers(v, largest))?;
+        let entry = recent.remove(i);
+        let values = entry.1.clone();
+        recent.insert(0, entry);
+        Some(values)
+    }
+
+    fn keep(code: &TakeBreakCode, values: &Values) {
+        let mut recent = RECENT_VALUES.lock().unwrap_or_else(|e| e.into_inner());
+        recent.retain(|(c, _)| c != code);
+        recent.insert(0, (code.clone(), values.clone()));
+        recent.truncate(Self::ENTRIES);
+    }
+}
+
+/// [`code_values`] with `pair_budget` two-heap splits for the direct values.
+fn code_values_within(
+    code: &TakeBreakCode,
+    largest: &BigUint,
+    pair_budget: u64,
+) -> Result<Values, MexError> {
     // As many values as `mex octal` computes by default for this code (fewer
     // for codes with many split digits, whose values cost more).
     let direct = MAX_DIRECT_HEAP.min(default_max_terms(code) as u64 - 1);
-    let small = largest.to_u64().filter(|&n| n <= direct.min(SMALL_HEAP));
-    if let Some(n) = small {
-        let mut seq = TakeBreakSequence::new(code.clone());
-        seq.extend_to(n as usize + 1)?;
-        return Ok(Values::Direct(seq.values().to_vec()));
-    }
     let mut seq = TakeBreakSequence::new(code.clone());
-    if code.has_periodicity_theorem() {
-        let (computed, analysis) = prove_period(code, default_max_terms(code))?;
-        if let Some(p) = analysis.sequence {
+    let small = largest.to_u64().filter(|&n| n <= direct.min(SMALL_HEAP));
+    if code.has_periodicity_theorem() && small.is_none() {
+        let plan = SearchPlan {
+            min_terms: 0,
+            max_terms: default_max_terms(code),
+        };
+        let stop = |_: Phase, seq: &TakeBreakSequence| {
+            if pairs_looked_at(seq) > PERIOD_SEARCH_PAIR_BUDGET {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        };
+        if let Some(p) = search(&mut seq, plan, stop)?.sequence {
             return Ok(Values::Periodic(p));
         }
-        seq = computed;
     }
-    match largest.to_u64().filter(|&n| n <= direct) {
-        Some(n) => {
-            if seq.len() <= n as usize {
-                seq.extend_to(n as usize + 1)?;
-            }
-            Ok(Values::Direct(seq.values()[..=n as usize].to_vec()))
-        }
-        None => Err(MexError::too_large(
+    let Some(n) = largest.to_u64().filter(|&n| n <= direct) else {
+        return Err(MexError::too_large(
             if code.has_periodicity_theorem() {
                 format!(
                     "heap {largest} of {code}, whose period is not proven within {} values,",
@@ -86,9 +151,23 @@ pub(crate) fn code_values(code: &TakeBreakCode, largest: &BigUint) -> Result<Val
             },
             format!("{direct} tokens"),
             "use a smaller heap",
-        )),
+        ));
+    };
+    while seq.len() <= n as usize {
+        if pairs_looked_at(&seq) > pair_budget {
+            return Err(MexError::too_large(
+                format!("computing heap {largest} of {code}"),
+                format!("{pair_budget} two-heap splits looked at"),
+                format!("heaps up to {} are accepted", seq.len() - 1),
+            ));
+        }
+        seq.extend_to((n as usize + 1).min(seq.len() + SLICE))?;
     }
+    Ok(Values::Direct(seq.values()[..=n as usize].to_vec()))
 }
+
+/// Values computed between two checks of the pair budget.
+const SLICE: usize = 1 << 12;
 
 /// Refuses listing the moves of heaps too large for `code`.
 pub(crate) fn check_code_moves(code: &TakeBreakCode, n: &BigUint) -> Result<(), MexError> {
@@ -146,3 +225,54 @@ heap_game!(
                 bit 8 three heaps (non-empty). Who cannot move loses.",
     }
 );
+
+#[cfg(test)]
+mod budget_tests {
+    use super::*;
+    use crate::heap::code::naive_values;
+
+    fn direct_values(values: Values) -> Vec<u16> {
+        match values {
+            Values::Direct(v) => v,
+            Values::Periodic(_) => panic!("0.06 has no known period"),
+        }
+    }
+
+    /// 0.06 has no useful sparse space: a heap of 20 260 (the fuzzer's hang,
+    /// which searched a million values for a period) is answered from the
+    /// values up to it, equal to the plain O(n²) computation.
+    #[test]
+    fn a_heap_of_a_code_without_sparse_space_costs_only_its_values() {
+        let code: TakeBreakCode = "0.06".parse().unwrap();
+        let values = direct_values(code_values(&code, &BigUint::from(20_260u32)).unwrap());
+        assert_eq!(values.len(), 20_261);
+        let naive = naive_values(&code, 20_261);
+        assert!(values.iter().zip(&naive).all(|(&a, &b)| u32::from(a) == b));
+    }
+
+    /// Over the budget a heap is refused, and the refusal names the largest
+    /// heap accepted, which is then answered.
+    #[test]
+    fn the_refusal_names_the_heaps_accepted() {
+        let code: TakeBreakCode = "0.06".parse().unwrap();
+        let budget = 1 << 28;
+        let refusal = code_values_within(&code, &BigUint::from(200_000u32), budget)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            refusal.starts_with(
+                "computing heap 200000 of 0.06 exceeds the limit of 268435456 two-heap splits"
+            ),
+            "{refusal}"
+        );
+        let accepted: u64 = refusal
+            .rsplit("heaps up to ")
+            .next()
+            .and_then(|rest| rest.split(' ').next())
+            .and_then(|n| n.parse().ok())
+            .expect("the largest heap accepted");
+        assert!(accepted > SMALL_HEAP && accepted < 200_000, "{refusal}");
+        let values = code_values_within(&code, &BigUint::from(accepted), budget).unwrap();
+        assert_eq!(direct_values(values).len() as u64, accepted + 1);
+    }
+}
