@@ -305,7 +305,11 @@ const XOR_CHUNK: usize = 256;
 /// The rare/common split and the list of rare positions with their values.
 #[derive(Debug, Clone)]
 struct Classes {
+    /// The mask the engine uses: 0 (every value rare, plain scans) when even
+    /// the best mask leaves too many positions rare to pay.
     mask: u16,
+    /// The mask with the fewest rare positions at the last review.
+    best: u16,
     rare: Vec<u32>,
     rare_values: Vec<u16>,
     counts: Vec<u64>,
@@ -317,6 +321,7 @@ impl Classes {
     fn new() -> Self {
         Classes {
             mask: 0,
+            best: 0,
             rare: Vec::new(),
             rare_values: Vec::new(),
             counts: Vec::new(),
@@ -349,14 +354,27 @@ impl Classes {
         n >= self.next_review || self.rare.len() > 2 * self.rare_at_review + 4096
     }
 
-    /// Re-chooses the mask; returns whether it changed.
+    /// Re-chooses the mask; returns whether it changed. The best mask is
+    /// used only while at most [`DENSE_RARE_FRACTION`]⁻¹ of the positions
+    /// are rare under it: beyond, nearly every position needs the full scan
+    /// anyway (0.06, 0.104: 98% of them), and the rare pairs before it only
+    /// add work, so the engine goes without a mask (the dense path).
     fn review(&mut self, values: &[u16]) -> bool {
         let n = values.len();
         self.next_review = n.saturating_mul(2);
-        let best = best_mask(&self.counts, self.mask);
-        let changed = best != self.mask;
+        self.best = best_mask(&self.counts, self.best);
+        let rare_under_best: u64 = (self.counts.iter().enumerate())
+            .filter(|&(v, _)| (v as u32 & self.best as u32).count_ones() & 1 == 0)
+            .map(|(_, &c)| c)
+            .sum();
+        let chosen = if rare_under_best * DENSE_RARE_FRACTION > n as u64 {
+            0
+        } else {
+            self.best
+        };
+        let changed = chosen != self.mask;
         if changed {
-            self.mask = best;
+            self.mask = chosen;
             self.rare.clear();
             self.rare_values.clear();
             for (i, &v) in values.iter().enumerate().skip(1) {
@@ -370,6 +388,10 @@ impl Classes {
         changed
     }
 }
+
+/// Under a mask that leaves more than one position in this many rare, the
+/// engine uses no mask (see [`Classes::review`]).
+const DENSE_RARE_FRACTION: u64 = 8;
 
 /// The mask with the fewest rare positions (ties keep `current`), from
 /// `rare(M) = (total + W(M)) / 2` where `W` is the Walsh–Hadamard transform
@@ -552,7 +574,7 @@ impl TakeBreakSequence {
     pub fn table_stats(&self) -> SequenceStats {
         SequenceStats::of(
             &self.values,
-            best_mask(&self.classes.counts, self.classes.mask),
+            best_mask(&self.classes.counts, self.classes.best),
         )
     }
 
@@ -1013,6 +1035,26 @@ mod tests {
         let (mask, rare) = s.rare_summary();
         assert_ne!(mask, 0);
         assert!(rare < 2_000, "0.16 has few rare positions, got {rare}");
+    }
+
+    /// 0.06 has no useful sparse space: even its best mask leaves about 40%
+    /// of the positions rare, so the engine runs without one (the tables'
+    /// mask is still reported), and the values are the naive ones.
+    #[test]
+    fn codes_without_sparse_space_run_without_a_mask() {
+        let code: TakeBreakCode = "0.06".parse().unwrap();
+        let mut s = TakeBreakSequence::new(code.clone());
+        s.extend_to(20_000).unwrap();
+        assert_eq!(s.rare_summary().0, 0);
+        let table = s.table_stats();
+        assert_ne!(table.rare_mask, 0);
+        assert!(table.rare_positions * DENSE_RARE_FRACTION as usize > 20_000);
+        let naive = naive_values(&code, 20_000);
+        assert!(s
+            .values()
+            .iter()
+            .zip(&naive)
+            .all(|(&a, &b)| u32::from(a) == b));
     }
 
     #[test]
