@@ -43,8 +43,9 @@ pub(crate) fn labelled_options(code: &TakeBreakCode, n: u64) -> Vec<(String, Vec
         .collect()
 }
 
-/// Two-heap splits (rare pairs and scanned pairs of the sparse-space engine)
-/// a query may look at before it is refused: a few seconds of one core. The
+/// Splits (rare pairs and scanned pairs of the sparse-space engine, and its
+/// three-heap steps) a query may look at before it is refused: a few
+/// seconds of one core. The
 /// codes without a useful sparse space (0.06, 0.026, …) cost about n²/4
 /// pairs for n values, so without this bound a heap of 5000 would search a
 /// million values for a period, for minutes.
@@ -61,7 +62,7 @@ pub const PERIOD_SEARCH_PAIR_BUDGET: u64 = 1 << 29;
 
 fn pairs_looked_at(seq: &TakeBreakSequence) -> u64 {
     let stats = seq.stats();
-    stats.rare_pairs + stats.scanned_pairs
+    stats.rare_pairs + stats.scanned_pairs + stats.three_heap_steps
 }
 
 /// Values of `code` covering heaps up to `largest`: from the period when the
@@ -157,16 +158,22 @@ fn code_values_within(
         if pairs_looked_at(&seq) > pair_budget {
             return Err(MexError::too_large(
                 format!("computing heap {largest} of {code}"),
-                format!("{pair_budget} two-heap splits looked at"),
+                format!("{pair_budget} splits looked at"),
                 format!("heaps up to {} are accepted", seq.len() - 1),
             ));
         }
-        seq.extend_to((n as usize + 1).min(seq.len() + SLICE))?;
+        let slice = if code.max_heaps() == 3 {
+            SLICE / 16
+        } else {
+            SLICE
+        };
+        seq.extend_to((n as usize + 1).min(seq.len() + slice))?;
     }
     Ok(Values::Direct(seq.values()[..=n as usize].to_vec()))
 }
 
-/// Values computed between two checks of the pair budget.
+/// Values computed between two checks of the pair budget (a sixteenth of it
+/// for codes with three-heap moves, whose values cost O(n) to O(n²) each).
 const SLICE: usize = 1 << 12;
 
 /// Refuses listing the moves of heaps too large for `code`.
@@ -261,7 +268,7 @@ mod budget_tests {
             .to_string();
         assert!(
             refusal.starts_with(
-                "computing heap 200000 of 0.06 exceeds the limit of 268435456 two-heap splits"
+                "computing heap 200000 of 0.06 exceeds the limit of 268435456 splits looked at"
             ),
             "{refusal}"
         );
