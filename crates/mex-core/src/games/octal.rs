@@ -241,7 +241,7 @@ mod budget_tests {
     fn direct_values(values: Values) -> Vec<u16> {
         match values {
             Values::Direct(v) => v,
-            Values::Periodic(_) => panic!("0.06 has no known period"),
+            Values::Periodic(_) => panic!("no period expected"),
         }
     }
 
@@ -255,6 +255,32 @@ mod budget_tests {
         assert_eq!(values.len(), 20_261);
         let naive = naive_values(&code, 20_261);
         assert!(values.iter().zip(&naive).all(|(&a, &b)| u32::from(a) == b));
+    }
+
+    /// Three-heap work counts in the budget: with unequal heaps (triples
+    /// enumerated) and with equal ones (the sets of XORs), a heap of 3000
+    /// is refused within a small budget, and the heap it names is answered
+    /// with the values of the full enumeration.
+    #[test]
+    fn three_heap_work_counts_in_the_budget() {
+        for text in ["0.8u", "0.8"] {
+            let code: TakeBreakCode = text.parse().unwrap();
+            let budget = 1 << 22;
+            let refusal = code_values_within(&code, &BigUint::from(3000u32), budget)
+                .unwrap_err()
+                .to_string();
+            let accepted: usize = refusal
+                .rsplit("heaps up to ")
+                .next()
+                .and_then(|rest| rest.split(' ').next())
+                .and_then(|n| n.parse().ok())
+                .expect("the largest heap accepted");
+            assert!(accepted > 100 && accepted < 3000, "{refusal}");
+            let values = code_values_within(&code, &BigUint::from(accepted), budget).unwrap();
+            let values = direct_values(values);
+            let naive = naive_values(&code, accepted + 1);
+            assert!(values.iter().zip(&naive).all(|(&a, &b)| u32::from(a) == b));
+        }
     }
 
     /// Over the budget a heap is refused, and the refusal names the largest
