@@ -55,6 +55,24 @@ fn first_two_to_the_twenty_four_values_of_0_054_match_the_record() {
     );
 }
 
+/// 0.104 and 0.106, sparse only under odd masks (the heap's parity): the
+/// first 2^24 values, as ogsolve computed them too (docs/records.md).
+#[test]
+fn first_two_to_the_twenty_four_values_of_0_104_and_0_106_match_the_records() {
+    for (code, sha) in [
+        (
+            "0.104",
+            "e9d867be2515d8e310192c4eb95586a2aff62edefa49b8e20426730b0d43841e",
+        ),
+        (
+            "0.106",
+            "f5553c8271a1967982dd5102f650938bef0c99c516c97f20e1d1f4877789139b",
+        ),
+    ] {
+        assert_eq!(sha_of_first(code, 1 << 24, 1), sha, "{code}");
+    }
+}
+
 /// The columns of Czajka's table of unsolved games (tczajka/octal-games,
 /// UnsolvedGames.md) for the rows it fills: n, the first heap with the
 /// largest value, the largest value, the rare mask (hexadecimal there),
