@@ -15,13 +15,14 @@ use std::str::FromStr;
 use std::sync::{Arc, OnceLock};
 
 /// Nim values of a heap game: computed directly up to some heap, or all of
-/// them from a proven period.
+/// them from a proven period. Shared, so that a cache of them hands out
+/// copies without copying the values.
 #[derive(Debug, Clone)]
 pub enum Values {
     /// `G(0) .. G(n)`.
-    Direct(Vec<u16>),
+    Direct(Arc<[u16]>),
     /// Every value.
-    Periodic(PeriodicSequence),
+    Periodic(Arc<PeriodicSequence>),
 }
 
 impl Values {

@@ -82,7 +82,7 @@ pub(crate) fn code_values(code: &TakeBreakCode, largest: &BigUint) -> Result<Val
 
 /// The values of the last few codes queried, so that a front end which
 /// checks a position, then evaluates it, then lists its moves computes them
-/// once (each entry at most 2 MB: a million `u16`).
+/// once (each entry at most 2 MB: a million `u16`; shared, not copied).
 struct RecentValues;
 
 static RECENT_VALUES: Mutex<Vec<(TakeBreakCode, Values)>> = Mutex::new(Vec::new());
@@ -137,7 +137,7 @@ fn code_values_within(
             }
         };
         if let Some(p) = search(&mut seq, plan, stop)?.sequence {
-            return Ok(Values::Periodic(p));
+            return Ok(Values::Periodic(p.into()));
         }
     }
     let Some(n) = largest.to_u64().filter(|&n| n <= direct) else {
@@ -169,7 +169,7 @@ fn code_values_within(
         };
         seq.extend_to((n as usize + 1).min(seq.len() + slice))?;
     }
-    Ok(Values::Direct(seq.values()[..=n as usize].to_vec()))
+    Ok(Values::Direct(seq.values()[..=n as usize].into()))
 }
 
 /// Values computed between two checks of the pair budget (a sixteenth of it
@@ -240,7 +240,7 @@ mod budget_tests {
 
     fn direct_values(values: Values) -> Vec<u16> {
         match values {
-            Values::Direct(v) => v,
+            Values::Direct(v) => v.to_vec(),
             Values::Periodic(_) => panic!("no period expected"),
         }
     }

@@ -55,7 +55,7 @@ impl HeapRules for SubtractionRules {
     }
     fn values(&self, _largest: &BigUint) -> Result<Values, MexError> {
         Ok(Values::Periodic(
-            self.0.find_period(DEFAULT_MAX_TERMS)?.sequence,
+            self.0.find_period(DEFAULT_MAX_TERMS)?.sequence.into(),
         ))
     }
 }
