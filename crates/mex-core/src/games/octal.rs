@@ -257,6 +257,16 @@ mod budget_tests {
         assert!(values.iter().zip(&naive).all(|(&a, &b)| u32::from(a) == b));
     }
 
+    /// The largest heap a budget refusal says is accepted.
+    fn accepted_heap(refusal: &str) -> u64 {
+        refusal
+            .rsplit("heaps up to ")
+            .next()
+            .and_then(|rest| rest.split(' ').next())
+            .and_then(|n| n.parse().ok())
+            .expect("the largest heap accepted")
+    }
+
     /// Three-heap work counts in the budget: with unequal heaps (triples
     /// enumerated) and with equal ones (the sets of XORs), a heap of 3000
     /// is refused within a small budget, and the heap it names is answered
@@ -269,12 +279,7 @@ mod budget_tests {
             let refusal = code_values_within(&code, &BigUint::from(3000u32), budget)
                 .unwrap_err()
                 .to_string();
-            let accepted: usize = refusal
-                .rsplit("heaps up to ")
-                .next()
-                .and_then(|rest| rest.split(' ').next())
-                .and_then(|n| n.parse().ok())
-                .expect("the largest heap accepted");
+            let accepted = accepted_heap(&refusal) as usize;
             assert!(accepted > 100 && accepted < 3000, "{refusal}");
             let values = code_values_within(&code, &BigUint::from(accepted), budget).unwrap();
             let values = direct_values(values);
@@ -298,12 +303,7 @@ mod budget_tests {
             ),
             "{refusal}"
         );
-        let accepted: u64 = refusal
-            .rsplit("heaps up to ")
-            .next()
-            .and_then(|rest| rest.split(' ').next())
-            .and_then(|n| n.parse().ok())
-            .expect("the largest heap accepted");
+        let accepted = accepted_heap(&refusal);
         assert!(accepted > SMALL_HEAP && accepted < 200_000, "{refusal}");
         let values = code_values_within(&code, &BigUint::from(accepted), budget).unwrap();
         assert_eq!(direct_values(values).len() as u64, accepted + 1);
