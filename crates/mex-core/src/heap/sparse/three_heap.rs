@@ -9,7 +9,7 @@
 //! below `2^k`, each set is a bitset of `2^k` bits and `g ⊕ S` a permutation
 //! of its bits: the words are exchanged by the high bits of `g` and the bits
 //! within a word swapped in blocks by the low six (the butterfly steps of a
-//! bit permutation, Knuth, TAOCP 4A, 7.1.3). This is the XOR-convolution
+//! bit permutation, Knuth 2011, §7.1.3). This is the XOR-convolution
 //! view of the sparse-space literature (Gangolli–Plambeck 1989) applied to
 //! three heaps; it holds for the rule "any three non-empty heaps", not for
 //! unequal splits (`a < b < c`), which keep the full enumeration.
