@@ -14,6 +14,11 @@
 #                                and checks that both give the same value.
 #                                Then six small Amazons boards the same way.
 #                                And Snort on paths, cycles, grids and K4.
+#   CGT_PY=/path/to/python       a Python with cgt-tools' module cgt_py and
+#                                mex's package installed (both built with
+#                                maturin): Toads and Frogs strips, each tool's
+#                                CPU time in one process, values compared
+#                                (cgt-tools' CLI has no Toads and Frogs).
 # Both run pinned to one core (taskset) when taskset is available.
 #   PEERS_ONLY=1                 runs the peer comparisons alone (no
 #                                criterion, no SSC timing, no load test).
@@ -178,6 +183,27 @@ if [[ -n "${CGT_TOOLS:-}" ]]; then
     printf '  %-5s %8ss %8ss  %s\n' "$g" "$tm" "$tc" "$same"
   done
   python3 -c "print(f'  total: mex {$total_mex:.2f}s, cgt-tools {$total_cgt:.2f}s, ratio {$total_cgt/$total_mex:.2f}')"
+fi
+
+if [[ -n "${CGT_PY:-}" ]]; then
+  echo
+  echo "Toads and Frogs against cgt-tools (cgt_py, one core, CPU seconds in one Python process): strip, mex, cgt-tools, ratio, same value?"
+  pin "$CGT_PY" - <<'PY'
+import re, time
+import cgt_py, mex
+strips = ["TTT...FFF", "TTTT....FFFF", "TTT.T..F.FFF", "TT.T.T...F.F.FF",
+          "TTTTT.....FFFFF", "T.T.T.T...F.F.F.F", "TTT.TT....FF.FFF"]
+total_mex = total_cgt = 0.0
+for s in strips:
+    t0 = time.process_time(); ours = mex.Game("toads-and-frogs", s).value_text()
+    t1 = time.process_time(); theirs = cgt_py.ToadsAndFrogs(s).canonical_form()
+    t2 = time.process_time()
+    text = re.fullmatch(r"CanonicalForm\('(.*)'\)", repr(theirs)).group(1)
+    same = "yes" if mex.CGValue(text) == mex.CGValue(ours) else "NO"
+    total_mex += t1 - t0; total_cgt += t2 - t1
+    print(f"  {s:<18} {t1 - t0:8.3f}s {t2 - t1:8.3f}s  {(t2 - t1) / max(t1 - t0, 1e-3):5.1f}x  {same}")
+print(f"  total: mex {total_mex:.2f}s, cgt-tools {total_cgt:.2f}s, ratio {total_cgt / total_mex:.2f}")
+PY
 fi
 
 # The playground server under load (issue 9): 64 connections for 30 s, a mix

@@ -473,6 +473,12 @@ impl<G: PartizanGame> PartizanRuleset for PartizanView<'_, G> {
     fn canonical(&self, p: &G::Position) -> G::Position {
         self.0.canonical(p)
     }
+    fn oriented(&self, p: &G::Position) -> (G::Position, bool) {
+        self.0.oriented(p)
+    }
+    fn memo_reached(&self) -> bool {
+        self.0.memo_reached()
+    }
     fn known_value(
         &self,
         store: &mut GameStore,

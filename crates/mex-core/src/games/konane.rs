@@ -18,16 +18,28 @@
 //! beyond it are never reached). Moves are the same in the four directions
 //! for both players, so the eight symmetries of the square keep the value.
 
+use super::adapters::partizan_value;
 use super::grid_board::{cell_name, choose, Alphabet, Board, Rect, ORTHOGONAL};
 use super::{refuse_search, Family, Game, GameInfo, Move, PartizanGame};
+use crate::partizan::ruleset::{Evaluator, PartizanRuleset};
+use crate::partizan::store::{GameId, GameStore};
 use crate::MexError;
 use std::fmt;
 use std::str::FromStr;
 
 /// Most positions the search may have to visit, summed over the clusters
 /// (the bound is that of `reachable_bound`: stones are never added and keep
-/// their checkerboard colour).
+/// the parities of their row and column), when the clusters need a board of
+/// more than 64 cells.
 pub const MAX_POSITIONS: u128 = 1 << 24;
+/// The same bound when the clusters fit on a board of at most 64 cells,
+/// searched on bits. The bound is far above the positions met (a 5×5 board
+/// with 14 stones bounded by 8.5·10^8 visits 10^4), so the search of such a
+/// board also stops at [`MAX_SEARCHED_POSITIONS`] memoised positions (some
+/// seconds).
+pub const MAX_PACKED_POSITIONS: u128 = 1 << 34;
+/// Most positions memoised by the search on bits before it is refused.
+pub const MAX_SEARCHED_POSITIONS: usize = 1 << 22;
 /// Most cells of a position whose moves are listed.
 pub const MAX_LISTED_CELLS: usize = 1024;
 
@@ -114,29 +126,36 @@ fn cut(b: &Board, region: Rect, stones: &[(usize, usize)]) -> Board {
 }
 
 /// Positions a cluster may reach (the bound of [`MAX_POSITIONS`]): a jump
-/// moves a stone an even number of cells in a straight line, so each stone
-/// keeps the colour of its cell on a checkerboard; the black stones are at
-/// most `a` of the `m_x` cells of the grown box on the checkerboard colours
-/// they start on, the white ones likewise: `Σ_{i≤a} C(m_x, i) · Σ_{j≤b}
-/// C(m_o, j)`.
+/// moves a stone two cells along a row or a column, so each stone keeps the
+/// parities of its row and of its column; the stones of one colour that
+/// start in one of the four parity classes are at most `a` of the `m` cells
+/// of that class in the grown box: the product over both colours and the
+/// four classes of `Σ_{i≤a} C(m, i)`.
 fn reachable_bound(b: &Board, c: &Cluster) -> u128 {
-    let side = |stone: u8| {
-        let on: Vec<usize> = c
-            .stones
-            .iter()
-            .filter(|&&(r, k)| b.get(r, k) == stone)
-            .map(|&(r, k)| (r + k) % 2)
-            .collect();
-        let region = c.region;
-        let cells = (region.r0..=region.r1)
-            .flat_map(|r| (region.c0..=region.c1).map(move |k| (r + k) % 2))
-            .filter(|parity| on.contains(parity))
-            .count();
-        (0..=on.len())
-            .map(|i| choose(cells, i))
-            .fold(0u128, u128::saturating_add)
+    let class = |r: usize, k: usize| (r % 2, k % 2);
+    let region = c.region;
+    let cells_of = |parity: (usize, usize)| {
+        (region.r0..=region.r1)
+            .flat_map(|r| (region.c0..=region.c1).map(move |k| class(r, k)))
+            .filter(|&p| p == parity)
+            .count()
     };
-    side(b'x').saturating_mul(side(b'o'))
+    let mut bound = 1u128;
+    for stone in [b'x', b'o'] {
+        for parity in [(0, 0), (0, 1), (1, 0), (1, 1)] {
+            let stones = c
+                .stones
+                .iter()
+                .filter(|&&(r, k)| b.get(r, k) == stone && class(r, k) == parity)
+                .count();
+            let cells = cells_of(parity);
+            let subsets = (0..=stones)
+                .map(|i| choose(cells, i))
+                .fold(0u128, u128::saturating_add);
+            bound = bound.saturating_mul(subsets);
+        }
+    }
+    bound
 }
 
 /// The jumps of the player whose stones are `me`: every stop of every
@@ -185,14 +204,23 @@ impl Game for Konane {
                 (each stop is a move). Who cannot move loses.",
     };
     fn check(&self, p: &Stones) -> Result<(), MexError> {
-        let work = clusters(&p.0)
+        let live: Vec<Cluster> = clusters(&p.0).into_iter().filter(|c| c.live).collect();
+        let work = live
             .iter()
-            .filter(|c| c.live)
             .map(|c| reachable_bound(&p.0, c))
             .fold(0u128, u128::saturating_add);
+        let cells = live
+            .iter()
+            .map(|c| c.region)
+            .reduce(Rect::union)
+            .map_or(0, Rect::cells);
         refuse_search(
             work,
-            MAX_POSITIONS,
+            if cells <= 64 {
+                MAX_PACKED_POSITIONS
+            } else {
+                MAX_POSITIONS
+            },
             "positions of the stones",
             "positions",
             "use fewer stones, or stones further apart",
@@ -213,6 +241,14 @@ impl PartizanGame for Konane {
     fn right_moves(&self, p: &Stones) -> Vec<Move<Stones>> {
         jumps(p, b'o', b'x')
     }
+    /// The search on packed boards when the canonical board has at most
+    /// 64 cells (the one on [`Board`]s otherwise).
+    fn value(&self, store: &mut GameStore, p: &Stones) -> Result<GameId, MexError> {
+        match Packed::from_board(&self.canonical(p).0) {
+            Some(k) => Evaluator::new(PackedKonane, MAX_SEARCHED_POSITIONS).value(store, &k),
+            None => partizan_value(self, store, p),
+        }
+    }
     /// The clusters of both colours, each on its grown box.
     fn decompose(&self, p: &Stones) -> Option<Vec<Stones>> {
         let live: Vec<Cluster> = clusters(&p.0).into_iter().filter(|c| c.live).collect();
@@ -232,6 +268,392 @@ impl PartizanGame for Konane {
         };
         let stones: Vec<(usize, usize)> = live.into_iter().flat_map(|c| c.stones).collect();
         Stones(cut(&p.0, region, &stones).least_image())
+    }
+}
+
+/// A board of at most 64 cells as two masks (bit `r·w + c`: `x` Left's
+/// stones, `o` Right's): the search's position, copied without allocation.
+/// [`Konane`]'s value searches these whenever the canonical board fits; the
+/// rules and the clusters are those of [`Stones`], computed on bits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+struct Packed {
+    h: u8,
+    w: u8,
+    x: u64,
+    o: u64,
+}
+
+/// A rectangle of a packed board: rows `r0..=r1`, columns `c0..=c1`.
+#[derive(Debug, Clone, Copy)]
+struct Span {
+    r0: u8,
+    c0: u8,
+    r1: u8,
+    c1: u8,
+}
+
+impl Span {
+    fn as_rect(self) -> Rect {
+        let u = usize::from;
+        Rect {
+            r0: u(self.r0),
+            c0: u(self.c0),
+            r1: u(self.r1),
+            c1: u(self.c1),
+        }
+    }
+    fn union(self, o: Span) -> Span {
+        Span {
+            r0: self.r0.min(o.r0),
+            c0: self.c0.min(o.c0),
+            r1: self.r1.max(o.r1),
+            c1: self.c1.max(o.c1),
+        }
+    }
+}
+
+/// The set bits of a mask, lowest first.
+fn bits(mut m: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            i
+        })
+    })
+}
+
+impl Packed {
+    /// The board as masks, when it has at most 64 cells.
+    fn from_board(b: &Board) -> Option<Packed> {
+        let (h, w) = (b.height(), b.width());
+        if h * w > 64 {
+            return None;
+        }
+        let mut k = Packed {
+            h: h as u8,
+            w: w as u8,
+            x: 0,
+            o: 0,
+        };
+        for r in 0..h {
+            for c in 0..w {
+                match b.get(r, c) {
+                    b'x' => k.x |= 1 << (r * w + c),
+                    b'o' => k.o |= 1 << (r * w + c),
+                    _ => {}
+                }
+            }
+        }
+        Some(k)
+    }
+
+    fn width(self) -> usize {
+        usize::from(self.w)
+    }
+
+    /// Every cell of the board.
+    fn full(self) -> u64 {
+        let n = usize::from(self.h) * self.width();
+        u64::MAX >> (64 - n)
+    }
+
+    /// The cells of column `c`.
+    fn column(self, c: usize) -> u64 {
+        (0..usize::from(self.h)).fold(0, |m, r| m | 1 << (r * self.width() + c))
+    }
+
+    /// The cells orthogonally next to a cell of `m`, given the cells of
+    /// the first and of the last column.
+    fn around(self, m: u64, (first, last): (u64, u64)) -> u64 {
+        let w = u32::from(self.w);
+        (m.checked_shl(w).unwrap_or(0)
+            | m.checked_shr(w).unwrap_or(0)
+            | (m & !last) << 1
+            | (m & !first) >> 1)
+            & self.full()
+    }
+
+    /// The smallest span holding the cells of `m` (not empty).
+    fn span(self, m: u64) -> Span {
+        let w = self.width();
+        let rows = (
+            m.trailing_zeros() as usize / w,
+            (63 - m.leading_zeros()) as usize / w,
+        );
+        let row_mask = u64::MAX >> (64 - w);
+        let columns = (rows.0..=rows.1).fold(0, |acc, r| acc | (m >> (r * w)) & row_mask);
+        Span {
+            r0: rows.0 as u8,
+            c0: columns.trailing_zeros() as u8,
+            r1: rows.1 as u8,
+            c1: (63 - columns.leading_zeros()) as u8,
+        }
+    }
+
+    /// The cluster of `stones` before merging: the stones, their span
+    /// grown by one less than their number when both colours are present
+    /// (clipped to the board), and whether they are.
+    fn grown(self, stones: u64) -> (u64, Span, bool) {
+        let live = stones & self.x != 0 && stones & self.o != 0;
+        let by = if live {
+            stones.count_ones() as u8 - 1
+        } else {
+            0
+        };
+        let s = self.span(stones);
+        let span = Span {
+            r0: s.r0.saturating_sub(by),
+            c0: s.c0.saturating_sub(by),
+            r1: s.r1.saturating_add(by).min(self.h - 1),
+            c1: s.c1.saturating_add(by).min(self.w - 1),
+        };
+        (stones, span, live)
+    }
+
+    /// The orthogonally connected group of stones of `within` holding the
+    /// lowest one.
+    fn first_group(self, within: u64, edges: (u64, u64)) -> u64 {
+        let mut group = within & within.wrapping_neg();
+        loop {
+            let more = (group | self.around(group, edges)) & within;
+            if more == group {
+                return group;
+            }
+            group = more;
+        }
+    }
+
+    /// The clusters (stones, grown span, both colours present) of the
+    /// module's comment, as [`clusters`] finds them on a [`Board`].
+    fn clusters(self) -> Vec<(u64, Span, bool)> {
+        let edges = (self.column(0), self.column(self.width() - 1));
+        let mut left = self.x | self.o;
+        let mut out = Vec::new();
+        while left != 0 {
+            let group = self.first_group(left, edges);
+            left &= !group;
+            out.push(self.grown(group));
+        }
+        'merge: loop {
+            for i in 0..out.len() {
+                for j in i + 1..out.len() {
+                    if out[i].1.as_rect().touches(out[j].1.as_rect()) {
+                        let (stones, _, _) = out.swap_remove(j);
+                        out[i] = self.grown(out[i].0 | stones);
+                        continue 'merge;
+                    }
+                }
+            }
+            return out;
+        }
+    }
+
+    /// The board cut to `span` with only `stones` kept.
+    fn cut(self, span: Span, stones: u64) -> Packed {
+        let w = self.width();
+        let nw = usize::from(span.c1 - span.c0 + 1);
+        let mut k = Packed {
+            h: span.r1 - span.r0 + 1,
+            w: nw as u8,
+            x: 0,
+            o: 0,
+        };
+        for i in bits(stones) {
+            let (r, c) = (i / w - usize::from(span.r0), i % w - usize::from(span.c0));
+            let at = 1 << (r * nw + c);
+            if self.x >> i & 1 == 1 {
+                k.x |= at;
+            } else {
+                k.o |= at;
+            }
+        }
+        k
+    }
+
+    /// The mask of each row, top to bottom, as `w`-bit numbers.
+    fn rows(self, m: u64) -> impl Iterator<Item = u64> {
+        let w = self.width();
+        let row_mask = u64::MAX >> (64 - w);
+        (0..usize::from(self.h)).map(move |r| (m >> (r * w)) & row_mask)
+    }
+
+    /// The board mirrored top to bottom (`rows`) and left to right
+    /// (`columns`).
+    fn mirrored(self, rows: bool, columns: bool) -> Packed {
+        let (h, w) = (usize::from(self.h), self.width());
+        let flip = |m: u64| {
+            self.rows(m).enumerate().fold(0, |acc, (r, row)| {
+                let row = if columns {
+                    row.reverse_bits() >> (64 - w)
+                } else {
+                    row
+                };
+                let r = if rows { h - 1 - r } else { r };
+                acc | row << (r * w)
+            })
+        };
+        Packed {
+            x: flip(self.x),
+            o: flip(self.o),
+            ..self
+        }
+    }
+
+    /// The board reflected in its main diagonal (`h` and `w` exchanged).
+    fn transposed(self) -> Packed {
+        let (h, w) = (usize::from(self.h), self.width());
+        let place = |m: u64| bits(m).fold(0, |acc, i| acc | 1u64 << ((i % w) * h + i / w));
+        Packed {
+            h: self.w,
+            w: self.h,
+            x: place(self.x),
+            o: place(self.o),
+        }
+    }
+
+    /// The eight images under the symmetries of the square.
+    fn images(self) -> [Packed; 8] {
+        let t = self.transposed();
+        let four = |k: Packed| {
+            [
+                k,
+                k.mirrored(true, false),
+                k.mirrored(false, true),
+                k.mirrored(true, true),
+            ]
+        };
+        let (a, b) = (four(self), four(t));
+        [a[0], a[1], a[2], a[3], b[0], b[1], b[2], b[3]]
+    }
+
+    /// The colours exchanged.
+    fn swapped(self) -> Packed {
+        Packed {
+            x: self.o,
+            o: self.x,
+            ..self
+        }
+    }
+
+    /// The jumps of Left (`left`) or Right, as [`jumps`] makes them.
+    fn jumps(self, left: bool, out: &mut Vec<Packed>) {
+        let (me, enemy) = if left {
+            (self.x, self.o)
+        } else {
+            (self.o, self.x)
+        };
+        let empty = self.full() & !(self.x | self.o);
+        let (h, w) = (isize::from(self.h), isize::from(self.w));
+        for from in bits(me) {
+            let (r, c) = ((from as isize) / w, (from as isize) % w);
+            for (dr, dc) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
+                let at = |k: isize| {
+                    let (rr, cc) = (r + k * dr, c + k * dc);
+                    (0..h).contains(&rr) && (0..w).contains(&cc)
+                };
+                let bit = |k: isize| 1u64 << ((r + k * dr) * w + c + k * dc);
+                let (mut mine, mut theirs) = (me & !(1 << from), enemy);
+                let mut k = 1;
+                while at(k + 1) && enemy & bit(k) != 0 && empty & bit(k + 1) != 0 {
+                    theirs &= !bit(k);
+                    mine |= bit(k + 1);
+                    out.push(if left {
+                        Packed {
+                            x: mine,
+                            o: theirs,
+                            ..self
+                        }
+                    } else {
+                        Packed {
+                            x: theirs,
+                            o: mine,
+                            ..self
+                        }
+                    });
+                    mine &= !bit(k + 1);
+                    k += 2;
+                }
+            }
+        }
+    }
+}
+
+/// The search on packed boards: the hooks of [`Konane`] on bits, with the
+/// colour exchange as the conjugate (Konane's rules are the same for both
+/// colours, so exchanging them exchanges the players: value −G).
+struct PackedKonane;
+
+/// Boards of at most this many cells are keyed by their least image under
+/// the square's symmetries; larger ones (rarely met again in another
+/// orientation) only by the exchange of colours.
+const MAX_IMAGED_CELLS: usize = 16;
+
+impl PackedKonane {
+    /// The live clusters on the smallest span holding them (an empty 1×1
+    /// board when there is none).
+    fn trimmed(k: Packed) -> Packed {
+        // The common case of a search from a dense board: the stones are
+        // one group of both colours whose grown span is the whole board.
+        let stones = k.x | k.o;
+        if stones != 0 {
+            let edges = (k.column(0), k.column(k.width() - 1));
+            let (group, span, live) = k.grown(k.first_group(stones, edges));
+            let whole = span.r0 == 0 && span.c0 == 0 && span.r1 == k.h - 1 && span.c1 == k.w - 1;
+            if group == stones && live && whole {
+                return k;
+            }
+        }
+        let live: Vec<(u64, Span, bool)> = k.clusters().into_iter().filter(|c| c.2).collect();
+        let Some(span) = live.iter().map(|c| c.1).reduce(Span::union) else {
+            return Packed {
+                h: 1,
+                w: 1,
+                x: 0,
+                o: 0,
+            };
+        };
+        k.cut(span, live.iter().fold(0, |m, c| m | c.0))
+    }
+}
+
+impl PartizanRuleset for PackedKonane {
+    type Position = Packed;
+    fn left_options(&self, k: &Packed, out: &mut Vec<Packed>) {
+        k.jumps(true, out);
+    }
+    fn right_options(&self, k: &Packed, out: &mut Vec<Packed>) {
+        k.jumps(false, out);
+    }
+    fn decompose(&self, k: &Packed) -> Option<Vec<Packed>> {
+        let live: Vec<(u64, Span, bool)> = k.clusters().into_iter().filter(|c| c.2).collect();
+        (live.len() > 1).then(|| live.iter().map(|c| k.cut(c.1, c.0)).collect())
+    }
+    fn canonical(&self, k: &Packed) -> Packed {
+        let t = Self::trimmed(*k);
+        t.images().into_iter().min().unwrap_or(t)
+    }
+    /// The least of the sixteen images (eight symmetries, colours kept or
+    /// exchanged), negated when it exchanges the colours.
+    fn oriented(&self, k: &Packed) -> (Packed, bool) {
+        let t = Self::trimmed(*k);
+        let images = if usize::from(t.h) * t.width() <= MAX_IMAGED_CELLS {
+            t.images().to_vec()
+        } else {
+            vec![t]
+        };
+        images
+            .into_iter()
+            .flat_map(|i| [(i, false), (i.swapped(), true)])
+            .min()
+            .unwrap_or((t, false))
+    }
+    fn heap_bytes(&self, _k: &Packed) -> usize {
+        0
+    }
+    /// A key costs the clusters and sixteen images, a lookup one hash.
+    fn memo_reached(&self) -> bool {
+        true
     }
 }
 
@@ -309,6 +731,35 @@ mod tests {
                 rows[next(h as u64) as usize][next(w as u64) as usize] = b"xo"[next(2) as usize];
             }
             twin.check(&rows, &rows_text(&rows));
+        }
+    }
+
+    /// The search on bits (clusters, images and colour exchange on masks,
+    /// the memo of reached positions) against the search on [`Board`]s,
+    /// on random boards of up to 5×5 cells (a fixed pseudo-random sample),
+    /// each in a fresh store so that no value is shared.
+    #[test]
+    fn packed_search_against_board_search() {
+        let mut random = Lcg(777);
+        let mut next = |m: u64| random.below(m);
+        for _ in 0..400 {
+            let (h, w) = (1 + next(5) as usize, 1 + next(5) as usize);
+            let rows: Vec<Vec<u8>> = (0..h)
+                .map(|_| (0..w).map(|_| b"xo.."[next(4) as usize]).collect())
+                .collect();
+            let p: Stones = rows_text(&rows).parse().unwrap();
+            if Konane.check(&p).is_err() {
+                continue;
+            }
+            let mut bits_store = GameStore::new();
+            let fast = Konane.value(&mut bits_store, &p).unwrap();
+            let mut board_store = GameStore::new();
+            let slow = partizan_value(&Konane, &mut board_store, &p).unwrap();
+            assert_eq!(
+                notation::show(&bits_store, fast),
+                notation::show(&board_store, slow),
+                "{p}"
+            );
         }
     }
 

@@ -232,6 +232,21 @@ pub trait PartizanGame: Game {
     fn canonical(&self, p: &Self::Position) -> Self::Position {
         p.clone()
     }
+    /// A representative of `p` or of its conjugate, and whether it is the
+    /// conjugate (value −G): see [`PartizanRuleset::oriented`]. By default
+    /// [`PartizanGame::canonical`].
+    ///
+    /// [`PartizanRuleset::oriented`]: crate::partizan::ruleset::PartizanRuleset::oriented
+    fn oriented(&self, p: &Self::Position) -> (Self::Position, bool) {
+        (self.canonical(p), false)
+    }
+    /// Whether the search also remembers positions as reached: see
+    /// [`PartizanRuleset::memo_reached`]. Off by default.
+    ///
+    /// [`PartizanRuleset::memo_reached`]: crate::partizan::ruleset::PartizanRuleset::memo_reached
+    fn memo_reached(&self) -> bool {
+        false
+    }
     /// The value by a closed form, when one applies (`Ok(None)`: search);
     /// an error when the store's budget is spent.
     fn known_value(

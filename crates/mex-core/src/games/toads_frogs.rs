@@ -24,12 +24,53 @@ pub const MAX_ARRANGEMENTS: u128 = 1_000_000;
 #[derive(Debug, Clone, Copy, Default)]
 pub struct ToadsAndFrogs;
 
-/// Strips of cells `T`, `F` and `.` (bytes), left to right; `-` when none.
+/// Strips of cells `T`, `F` and `.` (bytes), left to right, one after
+/// another with a space between two strips (so that no move crosses from
+/// one strip into the next); empty when there is none (written `-`). One
+/// flat buffer: a position is one allocation, hashed as one slice.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Strips(pub Vec<Vec<u8>>);
+pub struct Strips(Vec<u8>);
+
+/// The byte between two strips.
+const GAP: u8 = b' ';
 
 const ACCEPTED: &str = "strips of T (toad), F (frog) and . (empty) separated by spaces, such as \
                         TT..FF ('-' for none)";
+
+impl Strips {
+    /// The position of these strips (each of `T`, `F` and `.` only).
+    fn from_strips<'a>(strips: impl IntoIterator<Item = &'a [u8]>) -> Strips {
+        let mut cells = Vec::new();
+        for (k, strip) in strips.into_iter().enumerate() {
+            if k > 0 {
+                cells.push(GAP);
+            }
+            cells.extend_from_slice(strip);
+        }
+        Strips(cells)
+    }
+
+    /// The strips, left to right.
+    pub fn strips(&self) -> impl Iterator<Item = &[u8]> {
+        self.0.split(|&c| c == GAP).filter(|_| !self.0.is_empty())
+    }
+
+    /// The strips read right to left with toads and frogs exchanged: the
+    /// same game with Left and Right exchanged.
+    fn conjugate(&self) -> Strips {
+        let swap = |c: &u8| match c {
+            b'T' => b'F',
+            b'F' => b'T',
+            &other => other,
+        };
+        Strips(self.0.iter().rev().map(swap).collect())
+    }
+
+    /// The independent pieces of every strip (see [`pieces`]).
+    fn pieces(&self) -> Vec<&[u8]> {
+        self.strips().flat_map(pieces).collect()
+    }
+}
 
 impl FromStr for Strips {
     type Err = MexError;
@@ -37,7 +78,6 @@ impl FromStr for Strips {
         if s.trim() == "-" {
             return Ok(Strips(vec![]));
         }
-        let mut strips = Vec::new();
         for word in s.split_whitespace() {
             if let Some(c) = word.chars().find(|c| !matches!(c, 'T' | 'F' | '.')) {
                 return Err(MexError::invalid(
@@ -45,12 +85,11 @@ impl FromStr for Strips {
                     ACCEPTED,
                 ));
             }
-            strips.push(word.as_bytes().to_vec());
         }
-        if strips.is_empty() {
+        if s.split_whitespace().next().is_none() {
             return Err(MexError::invalid("no strip is given", ACCEPTED));
         }
-        Ok(Strips(strips))
+        Ok(Strips::from_strips(s.split_whitespace().map(str::as_bytes)))
     }
 }
 
@@ -59,19 +98,14 @@ impl fmt::Display for Strips {
         if self.0.is_empty() {
             return f.write_str("-");
         }
-        let words: Vec<&str> = self
-            .0
-            .iter()
-            .map(|s| std::str::from_utf8(s).unwrap_or("?"))
-            .collect();
-        f.write_str(&words.join(" "))
+        f.write_str(std::str::from_utf8(&self.0).unwrap_or("?"))
     }
 }
 
 /// The independent pieces of a strip: split at each `TTFF`, then frogs at
 /// the left end and toads at the right end dropped; pieces with no toad or
 /// frog left out.
-fn pieces(strip: &[u8]) -> Vec<Vec<u8>> {
+fn pieces(strip: &[u8]) -> Vec<&[u8]> {
     let mut out = Vec::new();
     let mut rest = strip;
     loop {
@@ -83,7 +117,7 @@ fn pieces(strip: &[u8]) -> Vec<Vec<u8>> {
         let start = piece.iter().take_while(|&&c| c == b'F').count();
         let end = piece.len() - piece.iter().rev().take_while(|&&c| c == b'T').count();
         if start < end && piece[start..end].iter().any(|&c| c != b'.') {
-            out.push(piece[start..end].to_vec());
+            out.push(&piece[start..end]);
         }
         match next {
             Some(n) => rest = n,
@@ -107,42 +141,58 @@ fn arrangements(strip: &[u8]) -> u128 {
         .unwrap_or(u128::MAX)
 }
 
-/// The moves of `toad`'s player: a step forward or a jump over one enemy.
-fn piece_moves(p: &Strips, toad: bool) -> Vec<Move<Strips>> {
-    let (me, enemy, name) = if toad {
-        (b'T', b'F', "toad")
-    } else {
-        (b'F', b'T', "frog")
-    };
-    let mut out = Vec::new();
-    for (k, s) in p.0.iter().enumerate() {
-        let of = if p.0.len() > 1 {
-            format!(" of strip {}", k + 1)
+/// The pieces `toad`'s player can move (a toad `T` rightwards or a frog `F`
+/// leftwards), each as `(from, to)` indices into the flat cells: a step
+/// into the empty cell ahead, or a jump over one enemy into the empty cell
+/// beyond. The gap between strips is neither empty nor an enemy, so no
+/// move crosses it.
+fn piece_targets(cells: &[u8], toad: bool) -> impl Iterator<Item = (usize, usize)> + '_ {
+    let (me, enemy) = if toad { (b'T', b'F') } else { (b'F', b'T') };
+    let ahead = move |i: usize, d: usize| {
+        if toad {
+            i.checked_add(d).filter(|&j| j < cells.len())
         } else {
-            String::new()
-        };
-        let ahead = |i: usize, d: usize| {
-            if toad {
-                i.checked_add(d).filter(|&j| j < s.len())
-            } else {
-                i.checked_sub(d)
-            }
-        };
-        for i in (0..s.len()).filter(|&i| s[i] == me) {
-            let target = match (ahead(i, 1), ahead(i, 2)) {
-                (Some(j), _) if s[j] == b'.' => Some((j, "")),
-                (Some(j), Some(l)) if s[j] == enemy && s[l] == b'.' => Some((l, " jumps")),
-                _ => None,
-            };
-            if let Some((j, how)) = target {
-                let mut next = p.clone();
-                next.0[k].swap(i, j);
-                let label = format!("{name} {}{how} to {}{of}", i + 1, j + 1);
-                out.push(Move::new(label, next));
-            }
+            i.checked_sub(d)
         }
-    }
-    out
+    };
+    (0..cells.len())
+        .filter(move |&i| cells[i] == me)
+        .filter_map(move |i| match (ahead(i, 1), ahead(i, 2)) {
+            (Some(j), _) if cells[j] == b'.' => Some((i, j)),
+            (Some(j), Some(l)) if cells[j] == enemy && cells[l] == b'.' => Some((i, l)),
+            _ => None,
+        })
+}
+
+/// The position after the piece at `from` moves to `to`.
+fn moved(p: &Strips, (from, to): (usize, usize)) -> Strips {
+    let mut next = p.clone();
+    next.0.swap(from, to);
+    next
+}
+
+/// The moves of `toad`'s player, labelled with cells counted from 1 in
+/// their strip (and the strip's number when there are several).
+fn piece_moves(p: &Strips, toad: bool) -> Vec<Move<Strips>> {
+    let name = if toad { "toad" } else { "frog" };
+    let several = p.strips().nth(1).is_some();
+    piece_targets(&p.0, toad)
+        .map(|(from, to)| {
+            let strip = p.0[..from].iter().filter(|&&c| c == GAP).count();
+            let start = p.0[..from]
+                .iter()
+                .rposition(|&c| c == GAP)
+                .map_or(0, |g| g + 1);
+            let how = if from.abs_diff(to) == 2 { " jumps" } else { "" };
+            let of = if several {
+                format!(" of strip {}", strip + 1)
+            } else {
+                String::new()
+            };
+            let label = format!("{name} {}{how} to {}{of}", from - start + 1, to - start + 1);
+            Move::new(label, moved(p, (from, to)))
+        })
+        .collect()
 }
 
 impl Game for ToadsAndFrogs {
@@ -158,19 +208,20 @@ impl Game for ToadsAndFrogs {
                 same way leftwards. Who cannot move loses.",
     };
     fn check(&self, p: &Strips) -> Result<(), MexError> {
-        let cells: usize = p.0.iter().map(Vec::len).sum();
-        if cells > MAX_CELLS || p.0.len() > MAX_HEAPS {
+        let strips = p.strips().count();
+        let cells = p.0.len() + 1 - strips.max(1);
+        if cells > MAX_CELLS || strips > MAX_HEAPS {
             return Err(MexError::too_large(
-                format!("a position of {cells} cells in {} strips", p.0.len()),
+                format!("a position of {cells} cells in {strips} strips"),
                 format!("{MAX_CELLS} cells and {MAX_HEAPS} strips"),
                 "use a smaller position",
             ));
         }
-        let work =
-            p.0.iter()
-                .flat_map(|s| pieces(s))
-                .map(|s| arrangements(&s))
-                .fold(0u128, u128::saturating_add);
+        let work = p
+            .pieces()
+            .into_iter()
+            .map(arrangements)
+            .fold(0u128, u128::saturating_add);
         refuse_search(
             work,
             MAX_ARRANGEMENTS,
@@ -180,7 +231,7 @@ impl Game for ToadsAndFrogs {
         )
     }
     fn check_moves(&self, p: &Strips) -> Result<(), MexError> {
-        let cells: usize = p.0.iter().map(Vec::len).sum();
+        let cells = p.0.len() + 1 - p.strips().count().max(1);
         if cells > MAX_LISTED_CELLS {
             return Err(MexError::too_large(
                 format!("listing the moves of a position of {cells} cells"),
@@ -199,16 +250,38 @@ impl PartizanGame for ToadsAndFrogs {
     fn right_moves(&self, p: &Strips) -> Vec<Move<Strips>> {
         piece_moves(p, false)
     }
+    fn left_options(&self, p: &Strips) -> Vec<Strips> {
+        piece_targets(&p.0, true).map(|m| moved(p, m)).collect()
+    }
+    fn right_options(&self, p: &Strips) -> Vec<Strips> {
+        piece_targets(&p.0, false).map(|m| moved(p, m)).collect()
+    }
     /// The independent pieces of every strip, when there are several.
     fn decompose(&self, p: &Strips) -> Option<Vec<Strips>> {
-        let parts: Vec<Vec<u8>> = p.0.iter().flat_map(|s| pieces(s)).collect();
-        (parts.len() > 1).then(|| parts.into_iter().map(|s| Strips(vec![s])).collect())
+        let parts = p.pieces();
+        (parts.len() > 1).then(|| parts.into_iter().map(|s| Strips(s.to_vec())).collect())
     }
     /// The pieces, sorted (dead pieces at the ends dropped).
     fn canonical(&self, p: &Strips) -> Strips {
-        let mut parts: Vec<Vec<u8>> = p.0.iter().flat_map(|s| pieces(s)).collect();
+        let mut parts = p.pieces();
         parts.sort_unstable();
-        Strips(parts)
+        Strips::from_strips(parts)
+    }
+    /// The smaller of the canonical position and of its conjugate (every
+    /// piece read right to left with toads and frogs exchanged, which
+    /// exchanges the players: value −G).
+    /// A key splits and sorts the pieces twice; a lookup hashes once.
+    fn memo_reached(&self) -> bool {
+        true
+    }
+    fn oriented(&self, p: &Strips) -> (Strips, bool) {
+        let key = self.canonical(p);
+        let conjugate = self.canonical(&key.conjugate());
+        if conjugate < key {
+            (conjugate, true)
+        } else {
+            (key, false)
+        }
     }
 }
 
@@ -351,10 +424,7 @@ mod tests {
                 "frog 3 jumps to 1 of strip 2: TF. FT."
             ]
         );
-        assert_eq!(
-            pieces(b"FT.FTTFF.T.FT"),
-            [b"T.F".to_vec(), b".T.F".to_vec()]
-        );
+        assert_eq!(pieces(b"FT.FTTFF.T.FT"), [&b"T.F"[..], &b".T.F"[..]]);
         for bad in ["", "TX", "T-F", "t.f"] {
             assert!(bad.parse::<Strips>().is_err(), "{bad}");
         }

@@ -28,6 +28,21 @@ pub trait PartizanRuleset {
     fn canonical(&self, p: &Self::Position) -> Self::Position {
         p.clone()
     }
+    /// The memo key of `p` and whether its value is `p`'s negative: for a
+    /// ruleset with a symmetry that exchanges the players (the conjugate
+    /// position has value −G), one representative of `p` and its
+    /// conjugate, so that the search evaluates only one of the two. By
+    /// default [`PartizanRuleset::canonical`], not negated.
+    fn oriented(&self, p: &Self::Position) -> (Self::Position, bool) {
+        (self.canonical(p), false)
+    }
+    /// Whether the evaluator also remembers the value of each position as
+    /// it was reached (before [`PartizanRuleset::oriented`]), so that a
+    /// position reached again skips its canonical key: for rulesets whose
+    /// key costs more than a hash lookup. Off by default.
+    fn memo_reached(&self) -> bool {
+        false
+    }
     /// The value of `p` when a closed form gives it without search (the
     /// evaluator then does not expand `p`); `Ok(None)` (the default) means
     /// "search", an error that the store's budget is spent.
@@ -55,6 +70,8 @@ pub trait PartizanRuleset {
 pub struct Evaluator<R: PartizanRuleset> {
     ruleset: R,
     memo: FxHashMap<R::Position, GameId>,
+    /// Values of positions as reached, when [`PartizanRuleset::memo_reached`].
+    reached: FxHashMap<R::Position, GameId>,
     max_positions: usize,
     observer: Option<Observer<R>>,
 }
@@ -75,6 +92,7 @@ impl<R: PartizanRuleset> Evaluator<R> {
         Evaluator {
             ruleset,
             memo: FxHashMap::default(),
+            reached: FxHashMap::default(),
             max_positions,
             observer: None,
         }
@@ -139,7 +157,24 @@ impl<R: PartizanRuleset> Evaluator<R> {
     /// The canonical value of `p`, or [`MexError::TooLarge`] when the
     /// positions or the store's budget run out.
     pub fn value(&mut self, store: &mut GameStore, p: &R::Position) -> Result<GameId, MexError> {
-        let key = self.ruleset.canonical(p);
+        let remember = self.ruleset.memo_reached();
+        if let Some(&g) = self.reached.get(p).filter(|_| remember) {
+            return Ok(g);
+        }
+        let (key, negated) = self.ruleset.oriented(p);
+        let mut g = self.key_value(store, key)?;
+        if negated {
+            g = store.try_neg(g)?;
+        }
+        if remember {
+            self.charge(store, p)?;
+            self.reached.insert(p.clone(), g);
+        }
+        Ok(g)
+    }
+
+    /// The value of a memo key (from [`PartizanRuleset::oriented`]).
+    fn key_value(&mut self, store: &mut GameStore, key: R::Position) -> Result<GameId, MexError> {
         if let Some(&g) = self.memo.get(&key) {
             return Ok(g);
         }
