@@ -153,7 +153,7 @@ fn bad_and_oversized_positions_are_refused_in_one_line() {
         ("hackenbush", "BGR"),
         ("hackenbush", "BRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR"),
         ("toads-and-frogs", "T.f"),
-        ("toads-and-frogs", "TTTTTT....FFFFFF"),
+        ("toads-and-frogs", "TTTTTTTT.....FFFFFFFF"),
     ] {
         let out = mex(&["value", game, position]);
         assert_eq!(out.status.code(), Some(2), "{game} {position}");

@@ -495,7 +495,18 @@ pub(super) fn partizan_value<G: PartizanGame>(
     store: &mut GameStore,
     p: &G::Position,
 ) -> Result<GameId, MexError> {
-    Evaluator::new(PartizanView(game), MAX_PARTIZAN_POSITIONS).value(store, p)
+    partizan_value_within(game, store, p, MAX_PARTIZAN_POSITIONS)
+}
+
+/// The memoising evaluator with the game's hooks, refused after
+/// `max_positions` memoised positions.
+pub(super) fn partizan_value_within<G: PartizanGame>(
+    game: &G,
+    store: &mut GameStore,
+    p: &G::Position,
+    max_positions: usize,
+) -> Result<GameId, MexError> {
+    Evaluator::new(PartizanView(game), max_positions).value(store, p)
 }
 
 /// The evaluation of a position of canonical value `g` (refused when the

@@ -7,7 +7,9 @@
 //! edge), and a block `TTFF` never changes, so it splits a strip into two
 //! independent strips.
 
+use super::adapters::partizan_value_within;
 use super::{refuse_search, Family, Game, GameInfo, Move, PartizanGame, MAX_HEAPS};
+use crate::partizan::store::{GameId, GameStore};
 use crate::MexError;
 use std::fmt;
 use std::str::FromStr;
@@ -17,8 +19,13 @@ pub const MAX_CELLS: usize = 100_000;
 /// Most cells in a position whose moves are listed.
 pub const MAX_LISTED_CELLS: usize = 1_000;
 /// Most arrangements of the pieces (summed over the independent strips)
-/// the search may have to visit: an upper bound on the positions reachable.
-pub const MAX_ARRANGEMENTS: u128 = 1_000_000;
+/// the search may have to visit: an upper bound on the positions reachable
+/// (far above the positions met: `T.T.T.T...F.F.F.F`, 1.7·10^6
+/// arrangements, memoises about 10^5), so the search also stops at
+/// [`MAX_SEARCHED_POSITIONS`].
+pub const MAX_ARRANGEMENTS: u128 = 1 << 24;
+/// Most positions the search memoises before it is refused (seconds).
+pub const MAX_SEARCHED_POSITIONS: usize = 1 << 22;
 
 /// Toads and Frogs.
 #[derive(Debug, Clone, Copy, Default)]
@@ -270,6 +277,10 @@ impl PartizanGame for ToadsAndFrogs {
     /// The smaller of the canonical position and of its conjugate (every
     /// piece read right to left with toads and frogs exchanged, which
     /// exchanges the players: value −G).
+    /// The memoising search, stopped at [`MAX_SEARCHED_POSITIONS`].
+    fn value(&self, store: &mut GameStore, p: &Strips) -> Result<GameId, MexError> {
+        partizan_value_within(self, store, p, MAX_SEARCHED_POSITIONS)
+    }
     /// A key splits and sorts the pieces twice; a lookup hashes once.
     fn memo_reached(&self) -> bool {
         true
@@ -430,7 +441,7 @@ mod tests {
         }
         let game = find("toads-and-frogs").unwrap();
         let mut ctx = Context::new();
-        assert!(game.evaluate("TTTTTT....FFFFFF", &mut ctx).is_err());
+        assert!(game.evaluate("TTTTTTTT.....FFFFFFFF", &mut ctx).is_err());
         let dead = format!("{}{}", "F".repeat(50_000), "T".repeat(50_000));
         assert_eq!(value_text(game, &dead, &mut ctx), "0");
         assert!(game.evaluate(&format!("{dead}."), &mut ctx).is_err());
