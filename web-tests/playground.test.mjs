@@ -215,7 +215,11 @@ test("a synchronized game reveals both choices together", async () => {
   const s = await waitTurn(page, -1);
   assert.equal(s.state, "person");
   // The decomposition of each stack as coloured blocks, from /api/ssc.
-  await page.waitForFunction(() => document.querySelectorAll("#ssc-blocks .block").length >= 2);
+  // Each stack's row is filled by its own request: wait until both are.
+  await page.waitForFunction(() => {
+    const rows = [...document.querySelectorAll("#ssc-blocks .row")];
+    return rows.length >= 2 && rows.every((r) => r.querySelector(".block"));
+  });
   const pieces = await page.evaluate(() => [...document.querySelectorAll("#ssc-blocks .row")].map((r) => [...r.querySelectorAll(".block")].map((b) => b.title.split(": ")[1]).join("")));
   assert.deepEqual(pieces, ["BBW", "WB"]);
   await page.screenshot({ path: path.join(shots, "ssc-blocks.png"), fullPage: true });
