@@ -96,18 +96,33 @@ impl Cluster {
 
 /// The independent clusters of stones (see the module's comment).
 fn clusters(b: &Board) -> Vec<Cluster> {
-    let mut out: Vec<Cluster> = b
-        .components(|x| x != b'.', false)
-        .into_iter()
-        .map(|g| Cluster::new(b, g))
-        .collect();
+    let groups = b.components(|x| x != b'.', false);
+    merge_touching(
+        groups.into_iter().map(|g| Cluster::new(b, g)).collect(),
+        |c| c.region,
+        |mut c, mut d| {
+            c.stones.append(&mut d.stones);
+            Cluster::new(b, c.stones)
+        },
+    )
+}
+
+/// Merges clusters whose grown regions touch (`merge` joins two into the
+/// cluster of their stones, with its own grown region) until no two touch.
+fn merge_touching<C>(
+    mut out: Vec<C>,
+    region: impl Fn(&C) -> Rect,
+    merge: impl Fn(C, C) -> C,
+) -> Vec<C> {
     'merge: loop {
         for i in 0..out.len() {
             for j in i + 1..out.len() {
-                if out[i].region.touches(out[j].region) {
-                    let mut stones = out.swap_remove(j).stones;
-                    stones.append(&mut out[i].stones);
-                    out[i] = Cluster::new(b, stones);
+                if region(&out[i]).touches(region(&out[j])) {
+                    let other = out.swap_remove(j);
+                    let first = out.swap_remove(i);
+                    out.push(merge(first, other));
+                    let last = out.len() - 1;
+                    out.swap(i, last);
                     continue 'merge;
                 }
             }
@@ -435,18 +450,7 @@ impl Packed {
             left &= !group;
             out.push(self.grown(group));
         }
-        'merge: loop {
-            for i in 0..out.len() {
-                for j in i + 1..out.len() {
-                    if out[i].1.as_rect().touches(out[j].1.as_rect()) {
-                        let (stones, _, _) = out.swap_remove(j);
-                        out[i] = self.grown(out[i].0 | stones);
-                        continue 'merge;
-                    }
-                }
-            }
-            return out;
-        }
+        merge_touching(out, |c| c.1.as_rect(), |c, d| self.grown(c.0 | d.0))
     }
 
     /// The board cut to `span` with only `stones` kept.
@@ -629,18 +633,14 @@ impl PartizanRuleset for PackedKonane {
         let live: Vec<(u64, Span, bool)> = k.clusters().into_iter().filter(|c| c.2).collect();
         (live.len() > 1).then(|| live.iter().map(|c| k.cut(c.1, c.0)).collect())
     }
-    fn canonical(&self, k: &Packed) -> Packed {
-        let t = Self::trimmed(*k);
-        t.images().into_iter().min().unwrap_or(t)
-    }
     /// The least of the sixteen images (eight symmetries, colours kept or
     /// exchanged), negated when it exchanges the colours.
     fn oriented(&self, k: &Packed) -> (Packed, bool) {
         let t = Self::trimmed(*k);
         let images = if usize::from(t.h) * t.width() <= MAX_IMAGED_CELLS {
-            t.images().to_vec()
+            t.images()
         } else {
-            vec![t]
+            [t; 8]
         };
         images
             .into_iter()
