@@ -73,6 +73,26 @@ fn first_two_to_the_twenty_four_values_of_0_104_and_0_106_match_the_records() {
     }
 }
 
+/// Treblecross 0.007 is 0.04 shifted by one heap: G₀.₀₀₇(n) = G₀.₀₄(n + 1)
+/// for every n (docs/records.md, where the proof is). By induction: a move
+/// of 0.007 from n removes 3 and leaves heaps of total n − 3 (none, one,
+/// or two nonempty ones); a move of 0.04 from n + 1 removes 2 and leaves
+/// two nonempty heaps of total n − 1. Adding a token to each heap left by
+/// 0.007 maps its options onto those of 0.04 with both heaps ≥ 2, and the
+/// remaining 0.04 options (a heap of size 1, whose value G₀.₀₄(1) = 0 adds
+/// nothing) are the 0.007 options leaving one heap or none. So one run of
+/// 0.04 is a run of 0.007 too.
+#[test]
+fn treblecross_is_0_04_shifted_by_one() {
+    let values = |code: &str, n: usize| {
+        let mut seq = TakeBreakSequence::new(code.parse::<TakeBreakCode>().unwrap());
+        seq.extend_to(n).unwrap();
+        seq.values().to_vec()
+    };
+    let n = 1 << 17;
+    assert_eq!(values("0.007", n), values("0.04", n + 1)[1..]);
+}
+
 /// The columns of Czajka's table of unsolved games (tczajka/octal-games,
 /// UnsolvedGames.md) for the rows it fills: n, the first heap with the
 /// largest value, the largest value, the rare mask (hexadecimal there),
