@@ -93,6 +93,36 @@ fn treblecross_is_0_04_shifted_by_one() {
     assert_eq!(values("0.007", n), values("0.04", n + 1)[1..]);
 }
 
+/// Three codes of Czajka's table of unsolved games are periodic
+/// (docs/records.md): 4.064, 4.344 and 4.364, read as his parser reads them
+/// (the digit before the point: a heap may be split in two without removing
+/// anything). ogsolve (`-m rc2`) finds the same periods and preperiods. The
+/// shortest is also checked against the naive computation over twice the
+/// values its certificate needs.
+#[test]
+fn three_codes_listed_as_unsolved_are_periodic() {
+    use mex_core::heap::code::naive_values;
+    use mex_core::heap::octal::prove_period;
+    for (code, preperiod, period) in [
+        ("4.344", 998, 51),
+        ("4.364", 11_687, 62),
+        ("4.064", 94_272, 16_132),
+    ] {
+        let code: TakeBreakCode = code.parse().unwrap();
+        let (seq, analysis) = prove_period(&code, 1 << 18).unwrap();
+        let cert = analysis.certificate.expect("a period is proven");
+        assert_eq!((cert.preperiod, cert.period), (preperiod, period), "{code}");
+        assert!(
+            cert.holds_for(seq.values()),
+            "{code}: the certificate holds for the values"
+        );
+    }
+    let code: TakeBreakCode = "4.344".parse().unwrap();
+    let naive = naive_values(&code, 2 * 2101);
+    assert!((998..naive.len() - 51).all(|n| naive[n] == naive[n + 51]));
+    assert_ne!(naive[997], naive[997 + 51], "the preperiod is exact");
+}
+
 /// The columns of Czajka's table of unsolved games (tczajka/octal-games,
 /// UnsolvedGames.md) for the rows it fills: n, the first heap with the
 /// largest value, the largest value, the rare mask (hexadecimal there),
