@@ -93,23 +93,24 @@ fn treblecross_is_0_04_shifted_by_one() {
     assert_eq!(values("0.007", n), values("0.04", n + 1)[1..]);
 }
 
-/// Three codes of Czajka's table of unsolved games are periodic
-/// (docs/records.md): 4.064, 4.344 and 4.364, read as his parser reads them
+/// Four codes of Czajka's table of unsolved games are periodic
+/// (docs/records.md): 4.064, 4.344, 4.364 and 4.406, read as his parser reads them
 /// (the digit before the point: a heap may be split in two without removing
 /// anything). ogsolve (`-m rc2`) finds the same periods and preperiods. The
 /// shortest is also checked against the naive computation over twice the
 /// values its certificate needs.
 #[test]
-fn three_codes_listed_as_unsolved_are_periodic() {
+fn four_codes_listed_as_unsolved_are_periodic() {
     use mex_core::heap::code::naive_values;
     use mex_core::heap::octal::prove_period;
     for (code, preperiod, period) in [
         ("4.344", 998, 51),
         ("4.364", 11_687, 62),
         ("4.064", 94_272, 16_132),
+        ("4.406", 294_097, 44),
     ] {
         let code: TakeBreakCode = code.parse().unwrap();
-        let (seq, analysis) = prove_period(&code, 1 << 18).unwrap();
+        let (seq, analysis) = prove_period(&code, 1 << 20).unwrap();
         let cert = analysis.certificate.expect("a period is proven");
         assert_eq!((cert.preperiod, cert.period), (preperiod, period), "{code}");
         assert!(
