@@ -100,29 +100,27 @@ fn clusters(b: &Board) -> Vec<Cluster> {
     merge_touching(
         groups.into_iter().map(|g| Cluster::new(b, g)).collect(),
         |c| c.region,
-        |mut c, mut d| {
-            c.stones.append(&mut d.stones);
-            Cluster::new(b, c.stones)
+        |c, mut d| {
+            d.stones.extend_from_slice(&c.stones);
+            Cluster::new(b, d.stones)
         },
     )
 }
 
-/// Merges clusters whose grown regions touch (`merge` joins two into the
-/// cluster of their stones, with its own grown region) until no two touch.
+/// Merges clusters whose grown regions touch (`merge` joins a cluster and a
+/// later one into the cluster of their stones, with its own grown region,
+/// which takes the first one's place) until no two touch.
 fn merge_touching<C>(
     mut out: Vec<C>,
     region: impl Fn(&C) -> Rect,
-    merge: impl Fn(C, C) -> C,
+    merge: impl Fn(&C, C) -> C,
 ) -> Vec<C> {
     'merge: loop {
         for i in 0..out.len() {
             for j in i + 1..out.len() {
                 if region(&out[i]).touches(region(&out[j])) {
-                    let other = out.swap_remove(j);
-                    let first = out.swap_remove(i);
-                    out.push(merge(first, other));
-                    let last = out.len() - 1;
-                    out.swap(i, last);
+                    let later = out.swap_remove(j);
+                    out[i] = merge(&out[i], later);
                     continue 'merge;
                 }
             }
