@@ -20,14 +20,28 @@ import sys
 import numpy as np
 
 
+def refuse(message):
+    """One line on stderr and exit status 2 (bad input), as mex does."""
+    print(f"spot_check: {message}", file=sys.stderr)
+    sys.exit(2)
+
+
 def read_checkpoint(path):
-    with open(path, "rb") as f:
-        data = f.read()
-    cut = data.index(b"\n\n")
-    fields = dict(l.split("=", 1) for l in data[:cut].decode().splitlines()[1:])
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+        cut = data.index(b"\n\n")
+        lines = data[:cut].decode().splitlines()
+        fields = dict(l.split("=", 1) for l in lines[1:])
+        code, count = fields["code"], int(fields["count"])
+    except OSError as e:
+        refuse(f"cannot read {path}: {e.strerror}")
+    except (ValueError, KeyError, UnicodeDecodeError):
+        refuse(f"{path} is not a mex checkpoint (see docs/checkpoint.md)")
     values = np.frombuffer(data[cut + 2:], dtype="<u2")
-    assert len(values) == int(fields["count"]), "count does not match the values"
-    return fields["code"], values
+    if lines[0] != "MEXCKPT2" or len(values) != count or count == 0:
+        refuse(f"{path} is not a whole MEXCKPT2 checkpoint with values (see docs/checkpoint.md)")
+    return code, values
 
 
 def parse_code(code):
@@ -35,6 +49,8 @@ def parse_code(code):
     suffix `u` (mex's notation) makes every split unequal."""
     unequal = code.endswith("u")
     head, _, tail = code.rstrip("u").partition(".")
+    if not all(ch in "01234567" for ch in head + tail):
+        refuse(f"code {code}: only octal digits 0-7 (with a suffix u) are checked here")
     return [(k, int(ch, 8), unequal) for k, ch in enumerate(head + tail)]
 
 
@@ -74,6 +90,10 @@ def main():
     digits = parse_code(code)
     count = len(values)
     rng = random.Random(args.seed)
+    outside = [n for n in args.heaps if not 0 <= n < count]
+    if outside:
+        refuse(f"heap {outside[0]} is not among the {count} values of the checkpoint "
+               f"(heaps 0 to {count - 1})")
     heaps = list(args.heaps) + [int(np.argmax(values)), count - 1]
     heaps += [rng.randrange(min(args.start, count - 1), count) for _ in range(args.random)]
     wrong = 0
@@ -87,4 +107,9 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except BrokenPipeError:
+        # A closed stdout (e.g. `| head -1`) ends the check quietly.
+        sys.stderr.close()
+        sys.exit(0)
