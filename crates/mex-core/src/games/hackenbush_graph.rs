@@ -349,11 +349,14 @@ fn bridges(n: usize, pairs: &[(usize, usize)]) -> Vec<bool> {
     bridge
 }
 
+/// The cuts of one player: only edges still standing can be cut (edges
+/// of the typed picture that touch no path to the ground have fallen).
 fn cuts(p: &Picture, left: bool) -> Vec<Move<Picture>> {
-    (0..p.0.len())
-        .filter(|&i| p.0[i].colour.cuttable_by(left))
+    let up = standing(&p.0);
+    (0..up.len())
+        .filter(|&i| up[i].colour.cuttable_by(left))
         .map(|i| {
-            let mut rest = p.0.clone();
+            let mut rest = up.clone();
             let e = rest.remove(i);
             let next = standing(&rest);
             let fell = rest.len() - next.len();
@@ -506,7 +509,7 @@ impl PartizanGame for HackenbushGraph {
 mod tests {
     use super::*;
     use crate::games::test_support::{assert_round_trip_in_play, game_tree, move_lines};
-    use crate::games::{find, Context};
+    use crate::games::{find, CatalogGame, Context};
     use crate::partizan::notation;
     use std::collections::HashSet;
 
@@ -605,7 +608,24 @@ mod tests {
                 expected,
                 "{text}: {mine} against {theirs}"
             );
+            assert_moves_give_the_value(game, &text, &mut ctx);
         }
+    }
+
+    /// The listed moves are the position's options: `{left moves' values |
+    /// right moves' values}` is its value (floating edges cannot be cut).
+    fn assert_moves_give_the_value(game: &dyn CatalogGame, text: &str, ctx: &mut Context) {
+        let value = game.canonical(text, ctx).unwrap();
+        let moves = game.moves(text, ctx).unwrap();
+        let mut side = |player: &str| -> Vec<GameId> {
+            moves
+                .iter()
+                .filter(|m| m.player == Some(player))
+                .map(|m| game.canonical(&m.result.position, ctx).unwrap())
+                .collect()
+        };
+        let (left, right) = (side("Left"), side("Right"));
+        assert_eq!(ctx.store.make(left, right), value, "{text}");
     }
 
     /// Every picture of up to 4 edges on the ground and two more vertices
@@ -705,6 +725,19 @@ mod tests {
                 assert_eq!(mine, strings.canonical(&word, &mut ctx).unwrap(), "{word}");
             }
         }
+    }
+
+    /// Edges typed without a path to the ground have fallen: no player
+    /// may cut them (an adversarial run found them listed as moves).
+    #[test]
+    fn floating_edges_are_not_moves() {
+        let game = find("hackenbush-graph").unwrap();
+        let mut ctx = Context::new();
+        assert!(game.moves("2-3:B", &mut ctx).unwrap().is_empty());
+        let moves = game.moves("0-1:B 2-3:R", &mut ctx).unwrap();
+        let labels: Vec<&str> = moves.iter().map(|m| m.label.as_str()).collect();
+        assert_eq!(labels, ["cut 0-1:B"]);
+        assert_eq!(moves[0].player, Some("Left"));
     }
 
     #[test]
