@@ -3,7 +3,8 @@
 //! so that a front end needs no code per game.
 
 use super::{
-    ArenaGame, Game, GameInfo, ImpartialGame, LoopyGame, Move, PartizanGame, Player, SyncGame,
+    check_listing_size, ArenaGame, Game, GameInfo, ImpartialGame, LoopyGame, Move, PartizanGame,
+    Player, SyncGame,
 };
 use crate::impartial::grundy::GrundySolver;
 use crate::impartial::misere::TameGenus;
@@ -279,6 +280,22 @@ impl<G: ImpartialGame> ImpartialEntry<G> {
             .collect()
     }
 
+    /// Every move of `p`, refused beyond the listing bounds: the game's own
+    /// [`Game::check_moves`], then the number of moves times the printed
+    /// length of `p` ([`check_listing_size`]), counted component by
+    /// component before the whole position is copied into every move.
+    fn listed_moves(&self, p: &G::Position) -> Result<Vec<Move<G::Position>>, MexError> {
+        self.0.check_moves(p)?;
+        let length = p.to_string().len();
+        if let Some(pieces) = self.0.decompose(p) {
+            let count = pieces.iter().map(|q| self.0.options(q).len()).sum();
+            check_listing_size(count, length)?;
+        }
+        let moves = self.0.moves(p);
+        check_listing_size(moves.len(), length)?;
+        Ok(moves)
+    }
+
     fn evaluation(p: &G::Position, g: BigUint) -> Evaluation {
         Evaluation {
             position: p.to_string(),
@@ -316,10 +333,9 @@ impl<G: ImpartialGame> CatalogGame for ImpartialEntry<G> {
     }
     fn moves(&self, position: &str, _ctx: &mut Context) -> Result<Vec<MoveEvaluation>, MexError> {
         let p = parse(&self.0, position)?;
-        self.0.check_moves(&p)?;
+        let moves = self.listed_moves(&p)?;
         let mut solver = self.solver();
-        self.0
-            .moves(&p)
+        moves
             .into_iter()
             .map(|m| {
                 let g = self.grundy_in(&mut solver, &m.to)?;
@@ -345,10 +361,9 @@ impl<G: ImpartialGame> CatalogGame for ImpartialEntry<G> {
         let moves = match self.0.known_moves_to(&p, target) {
             Some(moves) => moves,
             None => {
-                self.0.check_moves(&p)?;
                 let mut solver = self.solver();
                 let mut out = Vec::new();
-                for m in self.0.moves(&p) {
+                for m in self.listed_moves(&p)? {
                     if self.grundy_in(&mut solver, &m.to)? == *target {
                         out.push(m);
                     }
@@ -378,10 +393,8 @@ impl<G: ImpartialGame> CatalogGame for ImpartialEntry<G> {
     }
     fn misere_moves(&self, position: &str) -> Result<Vec<LabelledParts>, MexError> {
         let p = parse(&self.0, position)?;
-        self.0.check_moves(&p)?;
         Ok(self
-            .0
-            .moves(&p)
+            .listed_moves(&p)?
             .into_iter()
             .map(|m| {
                 let parts = self.parts(&m.to);
@@ -438,8 +451,9 @@ impl<G: LoopyGame> CatalogGame for LoopyEntry<G> {
     fn moves(&self, position: &str, _ctx: &mut Context) -> Result<Vec<MoveEvaluation>, MexError> {
         let p = parse(&self.0, position)?;
         self.0.check_moves(&p)?;
-        self.0
-            .moves(&p)
+        let moves = self.0.moves(&p);
+        check_listing_size(moves.len(), p.to_string().len())?;
+        moves
             .into_iter()
             .map(|m| {
                 let result = self.evaluation(&m.to)?;
@@ -526,6 +540,28 @@ pub(super) fn partizan_evaluation(
     })
 }
 
+/// A player's name with the moves they may make.
+type SideMoves<P> = [(&'static str, Vec<Move<P>>); 2];
+
+impl<G: PartizanGame> PartizanEntry<G> {
+    /// Left's and Right's moves of `p`, refused beyond the listing bounds
+    /// as for impartial games (counted component by component first).
+    fn listed_moves(&self, p: &G::Position) -> Result<SideMoves<G::Position>, MexError> {
+        self.0.check_moves(p)?;
+        let length = p.to_string().len();
+        let count = |q: &G::Position| self.0.left_options(q).len() + self.0.right_options(q).len();
+        if let Some(pieces) = self.0.decompose(p) {
+            check_listing_size(pieces.iter().map(count).sum(), length)?;
+        }
+        let sides = [
+            ("Left", self.0.left_moves(p)),
+            ("Right", self.0.right_moves(p)),
+        ];
+        check_listing_size(sides[0].1.len() + sides[1].1.len(), length)?;
+        Ok(sides)
+    }
+}
+
 impl<G: PartizanGame> CatalogGame for PartizanEntry<G> {
     fn info(&self) -> &'static GameInfo {
         &G::INFO
@@ -552,13 +588,9 @@ impl<G: PartizanGame> CatalogGame for PartizanEntry<G> {
     }
     fn moves(&self, position: &str, ctx: &mut Context) -> Result<Vec<MoveEvaluation>, MexError> {
         let p = parse(&self.0, position)?;
-        self.0.check_moves(&p)?;
+        let sides = self.listed_moves(&p)?;
         let mut evaluator = Evaluator::new(PartizanView(&self.0), MAX_PARTIZAN_POSITIONS);
         let zero = ctx.store.zero();
-        let sides = [
-            ("Left", self.0.left_moves(&p)),
-            ("Right", self.0.right_moves(&p)),
-        ];
         let mut out = Vec::new();
         for (player, moves) in sides {
             for Move { label, to } in moves {
@@ -688,6 +720,10 @@ impl<G: SyncGame> CatalogGame for SyncEntry<G> {
         let game = &self.0;
         let mut solver = SyncSolver::new(SyncView(game));
         let (lefts, rights) = (game.left_choices(&p), game.right_choices(&p));
+        check_listing_size(
+            lefts.len().saturating_mul(rights.len()),
+            p.to_string().len(),
+        )?;
         let left_all: Vec<G::Choice> = lefts.iter().map(|m| m.to.clone()).collect();
         let right_all: Vec<G::Choice> = rights.iter().map(|m| m.to.clone()).collect();
         let (left_goal, right_goal) = (
@@ -767,9 +803,9 @@ impl<G: ArenaGame> CatalogGame for ArenaEntry<G> {
         let p = parse(&self.0, position)?;
         self.0.check_moves(&p)?;
         let mover = self.0.mover(&p);
-        let results: Vec<(Move<G::Position>, Evaluation)> = self
-            .0
-            .moves(&p)
+        let moves = self.0.moves(&p);
+        check_listing_size(moves.len(), p.to_string().len())?;
+        let results: Vec<(Move<G::Position>, Evaluation)> = moves
             .into_iter()
             .map(|m| {
                 let e = self.evaluation(&m.to)?;

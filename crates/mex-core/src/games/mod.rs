@@ -424,6 +424,28 @@ pub(crate) fn show_heaps(heaps: &[BigUint]) -> String {
         .join(",")
 }
 
+/// Most characters a listing of moves may repeat: the number of moves
+/// times the printed length of the position. Every listed move carries the
+/// whole position it leads to, so a listing of a sum of many components
+/// grows with the square of its size; this bound keeps it to tens of
+/// megabytes (the value alone is never refused for it).
+pub const MAX_LISTED_TEXT: u64 = 1 << 24;
+
+/// Refuses a listing of `count` moves of a position printed in `length`
+/// characters beyond [`MAX_LISTED_MOVES`] or [`MAX_LISTED_TEXT`].
+pub(crate) fn check_listing_size(count: usize, length: usize) -> Result<(), MexError> {
+    check_move_count(&BigUint::from(count), "this position")?;
+    let text = (count as u64).saturating_mul(length as u64);
+    if text > MAX_LISTED_TEXT {
+        return Err(MexError::too_large(
+            format!("listing {count} moves of a position of {length} characters"),
+            format!("{MAX_LISTED_TEXT} characters in all (moves × position length)"),
+            "ask for the value only, or split the position into a sum",
+        ));
+    }
+    Ok(())
+}
+
 /// Refuses listing more than [`MAX_LISTED_MOVES`] moves.
 pub(crate) fn check_move_count(count: &BigUint, what: &str) -> Result<(), MexError> {
     if *count > BigUint::from(MAX_LISTED_MOVES) {
