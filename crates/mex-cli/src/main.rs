@@ -145,11 +145,19 @@ fn clap_error(e: &clap::Error) -> ExitCode {
 }
 
 /// A closed stdout (the reader went away, as in `mex ... | head`) ends the
-/// command quietly with status 0; any other write error is one line and
-/// status 2.
+/// command quietly with status 0; a stream that stopped on bad input it
+/// read (an error carrying a `MexError`, as `mex play` gives for an
+/// over-long line) is that error's line and status 2; any other write
+/// error is one line and status 2.
 fn write_failed(e: std::io::Error) -> ExitCode {
     if e.kind() == ErrorKind::BrokenPipe {
         return ExitCode::SUCCESS;
+    }
+    if let Some(refused) = e
+        .get_ref()
+        .and_then(|inner| inner.downcast_ref::<mex_core::MexError>())
+    {
+        return fail(&refused.to_string(), 2);
     }
     fail(&format!("cannot write to standard output: {e}"), 2)
 }

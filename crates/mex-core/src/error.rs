@@ -266,6 +266,17 @@ impl fmt::Display for MexError {
     }
 }
 
+/// `n` and the noun, singular for one (`1 turn`, `3 turns`): the noun's
+/// plural is formed with `s`.
+pub fn counted(n: impl fmt::Display, noun: &str) -> String {
+    let number = n.to_string();
+    if number == "1" {
+        format!("1 {noun}")
+    } else {
+        format!("{number} {noun}s")
+    }
+}
+
 /// How many characters of user input an error message echoes.
 pub const QUOTED_CHARS: usize = 60;
 

@@ -3,10 +3,11 @@
 
 use crate::output::Output;
 use clap::Args;
+use mex_core::error::counted;
 use mex_core::games::{self, CatalogGame, Context, Family, MoveEvaluation};
 use mex_core::MexError;
 use mex_serve::best::{self, Budget};
-use std::io::{self, BufRead, IsTerminal, Write};
+use std::io::{self, BufRead, IsTerminal, Read, Write};
 
 /// Plays a game of the catalog against the perfect computer: type the
 /// number or the label of a move; the computer answers with its best move.
@@ -78,16 +79,50 @@ pub fn run(a: &PlayArgs) -> Result<Output, MexError> {
     let computer_first = a.computer_first;
     Ok(Output::stream(move |w| {
         let stdin = io::stdin();
-        let mut lines = stdin.lock().lines();
         // Through a pipe the typed lines are not echoed: print them.
         let echo = !stdin.is_terminal();
-        let mut next_line = || lines.next().and_then(Result::ok);
+        let mut input = stdin.lock();
         let mut read = || {
-            let line = next_line();
-            (line, echo)
+            let line = read_line(&mut input).map_err(io::Error::other)?;
+            Ok((line, echo))
         };
         play(game, position, side, computer_first, &mut read, w)
     }))
+}
+
+/// Longest line of input `mex play` reads (a move's label or number).
+pub const MAX_LINE: usize = 64 * 1024;
+
+/// One line of input without its newline, at most [`MAX_LINE`] bytes
+/// (`None` at the end of input); a longer line is refused without reading
+/// the rest of it (the input may never end, as `/dev/zero` does not).
+fn read_line(input: &mut impl BufRead) -> Result<Option<String>, MexError> {
+    let mut bytes = Vec::new();
+    let read = input
+        .take(MAX_LINE as u64 + 1)
+        .read_until(b'\n', &mut bytes)
+        .map_err(|e| MexError::Io {
+            path: "standard input".into(),
+            message: e.to_string(),
+        })?;
+    if read == 0 {
+        return Ok(None);
+    }
+    if bytes.last() == Some(&b'\n') {
+        bytes.pop();
+    } else if bytes.len() > MAX_LINE {
+        return Err(MexError::above_limit(
+            "a line of input",
+            format!("longer than {MAX_LINE} bytes"),
+            format!("{MAX_LINE} bytes"),
+            "type a move's number or label",
+        ));
+    }
+    Ok(Some(
+        String::from_utf8_lossy(&bytes)
+            .trim_end_matches('\r')
+            .to_string(),
+    ))
 }
 
 fn show(m: &MoveEvaluation) -> String {
@@ -98,13 +133,14 @@ fn show(m: &MoveEvaluation) -> String {
 }
 
 /// The game loop; `read` gives the person's lines (None: end of input)
-/// and whether to echo them.
+/// and whether to echo them, or the error that ends the game (an
+/// over-long line: the command then exits with status 2).
 pub fn play(
     game: &dyn CatalogGame,
     mut position: String,
     side: &'static str,
     computer_first: bool,
-    read: &mut dyn FnMut() -> (Option<String>, bool),
+    read: &mut dyn FnMut() -> io::Result<(Option<String>, bool)>,
     w: &mut dyn Write,
 ) -> io::Result<()> {
     let family = game.info().family;
@@ -138,9 +174,26 @@ pub fn play(
         };
         if family == Family::Arena {
             person_turn = mover == Some(side);
-            if matches!(e.value, mex_core::games::Value::Turns(Some(0))) {
-                writeln!(w, "Alice has won after {turn} turns")?;
-                return Ok(());
+            match e.value {
+                mex_core::games::Value::Turns(Some(0)) => {
+                    writeln!(w, "Alice has won after {}", counted(turn, "turn"))?;
+                    return Ok(());
+                }
+                // Decided: the play could only go on forever.
+                mex_core::games::Value::Turns(None) => {
+                    let verdict = if side == "Bob" {
+                        "you win"
+                    } else {
+                        "the computer wins"
+                    };
+                    writeln!(
+                        w,
+                        "Bob keeps Alice away from the target forever: {verdict} (after {})",
+                        counted(turn, "turn")
+                    )?;
+                    return Ok(());
+                }
+                _ => {}
             }
         }
         let mine: Vec<(usize, &MoveEvaluation)> = moves
@@ -190,7 +243,7 @@ pub fn play(
             )?;
             w.flush()?;
             let picked = loop {
-                let (line, echo) = read();
+                let (line, echo) = read()?;
                 let Some(line) = line else {
                     writeln!(w)?;
                     writeln!(w, "end of input: game left unfinished")?;
@@ -203,6 +256,14 @@ pub fn play(
                 if line == "quit" || line == "q" {
                     writeln!(w, "bye")?;
                     return Ok(());
+                }
+                if line == "moves" {
+                    for (i, c) in choices.iter().enumerate() {
+                        writeln!(w, "  {}. {c}", i + 1)?;
+                    }
+                    write!(w, "your move: ")?;
+                    w.flush()?;
+                    continue;
                 }
                 if line == "hint" {
                     for (i, (_, m)) in mine.iter().enumerate() {

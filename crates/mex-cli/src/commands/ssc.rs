@@ -3,6 +3,7 @@
 use crate::number::{in_range, u64_value, usize_value};
 use crate::output::{fields, Output, Report};
 use clap::{Args, Subcommand};
+use mex_core::error::counted;
 use mex_core::sync::cherries::ConjectureReport;
 use mex_core::sync::solver::SyncOutcome;
 use mex_core::sync::ssc::{self, SscOutcome, Term, MAX_ENUMERATION_LENGTH};
@@ -290,8 +291,9 @@ impl Report for SscPositionOutcome {
             shown.join(" ")
         };
         let play = format!(
-            "{:?} after {} rounds",
-            self.optimal_play_result, self.rounds
+            "{:?} after {}",
+            self.optimal_play_result,
+            counted(self.rounds, "round")
         );
         let mut pairs = vec![
             ("outcome", format!("{:?}", self.outcome)),

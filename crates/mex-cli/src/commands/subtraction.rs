@@ -4,6 +4,7 @@ use super::Known;
 use crate::output::{fields, table, wrapped, Output};
 use crate::progress;
 use clap::Args;
+use mex_core::error::counted;
 use mex_core::heap::subtraction::{self, SubtractionSet};
 use mex_core::MexError;
 use serde_json::json;
@@ -222,9 +223,9 @@ fn survey(m: u64, json_out: bool) -> Result<Output, MexError> {
             subtraction::ConjectureReading::LargestElement => "n = l = max S",
         };
         text += &format!(
-            "reading {reading}: {} sets in scope, {} counterexamples\n",
-            t.sets_in_scope,
-            t.counterexamples.len()
+            "reading {reading}: {} in scope, {}\n",
+            counted(t.sets_in_scope, "set"),
+            counted(t.counterexamples.len(), "counterexample")
         );
         let rows: Vec<Vec<String>> = t
             .counterexamples

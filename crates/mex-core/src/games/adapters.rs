@@ -770,7 +770,10 @@ impl<G: ArenaGame> ArenaEntry<G> {
         let turns = self.0.turns(p)?;
         let (value_text, outcome) = match turns {
             Some(0) => ("Alice has won".to_string(), "Alice"),
-            Some(t) => (format!("Alice wins in {t} turns"), "Alice"),
+            Some(t) => (
+                format!("Alice wins in {}", crate::error::counted(t, "turn")),
+                "Alice",
+            ),
             None => ("Bob keeps Alice away forever".to_string(), "Bob"),
         };
         Ok(Evaluation {
