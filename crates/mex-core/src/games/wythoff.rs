@@ -10,43 +10,29 @@ use crate::MexError;
 use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
 use std::fmt;
-use std::hash::{Hash, Hasher};
 use std::str::FromStr;
-use std::sync::{Arc, OnceLock};
 
 /// Wythoff's game.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Wythoff;
 
-/// Two piles, with the Grundy table shared by the positions after it.
-#[derive(Debug, Clone)]
+/// Two piles.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Piles {
     /// The first pile.
     pub x: BigUint,
     /// The second pile.
     pub y: BigUint,
-    table: Arc<OnceLock<Vec<Vec<u32>>>>,
 }
 
 impl Piles {
     /// The position `(x, y)`.
     pub fn new(x: BigUint, y: BigUint) -> Self {
-        Piles {
-            x,
-            y,
-            table: Arc::new(OnceLock::new()),
-        }
+        Piles { x, y }
     }
 
     fn to(&self, x: BigUint, y: BigUint, label: String) -> Move<Piles> {
-        Move::new(
-            label,
-            Piles {
-                x,
-                y,
-                table: Arc::clone(&self.table),
-            },
-        )
+        Move::new(label, Piles { x, y })
     }
 
     fn small(&self) -> Option<(u64, u64)> {
@@ -60,20 +46,6 @@ impl Piles {
             (dx, dy) if dx.is_zero() => format!("take {dy} from the second pile"),
             (dx, _) => format!("take {dx} from both piles"),
         }
-    }
-}
-
-impl PartialEq for Piles {
-    fn eq(&self, other: &Self) -> bool {
-        (&self.x, &self.y) == (&other.x, &other.y)
-    }
-}
-
-impl Eq for Piles {}
-
-impl Hash for Piles {
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        (&self.x, &self.y).hash(state);
     }
 }
 
@@ -110,11 +82,7 @@ impl Game for Wythoff {
                 (floor(k phi), floor(k phi^2)) and their mirror images (Wythoff 1907).",
     };
     fn check(&self, p: &Piles) -> Result<(), MexError> {
-        if let Some((x, y)) = p.small() {
-            if p.table.get().is_none() {
-                let _ = p.table.set(engine::grundy_table(x, y)?);
-            }
-        } else if !engine::is_p_position(&p.x, &p.y) {
+        if p.small().is_none() && !engine::is_p_position(&p.x, &p.y) {
             return Err(MexError::too_large(
                 format!("the Grundy value of Wythoff's game at ({}, {})", p.x, p.y),
                 format!("piles of {MAX_GRUNDY_PILE} (any size for P-positions)"),
@@ -162,12 +130,17 @@ impl ImpartialGame for Wythoff {
     fn is_terminal(&self, p: &Piles) -> bool {
         p.x.is_zero() && p.y.is_zero()
     }
-    /// Zero at the Wythoff pairs (any size); the table below 512.
+    /// Zero at the Wythoff pairs (any size); the shared table up to 512.
     fn known_grundy(&self, p: &Piles) -> Option<BigUint> {
-        if let (Some((x, y)), Some(t)) = (p.small(), p.table.get()) {
-            return t.get(x as usize)?.get(y as usize).map(|&g| g.into());
+        if let Some((x, y)) = p.small() {
+            return engine::grundy(x, y).ok().map(BigUint::from);
         }
         engine::is_p_position(&p.x, &p.y).then(BigUint::zero)
+    }
+    /// A move never adds counters, so at most the `(x+1)(y+1)` positions
+    /// `(i, j)` with `i ≤ x`, `j ≤ y` are reached.
+    fn misere_reach_bound(&self, p: &Piles, _cap: usize) -> Option<BigUint> {
+        Some((&p.x + 1u32) * (&p.y + 1u32))
     }
     /// The moves to P-positions, by the pairs, for any size.
     fn known_moves_to(&self, p: &Piles, target: &BigUint) -> Option<Vec<Move<Piles>>> {

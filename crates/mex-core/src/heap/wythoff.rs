@@ -13,6 +13,7 @@ use crate::impartial::Outcome;
 use crate::MexError;
 use num_bigint::BigUint;
 use num_traits::Zero;
+use std::sync::OnceLock;
 
 /// The k-th P-position `(a_k, b_k)`, `k ≥ 0` (`k = 0` gives `(0, 0)`).
 pub fn pair(k: &BigUint) -> (BigUint, BigUint) {
@@ -112,9 +113,57 @@ pub fn grundy_table(max_x: u64, max_y: u64) -> Result<Vec<Vec<u32>>, MexError> {
     Ok(g)
 }
 
-/// The Grundy value of one position (for sums).
+/// Positions a side of the shared table: piles `0..=MAX_GRUNDY_PILE`.
+const SIDE: usize = MAX_GRUNDY_PILE as usize + 1;
+
+/// The Grundy values of every position with piles up to
+/// [`MAX_GRUNDY_PILE`], row by row, computed once per process.
+///
+/// Each cell's value is the MEX of the values before it on its row, its
+/// column and its diagonal (the three kinds of move); each line keeps the
+/// set of values seen on it as a bit set, so a cell costs O(n/64) word
+/// operations and the whole table a few milliseconds. `G(x, y) ≤ x + y +
+/// min(x, y)`, the number of options, bounds the values. [`grundy_table`]
+/// is the slow twin.
+fn shared_table() -> &'static [u16] {
+    static TABLE: OnceLock<Vec<u16>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let words = 3 * SIDE / 64 + 1;
+        let mut rows = vec![0u64; SIDE * words];
+        let mut columns = vec![0u64; SIDE * words];
+        let mut diagonals = vec![0u64; 2 * SIDE * words];
+        let mut g = vec![0u16; SIDE * SIDE];
+        for i in 0..SIDE {
+            for j in 0..SIDE {
+                let (r, c, d) = (i * words, j * words, (j + SIDE - i) * words);
+                let v = (0..words)
+                    .find_map(|w| {
+                        let seen = rows[r + w] | columns[c + w] | diagonals[d + w];
+                        (seen != u64::MAX).then(|| w * 64 + (!seen).trailing_zeros() as usize)
+                    })
+                    .expect("the values are bounded by the number of options");
+                g[i * SIDE + j] = v as u16;
+                let (word, bit) = (v / 64, 1u64 << (v % 64));
+                rows[r + word] |= bit;
+                columns[c + word] |= bit;
+                diagonals[d + word] |= bit;
+            }
+        }
+        g
+    })
+}
+
+/// The Grundy value of one position with piles up to [`MAX_GRUNDY_PILE`]
+/// (the shared table; refused above).
 pub fn grundy(x: u64, y: u64) -> Result<u32, MexError> {
-    Ok(grundy_table(x, y)?[x as usize][y as usize])
+    if x > MAX_GRUNDY_PILE || y > MAX_GRUNDY_PILE {
+        return Err(MexError::too_large(
+            format!("the Grundy value of Wythoff's game at ({x}, {y})"),
+            format!("piles of {MAX_GRUNDY_PILE}"),
+            "P/N status and winning moves work for piles of any size",
+        ));
+    }
+    Ok(u32::from(shared_table()[x as usize * SIDE + y as usize]))
 }
 
 /// Wythoff as a plain ruleset: the slow twin for the generic solver.
@@ -179,6 +228,19 @@ mod tests {
         assert_eq!(pair(&b(8)), (b(12), b(20)));
         assert_eq!(pair(&b(95)), (b(153), b(248)));
         assert!(pairs_partition_integers(5000));
+    }
+
+    /// The shared bit-set table against the MEX per cell, on every
+    /// position with piles up to 512 (the whole table).
+    #[test]
+    fn shared_table_against_the_mex_per_cell() {
+        let slow = grundy_table(MAX_GRUNDY_PILE, MAX_GRUNDY_PILE).unwrap();
+        for (x, row) in slow.iter().enumerate() {
+            for (y, &g) in row.iter().enumerate() {
+                assert_eq!(grundy(x as u64, y as u64).unwrap(), g, "({x}, {y})");
+            }
+        }
+        assert!(grundy(513, 0).is_err() && grundy(0, 513).is_err());
     }
 
     #[test]

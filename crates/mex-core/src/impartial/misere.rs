@@ -49,6 +49,12 @@ use std::hash::Hash;
 /// on the reachable states is checked against it before the search.
 pub const MAX_MISERE_STATES: usize = 1 << 20;
 
+/// Most options (moves from one sum to another) a misère search may
+/// examine, counted as it goes: the states alone do not bound the work of
+/// games with many moves per position (Wythoff's game has about 3n moves
+/// from a position of n tokens a pile).
+pub const MAX_MISERE_OPTIONS: u64 = 1 << 24;
+
 /// What the misère solver needs of a game whose positions are sums of
 /// parts.
 pub trait MisereRuleset {
@@ -337,6 +343,7 @@ pub struct MisereSolver<R: MisereRuleset> {
     genus_ids: HashMap<Genus, u32>,
     memo: HashMap<Box<[u32]>, u32>,
     limit: usize,
+    options_examined: u64,
 }
 
 impl<R: MisereRuleset> MisereSolver<R> {
@@ -356,7 +363,13 @@ impl<R: MisereRuleset> MisereSolver<R> {
             genus_ids: HashMap::new(),
             memo: HashMap::new(),
             limit,
+            options_examined: 0,
         }
+    }
+
+    /// Number of options examined so far (see [`MAX_MISERE_OPTIONS`]).
+    pub fn options_examined(&self) -> u64 {
+        self.options_examined
     }
 
     /// The ruleset.
@@ -461,6 +474,8 @@ impl<R: MisereRuleset> MisereSolver<R> {
         Ok(opts)
     }
 
+    /// The states one move away from `state`, counted against
+    /// [`MAX_MISERE_OPTIONS`].
     fn state_options(&mut self, state: &[u32]) -> Result<Vec<Box<[u32]>>, MexError> {
         let mut out = Vec::new();
         for i in 0..state.len() {
@@ -475,6 +490,14 @@ impl<R: MisereRuleset> MisereSolver<R> {
                 next.sort_unstable();
                 out.push(next.into_boxed_slice());
             }
+        }
+        self.options_examined += out.len() as u64;
+        if self.options_examined > MAX_MISERE_OPTIONS {
+            return Err(MexError::too_large(
+                "a misère search that examines more moves than the limit",
+                format!("{MAX_MISERE_OPTIONS} moves between sums"),
+                "ask for a smaller position or fewer components",
+            ));
         }
         Ok(out)
     }
