@@ -599,8 +599,18 @@ impl HeapCodeRules {
         }
     }
 
-    fn splits(&self) -> bool {
-        self.code.max_heaps() > 1 || self.code.digit(0) != 0
+}
+
+/// The sums reachable from a heap of `n` under `code`, bounded: `n + 1`
+/// for codes that never split a heap; otherwise the multisets of heaps
+/// with at most `n` tokens in all, `p(0) + … + p(n)` (a move never adds
+/// tokens), saturating above `cap`. Needs no options, so it can refuse a
+/// search before any is listed.
+fn heap_reach_bound(code: &TakeBreakCode, n: usize, cap: usize) -> u128 {
+    if code.max_heaps() > 1 || code.digit(0) != 0 {
+        partition_prefix_sum(n, cap as u128 + 1)
+    } else {
+        n as u128 + 1
     }
 }
 
@@ -614,17 +624,9 @@ impl MisereRuleset for HeapCodeRules {
             .map(|(_, heaps)| heaps.into_iter().filter(|&h| !self.terminal[h]).collect())
             .collect())
     }
-    /// `n + 1` for codes that never split a heap; otherwise the multisets
-    /// of heaps with at most `n` tokens in all, `p(0) + … + p(n)` (a move
-    /// never adds tokens).
+    /// See [`heap_reach_bound`].
     fn reach_bound(&self, n: &usize, cap: usize) -> Result<Option<BigUint>, MexError> {
-        if !self.splits() {
-            return Ok(Some(BigUint::from(*n + 1)));
-        }
-        Ok(Some(BigUint::from(partition_prefix_sum(
-            *n,
-            cap as u128 + 1,
-        ))))
+        Ok(Some(BigUint::from(heap_reach_bound(&self.code, *n, cap))))
     }
 }
 
@@ -666,6 +668,15 @@ pub fn heap_genera(code: &TakeBreakCode, terms: usize) -> Result<Vec<Genus>, Mex
         return Err(MexError::too_large(
             format!("the misère genera of {terms} heaps"),
             format!("{MAX_MISERE_STATES} heaps"),
+            "ask for fewer heaps",
+        ));
+    }
+    // The bound first: listing the options of every heap up to `largest`
+    // takes time quadratic in it for codes that split heaps.
+    if heap_reach_bound(code, largest, MAX_MISERE_STATES) > MAX_MISERE_STATES as u128 {
+        return Err(MexError::too_large(
+            format!("a misère search of the heaps up to {largest} (their reachable sums)"),
+            format!("{MAX_MISERE_STATES} reachable sums"),
             "ask for fewer heaps",
         ));
     }
