@@ -2,6 +2,7 @@
 //! files and progress bars live here; all mathematics is in `mex-core`.
 
 mod commands;
+mod files;
 mod number;
 mod output;
 mod progress;

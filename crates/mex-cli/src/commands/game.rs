@@ -549,12 +549,7 @@ pub(crate) fn write_thermograph(
     name: &str,
 ) -> Result<String, MexError> {
     let svg = mex_serve::pictures::thermograph_svg(thermo, &format!("thermograph of {name}"));
-    std::fs::write(path, svg).map_err(|e| {
-        MexError::invalid(
-            format!("cannot write {}: {e}", path.display()),
-            "a writable file for --thermograph",
-        )
-    })?;
+    crate::files::write_file(path, &svg, "--thermograph")?;
     Ok(path.display().to_string())
 }
 

@@ -1,6 +1,6 @@
 //! `mex graph FILE`.
 
-use crate::commands::input::{read_text, MAX_GRAPH_BYTES};
+use crate::files::{read_text, MAX_GRAPH_BYTES};
 use crate::output::{fields, table, Output, Report};
 use clap::Args;
 use mex_core::solve::graph::ExplicitGraph;
@@ -58,7 +58,7 @@ pub fn run(a: &GraphArgs) -> Result<Output, MexError> {
         if dot == "-" {
             return Ok(Output::bytes(text.into_bytes()));
         }
-        crate::commands::shift::write_picture(std::path::Path::new(dot), &text, "--dot")?;
+        crate::files::write_file(std::path::Path::new(dot), &text, "--dot")?;
     }
     let mut result = GraphResult::default();
     for (name, v) in graph.names().zip(&values) {

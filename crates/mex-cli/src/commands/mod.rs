@@ -18,11 +18,6 @@ pub mod subtraction;
 pub mod sum;
 pub mod wythoff;
 
-/// Bounded reading of files and stdin (declared here so that main.rs stays
-/// untouched; the lead may move this line to main.rs as `mod input;`).
-#[path = "../input.rs"]
-pub mod input;
-
 use mex_core::MexError;
 use num_bigint::BigUint;
 
@@ -125,12 +120,7 @@ impl PeriodicQueries {
             return Ok(());
         };
         let svg = mex_serve::pictures::nim_sequence_svg(title, values, preperiod, period);
-        std::fs::write(path, svg).map_err(|e| {
-            MexError::invalid(
-                format!("cannot write {}: {e}", path.display()),
-                "a writable file for --plot",
-            )
-        })
+        crate::files::write_file(path, &svg, "--plot")
     }
 
     /// Whether a query needs the period.

@@ -549,10 +549,8 @@ fn bits_of(input: &str, what: &str) -> Result<Vec<u8>, MexError> {
 
 fn check(file: Option<&str>) -> Result<Checked, MexError> {
     let mut sequence = debruijn::SequenceReader::default();
-    let cap = crate::commands::input::MAX_SEQUENCE_BYTES;
-    crate::commands::input::for_each_chunk(file, "the sequence", cap, |chunk| {
-        sequence.push_text(chunk)
-    })?;
+    let cap = crate::files::MAX_SEQUENCE_BYTES;
+    crate::files::for_each_chunk(file, "the sequence", cap, |chunk| sequence.push_text(chunk))?;
     Ok(Checked(sequence.check()?))
 }
 
@@ -742,16 +740,6 @@ impl Report for GraphReport {
     }
 }
 
-/// Writes a picture to a file, as a one-line error if it cannot.
-pub fn write_picture(path: &std::path::Path, text: &str, option: &str) -> Result<(), MexError> {
-    std::fs::write(path, text).map_err(|e| {
-        MexError::invalid(
-            format!("cannot write {}: {e}", path.display()),
-            format!("a writable file for {option}"),
-        )
-    })
-}
-
 fn graph(
     n: u64,
     svg: Option<&std::path::Path>,
@@ -770,12 +758,14 @@ fn graph(
     let path = pictures::closed_play(&g);
     if let Some(file) = svg {
         let title = format!("De Bruijn graph of order {n} and the optimal play of the shift game");
-        write_picture(file, &pictures::debruijn_svg(&g, &path, &title), "--svg")?;
+        crate::files::write_file(file, &pictures::debruijn_svg(&g, &path, &title), "--svg")?;
     }
     let dot_text = dot.map(|_| pictures::debruijn_dot(&g, &path));
     match (dot, dot_text) {
         (Some("-"), Some(text)) => return Ok(Output::bytes(text.into_bytes())),
-        (Some(file), Some(text)) => write_picture(std::path::Path::new(file), &text, "--dot")?,
+        (Some(file), Some(text)) => {
+            crate::files::write_file(std::path::Path::new(file), &text, "--dot")?
+        }
         _ => {}
     }
     Ok(Output::report(GraphReport {

@@ -113,7 +113,7 @@ pub fn run(a: &SubtractionArgs) -> Result<Output, MexError> {
                 return answer_without_period(a, &set, max_terms, what, json, text)
             }
             Err(e) => {
-                return Err(crate::commands::input::with_option_hint(
+                return Err(crate::files::with_option_hint(
                     e,
                     subtraction::TERM_BOUND,
                     "--max-terms",

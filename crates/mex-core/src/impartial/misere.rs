@@ -598,7 +598,6 @@ impl HeapCodeRules {
             vec![n]
         }
     }
-
 }
 
 /// The sums reachable from a heap of `n` under `code`, bounded: `n + 1`

@@ -1,11 +1,18 @@
-//! Bounded reading of input files and standard input: no input can make mex
+//! The files mex reads and writes. Reading is bounded: no input can make mex
 //! read without limit. Text files are read in chunks; a size above the cap,
 //! a NUL byte (binary data, e.g. `/dev/zero`) or invalid UTF-8 is refused
 //! with a one-line error naming the cap, before the rest is read.
+//!
+//! Every path a user names, to read or to write, must be a regular file (or
+//! not exist yet, to write); `-` names standard input. A named pipe, a
+//! device or a directory is refused at once, as checkpoints and `@FILE`
+//! expressions always were: opening a pipe that nobody writes to (or reads
+//! from) would block forever.
 
 use mex_core::error::quote;
 use mex_core::MexError;
 use std::io::Read;
+use std::path::Path;
 
 /// Largest graph file read (`mex graph`): enough for the node and move
 /// limits of the graph format.
@@ -21,10 +28,46 @@ const CHUNK: usize = 1 << 16;
 fn open(source: Option<&str>) -> Result<Box<dyn Read>, MexError> {
     match source {
         None | Some("-") => Ok(Box::new(std::io::stdin().lock())),
-        Some(path) => std::fs::File::open(path)
-            .map(|f| Box::new(f) as Box<dyn Read>)
-            .map_err(|e| MexError::io(path, e)),
+        Some(path) => {
+            let meta = std::fs::metadata(path).map_err(|e| MexError::io(path, e))?;
+            if !meta.is_file() {
+                return Err(not_regular(
+                    Path::new(path),
+                    "a regular file, or - for standard input",
+                ));
+            }
+            std::fs::File::open(path)
+                .map(|f| Box::new(f) as Box<dyn Read>)
+                .map_err(|e| MexError::io(path, e))
+        }
     }
+}
+
+/// The refusal of a path that is not a regular file.
+fn not_regular(path: &Path, accepted: &str) -> MexError {
+    MexError::invalid(
+        format!(
+            "{} is not a regular file (a named pipe, a device or a directory)",
+            quote(&path.display().to_string())
+        ),
+        accepted,
+    )
+}
+
+/// Writes `text` to the file `path` named by `option` (`--svg`, `--plot`,
+/// …), replacing it; an existing path that is not a regular file is
+/// refused before it is opened.
+pub fn write_file(path: &Path, text: &str, option: &str) -> Result<(), MexError> {
+    let accepted = format!("a regular file for {option} (it is replaced)");
+    if std::fs::metadata(path).is_ok_and(|meta| !meta.is_file()) {
+        return Err(not_regular(path, &accepted));
+    }
+    std::fs::write(path, text).map_err(|e| {
+        MexError::invalid(
+            format!("cannot write {}: {e}", quote(&path.display().to_string())),
+            accepted,
+        )
+    })
 }
 
 fn source_name(source: Option<&str>) -> String {
