@@ -137,12 +137,32 @@ fn clap_error(e: &clap::Error) -> ExitCode {
         };
     }
     if e.kind() == clap::error::ErrorKind::ValueValidation {
+        if let Some(line) = invalid_value_line(e) {
+            return fail(&line, 2);
+        }
         let rendered = e.render().to_string();
         let first = rendered.lines().next().unwrap_or_default();
         return fail(first.trim_start_matches("error: "), 2);
     }
     let _ = e.print();
     ExitCode::from(2)
+}
+
+/// "invalid value '…' for '--terms <N>': why", the value shortened as
+/// every echoed input is ([`mex_core::error::quote`]): clap's own rendering
+/// repeats a value of any length in full.
+fn invalid_value_line(e: &clap::Error) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue};
+    let text = |kind| match e.get(kind) {
+        Some(ContextValue::String(s)) => Some(s.clone()),
+        _ => None,
+    };
+    let (arg, value) = (text(ContextKind::InvalidArg)?, text(ContextKind::InvalidValue)?);
+    let why = std::error::Error::source(e)?.to_string();
+    Some(format!(
+        "invalid value {} for '{arg}': {why}",
+        mex_core::error::quote(&value)
+    ))
 }
 
 /// A closed stdout (the reader went away, as in `mex ... | head`) ends the

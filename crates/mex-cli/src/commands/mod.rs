@@ -38,8 +38,7 @@ pub fn parse_range(text: &str) -> Result<(BigUint, BigUint), MexError> {
 /// clap value parser: a number in the syntax of positional numbers
 /// (`1_000`, `2^20`) that fits in memory-sized counts.
 pub fn count_arg(text: &str) -> Result<usize, String> {
-    let n = mex_core::bigint::parse_natural(text).map_err(|e| e.to_string())?;
-    usize::try_from(&n).map_err(|_| format!("{text} is too large (at most {})", usize::MAX))
+    crate::number::usize_value(text).map_err(|e| e.to_string())
 }
 
 /// clap value parser: a number of any size (`10^18`).
