@@ -126,11 +126,12 @@ fn impartial_sum_contract() {
         .fold(BigUint::ZERO, |a, g| a ^ g);
     assert_eq!(big(&v["nim_sum"]), xor);
     assert_eq!(v["outcome"], "N");
-    assert_eq!(v["unlisted_components"], serde_json::json!([2]));
+    // Components are numbered from 1, as people count.
+    assert_eq!(v["unlisted_components"], serde_json::json!([3]));
     let moves = v["winning_moves"].as_array().unwrap();
     assert!(!moves.is_empty());
     for m in moves {
-        let i = m["component"].as_u64().unwrap() as usize;
+        let i = m["component"].as_u64().unwrap() as usize - 1;
         assert_eq!(m["from"], components[i]["component"]);
         // Replacing the component by its new parts gives nim-sum 0.
         let mut parts: Vec<String> = components
@@ -163,7 +164,7 @@ fn partizan_sum_matches_the_notation() {
     let players: Vec<&str> = moves.iter().map(|m| text(&m["player"])).collect();
     assert!(players.contains(&"Left") && players.contains(&"Right"));
     for m in moves {
-        assert_eq!(m["component"], 0, "{m}");
+        assert_eq!(m["component"], 1, "{m}");
     }
     // A zero sum: G + (−G).
     let zero = json(&["sum", "hackenbush:BR", "expression:-1/2"]);

@@ -42,7 +42,7 @@ fn nim_contract() {
     let m = &v["winning_moves"][0];
     assert_eq!(
         (m["pile"].as_u64(), m["from"].as_str(), m["to"].as_str()),
-        (Some(1), Some("21"), Some("18"))
+        (Some(2), Some("21"), Some("18"))
     );
     let big = json(&["nim", "2^200", "2^200"]);
     assert_eq!(big["outcome"], "P");

@@ -23,7 +23,7 @@ fn nim_misere() {
     assert_eq!(moves.len(), 1);
     assert_eq!(
         (moves[0]["pile"].as_u64(), moves[0]["to"].as_str()),
-        (Some(2), Some("1"))
+        (Some(3), Some("1"))
     );
     assert_eq!(json(&["nim", "1", "1", "1", "--misere"])["outcome"], "P");
     assert_eq!(json(&["nim", "2", "2", "--misere"])["genus"], "0^{02}");

@@ -127,7 +127,7 @@ fn sums_with_the_rulesets_as_components() {
     // G(4) = 1 and X = 1 XOR 3 = 2: winning moves take nim:3 to 1, or leave
     // kayles at *3: .III, I.II, II.I, III. (G(3) = 3, G(1) XOR G(2) = 3).
     let moves = v["winning_moves"].as_array().unwrap();
-    let in_kayles = moves.iter().filter(|m| m["component"] == 0).count();
+    let in_kayles = moves.iter().filter(|m| m["component"] == 1).count();
     assert_eq!((moves.len(), in_kayles), (5, 4));
     assert!(moves.iter().any(|m| m["label"] == "take 2 from heap 1"));
     let v = json(&["sum", "hackenbush:BR", "toads-and-frogs:T.F"]);

@@ -96,7 +96,7 @@ fn sum_json(r: &MisereSum) -> serde_json::Value {
     let moves: Vec<_> = r
         .winning_moves
         .iter()
-        .map(|m| json!({"component": m.component, "label": m.label, "from": m.from, "to": m.to}))
+        .map(|m| json!({"component": m.component + 1, "label": m.label, "from": m.from, "to": m.to}))
         .collect();
     let mut v = evaluation_json(&r.value);
     v["play"] = json!("misere");
@@ -110,7 +110,7 @@ fn sum_json(r: &MisereSum) -> serde_json::Value {
         })
         .collect::<Vec<_>>());
     v["winning_moves"] = json!(moves);
-    v["unlisted_components"] = json!(r.unlisted_components);
+    v["unlisted_components"] = json!(super::sum::numbered(&r.unlisted_components));
     v
 }
 
@@ -121,7 +121,7 @@ fn sum_text(r: &MisereSum) -> String {
         .enumerate()
         .map(|(i, c)| {
             vec![
-                i.to_string(),
+                (i + 1).to_string(),
                 c.position.clone(),
                 c.genus.clone(),
                 c.outcome.to_string(),
@@ -144,7 +144,7 @@ fn sum_text(r: &MisereSum) -> String {
             } else {
                 m.to.join(" + ")
             };
-            vec![m.component.to_string(), m.label.clone(), to]
+            vec![(m.component + 1).to_string(), m.label.clone(), to]
         })
         .collect();
     if !mrows.is_empty() {
@@ -152,7 +152,10 @@ fn sum_text(r: &MisereSum) -> String {
         text += &table(&["#", "move", "to"], &mrows);
     }
     if !r.unlisted_components.is_empty() {
-        let list: Vec<String> = r.unlisted_components.iter().map(usize::to_string).collect();
+        let list: Vec<String> = super::sum::numbered(&r.unlisted_components)
+            .iter()
+            .map(usize::to_string)
+            .collect();
         text += &format!(
             "moves not listed in components {} (too many to enumerate)\n",
             list.join(", ")

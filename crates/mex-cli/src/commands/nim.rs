@@ -127,7 +127,7 @@ pub fn run(a: &NimArgs) -> Result<Output, MexError> {
         .winning_moves
         .iter()
         .map(|m| NimMoveResult {
-            pile: m.pile,
+            pile: m.pile + 1,
             from: m.from.to_string(),
             to: m.to.to_string(),
             remove: (&m.from - &m.to).to_string(),

@@ -75,7 +75,7 @@ fn to_json(r: &SumAnalysis) -> serde_json::Value {
         .iter()
         .map(|m| {
             let mut o =
-                json!({"component": m.component, "label": m.label, "from": m.from, "to": m.to});
+                json!({"component": m.component + 1, "label": m.label, "from": m.from, "to": m.to});
             if let Some(p) = m.player {
                 o["player"] = json!(p);
             }
@@ -83,7 +83,7 @@ fn to_json(r: &SumAnalysis) -> serde_json::Value {
         })
         .collect();
     let mut v = json!({"components": comps, "value": r.value_text, "outcome": r.outcome,
-                       "winning_moves": moves, "unlisted_components": r.unlisted_components});
+                       "winning_moves": moves, "unlisted_components": numbered(&r.unlisted_components)});
     if let Value::Grundy(g) = &r.value {
         v["nim_sum"] = json!(g.to_string());
     }
@@ -95,7 +95,7 @@ fn to_text(r: &SumAnalysis) -> String {
         .components
         .iter()
         .enumerate()
-        .map(|(i, c)| vec![i.to_string(), c.component.clone(), c.value_text.clone()])
+        .map(|(i, c)| vec![(i + 1).to_string(), c.component.clone(), c.value_text.clone()])
         .collect();
     let mut text = table(&["#", "component", "value"], &rows);
     text += &fields(&[
@@ -112,7 +112,7 @@ fn to_text(r: &SumAnalysis) -> String {
                 m.to.join(" + ")
             };
             let who = m.player.unwrap_or("").to_string();
-            vec![m.component.to_string(), who, m.label.clone(), to]
+            vec![(m.component + 1).to_string(), who, m.label.clone(), to]
         })
         .collect();
     if !mrows.is_empty() {
@@ -120,11 +120,19 @@ fn to_text(r: &SumAnalysis) -> String {
         text += &table(&["#", "player", "move", "to"], &mrows);
     }
     if !r.unlisted_components.is_empty() {
-        let list: Vec<String> = r.unlisted_components.iter().map(usize::to_string).collect();
+        let list: Vec<String> = numbered(&r.unlisted_components)
+            .iter()
+            .map(usize::to_string)
+            .collect();
         text += &format!(
             "moves not listed in components {} (too many to enumerate)\n",
             list.join(", ")
         );
     }
     text
+}
+
+/// Components numbered from 1, as people count them (the core counts from 0).
+pub(crate) fn numbered(indices: &[usize]) -> Vec<usize> {
+    indices.iter().map(|i| i + 1).collect()
 }
