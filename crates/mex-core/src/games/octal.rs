@@ -45,11 +45,13 @@ pub(crate) fn labelled_options(code: &TakeBreakCode, n: u64) -> Vec<(String, Vec
 
 /// Splits (rare pairs and scanned pairs of the sparse-space engine, and its
 /// three-heap steps) a query may look at before it is refused: a few
-/// seconds of one core. The
+/// seconds of one core, and enough for every heap up to [`MAX_DIRECT_HEAP`]
+/// of Grundy's game (`4.0u`: more than 2^32 splits to 10^6), as `mex
+/// grundys-game --at` answers it. The
 /// codes without a useful sparse space (0.06, 0.026, …) cost about n²/4
 /// pairs for n values, so without this bound a heap of 5000 would search a
 /// million values for a period, for minutes.
-pub const QUERY_PAIR_BUDGET: u64 = 1 << 32;
+pub const QUERY_PAIR_BUDGET: u64 = 1 << 33;
 
 /// Heaps up to this size are computed directly without looking for a
 /// period first (at most 2^26 two-heap splits).
