@@ -157,7 +157,10 @@ fn invalid_value_line(e: &clap::Error) -> Option<String> {
         Some(ContextValue::String(s)) => Some(s.clone()),
         _ => None,
     };
-    let (arg, value) = (text(ContextKind::InvalidArg)?, text(ContextKind::InvalidValue)?);
+    let (arg, value) = (
+        text(ContextKind::InvalidArg)?,
+        text(ContextKind::InvalidValue)?,
+    );
     let why = std::error::Error::source(e)?.to_string();
     Some(format!(
         "invalid value {} for '{arg}': {why}",

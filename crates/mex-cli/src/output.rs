@@ -116,7 +116,7 @@ impl Output {
                 if json {
                     result.write_json(w)?;
                 } else if verdict.is_none() {
-                    let text = result.text();
+                    let text = align_fields(&result.text());
                     w.write_all(text.as_bytes())?;
                     if !text.ends_with('\n') {
                         w.write_all(b"\n")?;
@@ -161,17 +161,53 @@ pub fn table(header: &[&str], rows: &[Vec<String>]) -> String {
     out
 }
 
-/// Key-value lines, keys aligned (keys of any length).
+/// Separates a key from its value in the lines [`fields`] writes, until
+/// [`align_fields`] pads the keys.
+const KEY_END: char = '\u{1f}';
+
+/// Key-value lines (keys of any length), aligned by [`align_fields`] with
+/// the key-value lines next to them when the text is written, so that
+/// fields built in several pieces line up as one block.
 pub fn fields(pairs: &[(&str, String)]) -> String {
-    let width = pairs
-        .iter()
-        .map(|(k, _)| k.chars().count())
-        .max()
-        .unwrap_or(0);
     pairs
         .iter()
-        .map(|(k, v)| format!("{}  {v}\n", pad(k, width)))
+        .map(|(k, v)| format!("{k}{KEY_END}{v}\n"))
         .collect()
+}
+
+/// Pads the keys of each run of consecutive key-value lines to the run's
+/// widest key (lines without a key, such as a table, end a run).
+pub fn align_fields(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let lines: Vec<&str> = text.split_inclusive('\n').collect();
+    let mut i = 0;
+    while i < lines.len() {
+        let run = lines[i..]
+            .iter()
+            .take_while(|l| l.contains(KEY_END))
+            .count();
+        if run == 0 {
+            out.push_str(lines[i]);
+            i += 1;
+            continue;
+        }
+        let pairs: Vec<(&str, &str)> = lines[i..i + run]
+            .iter()
+            .filter_map(|l| l.split_once(KEY_END))
+            .collect();
+        let width = pairs
+            .iter()
+            .map(|(k, _)| k.chars().count())
+            .max()
+            .unwrap_or(0);
+        for (k, v) in pairs {
+            out.push_str(&pad(k, width));
+            out.push_str("  ");
+            out.push_str(v);
+        }
+        i += run;
+    }
+    out
 }
 
 /// A list of small values as text, wrapped.
@@ -196,7 +232,21 @@ mod tests {
         let t = table(&["a", "b"], &[vec![long.clone(), "1".into()]]);
         assert!(t.starts_with(&format!("a{}  b\n", " ".repeat(69_999))));
         assert!(t.ends_with(&format!("{long}  1\n")));
-        let f = fields(&[(&long, "v".into()), ("k", "w".into())]);
+        let f = align_fields(&fields(&[(&long, "v".into()), ("k", "w".into())]));
         assert!(f.ends_with(&format!("k{}  w\n", " ".repeat(69_999))));
+    }
+
+    /// Fields written in pieces line up as one block; a table between
+    /// them ends the block.
+    #[test]
+    fn fields_built_in_pieces_line_up() {
+        let text = fields(&[("code", "0.07".into())])
+            + &fields(&[("preperiod", "53".into())])
+            + &table(&["n"], &[vec!["1".into()]])
+            + &fields(&[("a", "b".into())]);
+        assert_eq!(
+            align_fields(&text),
+            "code       0.07\npreperiod  53\nn\n-\n1\na  b\n"
+        );
     }
 }

@@ -96,7 +96,9 @@ fn sum_json(r: &MisereSum) -> serde_json::Value {
     let moves: Vec<_> = r
         .winning_moves
         .iter()
-        .map(|m| json!({"component": m.component + 1, "label": m.label, "from": m.from, "to": m.to}))
+        .map(
+            |m| json!({"component": m.component + 1, "label": m.label, "from": m.from, "to": m.to}),
+        )
         .collect();
     let mut v = evaluation_json(&r.value);
     v["play"] = json!("misere");

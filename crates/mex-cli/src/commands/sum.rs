@@ -95,7 +95,13 @@ fn to_text(r: &SumAnalysis) -> String {
         .components
         .iter()
         .enumerate()
-        .map(|(i, c)| vec![(i + 1).to_string(), c.component.clone(), c.value_text.clone()])
+        .map(|(i, c)| {
+            vec![
+                (i + 1).to_string(),
+                c.component.clone(),
+                c.value_text.clone(),
+            ]
+        })
         .collect();
     let mut text = table(&["#", "component", "value"], &rows);
     text += &fields(&[
