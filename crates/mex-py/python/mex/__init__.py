@@ -52,9 +52,7 @@ Traceback (most recent call last):
 mex.TooLarge: a run of 1099511627776 values of 0.07 exceeds the limit of 4294967296 values; ask for fewer terms
 """
 
-from __future__ import annotations
-
-from typing import List, Optional
+from typing import List as _List, Optional as _Optional
 
 from . import _mex
 from ._mex import (
@@ -75,7 +73,7 @@ from ._mex import (
     ssc_irreducibles,
     ssc_outcome,
 )
-from . import ssc
+from . import ssc, svg
 from .svg import (
     NimChart,
     SscDecomposition,
@@ -101,6 +99,7 @@ __all__ = [
     "shift_next",
     "shift_play",
     "ssc",
+    "svg",
     "ssc_count",
     "ssc_decompose",
     "ssc_irreducibles",
@@ -115,7 +114,7 @@ __all__ = [
 ]
 
 
-def shift_play(state: int, n: int, steps: Optional[int] = None) -> List[int]:
+def shift_play(state: int, n: int, steps: _Optional[int] = None) -> _List[int]:
     """The states of the shift game from ``state`` under optimal play, one
     :func:`shift_next` after another, for ``steps`` steps (default ``2**n``,
     a whole De Bruijn cycle when started from 0).

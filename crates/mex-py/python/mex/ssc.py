@@ -9,30 +9,28 @@
 'L'
 """
 
-from __future__ import annotations
+from typing import List as _List, Sequence as _Sequence, Tuple as _Tuple, Union as _Union
 
-from typing import List, Sequence, Tuple, Union
-
-from ._mex import ssc_count, ssc_decompose, ssc_irreducibles, ssc_outcome
+from . import _mex
 
 __all__ = ["decompose", "irreducibles", "count", "outcome"]
 
 
-def decompose(segment: str) -> List[str]:
+def decompose(segment: str) -> _List[str]:
     """The pieces of a segment (B and W, front first), each irreducible."""
-    return ssc_decompose(segment)
+    return _mex.ssc_decompose(segment)
 
 
-def irreducibles(n: int) -> List[str]:
+def irreducibles(n: int) -> _List[str]:
     """The positive irreducible elements of length at most ``n``, decreasing."""
-    return ssc_irreducibles(n)
+    return _mex.ssc_irreducibles(n)
 
 
 def count(n: int) -> int:
     """The number of positive irreducible elements of length ``n`` (A000048)."""
-    return ssc_count(n)
+    return _mex.ssc_count(n)
 
 
-def outcome(position: Union[str, Sequence[str]]) -> Tuple[str, List[Tuple[str, int]]]:
+def outcome(position: _Union[str, _Sequence[str]]) -> _Tuple[str, _List[_Tuple[str, int]]]:
     """The outcome (L, R or D) and the signed decomposition, strongest first."""
-    return ssc_outcome(position)
+    return _mex.ssc_outcome(position)

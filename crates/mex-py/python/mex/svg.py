@@ -7,10 +7,15 @@ True
 True
 """
 
-from __future__ import annotations
-
-from fractions import Fraction
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from fractions import Fraction as _Fraction
+from typing import (
+    Any as _Any,
+    Dict as _Dict,
+    List as _List,
+    Optional as _Optional,
+    Sequence as _Sequence,
+    Tuple as _Tuple,
+)
 
 __all__ = [
     "domineering_svg",
@@ -22,7 +27,7 @@ __all__ = [
     "SscDecomposition",
 ]
 
-CELL = 28
+_CELL = 28
 
 
 def domineering_svg(position: str) -> str:
@@ -31,24 +36,24 @@ def domineering_svg(position: str) -> str:
     rows = position.split("/")
     width = max((len(r) for r in rows), default=0)
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width * CELL + 2}" '
-        f'height="{len(rows) * CELL + 2}">'
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width * _CELL + 2}" '
+        f'height="{len(rows) * _CELL + 2}">'
     ]
     for y, row in enumerate(rows):
         for x, c in enumerate(row):
             fill = "#333" if c == "#" else "#f4f1e8"
             parts.append(
-                f'<rect x="{x * CELL + 1}" y="{y * CELL + 1}" width="{CELL}" '
-                f'height="{CELL}" fill="{fill}" stroke="#888"/>'
+                f'<rect x="{x * _CELL + 1}" y="{y * _CELL + 1}" width="{_CELL}" '
+                f'height="{_CELL}" fill="{fill}" stroke="#888"/>'
             )
     parts.append("</svg>")
     return "".join(parts)
 
 
 def nim_chart(
-    values: Sequence[int],
-    preperiod: Optional[int] = None,
-    period: Optional[int] = None,
+    values: _Sequence[int],
+    preperiod: _Optional[int] = None,
+    period: _Optional[int] = None,
 ) -> str:
     """An SVG bar chart of a nim sequence; the periodic part, when given,
     is shaded and its first period outlined and labelled."""
@@ -90,9 +95,9 @@ class NimChart:
 
     def __init__(
         self,
-        values: Sequence[int],
-        preperiod: Optional[int] = None,
-        period: Optional[int] = None,
+        values: _Sequence[int],
+        preperiod: _Optional[int] = None,
+        period: _Optional[int] = None,
     ) -> None:
         self.values = [int(v) for v in values]
         self.preperiod = preperiod
@@ -106,7 +111,7 @@ class NimChart:
         return f"<NimChart of {len(self.values)} values{tail}>"
 
 
-def _wall(points: Sequence[Tuple[Fraction, Fraction]], tail: int, top: Fraction) -> List[Tuple[Fraction, Fraction]]:
+def _wall(points: _Sequence[_Tuple[_Fraction, _Fraction]], tail: int, top: _Fraction) -> _List[_Tuple[_Fraction, _Fraction]]:
     """The breakpoints up to ``top`` (at least), extended to it by the tail."""
     out = list(points)
     t, v = out[-1]
@@ -115,12 +120,12 @@ def _wall(points: Sequence[Tuple[Fraction, Fraction]], tail: int, top: Fraction)
     return out
 
 
-def thermograph_svg(th: Dict[str, Any]) -> str:
+def thermograph_svg(th: _Dict[str, _Any]) -> str:
     """An SVG of a thermograph (``CGValue.thermograph()``): temperature
     upwards, values decreasing to the right as usual, the left wall blue,
     the right wall red, the mast above the temperature."""
     temperature = th["temperature"]
-    top = max(temperature, Fraction(0)) + 1
+    top = max(temperature, _Fraction(0)) + 1
     left = _wall(th["left"], th["left_tail"], top)
     right = _wall(th["right"], th["right_tail"], top)
     ts = [t for t, _ in left + right]
@@ -130,16 +135,16 @@ def thermograph_svg(th: Dict[str, Any]) -> str:
         v_min, v_max = v_min - 1, v_max + 1
     w, h, pad = 320, 220, 20
 
-    def xy(t: Fraction, v: Fraction) -> str:
+    def xy(t: _Fraction, v: _Fraction) -> str:
         x = pad + float((v_max - v) / (v_max - v_min)) * (w - 2 * pad)
         y = h - pad - float((t + 1) / (t_max + 1)) * (h - 2 * pad)
         return f"{x:.1f},{y:.1f}"
 
-    def line(points: List[Tuple[Fraction, Fraction]], colour: str) -> str:
+    def line(points: _List[_Tuple[_Fraction, _Fraction]], colour: str) -> str:
         d = " ".join(xy(t, v) for t, v in points)
         return f'<polyline points="{d}" fill="none" stroke="{colour}" stroke-width="2"/>'
 
-    zero = xy(Fraction(0), v_max).split(",")[1]
+    zero = xy(_Fraction(0), v_max).split(",")[1]
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}">'
         f'<line x1="{pad}" y1="{zero}" x2="{w - pad}" y2="{zero}" stroke="#bbb"/>'
@@ -161,10 +166,10 @@ class Thermograph:
     True
     """
 
-    def __init__(self, value: Any) -> None:
-        self.data: Dict[str, Any] = value.thermograph()
-        self.mean: Fraction = self.data["mean"]
-        self.temperature: Fraction = self.data["temperature"]
+    def __init__(self, value: _Any) -> None:
+        self.data: _Dict[str, _Any] = value.thermograph()
+        self.mean: _Fraction = self.data["mean"]
+        self.temperature: _Fraction = self.data["temperature"]
 
     def _repr_svg_(self) -> str:
         return thermograph_svg(self.data)
@@ -173,7 +178,7 @@ class Thermograph:
         return f"<Thermograph mean {self.mean}, temperature {self.temperature}>"
 
 
-def ssc_svg(pieces: Sequence[str]) -> str:
+def ssc_svg(pieces: _Sequence[str]) -> str:
     """An SVG of an SSC segment cut into its irreducible pieces: one row of
     cherries (black B, white W), each piece framed in its own colour."""
     size, gap = 16, 6
@@ -213,7 +218,7 @@ class SscDecomposition:
     def __init__(self, segment: str) -> None:
         from ._mex import ssc_decompose
 
-        self.pieces: List[str] = ssc_decompose(segment)
+        self.pieces: _List[str] = ssc_decompose(segment)
 
     def _repr_svg_(self) -> str:
         return ssc_svg(self.pieces)
