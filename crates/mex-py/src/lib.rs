@@ -21,6 +21,7 @@ use mex_core::partizan::store::GameStore;
 use mex_core::partizan::store::OutcomeClass;
 use mex_core::partizan::thermograph::{Thermographs, Wall, Q};
 use mex_core::partizan::value::CanonicalForm;
+use mex_core::shift::state as shift_state;
 use mex_core::shift::{debruijn, packed, rule};
 use mex_core::solve::retrograde;
 use mex_core::sync::ssc;
@@ -58,6 +59,23 @@ fn natural(x: &BigInt, what: &str) -> PyResult<BigUint> {
     x.to_biguint().ok_or_else(|| {
         PyValueError::new_err(format!("{what} {x} is negative; accepted: 0, 1, 2, …"))
     })
+}
+
+/// A Python int within `min ..= max`, refused as the CLI's range checks
+/// refuse (`ValueError` below, `TooLarge` above), however large the int.
+fn in_range(x: &BigInt, what: &str, min: u64, max: u64, hint: &str) -> PyResult<u64> {
+    match x.to_u64() {
+        Some(v) => MexError::check_range(what, v, min, max, hint)
+            .map(|()| v)
+            .map_err(err),
+        None if x.sign() == num_bigint::Sign::Minus => Err(err(MexError::too_small(
+            what,
+            x,
+            min,
+            format!("{what} from {min} to {max}"),
+        ))),
+        None => Err(err(MexError::above_limit(what, x, max, hint))),
+    }
 }
 
 /// A string as Python's `repr` writes it.
@@ -1003,13 +1021,37 @@ fn de_bruijn<'py>(py: Python<'py>, n: u32, kind: &str, packed: bool) -> PyResult
     Ok(PyArray1::from_vec(py, bits).into_any().unbind())
 }
 
-/// One step of the shift game under optimal play (Weiss, Proposition 15):
-/// `state` holds `b0 … b(n-1)` with `b0` as its most significant of `n`
-/// bits; any `n ≥ 1` (Python ints of any size).
+/// One step of the shift game under optimal play (Weiss, Proposition 15),
+/// by the O(n) rule. `shift_next("0110")`: a state written as `mex
+/// shift-game next` writes it (0 and 1, `b0` first) gives the next state
+/// written the same way; `shift_next(state, n)`: an int holding `b0 …
+/// b(n-1)` with `b0` as its most significant of `n` bits gives an int (for
+/// arithmetic on states; Python ints of any size).
 #[pyfunction]
-fn shift_next(py: Python<'_>, state: BigInt, n: u64) -> PyResult<BigUint> {
+#[pyo3(signature = (state, n = None))]
+fn shift_next(py: Python<'_>, state: &Bound<'_, PyAny>, n: Option<u64>) -> PyResult<Py<PyAny>> {
+    if let Ok(text) = state.extract::<String>() {
+        if n.is_some() {
+            return Err(PyTypeError::new_err(
+                "shift_next takes a state as a str of 0 and 1 (b0 first), or an int and its length n, not both",
+            ));
+        }
+        let bits = shift_state::parse_state(&text).map_err(err)?;
+        let next = py.detach(move || shift_state::show(&rule::next_state(&bits)));
+        return Ok(next.into_pyobject(py)?.into_any().unbind());
+    }
+    let Ok(state) = state.extract::<BigInt>() else {
+        return Err(PyTypeError::new_err(
+            "shift_next takes a state as a str of 0 and 1 (b0 first) such as '0110', or an int and its length n",
+        ));
+    };
+    let Some(n) = n else {
+        return Err(PyTypeError::new_err(
+            "shift_next(state, n): an int state needs its length n (or pass the state as a str such as '0110')",
+        ));
+    };
     let state = natural(&state, "state")?;
-    let max = mex_core::shift::state::MAX_STATE_BITS as u64;
+    let max = shift_state::MAX_STATE_BITS as u64;
     MexError::check_range("state length", n, 1, max, "use a shorter state").map_err(err)?;
     if state.bits() > n {
         return Err(err(MexError::out_of_range(
@@ -1020,9 +1062,10 @@ fn shift_next(py: Python<'_>, state: BigInt, n: u64) -> PyResult<BigUint> {
     }
     if n <= 64 {
         let s = state.to_u64().expect("n <= 64 bits");
-        return Ok(BigUint::from(rule::next_word(s, n as u32)));
+        let next = BigUint::from(rule::next_word(s, n as u32));
+        return Ok(next.into_pyobject(py)?.into_any().unbind());
     }
-    Ok(py.detach(move || {
+    let next = py.detach(move || {
         let n = n as usize;
         let mut bits = vec![0u8; n];
         for (i, b) in bits.iter_mut().enumerate() {
@@ -1036,7 +1079,83 @@ fn shift_next(py: Python<'_>, state: BigInt, n: u64) -> PyResult<BigUint> {
             }
         }
         out
-    }))
+    });
+    Ok(next.into_pyobject(py)?.into_any().unbind())
+}
+
+/// Most states `shift_play` lists: the play from `0^n` for `n ≤ 20`, as
+/// `mex shift-game solve` lists it.
+const MAX_PLAY_STATES: u64 = 1 << 20;
+
+/// Most characters in all the states `shift_play` lists.
+const MAX_PLAY_CHARS: u64 = 1 << 25;
+
+/// The states of the shift game under optimal play from `start`, as `mex
+/// shift-game solve N` lists them: strings of 0 and 1, `b0` first, one for
+/// each turn, `start` first, up to the return of `0^n` (which ends the game
+/// and is not listed) or `turns` states. From `0^n` these are the `2^n`
+/// states of the whole game.
+#[pyfunction]
+#[pyo3(signature = (start, turns = None))]
+fn shift_play(
+    py: Python<'_>,
+    start: &Bound<'_, PyAny>,
+    turns: Option<BigInt>,
+) -> PyResult<Vec<String>> {
+    let Ok(start) = start.extract::<String>() else {
+        return Err(PyTypeError::new_err(
+            "shift_play takes the start state as a str of 0 and 1 (b0 first) such as '0000'",
+        ));
+    };
+    let bits = shift_state::parse_state(&start).map_err(err)?;
+    let n = bits.len() as u64;
+    let turns = match turns {
+        Some(t) => {
+            let t = in_range(&t, "turns", 1, MAX_PLAY_STATES, "ask for fewer turns")?;
+            if t.saturating_mul(n) > MAX_PLAY_CHARS {
+                return Err(err(MexError::too_large(
+                    format!("a play of {t} states of {n} bits"),
+                    format!("{MAX_PLAY_CHARS} characters"),
+                    "ask for fewer turns, or use shift_next state by state",
+                )));
+            }
+            t
+        }
+        None => {
+            if n > u64::from(MAX_PLAY_STATES.trailing_zeros()) {
+                return Err(err(MexError::too_large(
+                    format!("listing the play of up to 2^{n} states"),
+                    format!("n ≤ {}", MAX_PLAY_STATES.trailing_zeros()),
+                    "pass turns=..., or use shift_next state by state",
+                )));
+            }
+            1 << n
+        }
+    };
+    py.detach(move || {
+        let mut out = vec![shift_state::show(&bits)];
+        // Words for n ≤ 64 (the rule on one u64), bit vectors beyond.
+        let mut word = (n <= 64).then(|| shift_state::to_index(&bits));
+        let mut state = bits;
+        while (out.len() as u64) < turns {
+            if let Some(w) = word.as_mut() {
+                *w = rule::next_word(*w, n as u32);
+                state = shift_state::from_index(*w, n as u32);
+            } else {
+                state = rule::next_state(&state);
+            }
+            if !state.contains(&1) {
+                break; // 0^n is back: Alice has won
+            }
+            out.push(shift_state::show(&state));
+            if out.len() % SLICE == 0 {
+                if let Some(e) = interrupted() {
+                    return Err(e);
+                }
+            }
+        }
+        Ok(out)
+    })
 }
 
 // ---------------------------------------------------------------------------
@@ -1129,6 +1248,7 @@ fn _mex(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(make_octal, m)?)?;
     m.add_function(wrap_pyfunction!(de_bruijn, m)?)?;
     m.add_function(wrap_pyfunction!(shift_next, m)?)?;
+    m.add_function(wrap_pyfunction!(shift_play, m)?)?;
     m.add_function(wrap_pyfunction!(ssc_decompose, m)?)?;
     m.add_function(wrap_pyfunction!(ssc_irreducibles, m)?)?;
     m.add_function(wrap_pyfunction!(ssc_count, m)?)?;

@@ -44,6 +44,9 @@ def test_typed_usage() -> None:
     assert len(bits) == 16 and len(packed) == 2
     state: int = mex.shift_next(2**100, 101)
     assert state == 2**99
+    play: List[str] = mex.shift_play("000")
+    following: str = mex.shift_next(play[-1])
+    assert play[:2] == ["000", "100"] and following == "000"
     count: int = mex.ssc.count(10)
     pieces: List[str] = mex.ssc.decompose("BBWBW")
     assert count == 51 and pieces == ["B", "BW", "BW"]
