@@ -17,9 +17,9 @@ use mex_core::heap::octal::{self, SearchPlan};
 use mex_core::heap::period::PeriodCertificate;
 use mex_core::heap::periodic::PeriodicSequence;
 use mex_core::heap::sparse::TakeBreakSequence;
-use mex_core::partizan::store::GameStore;
-use mex_core::partizan::store::OutcomeClass;
-use mex_core::partizan::thermograph::{Thermographs, Wall, Q};
+use mex_core::partizan::notation;
+use mex_core::partizan::store::{GameId, GameStore, OutcomeClass, DEFAULT_BUDGET, MAX_INTEGER};
+use mex_core::partizan::thermograph::{Thermograph, Thermographs, Wall, Q};
 use mex_core::partizan::value::CanonicalForm;
 use mex_core::shift::state as shift_state;
 use mex_core::shift::{debruijn, packed, rule};
@@ -345,11 +345,11 @@ impl Game {
     /// The canonical form (partizan games; impartial short games as nimbers).
     fn canonical(&self, py: Python<'_>) -> PyResult<CGValue> {
         let (entry, position) = (self.entry, self.position.clone());
-        py.detach(move || {
+        interruptible(py, move || {
             let mut ctx = Context::new();
             let id = entry.canonical(&position, &mut ctx)?;
             Ok(CanonicalForm::from_store(&ctx.store, id))
-        })
+        })?
         .map(|g| CGValue { g })
         .map_err(err)
     }
@@ -511,10 +511,55 @@ fn domineering(py: Python<'_>, board: &str) -> PyResult<Game> {
 // Canonical forms
 
 /// A short partizan game in canonical form (`CGValue.parse("{1|*}")`).
+///
+/// Every operation that may search (parsing, sums, differences, negation,
+/// the order, the outcome, `from_options`, thermography) runs through
+/// [`canonical_work`]: in a fresh store with the budgets of `mex game`
+/// (memory and comparisons of options), so what the CLI refuses is refused
+/// here with the same message, and interruptible by Ctrl-C.
 #[pyclass(frozen, name = "CGValue", module = "mex")]
 #[derive(Clone)]
 struct CGValue {
     g: CanonicalForm,
+}
+
+/// Runs `work` on canonical forms in a fresh [`GameStore`] with the CLI's
+/// budgets (`GameStore::with_budget(DEFAULT_BUDGET)`, as `mex game` builds
+/// its store: [`DEFAULT_BUDGET`] bytes and `MAX_COMPARISONS` comparisons of
+/// options), on its own thread, stopped by Ctrl-C ([`interruptible`]). The
+/// one place where CGValue work starts: a stop token or another budget
+/// applies to all of it from here.
+fn canonical_work<T: Send + 'static>(
+    py: Python<'_>,
+    work: impl FnOnce(&mut GameStore) -> Result<T, MexError> + Send + 'static,
+) -> PyResult<T> {
+    interruptible(py, move || {
+        work(&mut GameStore::with_budget(DEFAULT_BUDGET))
+    })?
+    .map_err(err)
+}
+
+/// `f(a, b)` on two canonical forms, read back as a CGValue.
+fn combine(
+    py: Python<'_>,
+    a: CanonicalForm,
+    b: CanonicalForm,
+    f: fn(&mut GameStore, GameId, GameId) -> Result<GameId, MexError>,
+) -> PyResult<CGValue> {
+    canonical_work(py, move |s| {
+        let (g, h) = (a.to_store(s)?, b.to_store(s)?);
+        let r = f(s, g, h)?;
+        Ok(CanonicalForm::from_store(s, r))
+    })
+    .map(|g| CGValue { g })
+}
+
+/// `(a ≤ b, b ≤ a)` within the budgets.
+fn order(py: Python<'_>, a: CanonicalForm, b: CanonicalForm) -> PyResult<(bool, bool)> {
+    canonical_work(py, move |s| {
+        let (g, h) = (a.to_store(s)?, b.to_store(s)?);
+        Ok((s.try_leq(g, h)?, s.try_leq(h, g)?))
+    })
 }
 
 /// A CGValue or an int, as a canonical form; None for anything else.
@@ -531,18 +576,30 @@ fn operand(x: &Bound<'_, PyAny>) -> PyResult<Option<CanonicalForm>> {
 /// Largest nimber built as a canonical form (as the catalog's limit).
 const MAX_NIMBER_FORM: u32 = 1 << 12;
 
-/// Largest integer built as a canonical form (a chain of |n| games).
-const MAX_INTEGER_FORM: i64 = 1 << 20;
-
+/// The integer `n`, within the integers a budgeted store builds
+/// ([`MAX_INTEGER`] in magnitude; its canonical form is a chain of `|n|`
+/// games), refused with the store's message beyond.
 fn integer_form(n: &BigInt) -> PyResult<CanonicalForm> {
-    match n.to_i64().filter(|k| k.abs() <= MAX_INTEGER_FORM) {
-        Some(k) => Ok(CanonicalForm::integer(k)),
-        None => Err(err(MexError::too_large(
-            format!("the integer {n} as a canonical form"),
-            format!("±{MAX_INTEGER_FORM}"),
-            "use a smaller integer",
-        ))),
-    }
+    let k = n
+        .to_i64()
+        .filter(|k| k.unsigned_abs() <= MAX_INTEGER as u64)
+        .ok_or_else(|| {
+            err(MexError::too_large(
+                format!("the integer {n} (its canonical form is a chain of |{n}| games)"),
+                format!("{MAX_INTEGER} in magnitude"),
+                "use smaller numbers",
+            ))
+        })?;
+    Ok(CanonicalForm::integer(k))
+}
+
+/// The game printed as `mex game` prints it, refused (`TooLarge`) when the
+/// text would exceed the CLI's [`notation::MAX_PRINTED`] characters (a
+/// printed form can be exponentially longer than the game).
+fn printed(g: &CanonicalForm) -> Result<String, MexError> {
+    let mut s = GameStore::new();
+    let id = g.to_store(&mut s)?;
+    notation::try_show(&s, id, notation::MAX_PRINTED)
 }
 
 fn fraction(py: Python<'_>, q: &Q) -> PyResult<Py<PyAny>> {
@@ -551,6 +608,21 @@ fn fraction(py: Python<'_>, q: &Q) -> PyResult<Py<PyAny>> {
         .getattr("Fraction")?
         .call1((q.numer().clone(), q.denom().clone()))?;
     Ok(f.unbind())
+}
+
+impl CGValue {
+    /// The thermograph, computed within the budgets.
+    fn thermograph_of(&self, py: Python<'_>) -> PyResult<Thermograph> {
+        let g = self.g.clone();
+        canonical_work(py, move |s| {
+            let id = g.to_store(s)?;
+            Ok(Thermographs::default().of(s, id))
+        })
+    }
+
+    fn value_result(py: Python<'_>, g: PyResult<CGValue>) -> PyResult<Py<PyAny>> {
+        Ok(Py::new(py, g?)?.into_any())
+    }
 }
 
 #[pymethods]
@@ -576,16 +648,27 @@ impl CGValue {
     }
 
     /// Parses the standard notation: `{1|0}`, `{2||1|0}`, `3/4`, `-2`, `*`,
-    /// `*3`, `^`, `v`, `^*`, `±1`, joined by `+` or `-`.
+    /// `*3`, `^`, `v`, `^*`, `±1`, joined by `+` or `-`; as long as `str()`
+    /// prints (a text `mex game @FILE` reads), within the CLI's budgets.
     #[staticmethod]
     fn parse(py: Python<'_>, text: &str) -> PyResult<CGValue> {
+        if text.len() > notation::MAX_PRINTED {
+            // Refused before the text is copied.
+            return Err(err(MexError::too_large(
+                "the expression",
+                format!("{} characters", notation::MAX_PRINTED),
+                "use a shorter expression",
+            )));
+        }
         let text = text.to_string();
-        py.detach(move || text.parse::<CanonicalForm>())
-            .map(|g| CGValue { g })
-            .map_err(err)
+        canonical_work(py, move |s| {
+            let g = notation::parse_long(s, &text, notation::MAX_PRINTED)?;
+            Ok(CanonicalForm::from_store(s, g))
+        })
+        .map(|g| CGValue { g })
     }
 
-    /// The integer `n`.
+    /// The integer `n` (at most 65536 in magnitude, as `mex game` builds).
     #[staticmethod]
     fn integer(n: BigInt) -> PyResult<CGValue> {
         Ok(CGValue {
@@ -615,21 +698,23 @@ impl CGValue {
         py: Python<'_>,
         left: Vec<PyRef<'_, CGValue>>,
         right: Vec<PyRef<'_, CGValue>>,
-    ) -> CGValue {
+    ) -> PyResult<CGValue> {
         let l: Vec<CanonicalForm> = left.iter().map(|x| x.g.clone()).collect();
         let r: Vec<CanonicalForm> = right.iter().map(|x| x.g.clone()).collect();
-        CGValue {
-            g: py.detach(move || CanonicalForm::from_options(&l, &r)),
-        }
+        canonical_work(py, move |s| {
+            let l = l.iter().map(|x| x.to_store(s)).collect::<Result<_, _>>()?;
+            let r = r.iter().map(|x| x.to_store(s)).collect::<Result<_, _>>()?;
+            let g = s.try_make(l, r)?;
+            Ok(CanonicalForm::from_store(s, g))
+        })
+        .map(|g| CGValue { g })
     }
 
     fn __add__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         let Some(o) = operand(other)? else {
             return Ok(py.NotImplemented());
         };
-        let a = self.g.clone();
-        let g = py.detach(move || &a + &o);
-        Ok(Py::new(py, CGValue { g })?.into_any())
+        CGValue::value_result(py, combine(py, self.g.clone(), o, GameStore::try_add))
     }
 
     fn __radd__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
@@ -640,22 +725,24 @@ impl CGValue {
         let Some(o) = operand(other)? else {
             return Ok(py.NotImplemented());
         };
-        let a = self.g.clone();
-        let g = py.detach(move || &a - &o);
-        Ok(Py::new(py, CGValue { g })?.into_any())
+        CGValue::value_result(py, combine(py, self.g.clone(), o, GameStore::try_sub))
     }
 
     fn __rsub__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         let Some(o) = operand(other)? else {
             return Ok(py.NotImplemented());
         };
-        let a = self.g.clone();
-        let g = py.detach(move || &o - &a);
-        Ok(Py::new(py, CGValue { g })?.into_any())
+        CGValue::value_result(py, combine(py, o, self.g.clone(), GameStore::try_sub))
     }
 
-    fn __neg__(&self) -> CGValue {
-        CGValue { g: -&self.g }
+    fn __neg__(&self, py: Python<'_>) -> PyResult<CGValue> {
+        let g = self.g.clone();
+        canonical_work(py, move |s| {
+            let id = g.to_store(s)?;
+            let n = s.try_neg(id)?;
+            Ok(CanonicalForm::from_store(s, n))
+        })
+        .map(|g| CGValue { g })
     }
 
     fn __pos__(&self) -> CGValue {
@@ -663,7 +750,8 @@ impl CGValue {
     }
 
     /// The partial order of games: `<=`, `>=`, `<`, `>` are False both ways
-    /// for confused games (see `confused_with`).
+    /// for confused games (see `confused_with`). `==` compares canonical
+    /// forms (no search).
     fn __richcmp__(
         &self,
         py: Python<'_>,
@@ -678,13 +766,12 @@ impl CGValue {
             CompareOp::Eq => self.g == *o,
             CompareOp::Ne => self.g != *o,
             _ => {
-                let (a, b) = (self.g.clone(), o.clone());
-                let order = py.detach(move || a.partial_cmp(&b));
+                let (le, ge) = order(py, self.g.clone(), o.clone())?;
                 match op {
-                    CompareOp::Le => order.is_some_and(|c| c.is_le()),
-                    CompareOp::Ge => order.is_some_and(|c| c.is_ge()),
-                    CompareOp::Lt => order.is_some_and(|c| c.is_lt()),
-                    _ => order.is_some_and(|c| c.is_gt()),
+                    CompareOp::Le => le,
+                    CompareOp::Ge => ge,
+                    CompareOp::Lt => le && !ge,
+                    _ => ge && !le,
                 }
             }
         };
@@ -696,9 +783,9 @@ impl CGValue {
 
     /// Whether the games are incomparable (`G || H`: neither `G <= H` nor
     /// `G >= H`).
-    fn confused_with(&self, py: Python<'_>, other: PyRef<'_, CGValue>) -> bool {
-        let (a, b) = (self.g.clone(), other.g.clone());
-        py.detach(move || a.partial_cmp(&b)).is_none()
+    fn confused_with(&self, py: Python<'_>, other: PyRef<'_, CGValue>) -> PyResult<bool> {
+        let (le, ge) = order(py, self.g.clone(), other.g.clone())?;
+        Ok(!le && !ge)
     }
 
     fn __hash__(&self) -> u64 {
@@ -707,24 +794,38 @@ impl CGValue {
         h.finish()
     }
 
-    fn __str__(&self, py: Python<'_>) -> String {
+    /// The canonical form as `mex game` prints it (CGSuite's notation);
+    /// `TooLarge` when that text would exceed 2^20 characters.
+    fn __str__(&self, py: Python<'_>) -> PyResult<String> {
         let g = self.g.clone();
-        py.detach(move || g.to_string())
+        py.detach(move || printed(&g)).map_err(err)
     }
 
+    /// `CGValue('...')`, or a description when the printed form is too long.
     fn __repr__(&self, py: Python<'_>) -> String {
-        format!("CGValue({})", py_quote(py, &self.__str__(py)))
+        match self.__str__(py) {
+            Ok(text) => format!("CGValue({})", py_quote(py, &text)),
+            Err(_) => format!(
+                "<CGValue of {} subpositions, printed form over {} characters>",
+                self.g.size(),
+                notation::MAX_PRINTED
+            ),
+        }
     }
 
     /// The outcome class: L, R, N or P.
-    fn outcome(&self, py: Python<'_>) -> &'static str {
+    fn outcome(&self, py: Python<'_>) -> PyResult<&'static str> {
         let g = self.g.clone();
-        match py.detach(move || g.outcome()) {
+        let class = canonical_work(py, move |s| {
+            let id = g.to_store(s)?;
+            s.try_outcome(id)
+        })?;
+        Ok(match class {
             OutcomeClass::L => "L",
             OutcomeClass::R => "R",
             OutcomeClass::N => "N",
             OutcomeClass::P => "P",
-        }
+        })
     }
 
     /// The birthday of the canonical form.
@@ -734,17 +835,13 @@ impl CGValue {
 
     /// The mean value, exact (`fractions.Fraction`).
     fn mean(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        let g = self.g.clone();
-        let q = py.detach(move || g.mean());
-        fraction(py, &q)
+        fraction(py, &self.thermograph_of(py)?.mean)
     }
 
     /// The temperature, exact (`fractions.Fraction`): −1/2^k for a number
     /// m/2^k, −1 for an integer.
     fn temperature(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        let g = self.g.clone();
-        let q = py.detach(move || g.temperature());
-        fraction(py, &q)
+        fraction(py, &self.thermograph_of(py)?.temperature)
     }
 
     /// The thermograph, exact: a dict with mean, temperature, and each wall
@@ -752,12 +849,7 @@ impl CGValue {
     /// `t = -1` (Fractions) with the slope after the last (`left_tail`,
     /// `right_tail`). `mex.Thermograph(...)` draws it.
     fn thermograph<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let g = self.g.clone();
-        let t = py.detach(move || {
-            let mut store = GameStore::new();
-            let id = g.to_store(&mut store).expect("a store without a budget");
-            Thermographs::default().of(&store, id)
-        });
+        let t = self.thermograph_of(py)?;
         let wall = |w: &Wall| -> PyResult<Vec<(Py<PyAny>, Py<PyAny>)>> {
             w.breakpoints()
                 .iter()

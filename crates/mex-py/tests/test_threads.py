@@ -68,3 +68,45 @@ def test_ctrl_c_interrupts_a_catalog_evaluation() -> None:
     assert p.returncode == 0, p.stderr
     word, seconds = p.stdout.split()
     assert word == "interrupted" and float(seconds) < 5, p.stdout
+
+
+def test_ctrl_c_interrupts_a_cgvalue_operation() -> None:
+    # No timer: a helper thread waits until the sum's work thread
+    # ("mex-work", started by the extension) exists, then sends SIGINT. The
+    # sum needs about 2^26 comparisons of options (a second of work on one
+    # core, more on a loaded machine) before the budget refuses it; the
+    # extension checks for signals every 50 ms while it waits, so it must
+    # end in KeyboardInterrupt, not in the refusal.
+    script = (
+        "import _thread, os, threading, time, mex\n"
+        "def working():\n"
+        "    for t in os.listdir('/proc/self/task'):\n"
+        "        try:\n"
+        "            with open(f'/proc/self/task/{t}/comm') as f:\n"
+        "                if f.read().strip() == 'mex-work':\n"
+        "                    return True\n"
+        "        except OSError:\n"
+        "            pass  # a thread that has just ended\n"
+        "    return False\n"
+        "def interrupt_when_working():\n"
+        "    while not working():\n"
+        "        time.sleep(0.0005)\n"
+        "    _thread.interrupt_main()  # SIGINT, as Ctrl-C sends it\n"
+        "a, b = mex.CGValue('{2||0}'), mex.CGValue('*2222')\n"
+        "while working():\n"
+        "    time.sleep(0.001)  # the threads of the two parses end\n"
+        "threading.Thread(target=interrupt_when_working, daemon=True).start()\n"
+        "try:\n"
+        "    a + b\n"
+        "    print('finished')\n"
+        "except mex.TooLarge:\n"
+        "    print('refused')\n"
+        "except KeyboardInterrupt:\n"
+        "    print('interrupted')\n"
+        "os._exit(0)\n"
+    )
+    p = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=300
+    )
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.split() == ["interrupted"], p.stdout
