@@ -620,6 +620,19 @@ impl CGValue {
         })
     }
 
+    /// The printed form rendered by `mex._render.<how>`; None when it cannot
+    /// be printed (over the CLI's limit).
+    fn rich(&self, py: Python<'_>, how: &str) -> PyResult<Py<PyAny>> {
+        let g = self.g.clone();
+        let Ok(text) = py.detach(move || printed(&g)) else {
+            return Ok(py.None());
+        };
+        Ok(py
+            .import("mex._render")?
+            .call_method1(how, (text,))?
+            .unbind())
+    }
+
     fn value_result(py: Python<'_>, g: PyResult<CGValue>) -> PyResult<Py<PyAny>> {
         Ok(Py::new(py, g?)?.into_any())
     }
@@ -811,6 +824,18 @@ impl CGValue {
                 notation::MAX_PRINTED
             ),
         }
+    }
+
+    /// Jupyter's rich text: the printed form in LaTeX (`$\frac{1}{2}\uparrow$`,
+    /// by `mex._render.latex`); None when it is over 4096 characters.
+    fn _repr_latex_(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        self.rich(py, "latex")
+    }
+
+    /// Jupyter's rich text: the printed form in HTML (↑, ⇑, fractions; by
+    /// `mex._render.html`); None when it is over 4096 characters.
+    fn _repr_html_(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        self.rich(py, "html")
     }
 
     /// The outcome class: L, R, N or P.
