@@ -354,16 +354,24 @@ impl Game {
         .map_err(err)
     }
 
-    /// Jupyter's picture: the board of a Domineering position (None for
-    /// other games).
-    fn _repr_svg_(&self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
-        if self.entry.info().name != "domineering" {
-            return Ok(None);
-        }
-        let svg = py
+    /// The catalog's drawing of the position in lines of ASCII (boards,
+    /// graphs, cakes, rows of dominoes), as `mex value` prints it; None for
+    /// games whose one-line position is the picture.
+    fn picture(&self, py: Python<'_>) -> PyResult<Option<String>> {
+        let (entry, position) = (self.entry, self.position.clone());
+        py.detach(move || entry.picture(&position)).map_err(err)
+    }
+
+    /// Jupyter's picture, for every game: the board or the catalog's
+    /// drawing when the game has one, with the name, position, value and
+    /// outcome (`mex.svg.game_svg`); the value is computed (and kept) if it
+    /// was not, a refusal shown in its place.
+    fn _repr_svg_(slf: &Bound<'_, Self>) -> PyResult<Py<PyAny>> {
+        Ok(slf
+            .py()
             .import("mex.svg")?
-            .call_method1("domineering_svg", (self.position.as_str(),))?;
-        Ok(Some(svg.unbind()))
+            .call_method1("_game_card", (slf,))?
+            .unbind())
     }
 
     fn __str__(&self) -> String {

@@ -1,9 +1,14 @@
-"""Pictures for Jupyter: a Domineering board and a nim-sequence chart.
+"""Pictures for Jupyter, the one SVG writer of the package: every position
+of the catalog (its board, or the catalog's ASCII picture, with its value
+and outcome), a nim-sequence chart, a thermograph and an SSC decomposition.
 
 >>> svg = domineering_svg("..#/...")
->>> svg.startswith("<svg") and svg.count("<rect") == 6
+>>> svg.startswith("<svg") and svg.count('class="cell"') == 6
 True
 >>> "period" in nim_chart([0, 1, 1, 0, 1, 1], preperiod=0, period=3)
+True
+>>> card = game_svg("nim", "3,4,5", None, "*2", "N")
+>>> card.startswith("<svg") and "3,4,5" in card and "*2" in card
 True
 """
 
@@ -16,8 +21,10 @@ from typing import (
     Sequence as _Sequence,
     Tuple as _Tuple,
 )
+from xml.sax.saxutils import escape as _escape
 
 __all__ = [
+    "game_svg",
     "domineering_svg",
     "nim_chart",
     "NimChart",
@@ -28,26 +35,120 @@ __all__ = [
 ]
 
 _CELL = 28
+# Characters of a board drawn cell by cell: empty, taken (or burned), a
+# stone of Left (x, black) and one of Right (o, white).
+_BOARD = set(".#xo")
+# Text lines: font size, line height, width of a character (monospace).
+_FONT, _LINE, _CHAR = 13, 17, 8.2
+# A drawing (lines of ASCII) or a field shown at most this large.
+_MAX_LINES, _MAX_CHARS = 40, 100
+
+# Elements of a drawing with its width and height.
+_Drawing = _Tuple[_List[str], float, float]
+
+
+def _svg(parts: _Sequence[str], width: float, height: float) -> str:
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}">'
+        + "".join(parts)
+        + "</svg>"
+    )
+
+
+def _shown(text: str, limit: int = _MAX_CHARS) -> str:
+    """At most ``limit`` characters, an ellipsis marking a cut."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _board(rows: _Sequence[str], x0: float = 0, y0: float = 0) -> _Drawing:
+    """A board of ``.``, ``#``, ``x`` and ``o``, one square per character."""
+    width = max((len(r) for r in rows), default=0)
+    cell = max(8, min(_CELL, 560 // max(width, 1)))
+    parts = []
+    for y, row in enumerate(rows):
+        for x, c in enumerate(row):
+            left, top = x0 + x * cell + 1, y0 + y * cell + 1
+            fill = "#333" if c == "#" else "#f4f1e8"
+            parts.append(
+                f'<rect class="cell" x="{left}" y="{top}" width="{cell}" '
+                f'height="{cell}" fill="{fill}" stroke="#888"/>'
+            )
+            if c in "xo":
+                stone = "#222" if c == "x" else "#fff"
+                parts.append(
+                    f'<circle cx="{left + cell / 2:g}" cy="{top + cell / 2:g}" '
+                    f'r="{cell * 0.36:g}" fill="{stone}" stroke="#222"/>'
+                )
+    return parts, width * cell + 2, len(rows) * cell + 2
+
+
+def _text(lines: _Sequence[str], x0: float = 0, y0: float = 0, bold: int = 0) -> _Drawing:
+    """Lines of monospace text (the first ``bold`` in bold), each at most
+    100 characters and at most 40 lines."""
+    shown = [_shown(line) for line in lines[:_MAX_LINES]]
+    if len(lines) > _MAX_LINES:
+        shown.append(f"… {len(lines) - _MAX_LINES} more lines")
+    parts = []
+    for i, line in enumerate(shown):
+        weight = ' font-weight="bold"' if i < bold else ""
+        parts.append(
+            f'<text x="{x0 + 4:g}" y="{y0 + (i + 1) * _LINE - 4:g}" font-family="monospace" '
+            f'font-size="{_FONT}"{weight} xml:space="preserve">{_escape(line)}</text>'
+        )
+    width = max((len(line) for line in shown), default=0) * _CHAR + 8
+    return parts, width, len(shown) * _LINE + 4
+
+
+def _is_board(picture: str) -> bool:
+    rows = picture.split("\n")
+    return len({len(r) for r in rows}) == 1 and set(picture) - {"\n"} <= _BOARD
+
+
+def game_svg(
+    name: str,
+    position: str,
+    picture: _Optional[str],
+    value: str,
+    outcome: str,
+) -> str:
+    """A position of the catalog as an SVG card: the picture (a board of
+    ``.``, ``#``, ``x`` and ``o`` drawn square by square, any other drawing
+    as its lines of text), then the game's name, the position, its value
+    and its outcome; what ``Game._repr_svg_`` shows."""
+    parts: _List[str] = []
+    width, height = 0.0, 4.0
+    if picture is not None:
+        if _is_board(picture):
+            drawn = _board(picture.split("\n"), 4, height)
+        else:
+            drawn = _text(picture.split("\n"), 4, height)
+        parts += drawn[0]
+        width, height = max(width, drawn[1] + 4), height + drawn[2] + 6
+    lines = [name, f"position {position}", f"value    {value}", f"outcome  {outcome}"]
+    drawn = _text(lines, 4, height, bold=1)
+    parts += drawn[0]
+    width, height = max(width, drawn[1] + 4), height + drawn[2] + 2
+    frame = (
+        f'<rect x="0.5" y="0.5" width="{width - 1:g}" height="{height - 1:g}" '
+        f'fill="none" stroke="#ccc" rx="4"/>'
+    )
+    return _svg([frame] + parts, width, height)
+
+
+def _game_card(game: _Any) -> str:
+    """``game_svg`` of a ``mex.Game``: its value computed (and kept) if not
+    yet, a refusal shown in its place."""
+    try:
+        value, outcome = game.value_text(), game.outcome()
+    except ValueError as e:
+        value, outcome = f"not computed: {e}", "-"
+    return game_svg(game.name, game.position, game.picture(), value, outcome)
 
 
 def domineering_svg(position: str) -> str:
     """An SVG of a Domineering board given as rows of ``.`` (empty) and
     ``#`` (taken) separated by ``/``."""
-    rows = position.split("/")
-    width = max((len(r) for r in rows), default=0)
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width * _CELL + 2}" '
-        f'height="{len(rows) * _CELL + 2}">'
-    ]
-    for y, row in enumerate(rows):
-        for x, c in enumerate(row):
-            fill = "#333" if c == "#" else "#f4f1e8"
-            parts.append(
-                f'<rect x="{x * _CELL + 1}" y="{y * _CELL + 1}" width="{_CELL}" '
-                f'height="{_CELL}" fill="{fill}" stroke="#888"/>'
-            )
-    parts.append("</svg>")
-    return "".join(parts)
+    return _svg(*_board(position.split("/")))
 
 
 def nim_chart(
