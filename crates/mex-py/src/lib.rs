@@ -31,7 +31,7 @@ use num_traits::{ToPrimitive, Zero};
 use numpy::PyArray1;
 use pyo3::basic::CompareOp;
 use pyo3::create_exception;
-use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
+use pyo3::exceptions::{PyMemoryError, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
 use std::hash::{Hash, Hasher};
@@ -1286,14 +1286,54 @@ fn shift_play(
 // ---------------------------------------------------------------------------
 // Synchronized Stack Cherries
 
-/// The decomposition of a segment (`BBWBW`) into irreducible pieces, in order.
+/// Most cherries of a segment decomposed (as `mex ssc decompose` reads).
+const MAX_SEGMENT: usize = 200_000_000;
+
+/// Address space a decomposition may take at its peak, in bytes per cherry
+/// (measured: 2·10^8 cherries of `B` reach 2.1 GB, of `BW` 3.2 GB, with the
+/// interpreter's own): the segment as the engine reads it (1), and either
+/// the cut points as the direct scan grows them (8 a piece, up to twice
+/// that while the vector grows) or the suffix array's text and array (2 +
+/// 8) with the cut points.
+const PEAK_BYTES_PER_CHERRY: usize = 16;
+
+/// Where the irreducible pieces of a segment (`BBWBW`) start, in order (0
+/// first), as a NumPy uint64 array: 8 bytes a piece, so that a segment of
+/// 2·10^8 cherries (the CLI's limit) takes at most about 3.2 GB at the peak
+/// instead of a Python string a piece. Refused with `TooLarge` beyond 2·10^8
+/// cherries, and with `MemoryError` when the address space for the peak
+/// cannot be reserved (both before any work). `mex.ssc.decompose` makes the
+/// pieces from it as asked for.
 #[pyfunction]
-fn ssc_decompose(py: Python<'_>, segment: &str) -> PyResult<Vec<String>> {
+fn ssc_cut_points<'py>(py: Python<'py>, segment: &str) -> PyResult<Bound<'py, PyArray1<u64>>> {
+    let length = segment.trim().len();
+    if length > MAX_SEGMENT {
+        // Every cherry is one byte: refused before anything is allocated.
+        return Err(err(MexError::too_large(
+            format!("a segment of {length} characters"),
+            format!("{MAX_SEGMENT} cherries"),
+            "split it",
+        )));
+    }
+    let peak = length.saturating_mul(PEAK_BYTES_PER_CHERRY);
+    if Vec::<u8>::new().try_reserve_exact(peak).is_err() {
+        // Reserved and released at once (nothing is written): an address
+        // space limit, or an allocation the kernel would refuse, shows here
+        // rather than as an abort of the interpreter in the middle.
+        return Err(PyMemoryError::new_err(format!(
+            "decomposing a segment of {length} cherries needs about {} MiB, which cannot be allocated here; use a shorter segment",
+            peak >> 20
+        )));
+    }
     let seg = ssc::parse_segment(segment).map_err(err)?;
-    Ok(py.detach(move || {
-        let cuts = ssc::cut_points(&seg);
-        ssc::pieces(&seg, &cuts).map(ssc::show).collect()
-    }))
+    let cuts = interruptible(py, move || {
+        let mut cuts = ssc::cut_points(&seg);
+        drop(seg);
+        cuts.shrink_to_fit();
+        // Same size and alignment: collected in place, nothing copied.
+        cuts.into_iter().map(|c| c as u64).collect::<Vec<u64>>()
+    })?;
+    Ok(PyArray1::from_vec(py, cuts))
 }
 
 /// The positive irreducible elements of length at most `n`, decreasing.
@@ -1374,7 +1414,7 @@ fn _mex(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(de_bruijn, m)?)?;
     m.add_function(wrap_pyfunction!(shift_next, m)?)?;
     m.add_function(wrap_pyfunction!(shift_play, m)?)?;
-    m.add_function(wrap_pyfunction!(ssc_decompose, m)?)?;
+    m.add_function(wrap_pyfunction!(ssc_cut_points, m)?)?;
     m.add_function(wrap_pyfunction!(ssc_irreducibles, m)?)?;
     m.add_function(wrap_pyfunction!(ssc_count, m)?)?;
     m.add_function(wrap_pyfunction!(ssc_outcome, m)?)?;

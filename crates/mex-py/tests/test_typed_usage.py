@@ -48,8 +48,11 @@ def test_typed_usage() -> None:
     following: str = mex.shift_next(play[-1])
     assert play[:2] == ["000", "100"] and following == "000"
     count: int = mex.ssc.count(10)
-    pieces: List[str] = mex.ssc.decompose("BBWBW")
-    assert count == 51 and pieces == ["B", "BW", "BW"]
+    pieces: mex.ssc.Decomposition = mex.ssc.decompose("BBWBW")
+    first: str = pieces[0]
+    starts: npt.NDArray[np.uint64] = pieces.starts
+    assert count == 51 and list(pieces) == ["B", "BW", "BW"] and first == "B"
+    assert starts.tolist() == [0, 1, 3]
     try:
         mex.octal("0.07").values(2**40)
     except mex.TooLarge as e:

@@ -77,11 +77,11 @@ from ._mex import (
     shift_next,
     shift_play,
     ssc_count,
-    ssc_decompose,
     ssc_irreducibles,
     ssc_outcome,
 )
 from . import ssc, svg
+from .ssc import decompose as ssc_decompose
 from .svg import (
     NimChart,
     SscDecomposition,

@@ -279,14 +279,15 @@ class Thermograph:
         return f"<Thermograph mean {self.mean}, temperature {self.temperature}>"
 
 
-def ssc_svg(pieces: _Sequence[str]) -> str:
+def ssc_svg(pieces: _Sequence[str], more: int = 0) -> str:
     """An SVG of an SSC segment cut into its irreducible pieces: one row of
-    cherries (black B, white W), each piece framed in its own colour."""
+    cherries (black B, white W), each piece framed in its own colour;
+    ``more`` cherries not drawn are counted at the end."""
     size, gap = 16, 6
     colours = ["#2a6ebb", "#c0392b", "#27ae60", "#8e44ad", "#d35400", "#16a085"]
     n = sum(len(p) for p in pieces)
-    w = n * size + gap * max(len(pieces) - 1, 0) + 4
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{size + 8}">']
+    w: float = n * size + gap * max(len(pieces) - 1, 0) + 4
+    parts = []
     x = 2
     for i, piece in enumerate(pieces):
         colour = colours[i % len(colours)]
@@ -302,27 +303,45 @@ def ssc_svg(pieces: _Sequence[str]) -> str:
             )
             x += size
         x += gap
-    parts.append("</svg>")
-    return "".join(parts)
+    if more:
+        label = f"… {more} more cherries"
+        parts.append(
+            f'<text x="{x}" y="{size}" font-family="monospace" font-size="{_FONT}">'
+            f"{label}</text>"
+        )
+        w += len(label) * _CHAR + gap
+    return _svg(parts, w, size + 8)
+
+
+# Cherries an SscDecomposition draws at most (the rest counted).
+_MAX_CHERRIES = 400
 
 
 class SscDecomposition:
-    """A segment's decomposition, drawn by Jupyter as coloured blocks.
+    """A segment's decomposition, drawn by Jupyter as coloured blocks (the
+    first 400 cherries; the rest counted).
 
     >>> d = SscDecomposition("BBWBW")
-    >>> d.pieces
+    >>> list(d.pieces)
     ['B', 'BW', 'BW']
     >>> d._repr_svg_().count("<circle")
     5
     """
 
     def __init__(self, segment: str) -> None:
-        from ._mex import ssc_decompose
+        from .ssc import Decomposition
 
-        self.pieces: _List[str] = ssc_decompose(segment)
+        self.pieces: Decomposition = Decomposition(segment)
 
     def _repr_svg_(self) -> str:
-        return ssc_svg(self.pieces)
+        shown: _List[str] = []
+        drawn = 0
+        for piece in self.pieces:
+            if drawn + len(piece) > _MAX_CHERRIES:
+                break
+            shown.append(piece)
+            drawn += len(piece)
+        return ssc_svg(shown, len(self.pieces.segment) - drawn)
 
     def __repr__(self) -> str:
-        return "<SscDecomposition " + " | ".join(self.pieces) + ">"
+        return repr(self.pieces).replace("<Decomposition", "<SscDecomposition", 1)
