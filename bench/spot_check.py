@@ -17,13 +17,18 @@ import argparse
 import random
 import sys
 
-import numpy as np
-
 
 def refuse(message):
     """One line on stderr and exit status 2 (bad input), as mex does."""
     print(f"spot_check: {message}", file=sys.stderr)
     sys.exit(2)
+
+
+try:
+    import numpy as np
+except ImportError as e:
+    refuse(f"numpy is needed and cannot be imported ({e}); install it with: "
+           f"{sys.executable or 'python3'} -m pip install numpy")
 
 
 def read_checkpoint(path):

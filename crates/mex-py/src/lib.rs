@@ -17,10 +17,11 @@ use mex_core::heap::octal::{self, SearchPlan};
 use mex_core::heap::period::PeriodCertificate;
 use mex_core::heap::periodic::PeriodicSequence;
 use mex_core::heap::sparse::TakeBreakSequence;
-use mex_core::partizan::store::GameStore;
-use mex_core::partizan::store::OutcomeClass;
-use mex_core::partizan::thermograph::{Thermographs, Wall, Q};
+use mex_core::partizan::notation;
+use mex_core::partizan::store::{GameId, GameStore, OutcomeClass, DEFAULT_BUDGET, MAX_INTEGER};
+use mex_core::partizan::thermograph::{Thermograph, Thermographs, Wall, Q};
 use mex_core::partizan::value::CanonicalForm;
+use mex_core::shift::state as shift_state;
 use mex_core::shift::{debruijn, packed, rule};
 use mex_core::solve::retrograde;
 use mex_core::sync::ssc;
@@ -30,7 +31,7 @@ use num_traits::{ToPrimitive, Zero};
 use numpy::PyArray1;
 use pyo3::basic::CompareOp;
 use pyo3::create_exception;
-use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
+use pyo3::exceptions::{PyMemoryError, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
 use std::hash::{Hash, Hasher};
@@ -58,6 +59,23 @@ fn natural(x: &BigInt, what: &str) -> PyResult<BigUint> {
     x.to_biguint().ok_or_else(|| {
         PyValueError::new_err(format!("{what} {x} is negative; accepted: 0, 1, 2, …"))
     })
+}
+
+/// A Python int within `min ..= max`, refused as the CLI's range checks
+/// refuse (`ValueError` below, `TooLarge` above), however large the int.
+fn in_range(x: &BigInt, what: &str, min: u64, max: u64, hint: &str) -> PyResult<u64> {
+    match x.to_u64() {
+        Some(v) => MexError::check_range(what, v, min, max, hint)
+            .map(|()| v)
+            .map_err(err),
+        None if x.sign() == num_bigint::Sign::Minus => Err(err(MexError::too_small(
+            what,
+            x,
+            min,
+            format!("{what} from {min} to {max}"),
+        ))),
+        None => Err(err(MexError::above_limit(what, x, max, hint))),
+    }
 }
 
 /// A string as Python's `repr` writes it.
@@ -327,25 +345,33 @@ impl Game {
     /// The canonical form (partizan games; impartial short games as nimbers).
     fn canonical(&self, py: Python<'_>) -> PyResult<CGValue> {
         let (entry, position) = (self.entry, self.position.clone());
-        py.detach(move || {
+        interruptible(py, move || {
             let mut ctx = Context::new();
             let id = entry.canonical(&position, &mut ctx)?;
             Ok(CanonicalForm::from_store(&ctx.store, id))
-        })
+        })?
         .map(|g| CGValue { g })
         .map_err(err)
     }
 
-    /// Jupyter's picture: the board of a Domineering position (None for
-    /// other games).
-    fn _repr_svg_(&self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
-        if self.entry.info().name != "domineering" {
-            return Ok(None);
-        }
-        let svg = py
+    /// The catalog's drawing of the position in lines of ASCII (boards,
+    /// graphs, cakes, rows of dominoes), as `mex value` prints it; None for
+    /// games whose one-line position is the picture.
+    fn picture(&self, py: Python<'_>) -> PyResult<Option<String>> {
+        let (entry, position) = (self.entry, self.position.clone());
+        py.detach(move || entry.picture(&position)).map_err(err)
+    }
+
+    /// Jupyter's picture, for every game: the board or the catalog's
+    /// drawing when the game has one, with the name, position, value and
+    /// outcome (`mex.svg.game_svg`); the value is computed (and kept) if it
+    /// was not, a refusal shown in its place.
+    fn _repr_svg_(slf: &Bound<'_, Self>) -> PyResult<Py<PyAny>> {
+        Ok(slf
+            .py()
             .import("mex.svg")?
-            .call_method1("domineering_svg", (self.position.as_str(),))?;
-        Ok(Some(svg.unbind()))
+            .call_method1("_game_card", (slf,))?
+            .unbind())
     }
 
     fn __str__(&self) -> String {
@@ -493,10 +519,55 @@ fn domineering(py: Python<'_>, board: &str) -> PyResult<Game> {
 // Canonical forms
 
 /// A short partizan game in canonical form (`CGValue.parse("{1|*}")`).
+///
+/// Every operation that may search (parsing, sums, differences, negation,
+/// the order, the outcome, `from_options`, thermography) runs through
+/// [`canonical_work`]: in a fresh store with the budgets of `mex game`
+/// (memory and comparisons of options), so what the CLI refuses is refused
+/// here with the same message, and interruptible by Ctrl-C.
 #[pyclass(frozen, name = "CGValue", module = "mex")]
 #[derive(Clone)]
 struct CGValue {
     g: CanonicalForm,
+}
+
+/// Runs `work` on canonical forms in a fresh [`GameStore`] with the CLI's
+/// budgets (`GameStore::with_budget(DEFAULT_BUDGET)`, as `mex game` builds
+/// its store: [`DEFAULT_BUDGET`] bytes and `MAX_COMPARISONS` comparisons of
+/// options), on its own thread, stopped by Ctrl-C ([`interruptible`]). The
+/// one place where CGValue work starts: a stop token or another budget
+/// applies to all of it from here.
+fn canonical_work<T: Send + 'static>(
+    py: Python<'_>,
+    work: impl FnOnce(&mut GameStore) -> Result<T, MexError> + Send + 'static,
+) -> PyResult<T> {
+    interruptible(py, move || {
+        work(&mut GameStore::with_budget(DEFAULT_BUDGET))
+    })?
+    .map_err(err)
+}
+
+/// `f(a, b)` on two canonical forms, read back as a CGValue.
+fn combine(
+    py: Python<'_>,
+    a: CanonicalForm,
+    b: CanonicalForm,
+    f: fn(&mut GameStore, GameId, GameId) -> Result<GameId, MexError>,
+) -> PyResult<CGValue> {
+    canonical_work(py, move |s| {
+        let (g, h) = (a.to_store(s)?, b.to_store(s)?);
+        let r = f(s, g, h)?;
+        Ok(CanonicalForm::from_store(s, r))
+    })
+    .map(|g| CGValue { g })
+}
+
+/// `(a ≤ b, b ≤ a)` within the budgets.
+fn order(py: Python<'_>, a: CanonicalForm, b: CanonicalForm) -> PyResult<(bool, bool)> {
+    canonical_work(py, move |s| {
+        let (g, h) = (a.to_store(s)?, b.to_store(s)?);
+        Ok((s.try_leq(g, h)?, s.try_leq(h, g)?))
+    })
 }
 
 /// A CGValue or an int, as a canonical form; None for anything else.
@@ -513,18 +584,30 @@ fn operand(x: &Bound<'_, PyAny>) -> PyResult<Option<CanonicalForm>> {
 /// Largest nimber built as a canonical form (as the catalog's limit).
 const MAX_NIMBER_FORM: u32 = 1 << 12;
 
-/// Largest integer built as a canonical form (a chain of |n| games).
-const MAX_INTEGER_FORM: i64 = 1 << 20;
-
+/// The integer `n`, within the integers a budgeted store builds
+/// ([`MAX_INTEGER`] in magnitude; its canonical form is a chain of `|n|`
+/// games), refused with the store's message beyond.
 fn integer_form(n: &BigInt) -> PyResult<CanonicalForm> {
-    match n.to_i64().filter(|k| k.abs() <= MAX_INTEGER_FORM) {
-        Some(k) => Ok(CanonicalForm::integer(k)),
-        None => Err(err(MexError::too_large(
-            format!("the integer {n} as a canonical form"),
-            format!("±{MAX_INTEGER_FORM}"),
-            "use a smaller integer",
-        ))),
-    }
+    let k = n
+        .to_i64()
+        .filter(|k| k.unsigned_abs() <= MAX_INTEGER as u64)
+        .ok_or_else(|| {
+            err(MexError::too_large(
+                format!("the integer {n} (its canonical form is a chain of |{n}| games)"),
+                format!("{MAX_INTEGER} in magnitude"),
+                "use smaller numbers",
+            ))
+        })?;
+    Ok(CanonicalForm::integer(k))
+}
+
+/// The game printed as `mex game` prints it, refused (`TooLarge`) when the
+/// text would exceed the CLI's [`notation::MAX_PRINTED`] characters (a
+/// printed form can be exponentially longer than the game).
+fn printed(g: &CanonicalForm) -> Result<String, MexError> {
+    let mut s = GameStore::new();
+    let id = g.to_store(&mut s)?;
+    notation::try_show(&s, id, notation::MAX_PRINTED)
 }
 
 fn fraction(py: Python<'_>, q: &Q) -> PyResult<Py<PyAny>> {
@@ -533,6 +616,34 @@ fn fraction(py: Python<'_>, q: &Q) -> PyResult<Py<PyAny>> {
         .getattr("Fraction")?
         .call1((q.numer().clone(), q.denom().clone()))?;
     Ok(f.unbind())
+}
+
+impl CGValue {
+    /// The thermograph, computed within the budgets.
+    fn thermograph_of(&self, py: Python<'_>) -> PyResult<Thermograph> {
+        let g = self.g.clone();
+        canonical_work(py, move |s| {
+            let id = g.to_store(s)?;
+            Ok(Thermographs::default().of(s, id))
+        })
+    }
+
+    /// The printed form rendered by `mex._render.<how>`; None when it cannot
+    /// be printed (over the CLI's limit).
+    fn rich(&self, py: Python<'_>, how: &str) -> PyResult<Py<PyAny>> {
+        let g = self.g.clone();
+        let Ok(text) = py.detach(move || printed(&g)) else {
+            return Ok(py.None());
+        };
+        Ok(py
+            .import("mex._render")?
+            .call_method1(how, (text,))?
+            .unbind())
+    }
+
+    fn value_result(py: Python<'_>, g: PyResult<CGValue>) -> PyResult<Py<PyAny>> {
+        Ok(Py::new(py, g?)?.into_any())
+    }
 }
 
 #[pymethods]
@@ -558,16 +669,27 @@ impl CGValue {
     }
 
     /// Parses the standard notation: `{1|0}`, `{2||1|0}`, `3/4`, `-2`, `*`,
-    /// `*3`, `^`, `v`, `^*`, `±1`, joined by `+` or `-`.
+    /// `*3`, `^`, `v`, `^*`, `±1`, joined by `+` or `-`; as long as `str()`
+    /// prints (a text `mex game @FILE` reads), within the CLI's budgets.
     #[staticmethod]
     fn parse(py: Python<'_>, text: &str) -> PyResult<CGValue> {
+        if text.len() > notation::MAX_PRINTED {
+            // Refused before the text is copied.
+            return Err(err(MexError::too_large(
+                "the expression",
+                format!("{} characters", notation::MAX_PRINTED),
+                "use a shorter expression",
+            )));
+        }
         let text = text.to_string();
-        py.detach(move || text.parse::<CanonicalForm>())
-            .map(|g| CGValue { g })
-            .map_err(err)
+        canonical_work(py, move |s| {
+            let g = notation::parse_long(s, &text, notation::MAX_PRINTED)?;
+            Ok(CanonicalForm::from_store(s, g))
+        })
+        .map(|g| CGValue { g })
     }
 
-    /// The integer `n`.
+    /// The integer `n` (at most 65536 in magnitude, as `mex game` builds).
     #[staticmethod]
     fn integer(n: BigInt) -> PyResult<CGValue> {
         Ok(CGValue {
@@ -597,21 +719,23 @@ impl CGValue {
         py: Python<'_>,
         left: Vec<PyRef<'_, CGValue>>,
         right: Vec<PyRef<'_, CGValue>>,
-    ) -> CGValue {
+    ) -> PyResult<CGValue> {
         let l: Vec<CanonicalForm> = left.iter().map(|x| x.g.clone()).collect();
         let r: Vec<CanonicalForm> = right.iter().map(|x| x.g.clone()).collect();
-        CGValue {
-            g: py.detach(move || CanonicalForm::from_options(&l, &r)),
-        }
+        canonical_work(py, move |s| {
+            let l = l.iter().map(|x| x.to_store(s)).collect::<Result<_, _>>()?;
+            let r = r.iter().map(|x| x.to_store(s)).collect::<Result<_, _>>()?;
+            let g = s.try_make(l, r)?;
+            Ok(CanonicalForm::from_store(s, g))
+        })
+        .map(|g| CGValue { g })
     }
 
     fn __add__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         let Some(o) = operand(other)? else {
             return Ok(py.NotImplemented());
         };
-        let a = self.g.clone();
-        let g = py.detach(move || &a + &o);
-        Ok(Py::new(py, CGValue { g })?.into_any())
+        CGValue::value_result(py, combine(py, self.g.clone(), o, GameStore::try_add))
     }
 
     fn __radd__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
@@ -622,22 +746,24 @@ impl CGValue {
         let Some(o) = operand(other)? else {
             return Ok(py.NotImplemented());
         };
-        let a = self.g.clone();
-        let g = py.detach(move || &a - &o);
-        Ok(Py::new(py, CGValue { g })?.into_any())
+        CGValue::value_result(py, combine(py, self.g.clone(), o, GameStore::try_sub))
     }
 
     fn __rsub__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         let Some(o) = operand(other)? else {
             return Ok(py.NotImplemented());
         };
-        let a = self.g.clone();
-        let g = py.detach(move || &o - &a);
-        Ok(Py::new(py, CGValue { g })?.into_any())
+        CGValue::value_result(py, combine(py, o, self.g.clone(), GameStore::try_sub))
     }
 
-    fn __neg__(&self) -> CGValue {
-        CGValue { g: -&self.g }
+    fn __neg__(&self, py: Python<'_>) -> PyResult<CGValue> {
+        let g = self.g.clone();
+        canonical_work(py, move |s| {
+            let id = g.to_store(s)?;
+            let n = s.try_neg(id)?;
+            Ok(CanonicalForm::from_store(s, n))
+        })
+        .map(|g| CGValue { g })
     }
 
     fn __pos__(&self) -> CGValue {
@@ -645,7 +771,8 @@ impl CGValue {
     }
 
     /// The partial order of games: `<=`, `>=`, `<`, `>` are False both ways
-    /// for confused games (see `confused_with`).
+    /// for confused games (see `confused_with`). `==` compares canonical
+    /// forms (no search).
     fn __richcmp__(
         &self,
         py: Python<'_>,
@@ -660,13 +787,12 @@ impl CGValue {
             CompareOp::Eq => self.g == *o,
             CompareOp::Ne => self.g != *o,
             _ => {
-                let (a, b) = (self.g.clone(), o.clone());
-                let order = py.detach(move || a.partial_cmp(&b));
+                let (le, ge) = order(py, self.g.clone(), o.clone())?;
                 match op {
-                    CompareOp::Le => order.is_some_and(|c| c.is_le()),
-                    CompareOp::Ge => order.is_some_and(|c| c.is_ge()),
-                    CompareOp::Lt => order.is_some_and(|c| c.is_lt()),
-                    _ => order.is_some_and(|c| c.is_gt()),
+                    CompareOp::Le => le,
+                    CompareOp::Ge => ge,
+                    CompareOp::Lt => le && !ge,
+                    _ => ge && !le,
                 }
             }
         };
@@ -678,9 +804,9 @@ impl CGValue {
 
     /// Whether the games are incomparable (`G || H`: neither `G <= H` nor
     /// `G >= H`).
-    fn confused_with(&self, py: Python<'_>, other: PyRef<'_, CGValue>) -> bool {
-        let (a, b) = (self.g.clone(), other.g.clone());
-        py.detach(move || a.partial_cmp(&b)).is_none()
+    fn confused_with(&self, py: Python<'_>, other: PyRef<'_, CGValue>) -> PyResult<bool> {
+        let (le, ge) = order(py, self.g.clone(), other.g.clone())?;
+        Ok(!le && !ge)
     }
 
     fn __hash__(&self) -> u64 {
@@ -689,24 +815,50 @@ impl CGValue {
         h.finish()
     }
 
-    fn __str__(&self, py: Python<'_>) -> String {
+    /// The canonical form as `mex game` prints it (CGSuite's notation);
+    /// `TooLarge` when that text would exceed 2^20 characters.
+    fn __str__(&self, py: Python<'_>) -> PyResult<String> {
         let g = self.g.clone();
-        py.detach(move || g.to_string())
+        py.detach(move || printed(&g)).map_err(err)
     }
 
+    /// `CGValue('...')`, or a description when the printed form is too long.
     fn __repr__(&self, py: Python<'_>) -> String {
-        format!("CGValue({})", py_quote(py, &self.__str__(py)))
+        match self.__str__(py) {
+            Ok(text) => format!("CGValue({})", py_quote(py, &text)),
+            Err(_) => format!(
+                "<CGValue of {} subpositions, printed form over {} characters>",
+                self.g.size(),
+                notation::MAX_PRINTED
+            ),
+        }
+    }
+
+    /// Jupyter's rich text: the printed form in LaTeX (`$\frac{1}{2}\uparrow$`,
+    /// by `mex._render.latex`); None when it is over 4096 characters.
+    fn _repr_latex_(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        self.rich(py, "latex")
+    }
+
+    /// Jupyter's rich text: the printed form in HTML (↑, ⇑, fractions; by
+    /// `mex._render.html`); None when it is over 4096 characters.
+    fn _repr_html_(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        self.rich(py, "html")
     }
 
     /// The outcome class: L, R, N or P.
-    fn outcome(&self, py: Python<'_>) -> &'static str {
+    fn outcome(&self, py: Python<'_>) -> PyResult<&'static str> {
         let g = self.g.clone();
-        match py.detach(move || g.outcome()) {
+        let class = canonical_work(py, move |s| {
+            let id = g.to_store(s)?;
+            s.try_outcome(id)
+        })?;
+        Ok(match class {
             OutcomeClass::L => "L",
             OutcomeClass::R => "R",
             OutcomeClass::N => "N",
             OutcomeClass::P => "P",
-        }
+        })
     }
 
     /// The birthday of the canonical form.
@@ -716,17 +868,13 @@ impl CGValue {
 
     /// The mean value, exact (`fractions.Fraction`).
     fn mean(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        let g = self.g.clone();
-        let q = py.detach(move || g.mean());
-        fraction(py, &q)
+        fraction(py, &self.thermograph_of(py)?.mean)
     }
 
     /// The temperature, exact (`fractions.Fraction`): −1/2^k for a number
     /// m/2^k, −1 for an integer.
     fn temperature(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        let g = self.g.clone();
-        let q = py.detach(move || g.temperature());
-        fraction(py, &q)
+        fraction(py, &self.thermograph_of(py)?.temperature)
     }
 
     /// The thermograph, exact: a dict with mean, temperature, and each wall
@@ -734,12 +882,7 @@ impl CGValue {
     /// `t = -1` (Fractions) with the slope after the last (`left_tail`,
     /// `right_tail`). `mex.Thermograph(...)` draws it.
     fn thermograph<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let g = self.g.clone();
-        let t = py.detach(move || {
-            let mut store = GameStore::new();
-            let id = g.to_store(&mut store).expect("a store without a budget");
-            Thermographs::default().of(&store, id)
-        });
+        let t = self.thermograph_of(py)?;
         let wall = |w: &Wall| -> PyResult<Vec<(Py<PyAny>, Py<PyAny>)>> {
             w.breakpoints()
                 .iter()
@@ -1003,13 +1146,37 @@ fn de_bruijn<'py>(py: Python<'py>, n: u32, kind: &str, packed: bool) -> PyResult
     Ok(PyArray1::from_vec(py, bits).into_any().unbind())
 }
 
-/// One step of the shift game under optimal play (Weiss, Proposition 15):
-/// `state` holds `b0 … b(n-1)` with `b0` as its most significant of `n`
-/// bits; any `n ≥ 1` (Python ints of any size).
+/// One step of the shift game under optimal play (Weiss, Proposition 15),
+/// by the O(n) rule. `shift_next("0110")`: a state written as `mex
+/// shift-game next` writes it (0 and 1, `b0` first) gives the next state
+/// written the same way; `shift_next(state, n)`: an int holding `b0 …
+/// b(n-1)` with `b0` as its most significant of `n` bits gives an int (for
+/// arithmetic on states; Python ints of any size).
 #[pyfunction]
-fn shift_next(py: Python<'_>, state: BigInt, n: u64) -> PyResult<BigUint> {
+#[pyo3(signature = (state, n = None))]
+fn shift_next(py: Python<'_>, state: &Bound<'_, PyAny>, n: Option<u64>) -> PyResult<Py<PyAny>> {
+    if let Ok(text) = state.extract::<String>() {
+        if n.is_some() {
+            return Err(PyTypeError::new_err(
+                "shift_next takes a state as a str of 0 and 1 (b0 first), or an int and its length n, not both",
+            ));
+        }
+        let bits = shift_state::parse_state(&text).map_err(err)?;
+        let next = py.detach(move || shift_state::show(&rule::next_state(&bits)));
+        return Ok(next.into_pyobject(py)?.into_any().unbind());
+    }
+    let Ok(state) = state.extract::<BigInt>() else {
+        return Err(PyTypeError::new_err(
+            "shift_next takes a state as a str of 0 and 1 (b0 first) such as '0110', or an int and its length n",
+        ));
+    };
+    let Some(n) = n else {
+        return Err(PyTypeError::new_err(
+            "shift_next(state, n): an int state needs its length n (or pass the state as a str such as '0110')",
+        ));
+    };
     let state = natural(&state, "state")?;
-    let max = mex_core::shift::state::MAX_STATE_BITS as u64;
+    let max = shift_state::MAX_STATE_BITS as u64;
     MexError::check_range("state length", n, 1, max, "use a shorter state").map_err(err)?;
     if state.bits() > n {
         return Err(err(MexError::out_of_range(
@@ -1020,9 +1187,10 @@ fn shift_next(py: Python<'_>, state: BigInt, n: u64) -> PyResult<BigUint> {
     }
     if n <= 64 {
         let s = state.to_u64().expect("n <= 64 bits");
-        return Ok(BigUint::from(rule::next_word(s, n as u32)));
+        let next = BigUint::from(rule::next_word(s, n as u32));
+        return Ok(next.into_pyobject(py)?.into_any().unbind());
     }
-    Ok(py.detach(move || {
+    let next = py.detach(move || {
         let n = n as usize;
         let mut bits = vec![0u8; n];
         for (i, b) in bits.iter_mut().enumerate() {
@@ -1036,20 +1204,136 @@ fn shift_next(py: Python<'_>, state: BigInt, n: u64) -> PyResult<BigUint> {
             }
         }
         out
-    }))
+    });
+    Ok(next.into_pyobject(py)?.into_any().unbind())
+}
+
+/// Most states `shift_play` lists: the play from `0^n` for `n ≤ 20`, as
+/// `mex shift-game solve` lists it.
+const MAX_PLAY_STATES: u64 = 1 << 20;
+
+/// Most characters in all the states `shift_play` lists.
+const MAX_PLAY_CHARS: u64 = 1 << 25;
+
+/// The states of the shift game under optimal play from `start`, as `mex
+/// shift-game solve N` lists them: strings of 0 and 1, `b0` first, one for
+/// each turn, `start` first, up to the return of `0^n` (which ends the game
+/// and is not listed) or `turns` states. From `0^n` these are the `2^n`
+/// states of the whole game.
+#[pyfunction]
+#[pyo3(signature = (start, turns = None))]
+fn shift_play(
+    py: Python<'_>,
+    start: &Bound<'_, PyAny>,
+    turns: Option<BigInt>,
+) -> PyResult<Vec<String>> {
+    let Ok(start) = start.extract::<String>() else {
+        return Err(PyTypeError::new_err(
+            "shift_play takes the start state as a str of 0 and 1 (b0 first) such as '0000'",
+        ));
+    };
+    let bits = shift_state::parse_state(&start).map_err(err)?;
+    let n = bits.len() as u64;
+    let turns = match turns {
+        Some(t) => {
+            let t = in_range(&t, "turns", 1, MAX_PLAY_STATES, "ask for fewer turns")?;
+            if t.saturating_mul(n) > MAX_PLAY_CHARS {
+                return Err(err(MexError::too_large(
+                    format!("a play of {t} states of {n} bits"),
+                    format!("{MAX_PLAY_CHARS} characters"),
+                    "ask for fewer turns, or use shift_next state by state",
+                )));
+            }
+            t
+        }
+        None => {
+            if n > u64::from(MAX_PLAY_STATES.trailing_zeros()) {
+                return Err(err(MexError::too_large(
+                    format!("listing the play of up to 2^{n} states"),
+                    format!("n ≤ {}", MAX_PLAY_STATES.trailing_zeros()),
+                    "pass turns=..., or use shift_next state by state",
+                )));
+            }
+            1 << n
+        }
+    };
+    py.detach(move || {
+        let mut out = vec![shift_state::show(&bits)];
+        // Words for n ≤ 64 (the rule on one u64), bit vectors beyond.
+        let mut word = (n <= 64).then(|| shift_state::to_index(&bits));
+        let mut state = bits;
+        while (out.len() as u64) < turns {
+            if let Some(w) = word.as_mut() {
+                *w = rule::next_word(*w, n as u32);
+                state = shift_state::from_index(*w, n as u32);
+            } else {
+                state = rule::next_state(&state);
+            }
+            if !state.contains(&1) {
+                break; // 0^n is back: Alice has won
+            }
+            out.push(shift_state::show(&state));
+            if out.len() % SLICE == 0 {
+                if let Some(e) = interrupted() {
+                    return Err(e);
+                }
+            }
+        }
+        Ok(out)
+    })
 }
 
 // ---------------------------------------------------------------------------
 // Synchronized Stack Cherries
 
-/// The decomposition of a segment (`BBWBW`) into irreducible pieces, in order.
+/// Most cherries of a segment decomposed (as `mex ssc decompose` reads).
+const MAX_SEGMENT: usize = 200_000_000;
+
+/// Address space a decomposition may take at its peak, in bytes per cherry
+/// (measured: 2·10^8 cherries of `B` reach 2.1 GB, of `BW` 3.2 GB, with the
+/// interpreter's own): the segment as the engine reads it (1), and either
+/// the cut points as the direct scan grows them (8 a piece, up to twice
+/// that while the vector grows) or the suffix array's text and array (2 +
+/// 8) with the cut points.
+const PEAK_BYTES_PER_CHERRY: usize = 16;
+
+/// Where the irreducible pieces of a segment (`BBWBW`) start, in order (0
+/// first), as a NumPy uint64 array: 8 bytes a piece, so that a segment of
+/// 2·10^8 cherries (the CLI's limit) takes at most about 3.2 GB at the peak
+/// instead of a Python string a piece. Refused with `TooLarge` beyond 2·10^8
+/// cherries, and with `MemoryError` when the address space for the peak
+/// cannot be reserved (both before any work). `mex.ssc.decompose` makes the
+/// pieces from it as asked for.
 #[pyfunction]
-fn ssc_decompose(py: Python<'_>, segment: &str) -> PyResult<Vec<String>> {
+fn ssc_cut_points<'py>(py: Python<'py>, segment: &str) -> PyResult<Bound<'py, PyArray1<u64>>> {
+    let length = segment.trim().len();
+    if length > MAX_SEGMENT {
+        // Every cherry is one byte: refused before anything is allocated.
+        return Err(err(MexError::too_large(
+            format!("a segment of {length} characters"),
+            format!("{MAX_SEGMENT} cherries"),
+            "split it",
+        )));
+    }
+    let peak = length.saturating_mul(PEAK_BYTES_PER_CHERRY);
+    if Vec::<u8>::new().try_reserve_exact(peak).is_err() {
+        // Reserved and released at once (nothing is written): an address
+        // space limit, or an allocation the kernel would refuse, shows here
+        // rather than as an abort of the interpreter in the middle.
+        return Err(PyMemoryError::new_err(format!(
+            "decomposing a segment of {length} cherries needs about {} MiB, which cannot be allocated here; use a shorter segment",
+            peak >> 20
+        )));
+    }
     let seg = ssc::parse_segment(segment).map_err(err)?;
-    Ok(py.detach(move || {
-        let cuts = ssc::cut_points(&seg);
-        ssc::pieces(&seg, &cuts).map(ssc::show).collect()
-    }))
+    let cuts = interruptible(py, move || {
+        let mut cuts = ssc::cut_points(&seg);
+        drop(seg);
+        cuts.shrink_to_fit();
+        // Same size and alignment: collected in place, nothing copied.
+        cuts.into_iter().map(|c| c as u64).collect::<Vec<u64>>()
+    })?;
+    Ok(PyArray1::from_vec(py, cuts))
 }
 
 /// The positive irreducible elements of length at most `n`, decreasing.
@@ -1129,7 +1413,8 @@ fn _mex(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(make_octal, m)?)?;
     m.add_function(wrap_pyfunction!(de_bruijn, m)?)?;
     m.add_function(wrap_pyfunction!(shift_next, m)?)?;
-    m.add_function(wrap_pyfunction!(ssc_decompose, m)?)?;
+    m.add_function(wrap_pyfunction!(shift_play, m)?)?;
+    m.add_function(wrap_pyfunction!(ssc_cut_points, m)?)?;
     m.add_function(wrap_pyfunction!(ssc_irreducibles, m)?)?;
     m.add_function(wrap_pyfunction!(ssc_count, m)?)?;
     m.add_function(wrap_pyfunction!(ssc_outcome, m)?)?;

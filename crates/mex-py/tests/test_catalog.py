@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from typing import Any, Callable, Dict, List
+from xml.etree import ElementTree
 
 import pytest
 
@@ -119,5 +120,77 @@ def test_helpers_build_catalog_positions() -> None:
 
 def test_svg_of_a_domineering_board() -> None:
     svg = mex.Domineering("..#/...")._repr_svg_()
-    assert svg is not None and svg.startswith("<svg") and svg.count("<rect") == 6
-    assert mex.Nim([1])._repr_svg_() is None
+    assert svg.startswith("<svg") and svg.count('class="cell"') == 6
+    assert svg.count('fill="#333"') == 1  # the taken cell
+    assert mex.svg.domineering_svg("..#/...").count('class="cell"') == 6
+
+
+def _texts(svg: str) -> List[str]:
+    """The lines of text of an SVG, which must be well-formed XML."""
+    root = ElementTree.fromstring(svg)
+    return [t.text or "" for t in root.iter("{http://www.w3.org/2000/svg}text")]
+
+
+@pytest.mark.parametrize("name,position", CASES)
+def test_every_game_draws_itself(
+    cli: Callable[..., Any], name: str, position: str
+) -> None:
+    # Jupyter's picture of every position: the catalog's picture (a board
+    # square by square, any other drawing as text), then the name, the
+    # position, the value and the outcome, as `mex value` gives them.
+    want = cli("value", name, position)
+    g = mex.Game(name, position)
+    assert g.picture() == want.get("picture")
+    svg = g._repr_svg_()
+    assert svg.startswith("<svg")
+    texts = _texts(svg)
+    assert texts[-4:] == [
+        name,
+        f"position {want['position']}",
+        f"value    {want['value']}",
+        f"outcome  {want['outcome']}",
+    ]
+    picture = want.get("picture")
+    if picture is None:
+        assert texts == texts[-4:]
+    elif set(picture) <= set(".#xo\n"):
+        rows = picture.split("\n")
+        assert svg.count('class="cell"') == sum(len(r) for r in rows)
+        assert svg.count("<circle") == picture.count("x") + picture.count("o")
+        assert texts == texts[-4:]
+    else:
+        assert texts[:-4] == picture.split("\n")
+
+
+def test_a_refused_value_is_shown_in_the_card() -> None:
+    # Positions are checked when made, so a refusal at evaluation is rare
+    # (a budget spent in the search): a stand-in game refuses here.
+    refusal = "the computation (comparisons of options) exceeds the limit"
+
+    class Refused:
+        name, position = "domineering", "5x6"
+
+        def value_text(self) -> str:
+            raise mex.TooLarge(refusal)
+
+        def outcome(self) -> str:
+            raise AssertionError("not asked after a refusal")
+
+        def picture(self) -> str:
+            return "......\n" * 4 + "......"
+
+    svg = mex.svg._game_card(Refused())
+    texts = _texts(svg)
+    assert texts[-2:] == [f"value    not computed: {refusal}", "outcome  -"]
+    assert svg.count('class="cell"') == 30
+
+
+def test_cards_escape_and_shorten_what_they_show() -> None:
+    g = mex.Game("graph", "a<b: c&d; c&d: a<b")
+    assert "a<b" in _texts(g._repr_svg_())[1]
+    long = mex.Nim(list(range(1, 200)))
+    line = _texts(long._repr_svg_())[1]
+    assert len(line) == 100 and line.endswith("…")
+    many = mex.Game("hackenbush-graph", " ".join(f"{i}-{i + 1}:B" for i in range(60)))
+    texts = _texts(many._repr_svg_())
+    assert texts[40] == "… 20 more lines" and len(texts) == 41 + 4

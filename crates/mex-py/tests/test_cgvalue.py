@@ -3,9 +3,12 @@
 
 from __future__ import annotations
 
+import html as htmllib
+import re
 from fractions import Fraction
 from typing import Any, Callable
 
+import pytest
 from hypothesis import given, settings, strategies as st
 
 import mex
@@ -121,3 +124,73 @@ def test_a_hot_thermograph() -> None:
     assert th["left"][0] == (Fraction(-1), Fraction(4))
     assert th["right"][0] == (Fraction(-1), Fraction(-2))
     assert (th["mean"], th["temperature"]) == (Fraction(1), Fraction(2))
+
+
+RICH = [
+    ("^", r"$\uparrow$", "↑"),
+    ("v*", r"$\downarrow{*}$", "↓*"),
+    ("^^*2", r"$\Uparrow{*}2$", "⇑*2"),
+    ("v3*", r"$3\cdot\downarrow{*}$", "3·↓*"),
+    ("3/4", r"$\frac{3}{4}$", "<sup>3</sup>&frasl;<sub>4</sub>"),
+    ("-3/4", r"$-\frac{3}{4}$", "−<sup>3</sup>&frasl;<sub>4</sub>"),
+    ("1/2^", r"$\frac{1}{2}\uparrow$", "<sup>1</sup>&frasl;<sub>2</sub>↑"),
+    ("±1", r"$\pm 1$", "±1"),
+    ("3±1", r"$3\pm 1$", "3±1"),
+    ("{1|*}", r"$\{1\mathbin{|}{*}\}$", "{1|*}"),
+    ("{2||1|0}", r"$\{2\mathbin{||}1\mathbin{|}0\}$", "{2||1|0}"),
+    ("*3", r"${*}3$", "*3"),
+    ("-2", "$-2$", "−2"),
+]
+
+
+@pytest.mark.parametrize("text,latex,html", RICH)
+def test_rich_reprs_set_arrows_stars_and_fractions(text: str, latex: str, html: str) -> None:
+    v = mex.CGValue(text)
+    assert str(v) == text and repr(v) == f"CGValue({text!r})"
+    assert v._repr_latex_() == latex
+    assert v._repr_html_() == f'<span class="mex-value">{html}</span>'
+
+
+def _from_html(rich: str) -> str:
+    """The plain notation back from `_repr_html_` (the test's inverse)."""
+    body = rich.removeprefix('<span class="mex-value">').removesuffix("</span>")
+    body = re.sub(r"<sup>(\d+)</sup>&frasl;<sub>(\d+)</sub>", r"\1/\2", body)
+    body = re.sub(r"\+?(\d+)·([↑↓])", lambda m: {"↑": "^", "↓": "v"}[m[2]] + m[1], body)
+    for rich_char, plain in [("⇑", "^^"), ("⇓", "vv"), ("↑", "^"), ("↓", "v"), ("−", "-")]:
+        body = body.replace(rich_char, plain)
+    return htmllib.unescape(body)
+
+
+def _from_latex(rich: str) -> str:
+    """The plain notation back from `_repr_latex_` (the test's inverse)."""
+    assert rich.startswith("$") and rich.endswith("$")
+    body = rich[1:-1]
+    body = re.sub(r"\\frac\{(\d+)\}\{(\d+)\}", r"\1/\2", body)
+    body = re.sub(r"\+?(\d+)\\cdot\\(up|down)arrow", lambda m: {"up": "^", "down": "v"}[m[2]] + m[1], body)
+    body = re.sub(r"\\mathbin\{(\|+)\}", r"\1", body)
+    for rich_text, plain in [(r"\Uparrow", "^^"), (r"\Downarrow", "vv"), (r"\uparrow", "^"),
+                             (r"\downarrow", "v"), ("{*}", "*"), (r"\pm ", "±"),
+                             (r"\{", "{"), (r"\}", "}")]:
+        body = body.replace(rich_text, plain)
+    return body
+
+
+@settings(max_examples=150, deadline=None)
+@given(values, values)
+def test_rich_reprs_say_what_str_says(a: mex.CGValue, b: mex.CGValue) -> None:
+    for v in (a, a + b, a - b):
+        text = str(v)
+        html, latex = v._repr_html_(), v._repr_latex_()
+        assert html is not None and latex is not None
+        assert _from_html(html) == text
+        assert _from_latex(latex) == text
+        assert latex.count("{") - latex.count(r"\{") == latex.count("}") - latex.count(r"\}")
+        assert repr(v) == f"CGValue({text!r})"
+
+
+def test_jupyter_shows_the_rich_reprs() -> None:
+    formatters = pytest.importorskip("IPython.core.formatters")
+    data, _ = formatters.DisplayFormatter().format(mex.CGValue("^*"))
+    assert data["text/plain"] == "CGValue('^*')"
+    assert data["text/html"] == '<span class="mex-value">↑*</span>'
+    assert data["text/latex"] == r"$\uparrow{*}$"

@@ -1,5 +1,7 @@
 """examples/python-tour.ipynb, executed headless (nbclient), its outputs
-checked. Skipped where nbclient is not installed, except under CI."""
+checked, and compared with the outputs stored in the file (which GitHub
+shows; `python examples/store-notebook.py` stores them again). Skipped
+where nbclient is not installed, except under CI."""
 
 from __future__ import annotations
 
@@ -29,6 +31,7 @@ def test_the_notebook_runs_and_shows_its_results() -> None:
     else:
         nbclient = pytest.importorskip("nbclient")
         nbformat = pytest.importorskip("nbformat")
+    stored = nbformat.read(NOTEBOOK, as_version=4)
     nb = nbformat.read(NOTEBOOK, as_version=4)
     nbclient.NotebookClient(nb, timeout=120, kernel_name="python3").execute()
     outs: List[Dict[str, str]] = [_texts(c) for c in nb.cells if c.cell_type == "code"]
@@ -38,7 +41,24 @@ def test_the_notebook_runs_and_shows_its_results() -> None:
     assert (pre, period) == (53, 34) and theorem.startswith("octal periodicity theorem")
     assert "period 34 from n = 53" in outs[3]["image/svg+xml"]
     play = ast.literal_eval(outs[4]["text/plain"])
-    assert play[:2] == ["0000", "1000"] and len(set(play)) == 16 and play[-1] == "0000"
+    assert play[:2] == ["0000", "1000"] and len(set(play)) == len(play) == 16
+    assert play[-1] == "0001"  # 0000 comes back next: the game is over
     assert "take 2 from heap 1" in outs[5]["text/plain"]
     assert "polyline" in outs[6]["image/svg+xml"]
     assert outs[7]["image/svg+xml"].count("<circle") == 10
+    assert outs[8]["text/plain"] == "CGValue('1/2^*')"
+    assert outs[8]["text/latex"] == r"$\frac{1}{2}\uparrow{*}$"
+    assert "↓*" in outs[9]["text/html"]
+    assert outs[10]["image/svg+xml"].count("<circle") == 6
+    assert "outcome  P" in outs[10]["image/svg+xml"]
+    # The stored notebook holds these very outputs (pictures included).
+    assert [_outputs(c) for c in stored.cells] == [_outputs(c) for c in nb.cells]
+    assert all(_outputs(c) for c in stored.cells if c.cell_type == "code")
+
+
+def _outputs(cell: Dict[str, Any]) -> List[Dict[str, Any]]:
+    """What a cell shows, without execution counts and metadata."""
+    return [
+        {k: v for k, v in o.items() if k not in ("execution_count", "metadata")}
+        for o in cell.get("outputs", [])
+    ]

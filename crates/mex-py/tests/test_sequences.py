@@ -123,8 +123,64 @@ def test_shift_next_for_huge_states_agrees_with_words() -> None:
     big = (1 << 999) | 12345
     nxt = mex.shift_next(big, 1000)
     assert nxt >> 999 in (0, 1) and (nxt & ((1 << 999) - 1)) == big >> 1
-    play = mex.shift_play(0, 5)
-    assert len(set(play[:-1])) == 32 and play[-1] == 0
+    play = [int(s, 2) for s in mex.shift_play("00000")]
+    assert len(set(play)) == 32 and mex.shift_next(play[-1], 5) == 0
+
+
+@pytest.mark.parametrize("state", ["0110", "0000", "1", "1011001110001", "01" * 40])
+def test_shift_next_of_a_str_is_the_clis_str(cli: Callable[..., Any], state: str) -> None:
+    assert mex.shift_next(state) == cli("shift-game", "next", state)["next"]
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 4, 7, 12])
+def test_shift_play_lists_the_states_as_the_cli(cli: Callable[..., Any], n: int) -> None:
+    # `mex shift-game solve N` lists the 2^n states of the play from 0^n,
+    # b0 first, as strings of 0 and 1; shift_play gives the same list.
+    want = cli("shift-game", "solve", str(n))
+    play = mex.shift_play("0" * n)
+    assert play == want["play"] and len(play) == want["turns"] == 2**n
+    assert all(isinstance(s, str) for s in play)
+
+
+def test_shift_play_from_any_state_and_for_some_turns() -> None:
+    whole = mex.shift_play("0000")
+    # From a later state of the play: the rest of it, up to the return of 0^n.
+    assert mex.shift_play(whole[5]) == whole[5:]
+    assert mex.shift_play("0000", turns=3) == whole[:3]
+    assert mex.shift_play("0000", turns=100) == whole
+    assert mex.shift_play(" 0110 ") == mex.shift_play("0110")
+    # Beyond n = 20 only a given number of turns is listed.
+    start = "1" + "0" * 98 + "1"
+    play = mex.shift_play(start, turns=50)
+    assert len(play) == 50 and play[0] == start
+    assert all(mex.shift_next(a) == b for a, b in zip(play, play[1:]))
+    assert all(int(b, 2) == mex.shift_next(int(a, 2), 100) for a, b in zip(play, play[1:]))
+
+
+def test_shift_play_refuses_what_it_cannot_list(cli_error: Callable[..., str]) -> None:
+    with pytest.raises(TypeError, match="str of 0 and 1"):
+        mex.shift_play(0, 4)  # type: ignore[arg-type]  # the old int form
+    with pytest.raises(ValueError) as e:
+        mex.shift_play("01a")
+    assert str(e.value) == cli_error("shift-game", "next", "01a")
+    with pytest.raises(ValueError):
+        mex.shift_play("")
+    with pytest.raises(mex.TooLarge, match="n ≤ 20"):
+        mex.shift_play("0" * 21)
+    for turns in (0, -1):
+        with pytest.raises(ValueError) as e:
+            mex.shift_play("01", turns)
+        assert not isinstance(e.value, mex.TooLarge)
+    with pytest.raises(mex.TooLarge):
+        mex.shift_play("01", 2**20 + 1)
+    with pytest.raises(mex.TooLarge):
+        mex.shift_play("01", 10**30)
+    with pytest.raises(mex.TooLarge, match="characters"):
+        mex.shift_play("0" * 10**6, 100)
+    with pytest.raises(TypeError):
+        mex.shift_next(3)  # type: ignore[call-overload]
+    with pytest.raises(TypeError):
+        mex.shift_next("011", 3)  # type: ignore[call-overload]
 
 
 @pytest.mark.parametrize("segment", ["BBWBW", "B", "W", "BWWBBWBWWW", "BBBWWWBWBW" * 7])

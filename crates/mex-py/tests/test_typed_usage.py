@@ -44,9 +44,15 @@ def test_typed_usage() -> None:
     assert len(bits) == 16 and len(packed) == 2
     state: int = mex.shift_next(2**100, 101)
     assert state == 2**99
+    play: List[str] = mex.shift_play("000")
+    following: str = mex.shift_next(play[-1])
+    assert play[:2] == ["000", "100"] and following == "000"
     count: int = mex.ssc.count(10)
-    pieces: List[str] = mex.ssc.decompose("BBWBW")
-    assert count == 51 and pieces == ["B", "BW", "BW"]
+    pieces: mex.ssc.Decomposition = mex.ssc.decompose("BBWBW")
+    first: str = pieces[0]
+    starts: npt.NDArray[np.uint64] = pieces.starts
+    assert count == 51 and list(pieces) == ["B", "BW", "BW"] and first == "B"
+    assert starts.tolist() == [0, 1, 3]
     try:
         mex.octal("0.07").values(2**40)
     except mex.TooLarge as e:

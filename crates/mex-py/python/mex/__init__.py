@@ -34,6 +34,15 @@ theorem:
 >>> p["preperiod"], p["period"]
 (71, 12)
 
+The shift game, its states written as ``mex shift-game`` writes them (0 and
+1, ``b0`` first): the play from ``0^n`` lists all ``2^n`` states, as ``mex
+shift-game solve 3`` does:
+
+>>> mex.shift_play("000")
+['000', '100', '010', '101', '110', '111', '011', '001']
+>>> mex.shift_next("001")
+'000'
+
 Big numbers are Python ints both ways:
 
 >>> mex.Nim([2**200, 2**200 + 1]).value()
@@ -52,10 +61,6 @@ Traceback (most recent call last):
 mex.TooLarge: a run of 1099511627776 values of 0.07 exceeds the limit of 4294967296 values; ask for fewer terms
 """
 
-from __future__ import annotations
-
-from typing import List, Optional
-
 from . import _mex
 from ._mex import (
     CGValue,
@@ -70,12 +75,13 @@ from ._mex import (
     games,
     octal,
     shift_next,
+    shift_play,
     ssc_count,
-    ssc_decompose,
     ssc_irreducibles,
     ssc_outcome,
 )
-from . import ssc
+from . import ssc, svg
+from .ssc import decompose as ssc_decompose
 from .svg import (
     NimChart,
     SscDecomposition,
@@ -101,6 +107,7 @@ __all__ = [
     "shift_next",
     "shift_play",
     "ssc",
+    "svg",
     "ssc_count",
     "ssc_decompose",
     "ssc_irreducibles",
@@ -114,19 +121,3 @@ __all__ = [
     "SscDecomposition",
 ]
 
-
-def shift_play(state: int, n: int, steps: Optional[int] = None) -> List[int]:
-    """The states of the shift game from ``state`` under optimal play, one
-    :func:`shift_next` after another, for ``steps`` steps (default ``2**n``,
-    a whole De Bruijn cycle when started from 0).
-
-    >>> [format(s, "03b") for s in shift_play(0, 3)]
-    ['000', '100', '010', '101', '110', '111', '011', '001', '000']
-    """
-    if steps is None:
-        steps = 1 << n
-    out = [state]
-    for _ in range(steps):
-        state = shift_next(state, n)
-        out.append(state)
-    return out
