@@ -59,7 +59,13 @@ enum Command {
     ShiftGame(commands::shift::ShiftGameArgs),
     Game(commands::game::GameArgs),
     Compare(commands::game::CompareArgs),
+    /// Cherries (take a cherry of your colour from either end of a row):
+    /// the value of a position (an integer) and its outcome.
+    #[command(long_about = commands::cherries::CHERRIES_ABOUT)]
     Cherries(commands::cherries::CherriesArgs),
+    /// Stack Cherries (take a cherry of your colour from the front of a
+    /// row only): the value of a position (an integer) and its outcome.
+    #[command(long_about = commands::cherries::STACK_CHERRIES_ABOUT)]
     StackCherries(commands::cherries::CherriesArgs),
     Ssc(commands::ssc::SscArgs),
     Domineering(commands::domineering::DomineeringArgs),

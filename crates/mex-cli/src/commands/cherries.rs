@@ -9,16 +9,24 @@ use mex_core::partizan::store::GameStore;
 use mex_core::MexError;
 use serde::Serialize;
 
-/// Cherries (take from either end of a row) or Stack Cherries (front only):
-/// the value of a position (an integer) and its outcome.
-#[derive(Args)]
-#[command(
-    long_about = "Cherries (take from either end of a row) or Stack Cherries (front only): the
-value of a position (an integer) and its outcome.
+/// `mex cherries --help`: what it computes and the rules.
+pub const CHERRIES_ABOUT: &str = "Cherries: the value of a position (an integer) and its outcome.
 
 Rules: rows of black (B, Left's) and white (W, Right's) cherries. A move takes one
-cherry of one's own colour from an end of a row (Cherries: either end; Stack
-Cherries: the front only). Whoever cannot move loses.",
+cherry of one's own colour from either end of a row. Whoever cannot move loses.";
+
+/// `mex stack-cherries --help`: what it computes and the rules.
+pub const STACK_CHERRIES_ABOUT: &str =
+    "Stack Cherries: the value of a position (an integer) and its outcome.
+
+Rules: rows (stacks) of black (B, Left's) and white (W, Right's) cherries. A move
+takes one cherry of one's own colour from the front of a row, never from the back.
+Whoever cannot move loses.";
+
+/// The position and options of `mex cherries` and `mex stack-cherries`
+/// (their descriptions are on their subcommands in main.rs).
+#[derive(Args)]
+#[command(
     after_help = "A position is rows of B (Left's, black) and W (Right's, white), front first,
 separated by spaces. Values come from closed forms (Theorem 6.2.1 of van den Bergh 2023
 for stacks; the closed form in docs for rows); --engine recomputes them with
@@ -30,7 +38,7 @@ Examples:
   mex cherries \"BWWBB\" --engine"
 )]
 pub struct CherriesArgs {
-    /// The position, e.g. \"BWB WWB\".
+    /// The position, e.g. "BWB WWB".
     position: String,
     /// Compute with the canonical-form engine instead of the closed forms
     /// (rows of at most 200 cherries).

@@ -14,7 +14,7 @@ use std::io::{self, BufRead, IsTerminal, Read, Write};
 #[derive(Args)]
 #[command(
     after_help = "The computer wins as fast as it can and, when losing, delays as long as it
-can (see mex-serve's best module). Type a move's number or label, 'moves' to
+can. Type a move's number or label, 'moves' to
 list them again, 'hint' to see which are winning, 'quit' to stop.
 
 Examples:

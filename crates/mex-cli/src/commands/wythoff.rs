@@ -23,7 +23,7 @@ empty) loses."
 )]
 #[command(after_help = "Examples:
   mex wythoff 153 289
-  mex wythoff --pair 10 --json          # [16, 26]
+  mex wythoff --pair 10 --json          # \"pair\": [\"16\", \"26\"]
   mex wythoff --pair 10^40
   mex wythoff 3 5 --grundy")]
 pub struct WythoffArgs {
