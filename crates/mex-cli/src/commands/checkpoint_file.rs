@@ -2,7 +2,10 @@
 //! encoding: `mex_core::heap::checkpoint`).
 //!
 //! * `FILE.lock` (next to FILE) holds an exclusive advisory lock for the
-//!   whole run, so a second run on the same file is refused;
+//!   whole run, so a second run on the same file is refused; the run
+//!   removes it when it ends (still holding the lock, and a run that took
+//!   the lock checks that its file is still the one at `FILE.lock`, so a
+//!   removal never lets two runs in);
 //! * saves write `FILE.tmp`, sync it and rename it over `FILE`;
 //! * FILE must be a regular file and is read with a size cap.
 
@@ -36,8 +39,36 @@ fn read_header(file: &mut impl BufRead) -> std::io::Result<Vec<u8>> {
 pub struct CheckpointFile {
     path: PathBuf,
     tmp: PathBuf,
+    /// `FILE.lock`, removed when the run ends.
+    lock_path: PathBuf,
     /// Held (locked) until the run ends.
     _lock: File,
+}
+
+/// Removes `FILE.lock` while the lock is still held (it is released when
+/// the file is closed, just after).
+impl Drop for CheckpointFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.lock_path);
+    }
+}
+
+/// Whether the open `file` is still the one at `path` (not removed or
+/// replaced since it was opened).
+fn still_at(file: &File, path: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        match (file.metadata(), std::fs::metadata(path)) {
+            (Ok(a), Ok(b)) => (a.dev(), a.ino()) == (b.dev(), b.ino()),
+            _ => false,
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (file, path);
+        true
+    }
 }
 
 /// `FILE` with `suffix` appended (never replacing an extension).
@@ -64,36 +95,50 @@ impl CheckpointFile {
             }
         }
         let lock_path = with_suffix(path, ".lock");
-        let lock = OpenOptions::new()
-            .create(true)
-            .truncate(false)
-            .read(true)
-            .write(true)
-            .open(&lock_path)
-            .map_err(|e| refused(path, format!("cannot create {}: {e}", lock_path.display())))?;
-        match FileExt::try_lock_exclusive(&lock) {
-            Ok(true) => {}
-            Ok(false) => {
-                return Err(refused(
-                    path,
-                    format!(
-                        "another mex run is using it (it holds {})",
-                        lock_path.display()
-                    ),
-                ))
-            }
-            Err(e) => {
-                return Err(refused(
-                    path,
-                    format!("cannot lock {}: {e}", lock_path.display()),
-                ))
+        // A run ending between our open and our lock removes the file we
+        // opened: then lock the new one (a few tries; each loses only to a
+        // run that ended).
+        for _ in 0..8 {
+            let lock = OpenOptions::new()
+                .create(true)
+                .truncate(false)
+                .read(true)
+                .write(true)
+                .open(&lock_path)
+                .map_err(|e| {
+                    refused(path, format!("cannot create {}: {e}", lock_path.display()))
+                })?;
+            match FileExt::try_lock_exclusive(&lock) {
+                Ok(true) if still_at(&lock, &lock_path) => {
+                    return Ok(CheckpointFile {
+                        path: path.to_path_buf(),
+                        tmp: with_suffix(path, ".tmp"),
+                        lock_path,
+                        _lock: lock,
+                    })
+                }
+                Ok(true) => continue,
+                Ok(false) => {
+                    return Err(refused(
+                        path,
+                        format!(
+                            "another mex run is using it (it holds {})",
+                            lock_path.display()
+                        ),
+                    ))
+                }
+                Err(e) => {
+                    return Err(refused(
+                        path,
+                        format!("cannot lock {}: {e}", lock_path.display()),
+                    ))
+                }
             }
         }
-        Ok(CheckpointFile {
-            path: path.to_path_buf(),
-            tmp: with_suffix(path, ".tmp"),
-            _lock: lock,
-        })
+        Err(refused(
+            path,
+            format!("{} keeps changing under it", lock_path.display()),
+        ))
     }
 
     /// The checkpoint's path.

@@ -230,6 +230,7 @@ pub fn run(a: &DomineeringArgs) -> Result<Output, MexError> {
     }
     if watch.interrupt.as_ref().is_some_and(Interrupt::requested) {
         eprintln!("mex: interrupted; {} positions saved", ev.positions());
+        drop(watch); // removes the checkpoint's lock file
         std::process::exit(130);
     }
     let g = searched?;

@@ -245,6 +245,7 @@ fn run_code(code: TakeBreakCode, a: &RunArgs, json_out: bool) -> Result<Output, 
                 f.path().display()
             ),
         }
+        drop(file); // removes the checkpoint's lock file
         std::process::exit(130);
     }
     let out = report(a, &code, &seq, &analysis, resumed)?;
