@@ -3,7 +3,8 @@
 #   fuzz/run.sh [SECONDS]   default 120
 # Builds the target with cargo-afl (installed from crates.io if missing),
 # fuzzes from fuzz/corpus, then fails if AFL saved a crash, or if one of the
-# first inputs AFL saved as a hang still runs longer than 90 s on its own.
+# first inputs AFL saved as a hang still needs more than 90 s of CPU time on
+# its own.
 set -euo pipefail
 cd "$(dirname "$0")"
 seconds="${1:-120}"
@@ -34,10 +35,16 @@ for crash in "$out"/default/crashes/id:*; do
   echo "crash: $crash"; od -c "$crash" | head -5
   status=1
 done
-# AFL saves inputs over its 5 s limit; most are slow but bounded (the
-# engines' budgets, slowed down by the instrumentation). Each of the first
-# $replays is run again alone: over $limit s it is a real hang.
+# AFL saves inputs over its 5 s limit (wall-clock time, so a busy machine
+# saves more); most are slow but bounded (the engines' budgets, slowed down
+# by the instrumentation). Each of the first $replays is run again alone
+# with a budget of $limit s of CPU time (a soft ulimit -t, ended by
+# SIGXCPU): the work the input itself costs, however many other processes
+# share the cores. Over it, it is a real hang. A wall-clock guard of ten
+# times that stops a run that waits instead of computing; no core file is
+# written.
 replays="${FUZZ_REPLAYS:-3}"; limit="${FUZZ_HANG_SECONDS:-90}"; replayed=0
+target="${FUZZ_TARGET:-target/release/mex-fuzz}"
 for hang in "$out"/default/hangs/id:*; do
   [[ -e "$hang" ]] || continue
   if (( replayed >= replays )); then
@@ -45,11 +52,18 @@ for hang in "$out"/default/hangs/id:*; do
     continue
   fi
   replayed=$((replayed + 1))
-  if ! timeout "$limit" target/release/mex-fuzz < "$hang" >/dev/null 2>&1; then
-    echo "hang (over $limit s): $hang"; od -c "$hang" | head -5
+  code=0
+  ( ulimit -c 0; ulimit -S -t "$limit"; exec timeout -k 10 "$((limit * 10))" "$target" ) \
+    < "$hang" >/dev/null 2>&1 || code=$?
+  case "$code" in
+    0) echo "slow but bounded (over AFL's 5 s, under $limit s of CPU time): $hang" ;;
+    124|137) echo "hang (waited $((limit * 10)) s without ending): $hang" ;;
+    152) echo "hang (over $limit s of CPU time): $hang" ;;
+    *) echo "fails on its own (status $code): $hang" ;;
+  esac
+  if (( code != 0 )); then
+    od -c "$hang" | head -5
     status=1
-  else
-    echo "slow but bounded (over AFL's 5 s, under $limit s): $hang"
   fi
 done
 echo "fuzz: output in $out"

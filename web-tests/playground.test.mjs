@@ -17,6 +17,12 @@ mkdirSync(shots, { recursive: true });
 
 let server, base, browser;
 
+// Every wait (a selector, a function, an action, a page load) gives up
+// after this long. It only guards against a hang: each step takes
+// milliseconds, and Playwright's default of 30 s could be reached by a
+// machine busy with other work.
+const HANG_GUARD_MS = 5 * 60 * 1000;
+
 before(async () => {
   server = spawn(mex, ["serve", "--addr", "127.0.0.1:0"], { stdio: ["ignore", "pipe", "inherit"] });
   base = await new Promise((resolve, reject) => {
@@ -31,6 +37,7 @@ before(async () => {
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
     args: ["--no-sandbox"],
+    timeout: HANG_GUARD_MS,
   });
 });
 
@@ -41,6 +48,7 @@ after(async () => {
 
 async function open(game) {
   const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  page.setDefaultTimeout(HANG_GUARD_MS);
   await page.goto(base + "/?game=" + encodeURIComponent(game));
   await page.waitForFunction(() => document.body.dataset.state === "setup");
   return page;
@@ -223,10 +231,20 @@ test("a synchronized game reveals both choices together", async () => {
   const pieces = await page.evaluate(() => [...document.querySelectorAll("#ssc-blocks .row")].map((r) => [...r.querySelectorAll(".block")].map((b) => b.title.split(": ")[1]).join("")));
   assert.deepEqual(pieces, ["BBW", "WB"]);
   await page.screenshot({ path: path.join(shots, "ssc-blocks.png"), fullPage: true });
+  // Both choices are told in #message, until the next position's message
+  // replaces it (here at once: this choice ends the game). Every text it
+  // shows is recorded, so the check does not depend on catching it.
+  await page.evaluate(() => {
+    window.shownMessages = [];
+    new MutationObserver((records) => {
+      for (const r of records) for (const n of r.addedNodes) window.shownMessages.push(n.textContent);
+    }).observe(document.getElementById("message"), { childList: true });
+  });
   await page.locator("#moves button").first().click();
-  await page.waitForFunction(() => /the computer chose/.test(document.getElementById("message").textContent) || document.body.dataset.state === "over");
   const after = await waitTurn(page, 0);
   assert.equal(after.turn, 1);
+  const shown = await page.evaluate(() => window.shownMessages);
+  assert.ok(shown.some((m) => /^You chose .+; the computer chose .+\.$/.test(m)), shown.join(" | "));
   await page.close();
 });
 

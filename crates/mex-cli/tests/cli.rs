@@ -6,7 +6,7 @@ use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
 mod common;
-use common::{json, mex};
+use common::{json, mex, scratch_dir, wait_bounded, HANG_GUARD};
 
 /// Runs with `input` on standard input.
 fn mex_with_stdin(args: &[&str], input: &[u8]) -> Output {
@@ -119,8 +119,7 @@ fn octal_unsolved_reports_null_period() {
 
 #[test]
 fn checkpoint_resume() {
-    let dir = std::env::temp_dir().join(format!("mex-ckpt-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("ckpt");
     let file = dir.join("a.ckpt");
     let f = file.to_str().unwrap();
     let first = json(&["octal", "0.16", "--max-terms", "5000", "--checkpoint", f]);
@@ -160,8 +159,7 @@ fn domineering_budgets_and_checkpoint() {
     let refusal = mex(&["domineering", "6x6"]);
     assert!(String::from_utf8_lossy(&refusal.stderr).contains("--memory"));
 
-    let dir = std::env::temp_dir().join(format!("mex-dom-ckpt-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("dom-ckpt");
     let file = dir.join("board.ckpt");
     let f = file.to_str().unwrap();
     let board = "..../..../.#../....";
@@ -511,7 +509,7 @@ fn synchronized_cherries_experiment() {
 
 /// Status, stdout and stderr of `mex` run with stdout on a pipe that is
 /// closed after `keep` bytes were read. Fails if the command does not end
-/// within a minute.
+/// within the hang guard (it ends at its next write).
 fn mex_with_closed_pipe(args: &[&str], keep: usize) -> (Option<i32>, Vec<u8>, String) {
     use std::io::Read;
     let mut child = Command::new(env!("CARGO_BIN_EXE_mex"))
@@ -524,13 +522,8 @@ fn mex_with_closed_pipe(args: &[&str], keep: usize) -> (Option<i32>, Vec<u8>, St
     let mut stdout = child.stdout.take().expect("stdout");
     stdout.read_exact(&mut head).expect("the first bytes");
     drop(stdout);
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
-    while child.try_wait().expect("waits").is_none() {
-        if std::time::Instant::now() > deadline {
-            child.kill().expect("killed");
-            panic!("{args:?} kept running after its reader went away");
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
+    if wait_bounded(&mut child, HANG_GUARD).is_none() {
+        panic!("{args:?} kept running after its reader went away");
     }
     let out = child.wait_with_output().expect("finished");
     (

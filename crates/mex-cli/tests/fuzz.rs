@@ -2,15 +2,14 @@
 //! and 13) and on a bounded number of inputs generated from it. The
 //! property, for every run: exit status 0, 1 or 2 (never a panic or a
 //! signal); at most one line on stderr, without control characters; with
-//! `--json`, stdout empty or one JSON object; finished within a time limit.
+//! `--json`, stdout empty or one JSON object; finished within the hang guard
+//! (`common::HANG_GUARD`, minutes: the inputs of the corpus once ran for
+//! hours, and every run now takes well under a second).
 
-use std::io::{Read, Write};
+mod common;
+
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
-
-/// Longest a single run may take (the machine may be loaded).
-const TIMEOUT: Duration = Duration::from_secs(20);
+use std::process::Command;
 
 /// Generated inputs per run of the suite.
 const GENERATED: usize = 200;
@@ -43,55 +42,15 @@ fn with_stdin(args: &[&str], input: &[u8]) -> Case {
     }
 }
 
-/// Runs a case under the time limit, checks the property, and returns the
+/// Runs a case under the hang guard, checks the property, and returns the
 /// exit status and stderr.
 fn run(c: &Case) -> (i32, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mex"))
-        .args(&c.args)
-        .stdin(if c.stdin.is_some() {
-            Stdio::piped()
-        } else {
-            Stdio::null()
-        })
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("binary runs");
-    let feeder = c.stdin.clone().map(|input| {
-        let mut pipe = child.stdin.take().expect("piped stdin");
-        std::thread::spawn(move || {
-            let _ = pipe.write_all(&input);
-        })
-    });
-    let mut out_pipe = child.stdout.take().expect("piped stdout");
-    let mut err_pipe = child.stderr.take().expect("piped stderr");
-    let out_reader = std::thread::spawn(move || {
-        let mut v = Vec::new();
-        let _ = out_pipe.read_to_end(&mut v);
-        v
-    });
-    let err_reader = std::thread::spawn(move || {
-        let mut v = Vec::new();
-        let _ = err_pipe.read_to_end(&mut v);
-        v
-    });
-    let start = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("wait") {
-            break status;
-        }
-        if start.elapsed() > TIMEOUT {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("{c:?} ran longer than {TIMEOUT:?}");
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    };
-    if let Some(f) = feeder {
-        let _ = f.join();
-    }
-    let stdout = out_reader.join().expect("stdout read");
-    let stderr = String::from_utf8_lossy(&err_reader.join().expect("stderr read")).into_owned();
+    let out = common::output_bounded(
+        Command::new(env!("CARGO_BIN_EXE_mex")).args(&c.args),
+        c.stdin.as_deref(),
+    );
+    let (status, stdout) = (out.status, out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
     let code = status.code();
     assert!(
         matches!(code, Some(0..=2)),
@@ -283,23 +242,14 @@ fn hostile_inputs_are_refused() {
 /// `mex debruijn prefer-one 24 | mex debruijn check` (issue 13).
 #[test]
 fn order_24_sequence_checks() {
-    let out = Command::new(env!("CARGO_BIN_EXE_mex"))
-        .args(["debruijn", "prefer-one", "24"])
-        .output()
-        .expect("binary runs");
+    let out = common::mex_bounded(&["debruijn", "prefer-one", "24"]);
     assert!(out.status.success());
     let c = with_stdin(&["debruijn", "check", "--json"], &out.stdout);
     run(&c);
-    let checked = Command::new(env!("CARGO_BIN_EXE_mex"))
-        .args(["debruijn", "check", "-", "--json"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .and_then(|mut child| {
-            child.stdin.take().unwrap().write_all(&out.stdout)?;
-            child.wait_with_output()
-        })
-        .expect("binary runs");
+    let checked = common::output_bounded(
+        Command::new(env!("CARGO_BIN_EXE_mex")).args(["debruijn", "check", "-", "--json"]),
+        Some(&out.stdout),
+    );
     assert!(checked.status.success(), "{checked:?}");
     let v: serde_json::Value = serde_json::from_slice(&checked.stdout).unwrap();
     assert_eq!(v["de_bruijn"], true);

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{json, mex};
+use common::{json, mex, scratch_dir};
 
 #[test]
 fn compare_prints_the_relation() {
@@ -81,8 +81,7 @@ fn stops_thermograph_and_temperature_operations() {
 
 #[test]
 fn thermograph_svg_parses_back_with_the_exact_walls() {
-    let dir = std::env::temp_dir().join(format!("mex-thermo-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("thermo");
     let file = dir.join("t.svg");
     let path = file.to_str().unwrap();
     let v = json(&["game", "{2||1|0}", "--thermograph", path]);

@@ -4,14 +4,8 @@
 
 mod common;
 
-use common::{json, mex};
+use common::{json, mex, scratch_dir};
 use std::collections::BTreeSet;
-
-fn temp(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("mex-pictures-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 fn has_class(n: &roxmltree::Node, c: &str) -> bool {
     n.attribute("class")
@@ -21,7 +15,7 @@ fn has_class(n: &roxmltree::Node, c: &str) -> bool {
 #[test]
 fn debruijn_graph_svg_draws_the_optimal_play() {
     for n in [1u32, 3, 4, 6] {
-        let dir = temp(&format!("svg{n}"));
+        let dir = scratch_dir(&format!("svg{n}"));
         let file = dir.join("g.svg");
         let arg = n.to_string();
         let report = json(&["debruijn", "graph", &arg, "--svg", file.to_str().unwrap()]);
@@ -77,7 +71,7 @@ fn debruijn_graph_dot_on_stdout_and_in_a_file() {
     let edges: Vec<&str> = dot.lines().filter(|l| l.contains(" -> ")).collect();
     assert_eq!(edges.len(), 16);
     assert_eq!(edges.iter().filter(|l| l.contains("penwidth")).count(), 8);
-    let dir = temp("dot");
+    let dir = scratch_dir("dot");
     let file = dir.join("g.dot");
     let report = json(&["debruijn", "graph", "3", "--dot", file.to_str().unwrap()]);
     assert_eq!(report["vertices"], 8);
@@ -103,7 +97,7 @@ fn debruijn_graph_refuses_large_orders_and_unwritable_files() {
 
 #[test]
 fn graph_dot_colours_positions_by_outcome() {
-    let dir = temp("graph");
+    let dir = scratch_dir("graph");
     let input = dir.join("g.txt");
     std::fs::write(&input, "a: b\nb: a c\nc:\nd: d\n").unwrap();
     let out = mex(&["graph", input.to_str().unwrap(), "--dot"]);

@@ -2,10 +2,15 @@
 //! (a pseudo-terminal from util-linux's `script`, when it is installed);
 //! `mex serve` answering what `mex value/moves --json` print.
 
+mod common;
+
+use common::{wait_bounded, HANG_GUARD};
 use serde_json::Value;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::time::Instant;
 
 fn play(args: &[&str], input: &str) -> (String, i32) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_mex"))
@@ -94,6 +99,36 @@ fn the_computer_as_alice_brings_zero_back_within_2_to_the_n_turns() {
     assert!((1..=8).contains(&turns), "{out}");
 }
 
+/// Kills the child when the test ends, also when it fails.
+struct KillOnDrop(Child);
+
+impl Drop for KillOnDrop {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// Appends what `rx` delivers to `text` until `done(text)` holds (true) or
+/// the sender is gone, at the end of the output (false); fails past
+/// `deadline`.
+fn collect(
+    rx: &mpsc::Receiver<Vec<u8>>,
+    text: &mut Vec<u8>,
+    deadline: Instant,
+    done: impl Fn(&[u8]) -> bool,
+) -> bool {
+    while !done(text) {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match rx.recv_timeout(left) {
+            Ok(chunk) => text.extend(chunk),
+            Err(RecvTimeoutError::Disconnected) => return false,
+            Err(e) => panic!("{e:?} after {:?}", String::from_utf8_lossy(text)),
+        }
+    }
+    true
+}
+
 #[test]
 fn play_works_on_a_terminal() {
     // `script` gives the command a pseudo-terminal; skipped without it.
@@ -101,31 +136,65 @@ fn play_works_on_a_terminal() {
         eprintln!("no script(1): the terminal test is skipped");
         return;
     }
-    let cmd = format!("{} play nim 1,2", env!("CARGO_BIN_EXE_mex"));
-    let mut child = Command::new("script")
-        .args(["-qefc", &cmd, "/dev/null"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(b"1\n").unwrap();
-    let out = child.wait_with_output().unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
+    // script runs the command with $SHELL -c: a known shell, and the path
+    // quoted (a checkout may have spaces in its path).
+    let bin = env!("CARGO_BIN_EXE_mex").replace('\'', r"'\''");
+    let cmd = format!("'{bin}' play nim 1,2");
+    let mut child = KillOnDrop(
+        Command::new("script")
+            .args(["-qefc", &cmd, "/dev/null"])
+            .env("SHELL", "/bin/sh")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap(),
+    );
+    let mut stdin = child.0.stdin.take().unwrap();
+    let mut stdout = child.0.stdout.take().unwrap();
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let mut buf = [0u8; 4096];
+        while let Ok(n @ 1..) = stdout.read(&mut buf) {
+            if tx.send(buf[..n].to_vec()).is_err() {
+                break;
+            }
+        }
+    });
+    // The move is typed once the prompt is shown, as a person would: the
+    // terminal echoes it right after the prompt. (Typed earlier, the echo
+    // would come before the prompt and the check below would prove nothing.)
+    let deadline = Instant::now() + HANG_GUARD;
+    let mut text = Vec::new();
+    let prompt = b"your move (you): ";
+    let shown = collect(&rx, &mut text, deadline, |t| {
+        t.windows(prompt.len()).any(|w| w == prompt)
+    });
+    assert!(shown, "no prompt: {:?}", String::from_utf8_lossy(&text));
+    stdin.write_all(b"1\n").unwrap();
+    drop(stdin);
+    collect(&rx, &mut text, deadline, |_| false);
+    let status = wait_bounded(&mut child.0, HANG_GUARD);
+    let text = String::from_utf8_lossy(&text);
+    assert!(status.is_some_and(|s| s.success()), "{status:?}: {text}");
     assert!(text.contains("the computer wins"), "{text}");
     // On a terminal the typed line is echoed by the terminal, not by mex.
+    assert!(text.contains("your move (you): 1\r\n"), "{text}");
     assert!(!text.contains("your move (you): 1\r\n1\r\n"), "{text}");
 }
 
 #[test]
 fn serve_answers_what_the_cli_prints() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mex"))
-        .args(["serve", "--addr", "127.0.0.1:0"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+    // A free port chosen by the server, which prints its address.
+    let mut child = KillOnDrop(
+        Command::new(env!("CARGO_BIN_EXE_mex"))
+            .args(["serve", "--addr", "127.0.0.1:0"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap(),
+    );
     let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
+    BufReader::new(child.0.stdout.take().unwrap())
         .read_line(&mut line)
         .unwrap();
     let addr = line
@@ -141,6 +210,7 @@ fn serve_answers_what_the_cli_prints() {
         ("moves", "ssc", "BBW%20WB"),
     ] {
         let mut s = TcpStream::connect(&addr).unwrap();
+        s.set_read_timeout(Some(HANG_GUARD)).unwrap();
         write!(
             s,
             "GET /api/{kind}?game={game}&position={position} HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n"
@@ -157,6 +227,4 @@ fn serve_answers_what_the_cli_prints() {
         let cli: Value = serde_json::from_slice(&cli.stdout).unwrap();
         assert_eq!(api, cli, "{kind} {game} {position}");
     }
-    child.kill().unwrap();
-    child.wait().unwrap();
 }

@@ -1,11 +1,12 @@
 //! `--plot FILE.svg` on the nim-sequence commands: the picture is parsed
 //! back as XML and its bars and period marks checked against the values.
 
+mod common;
+
 use std::process::Command;
 
 fn plot(args: &[&str], name: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("mex-plot-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch_dir(name);
     let file = dir.join("plot.svg");
     let out = Command::new(env!("CARGO_BIN_EXE_mex"))
         .args(args)
