@@ -4,8 +4,9 @@
 //! answer ([`json`], shared with the command line).
 //!
 //! Limits: a request body of at most [`Config::max_body`] bytes and a URI
-//! of at most [`MAX_URI`] bytes (else 413), the engines' own size limits
-//! (else 422 with the engine's one-line message).
+//! of at most [`MAX_URI`] bytes (else 413), request headers within
+//! [`Config::header_timeout`] (else the connection is closed), the engines'
+//! own size limits (else 422 with the engine's one-line message).
 //! Evaluations run in two [`lanes`]: each starts in the light lane under a
 //! short time limit ([`Config::light_limit`]); work past it is stopped and
 //! run again in the heavy lane, so cheap requests never wait behind
@@ -59,6 +60,10 @@ pub struct Config {
     pub light_limit: Duration,
     /// Longest wait for a turn in a lane; then 503.
     pub queue: Duration,
+    /// Longest time a client may take to send a request's headers, counted
+    /// from when the server waits for them (also on an idle kept-alive
+    /// connection); then the connection is closed.
+    pub header_timeout: Duration,
     /// Bounds of the computer's remoteness search.
     pub budget: best::Budget,
     /// For tests only: a gate holding every evaluation that enters the
@@ -77,6 +82,7 @@ impl Default for Config {
             light: 2 * cores,
             light_limit: Duration::from_millis(200),
             queue: Duration::from_secs(5),
+            header_timeout: Duration::from_secs(10),
             budget: best::Budget::default(),
             gate: None,
         }
@@ -504,9 +510,27 @@ pub fn router(config: Config) -> Router {
         .with_state(state)
 }
 
-/// Serves the application on a bound listener until the process ends.
-pub async fn serve(listener: tokio::net::TcpListener, config: Config) -> std::io::Result<()> {
-    axum::serve(listener, router(config)).await
+/// Serves the application on a bound listener until the process ends:
+/// HTTP/1.1 by hyper, one task per connection, the connection closed when
+/// a request's headers take longer than [`Config::header_timeout`] to
+/// arrive (`axum::serve` has no such limit).
+pub async fn serve(mut listener: tokio::net::TcpListener, config: Config) -> std::io::Result<()> {
+    let mut http = hyper::server::conn::http1::Builder::new();
+    http.timer(hyper_util::rt::TokioTimer::new())
+        .header_read_timeout(config.header_timeout);
+    let app = router(config);
+    loop {
+        let (stream, _) = axum::serve::Listener::accept(&mut listener).await;
+        let connection = http.serve_connection(
+            hyper_util::rt::TokioIo::new(stream),
+            hyper_util::service::TowerToHyperService::new(app.clone()),
+        );
+        tokio::spawn(async move {
+            if let Err(e) = connection.await {
+                tracing::debug!("connection closed: {e}");
+            }
+        });
+    }
 }
 
 /// Starts the server on `addr` in a background thread with its own

@@ -252,6 +252,24 @@ fn cheap_requests_do_not_wait_behind_expensive_ones() {
     assert_eq!(gate.wait_for(BOUND, |c| c.ended == 1).stopped, 0);
 }
 
+/// A client that sends half a request line and waits sees the connection
+/// closed by the server.
+#[test]
+fn slow_headers_close_the_connection() {
+    let addr = start(Config {
+        header_timeout: Duration::from_millis(100),
+        ..patient()
+    });
+    let mut s = TcpStream::connect(addr).unwrap();
+    s.set_read_timeout(Some(BOUND)).unwrap();
+    s.write_all(b"GET /api/ga").unwrap();
+    let mut rest = Vec::new();
+    let read = s.read_to_end(&mut rest);
+    assert!(read.is_ok(), "closed, not timed out: {read:?}");
+    // A complete request on a fresh connection is still served.
+    assert_eq!(get(addr, "/api/games").0, 200);
+}
+
 #[test]
 fn the_pages_are_served() {
     let addr = start(patient());
