@@ -80,6 +80,13 @@ pub enum MexError {
         /// What went wrong.
         message: String,
     },
+    /// A computation stopped by a [`crate::stop::StopToken`] before it
+    /// finished.
+    Stopped {
+        /// The time limit it ran past, or `None` when it was interrupted
+        /// (the token's flag was set).
+        time_limit: Option<std::time::Duration>,
+    },
 }
 
 impl std::error::Error for MexError {}
@@ -203,6 +210,7 @@ impl MexError {
             MexError::OutOfRange { .. } => "out_of_range",
             MexError::NotFound { .. } => "not_found",
             MexError::Io { .. } => "io",
+            MexError::Stopped { .. } => "stopped",
         }
     }
 }
@@ -260,6 +268,15 @@ impl fmt::Display for MexError {
                     quote(path),
                     one_line(message)
                 )
+            }
+            MexError::Stopped {
+                time_limit: Some(limit),
+            } => format!(
+                "the computation was stopped: it ran past its time limit of {} s",
+                limit.as_secs_f64()
+            ),
+            MexError::Stopped { time_limit: None } => {
+                "the computation was stopped: it was interrupted".to_string()
             }
         };
         f.write_str(&line)
@@ -367,6 +384,22 @@ mod tests {
     }
 
     #[test]
+    fn stopped_computations_say_why() {
+        let late = MexError::Stopped {
+            time_limit: Some(std::time::Duration::from_millis(200)),
+        };
+        assert_eq!(
+            late.to_string(),
+            "the computation was stopped: it ran past its time limit of 0.2 s"
+        );
+        assert_eq!(late.kind(), "stopped");
+        assert_eq!(
+            MexError::Stopped { time_limit: None }.to_string(),
+            "the computation was stopped: it was interrupted"
+        );
+    }
+
+    #[test]
     fn structured_errors_keep_their_fields() {
         let e = MexError::above_limit("order", 40, 32, "choose a smaller order");
         assert_eq!(
@@ -399,6 +432,10 @@ mod tests {
             MexError::too_small(text, text, text, text),
             MexError::out_of_range(text, text, text),
             MexError::io(text, text),
+            MexError::Stopped { time_limit: None },
+            MexError::Stopped {
+                time_limit: Some(std::time::Duration::MAX),
+            },
             MexError::invalid(format!("{} is wrong", quote(text)), "x"),
         ]
     }

@@ -20,6 +20,8 @@
 //!   ends use;
 //! * [`bigint`]: parsing of arbitrary-precision numbers typed by a user;
 //! * [`error`]: [`MexError`], the one error type, one line per message;
+//! * [`stop`]: a cooperative stop (a flag and a deadline) that the engines
+//!   check as they search;
 //! * `decimal` (feature `serde`): serialization of quantities that can
 //!   exceed 2^53 as decimal strings.
 //!
@@ -65,6 +67,7 @@ pub mod impartial;
 pub mod partizan;
 pub mod shift;
 pub mod solve;
+pub mod stop;
 pub mod sync;
 
 pub use error::MexError;

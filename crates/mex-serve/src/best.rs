@@ -7,7 +7,8 @@
 //!   *remoteness* (Smith): `R(p) = 0` with no move; `1 + min R(q)` over the
 //!   moves to P-positions when there are some; else `1 + max R(q)`. It is
 //!   computed by a memoised search over the catalog's moves, bounded by
-//!   [`Budget`] (positions, depth and time); past the budget the computer plays
+//!   [`Budget`] (positions, depth and time) and stopped by a stop token
+//!   ([`mex_core::stop`]); past the budget the computer plays
 //!   the first winning move, or, when losing, the move to the option of
 //!   largest Grundy value (a heuristic to make the game last).
 //! * Game graphs (loopy): the solver's remoteness: when winning, the move to
@@ -91,6 +92,7 @@ impl Remoteness<'_> {
         {
             return Ok(None);
         }
+        mex_core::stop::check()?;
         let moves = self.game.moves(position, &mut self.ctx)?;
         let r = self.of_moves(&moves, depth)?;
         if let Some(r) = r {

@@ -4,15 +4,20 @@
 //! answer ([`json`], shared with the command line).
 //!
 //! Limits: a request body of at most [`Config::max_body`] bytes and a URI
-//! of at most [`MAX_URI`] bytes (else 413), the engines' own size limits
-//! (else 422 with the engine's one-line message), at most
-//! [`Config::heavy`] evaluations at once (a request waits at most
-//! [`Config::queue`] for its turn, else 503) and each within
-//! [`Config::timeout`] (else 503). Every error is a one-line JSON object
+//! of at most [`MAX_URI`] bytes (else 413), request headers within
+//! [`Config::header_timeout`] (else the connection is closed), the engines'
+//! own size limits (else 422 with the engine's one-line message).
+//! Evaluations run in two [`lanes`]: each starts in the light lane under a
+//! short time limit ([`Config::light_limit`]); work past it is stopped and
+//! run again in the heavy lane, so cheap requests never wait behind
+//! expensive ones. A request waits at most [`Config::queue`] for a slot
+//! (else 503) and gets its answer within [`Config::timeout`] (else 503, and
+//! the work is stopped). Every error is a one-line JSON object
 //! `{"error": "..."}`. Each request is logged on one line with `tracing`.
 
 pub mod best;
 pub mod json;
+pub mod lanes;
 pub mod pictures;
 pub mod views;
 
@@ -31,7 +36,8 @@ use serde_json::json;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use tokio::sync::Semaphore;
+
+pub use lanes::{Gate, GateCounts};
 
 /// Longest accepted request URI (path and query), in bytes.
 pub const MAX_URI: usize = 8 * 1024;
@@ -41,31 +47,51 @@ pub const MAX_URI: usize = 8 * 1024;
 pub struct Config {
     /// Largest request body, in bytes.
     pub max_body: usize,
-    /// Longest time one evaluation may take.
+    /// Longest time one evaluation may take; then 503 and the work is
+    /// stopped.
     pub timeout: Duration,
-    /// Most evaluations running at once; more wait for a turn.
+    /// Evaluations running at once in the heavy lane; more wait for a turn.
     pub heavy: usize,
-    /// Longest wait for a turn among the evaluations; then 503.
+    /// Evaluations running at once in the light lane; more wait for a turn.
+    /// With 0, every evaluation runs in the heavy lane.
+    pub light: usize,
+    /// Time an evaluation may take in the light lane before it is stopped
+    /// and run again in the heavy lane.
+    pub light_limit: Duration,
+    /// Longest wait for a turn in a lane; then 503.
     pub queue: Duration,
+    /// Longest time a client may take to send a request's headers, counted
+    /// from when the server waits for them (also on an idle kept-alive
+    /// connection); then the connection is closed.
+    pub header_timeout: Duration,
     /// Bounds of the computer's remoteness search.
     pub budget: best::Budget,
+    /// For tests only: a gate holding every evaluation that enters the
+    /// heavy lane until the test opens it (see [`Gate`]); `None` to run
+    /// freely.
+    pub gate: Option<Gate>,
 }
 
 impl Default for Config {
     fn default() -> Self {
+        let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
         Config {
             max_body: 16 * 1024,
             timeout: Duration::from_secs(10),
-            heavy: std::thread::available_parallelism().map_or(2, |n| n.get()) * 2,
+            heavy: 2 * cores,
+            light: 2 * cores,
+            light_limit: Duration::from_millis(200),
             queue: Duration::from_secs(5),
+            header_timeout: Duration::from_secs(10),
             budget: best::Budget::default(),
+            gate: None,
         }
     }
 }
 
 struct AppState {
     config: Config,
-    heavy: Arc<Semaphore>,
+    lanes: lanes::Lanes,
 }
 
 /// An error answer: a status and one line.
@@ -133,51 +159,6 @@ impl Params {
     }
 }
 
-/// Runs `work` on the blocking pool under the concurrency cap and the
-/// timeout. The permit is held by the work itself, so that work past its
-/// timeout still counts against the cap until it ends.
-async fn heavy<T: Send + 'static>(
-    state: &AppState,
-    work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
-) -> Result<T, ApiError> {
-    let busy = || {
-        ApiError::new(
-            StatusCode::SERVICE_UNAVAILABLE,
-            format!(
-                "the server is busy: {} evaluations are running; try again",
-                state.config.heavy
-            ),
-        )
-    };
-    let semaphore = state.heavy.clone();
-    let permit = if state.config.queue.is_zero() {
-        semaphore.try_acquire_owned().map_err(|_| busy())?
-    } else {
-        match tokio::time::timeout(state.config.queue, semaphore.acquire_owned()).await {
-            Ok(Ok(permit)) => permit,
-            _ => return Err(busy()),
-        }
-    };
-    let task = tokio::task::spawn_blocking(move || {
-        let _permit = permit;
-        work()
-    });
-    match tokio::time::timeout(state.config.timeout, task).await {
-        Ok(Ok(result)) => result,
-        Ok(Err(_)) => Err(ApiError::new(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            "the evaluation failed",
-        )),
-        Err(_) => Err(ApiError::new(
-            StatusCode::SERVICE_UNAVAILABLE,
-            format!(
-                "the evaluation took longer than {} s; try a smaller position",
-                state.config.timeout.as_secs_f64()
-            ),
-        )),
-    }
-}
-
 type Answer = Result<Json<serde_json::Value>, ApiError>;
 
 #[derive(Debug, Deserialize)]
@@ -196,11 +177,12 @@ async fn api_value(
 ) -> Answer {
     let Query(q) = q.map_err(query_error)?;
     let (game, position) = q.required()?;
-    heavy(&state, move || {
+    let request = format!("value\n{game}\n{position}");
+    let work = move || {
         let (g, e) = json::evaluate(&game, &position)?;
         Ok(Json(json::value_json(g, &e)))
-    })
-    .await
+    };
+    state.lanes.evaluate(&request, work).await
 }
 
 async fn api_moves(
@@ -209,11 +191,12 @@ async fn api_moves(
 ) -> Answer {
     let Query(q) = q.map_err(query_error)?;
     let (game, position) = q.required()?;
-    heavy(&state, move || {
+    let request = format!("moves\n{game}\n{position}");
+    let work = move || {
         let (g, e, moves) = json::evaluate_moves(&game, &position)?;
         Ok(Json(json::moves_json(g, &e, &moves)))
-    })
-    .await
+    };
+    state.lanes.evaluate(&request, work).await
 }
 
 /// The computer's move as JSON: the position's value fields, `player`,
@@ -244,7 +227,8 @@ pub fn best_json(
 async fn best_answer(state: Arc<AppState>, q: Params) -> Answer {
     let (game, position) = q.required()?;
     let budget = state.config.budget;
-    heavy(&state, move || {
+    let request = format!("best\n{game}\n{position}\n{:?}\n{:?}", q.side, q.choice);
+    let work = move || {
         let v = best_json(
             &game,
             &position,
@@ -253,8 +237,8 @@ async fn best_answer(state: Arc<AppState>, q: Params) -> Answer {
             budget,
         )?;
         Ok(Json(v))
-    })
-    .await
+    };
+    state.lanes.evaluate(&request, work).await
 }
 
 async fn api_best(
@@ -319,7 +303,8 @@ async fn api_thermograph(
     let expr = q
         .expr
         .ok_or_else(|| ApiError::new(StatusCode::BAD_REQUEST, "the parameter 'expr' is missing"))?;
-    heavy(&state, move || {
+    let request = format!("thermograph\n{expr}");
+    let work = move || {
         use mex_core::partizan::{notation, store, thermograph::Thermographs};
         let mut s = store::GameStore::with_budget(store::DEFAULT_BUDGET);
         let g = notation::parse(&mut s, &expr)?;
@@ -327,8 +312,8 @@ async fn api_thermograph(
         let shown: String = expr.chars().take(60).collect();
         let title = format!("thermograph of {shown}");
         Ok(svg(pictures::thermograph_svg(&th, &title)))
-    })
-    .await
+    };
+    state.lanes.evaluate(&request, work).await
 }
 
 #[derive(Debug, Deserialize)]
@@ -358,15 +343,16 @@ async fn api_sequence(
     };
     let game = q.game.ok_or_else(|| missing("game"))?;
     let rule = q.rule.ok_or_else(|| missing("rule"))?;
-    heavy(&state, move || {
+    let request = format!("sequence\n{game}\n{rule}");
+    let work = move || {
         let (values, preperiod, period) = sequence_for_chart(&game, &rule)?;
         let shown: String = rule.chars().take(60).collect();
         let title = format!("nim sequence of {game} {shown}");
         Ok(svg(pictures::nim_sequence_svg(
             &title, &values, preperiod, period,
         )))
-    })
-    .await
+    };
+    state.lanes.evaluate(&request, work).await
 }
 
 /// The values a chart shows, with the preperiod and period when proven.
@@ -488,7 +474,7 @@ async fn log_and_limit(req: Request, next: Next) -> Response {
 /// The whole application.
 pub fn router(config: Config) -> Router {
     let state = Arc::new(AppState {
-        heavy: Arc::new(Semaphore::new(config.heavy)),
+        lanes: lanes::Lanes::new(&config),
         config: config.clone(),
     });
     Router::new()
@@ -524,9 +510,27 @@ pub fn router(config: Config) -> Router {
         .with_state(state)
 }
 
-/// Serves the application on a bound listener until the process ends.
-pub async fn serve(listener: tokio::net::TcpListener, config: Config) -> std::io::Result<()> {
-    axum::serve(listener, router(config)).await
+/// Serves the application on a bound listener until the process ends:
+/// HTTP/1.1 by hyper, one task per connection, the connection closed when
+/// a request's headers take longer than [`Config::header_timeout`] to
+/// arrive (`axum::serve` has no such limit).
+pub async fn serve(mut listener: tokio::net::TcpListener, config: Config) -> std::io::Result<()> {
+    let mut http = hyper::server::conn::http1::Builder::new();
+    http.timer(hyper_util::rt::TokioTimer::new())
+        .header_read_timeout(config.header_timeout);
+    let app = router(config);
+    loop {
+        let (stream, _) = axum::serve::Listener::accept(&mut listener).await;
+        let connection = http.serve_connection(
+            hyper_util::rt::TokioIo::new(stream),
+            hyper_util::service::TowerToHyperService::new(app.clone()),
+        );
+        tokio::spawn(async move {
+            if let Err(e) = connection.await {
+                tracing::debug!("connection closed: {e}");
+            }
+        });
+    }
 }
 
 /// Starts the server on `addr` in a background thread with its own

@@ -2,21 +2,45 @@
 //! HTTP/1.1 client: every path of the OpenAPI document answers, the API
 //! answers what the shared JSON functions build, and every limit gives its
 //! status with a one-line JSON error.
+//!
+//! Nothing races the clock: servers whose answers are checked run with
+//! limits of an hour ([`patient`]), the limits themselves are reached
+//! with work held behind a [`Gate`], and waits for the server have
+//! generous bounds that only a failing test reaches.
 
-use mex_serve::{best, json, Config};
+use mex_serve::{best, json, Config, Gate};
 use serde_json::Value;
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::time::Duration;
 
+/// The bound on every wait for the server; reached only when a test fails.
+const BOUND: Duration = Duration::from_secs(60);
+
+const HOUR: Duration = Duration::from_secs(3600);
+
 fn start(config: Config) -> SocketAddr {
     mex_serve::spawn("127.0.0.1:0", config).unwrap()
+}
+
+/// Limits no answer reaches on a loaded machine: the default slots, and an
+/// hour for the timeout, the wait for a slot and the computer's search.
+fn patient() -> Config {
+    Config {
+        timeout: HOUR,
+        queue: HOUR,
+        budget: best::Budget {
+            time: HOUR,
+            ..best::Budget::default()
+        },
+        ..Config::default()
+    }
 }
 
 /// Sends one request; returns the status and the body.
 fn request(addr: SocketAddr, method: &str, target: &str, body: &str) -> (u16, String) {
     let mut s = TcpStream::connect(addr).unwrap();
-    s.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
+    s.set_read_timeout(Some(BOUND)).unwrap();
     let head = format!(
         "{method} {target} HTTP/1.1\r\nHost: test\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
         body.len()
@@ -56,7 +80,7 @@ fn assert_error(status: u16, body: &Value, expected: u16) {
 
 #[test]
 fn every_path_of_the_openapi_document_answers() {
-    let addr = start(Config::default());
+    let addr = start(patient());
     let (status, doc) = get(addr, "/api/openapi.json");
     assert_eq!(status, 200);
     assert!(doc["openapi"].as_str().unwrap().starts_with("3."));
@@ -104,7 +128,7 @@ fn every_path_of_the_openapi_document_answers() {
 
 #[test]
 fn the_api_answers_what_the_shared_json_builds() {
-    let addr = start(Config::default());
+    let addr = start(patient());
     let (status, games) = get(addr, "/api/games");
     assert_eq!(status, 200);
     assert_eq!(games, json::games_json(None).unwrap());
@@ -130,7 +154,7 @@ fn the_api_answers_what_the_shared_json_builds() {
 
 #[test]
 fn errors_are_one_line_json_with_their_status() {
-    let addr = start(Config::default());
+    let addr = start(patient());
     let (s, v) = get(addr, "/api/value?game=nim");
     assert_error(s, &v, 400);
     let (s, v) = get(addr, "/api/value?game=nim&position=3,x");
@@ -164,24 +188,91 @@ fn errors_are_one_line_json_with_their_status() {
 fn busy_and_slow_requests_get_503() {
     let busy = start(Config {
         heavy: 0,
+        light: 0,
         queue: Duration::from_millis(50),
         ..Config::default()
     });
     let (s, v) = get(busy, "/api/value?game=nim&position=1");
     assert_error(s, &v, 503);
-    // Cheap requests still answer.
+    // Requests that evaluate nothing still answer.
     assert_eq!(get(busy, "/api/games").0, 200);
+}
+
+/// Without a light lane, Domineering 4×4 goes to the heavy lane, where the
+/// gate holds it past the timeout: 503. Once the gate opens, the work, whose
+/// token was stopped when the answer was given up, ends stopped and gives
+/// its slot back.
+#[test]
+fn a_timed_out_evaluation_is_stopped_and_frees_its_slot() {
+    let gate = Gate::closed();
     let slow = start(Config {
-        timeout: Duration::from_nanos(1),
-        ..Config::default()
+        timeout: Duration::from_millis(50),
+        light: 0,
+        heavy: 1,
+        gate: Some(gate.clone()),
+        ..patient()
     });
     let (s, v) = get(slow, "/api/moves?game=domineering&position=4x4");
     assert_error(s, &v, 503);
+    assert!(v["error"]
+        .as_str()
+        .unwrap()
+        .contains("took longer than 0.05 s"));
+    gate.open();
+    let counts = gate.wait_for(BOUND, |c| c.ended == 1);
+    assert_eq!((counts.reached, counts.ended, counts.stopped), (1, 1, 1));
+}
+
+/// Domineering 4×4 runs past a light limit of zero, so it goes to the
+/// heavy lane, where the gate holds it. With the one heavy slot held, a
+/// cheap request still answers from the light lane, while the expensive
+/// one, now known to be heavy, finds the heavy lane full.
+#[test]
+fn cheap_requests_do_not_wait_behind_expensive_ones() {
+    let gate = Gate::closed();
+    let addr = start(Config {
+        heavy: 1,
+        light_limit: Duration::ZERO,
+        queue: Duration::ZERO,
+        gate: Some(gate.clone()),
+        ..patient()
+    });
+    let expensive = "/api/moves?game=domineering&position=4x4";
+    let held = std::thread::spawn(move || get(addr, expensive));
+    assert_eq!(gate.wait_for(BOUND, |c| c.reached == 1).reached, 1);
+    // Bouton's formula never reaches a stop check: done in the light lane.
+    let (s, v) = get(addr, "/api/value?game=nim&position=3,4,5");
+    assert_eq!(s, 200, "{v}");
+    let (s, v) = get(addr, expensive);
+    assert_error(s, &v, 503);
+    assert!(v["error"].as_str().unwrap().contains("busy"), "{v}");
+    gate.open();
+    let (s, v) = held.join().unwrap();
+    assert_eq!(s, 200, "{v}");
+    assert_eq!(gate.wait_for(BOUND, |c| c.ended == 1).stopped, 0);
+}
+
+/// A client that sends half a request line and waits sees the connection
+/// closed by the server.
+#[test]
+fn slow_headers_close_the_connection() {
+    let addr = start(Config {
+        header_timeout: Duration::from_millis(100),
+        ..patient()
+    });
+    let mut s = TcpStream::connect(addr).unwrap();
+    s.set_read_timeout(Some(BOUND)).unwrap();
+    s.write_all(b"GET /api/ga").unwrap();
+    let mut rest = Vec::new();
+    let read = s.read_to_end(&mut rest);
+    assert!(read.is_ok(), "closed, not timed out: {read:?}");
+    // A complete request on a fresh connection is still served.
+    assert_eq!(get(addr, "/api/games").0, 200);
 }
 
 #[test]
 fn the_pages_are_served() {
-    let addr = start(Config::default());
+    let addr = start(patient());
     for path in ["/", "/app.js", "/style.css"] {
         let (s, body) = request(addr, "GET", path, "");
         assert_eq!(s, 200, "{path}");
@@ -210,7 +301,7 @@ fn self_play(addr: SocketAddr, game: &str, mut position: String) -> (u32, Value)
 
 #[test]
 fn the_shift_game_of_order_4_lasts_16_turns_under_perfect_play() {
-    let addr = start(Config::default());
+    let addr = start(patient());
     let (turns, last) = self_play(addr, "shift-game", "0000".into());
     assert_eq!(turns, 16, "{last}");
     assert_eq!(last["position"], "0000 end");
@@ -218,7 +309,7 @@ fn the_shift_game_of_order_4_lasts_16_turns_under_perfect_play() {
 
 #[test]
 fn the_computer_wins_nim_fast_and_loses_slowly() {
-    let addr = start(Config::default());
+    let addr = start(patient());
     // 3,4,5 is an N-position: the first player wins; the winner's moves
     // lead to P-positions.
     let (s, b) = get(addr, "/api/best?game=nim&position=3,4,5");
@@ -243,7 +334,7 @@ fn the_computer_wins_nim_fast_and_loses_slowly() {
 
 #[test]
 fn partizan_and_synchronized_moves_keep_the_best_class() {
-    let addr = start(Config::default());
+    let addr = start(patient());
     // Domineering 2x2 is N: Left moving first wins, so does Right.
     for side in ["Left", "Right"] {
         let (_, b) = get(
@@ -271,7 +362,7 @@ fn partizan_and_synchronized_moves_keep_the_best_class() {
 
 #[test]
 fn shift_explanation_and_debruijn_picture() {
-    let addr = start(Config::default());
+    let addr = start(patient());
     let (s, v) = get(addr, "/api/shift/explain?state=0100");
     assert_eq!(s, 200, "{v}");
     assert_eq!(v, mex_serve::views::shift_explanation("0100").unwrap());
@@ -300,7 +391,7 @@ fn shift_explanation_and_debruijn_picture() {
 
 #[test]
 fn ssc_decomposition() {
-    let addr = start(Config::default());
+    let addr = start(patient());
     let (s, v) = get(addr, "/api/ssc?segment=BBWBWWB");
     assert_eq!(s, 200, "{v}");
     assert_eq!(v, mex_serve::views::ssc_pieces("BBWBWWB").unwrap());
@@ -319,7 +410,7 @@ fn ssc_decomposition() {
 
 #[test]
 fn thermograph_picture() {
-    let addr = start(Config::default());
+    let addr = start(patient());
     let (s, body) = request(addr, "GET", "/api/thermograph?expr=%7B3%7C-1%7D", "");
     assert_eq!(s, 200, "{body}");
     let doc = roxmltree::Document::parse(&body).expect("well-formed SVG");
@@ -346,7 +437,7 @@ fn thermograph_picture() {
 /// values of the engine, a dashed line at the start of every period.
 #[test]
 fn sequence_chart() {
-    let addr = start(Config::default());
+    let addr = start(patient());
     let (s, body) = request(addr, "GET", "/api/sequence?game=octal&rule=0.07", "");
     assert_eq!(s, 200, "{body}");
     let doc = roxmltree::Document::parse(&body).expect("well-formed SVG");

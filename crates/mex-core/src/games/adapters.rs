@@ -666,13 +666,18 @@ fn best_goal<R: SyncRuleset>(
     solver: &mut SyncSolver<R>,
     p: &R::Position,
     left: bool,
-) -> Option<Goal> {
+) -> Result<Option<Goal>, MexError> {
     let (win, draw) = if left {
         (Goal::LeftWin, Goal::LeftDraw)
     } else {
         (Goal::RightWin, Goal::RightDraw)
     };
-    [win, draw].into_iter().find(|&goal| solver.can(p, goal))
+    for goal in [win, draw] {
+        if solver.try_can(p, goal)? {
+            return Ok(Some(goal));
+        }
+    }
+    Ok(None)
 }
 
 /// Whether a choice secures `goal` whatever the other player chooses.
@@ -684,16 +689,19 @@ fn secures<G: SyncGame>(
     choice: &G::Choice,
     replies: &[G::Choice],
     left: bool,
-) -> bool {
-    let Some(goal) = goal else { return true };
-    replies.iter().all(|r| {
+) -> Result<bool, MexError> {
+    let Some(goal) = goal else { return Ok(true) };
+    for r in replies {
         let q = if left {
             game.apply(p, choice, r)
         } else {
             game.apply(p, r, choice)
         };
-        solver.can(&q, goal)
-    })
+        if !solver.try_can(&q, goal)? {
+            return Ok(false);
+        }
+    }
+    Ok(true)
 }
 
 impl<G: SyncGame> CatalogGame for SyncEntry<G> {
@@ -711,7 +719,7 @@ impl<G: SyncGame> CatalogGame for SyncEntry<G> {
     }
     fn evaluate(&self, position: &str, _ctx: &mut Context) -> Result<Evaluation, MexError> {
         let p = parse(&self.0, position)?;
-        let c = SyncSolver::new(SyncView(&self.0)).outcome(&p);
+        let c = SyncSolver::new(SyncView(&self.0)).try_outcome(&p)?;
         Ok(sync_evaluation(p.to_string(), c))
     }
     fn moves(&self, position: &str, _ctx: &mut Context) -> Result<Vec<MoveEvaluation>, MexError> {
@@ -727,22 +735,22 @@ impl<G: SyncGame> CatalogGame for SyncEntry<G> {
         let left_all: Vec<G::Choice> = lefts.iter().map(|m| m.to.clone()).collect();
         let right_all: Vec<G::Choice> = rights.iter().map(|m| m.to.clone()).collect();
         let (left_goal, right_goal) = (
-            best_goal(&mut solver, &p, true),
-            best_goal(&mut solver, &p, false),
+            best_goal(&mut solver, &p, true)?,
+            best_goal(&mut solver, &p, false)?,
         );
         let left_good: Vec<bool> = left_all
             .iter()
             .map(|l| secures(&mut solver, game, &p, left_goal, l, &right_all, true))
-            .collect();
+            .collect::<Result<_, _>>()?;
         let right_good: Vec<bool> = right_all
             .iter()
             .map(|r| secures(&mut solver, game, &p, right_goal, r, &left_all, false))
-            .collect();
+            .collect::<Result<_, _>>()?;
         let mut out = Vec::new();
         for (i, l) in lefts.iter().enumerate() {
             for (j, r) in rights.iter().enumerate() {
                 let q = game.apply(&p, &l.to, &r.to);
-                let c = solver.outcome(&q);
+                let c = solver.try_outcome(&q)?;
                 out.push(MoveEvaluation {
                     player: Some("Left and Right"),
                     label: format!("Left {}, Right {}", l.label, r.label),

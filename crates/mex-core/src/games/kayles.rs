@@ -81,13 +81,17 @@ impl Pins {
     }
 }
 
-/// The nim sequence of 0.77 with its proven period (computed once).
+/// The nim sequence of 0.77 with its proven period (computed once, without
+/// stop checks, so that a stopped first caller cannot leave it unproven).
 pub fn kayles_sequence() -> Option<&'static PeriodicSequence> {
     static SEQUENCE: OnceLock<Option<PeriodicSequence>> = OnceLock::new();
     SEQUENCE
         .get_or_init(|| {
             let code = "0.77".parse().ok()?;
-            prove_period(&code, DEFAULT_MAX_TERMS).ok()?.1.sequence
+            crate::stop::without_stops(|| prove_period(&code, DEFAULT_MAX_TERMS))
+                .ok()?
+                .1
+                .sequence
         })
         .as_ref()
 }

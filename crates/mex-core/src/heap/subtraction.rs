@@ -147,7 +147,9 @@ impl SubtractionSet {
     ///
     /// The first index `m` whose window equals an earlier window at `k` is
     /// `m = μ + p` with `k = μ` (windows at `i < j` are equal exactly when
-    /// `i ≥ μ` and `p` divides `j − i`), so the answer is minimal.
+    /// `i ≥ μ` and `p` divides `j − i`), so the answer is minimal. Stops with
+    /// [`MexError::Stopped`] when a stop token installed by the caller is
+    /// stopped ([`crate::stop`]).
     pub fn find_period(&self, max_terms: usize) -> Result<SubtractionPeriod, MexError> {
         check_max_terms(max_terms)?;
         let l = self.max() as usize;
@@ -157,6 +159,7 @@ impl SubtractionSet {
         let hasher = WindowHasher::new(l);
         let mut hash = 0u64;
         while values.len() < max_terms {
+            crate::stop::check()?;
             let n = values.len();
             let v = self.next_value(&values, n, &mut scratch);
             values.push(v);

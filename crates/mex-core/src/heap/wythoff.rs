@@ -103,6 +103,7 @@ pub fn grundy_table(max_x: u64, max_y: u64) -> Result<Vec<Vec<u32>>, MexError> {
     let mut scratch = MexScratch::new();
     for i in 0..w {
         for j in 0..h {
+            crate::stop::check()?;
             scratch.clear();
             (0..i).for_each(|k| scratch.insert(g[k][j]));
             (0..j).for_each(|k| scratch.insert(g[i][k]));

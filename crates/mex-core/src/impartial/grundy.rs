@@ -108,7 +108,8 @@ impl<R: ImpartialRuleset, T: TranspositionTable<R::Position>> GrundySolver<R, T>
         self.table.len()
     }
 
-    /// The Grundy value of `position`.
+    /// The Grundy value of `position`; [`MexError::Stopped`] when a stop
+    /// token installed by the caller ([`crate::stop`]) is stopped.
     pub fn grundy(&mut self, position: &R::Position) -> Result<u64, MexError> {
         let root = self.ruleset.canonical(position);
         if let Some(v) = self.lookup(&root) {
@@ -116,6 +117,7 @@ impl<R: ImpartialRuleset, T: TranspositionTable<R::Position>> GrundySolver<R, T>
         }
         let mut stack = vec![self.open(root)];
         loop {
+            crate::stop::check()?;
             let top = stack
                 .last_mut()
                 .expect("stack is non-empty inside the loop");

@@ -436,6 +436,7 @@ impl<R: MisereRuleset> MisereSolver<R> {
         let mut seen = std::collections::HashSet::from([start.clone()]);
         let mut todo = vec![start];
         while let Some(state) = todo.pop() {
+            crate::stop::check()?;
             for next in self.state_options(&state)? {
                 if seen.len() > self.limit {
                     return Ok(BigUint::from(seen.len()));
@@ -533,6 +534,7 @@ impl<R: MisereRuleset> MisereSolver<R> {
             genera: Vec::new(),
         }];
         loop {
+            crate::stop::check()?;
             let top = stack.last_mut().expect("non-empty stack");
             if top.next < top.options.len() {
                 if let Some(&g) = self.memo.get(&top.options[top.next]) {

@@ -155,7 +155,9 @@ impl<R: PartizanRuleset> Evaluator<R> {
     }
 
     /// The canonical value of `p`, or [`MexError::TooLarge`] when the
-    /// positions or the store's budget run out.
+    /// positions or the store's budget run out, or [`MexError::Stopped`]
+    /// when a stop token installed by the caller is stopped
+    /// ([`crate::stop`], checked at every position searched).
     pub fn value(&mut self, store: &mut GameStore, p: &R::Position) -> Result<GameId, MexError> {
         let remember = self.ruleset.memo_reached();
         if let Some(&g) = self.reached.get(p).filter(|_| remember) {
@@ -181,6 +183,7 @@ impl<R: PartizanRuleset> Evaluator<R> {
         if let Some(g) = self.ruleset.known_value(store, &key)? {
             return Ok(g);
         }
+        crate::stop::check()?;
         if self.memo.len() >= self.max_positions {
             return Err(MexError::too_large(
                 "the positions to evaluate",

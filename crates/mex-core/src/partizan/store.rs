@@ -16,7 +16,8 @@
 //! is spent; the store stays consistent (nothing half-built is kept) and
 //! every later operation that would grow it fails the same way. Such a
 //! store also refuses integers beyond [`MAX_INTEGER`] before building their
-//! chains.
+//! chains, and its comparisons stop with [`MexError::Stopped`] when a stop
+//! token installed on the thread is stopped ([`crate::stop`]).
 //! [`GameStore::new`] has no budget, and its infallible operations never
 //! fail.
 
@@ -119,6 +120,9 @@ enum OverBudget {
     Work,
     /// A number's integer part exceeds [`MAX_INTEGER`].
     Integer(i64),
+    /// A stop token stopped the work (reported as [`MexError::Stopped`]
+    /// with this time limit).
+    Stopped(Option<std::time::Duration>),
 }
 
 type Grown<T> = Result<T, OverBudget>;
@@ -236,14 +240,21 @@ impl GameStore {
         self.charge(bytes).map_err(|e| self.refusal(e))
     }
 
-    /// Counts one comparison of an option, refusing beyond the budget.
+    /// Counts one comparison of an option, refusing beyond the budget; a
+    /// store with a comparison budget also stops when a stop token installed
+    /// on this thread is stopped ([`crate::stop`]).
     #[inline]
     fn step(&mut self) -> Grown<()> {
         self.comparisons += 1;
         if self.comparisons > self.comparison_budget {
-            Err(OverBudget::Work)
-        } else {
-            Ok(())
+            return Err(OverBudget::Work);
+        }
+        if self.comparison_budget == u64::MAX {
+            return Ok(());
+        }
+        match crate::stop::check() {
+            Err(MexError::Stopped { time_limit }) => Err(OverBudget::Stopped(time_limit)),
+            _ => Ok(()),
         }
     }
 
@@ -279,6 +290,7 @@ impl GameStore {
                 format!("{MAX_INTEGER} in magnitude"),
                 "use smaller numbers",
             ),
+            OverBudget::Stopped(time_limit) => MexError::Stopped { time_limit },
         }
     }
 

@@ -78,22 +78,23 @@ pub fn reach_distances<A: Arena + ?Sized>(
     target: &[bool],
 ) -> Result<Vec<Option<u32>>, MexError> {
     let preds = reverse(arena)?;
-    Ok(distances(arena, &preds, target))
+    distances(arena, &preds, target)
 }
 
 fn distances<A: Arena + ?Sized>(
     arena: &A,
     preds: &Predecessors,
     target: &[bool],
-) -> Vec<Option<u32>> {
+) -> Result<Vec<Option<u32>>, MexError> {
     let seeds = (0..preds.len()).filter(|&v| target[v]).map(|v| (v, (), 0));
-    propagate(preds, seeds, |p, ()| match arena.owner(p) {
+    let decided = propagate(preds, seeds, |p, ()| match arena.owner(p) {
         Player::Alice => Effect::Decide(()),
         Player::Bob => Effect::CountDown(()),
-    })
-    .into_iter()
-    .map(|d| d.map(|(_, level)| level))
-    .collect()
+    })?;
+    Ok(decided
+        .into_iter()
+        .map(|d| d.map(|(_, level)| level))
+        .collect())
 }
 
 /// Alice's attractor of `target`: the vertices from which she can force a
@@ -115,7 +116,7 @@ pub fn buchi<A: Arena + ?Sized>(arena: &A, accepting: &[bool]) -> Result<Vec<boo
     let mut recur: Vec<bool> = accepting.to_vec();
     let mut buf = Vec::new();
     loop {
-        let attr: Vec<bool> = distances(arena, &preds, &recur)
+        let attr: Vec<bool> = distances(arena, &preds, &recur)?
             .iter()
             .map(Option::is_some)
             .collect();

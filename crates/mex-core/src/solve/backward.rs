@@ -34,7 +34,8 @@ pub struct Predecessors {
 
 impl Predecessors {
     /// Builds the reverse graph of `n` vertices from a successor function,
-    /// refusing graphs above [`MAX_GRAPH_SIZE`] before allocating them. The
+    /// refusing graphs above [`MAX_GRAPH_SIZE`] before allocating them
+    /// (and stopping when a stop token installed by the caller is). The
     /// successor function is called twice per vertex (count, then fill), so
     /// no list of edges is held besides the result.
     pub fn build(
@@ -53,6 +54,7 @@ impl Predecessors {
         let mut buf = Vec::new();
         let mut edges = 0usize;
         for (v, degree) in out_degree.iter_mut().enumerate() {
+            crate::stop::check()?;
             distinct_successors(v, n, &mut successors, &mut buf)?;
             *degree = buf.len() as u32;
             edges += buf.len();
@@ -73,6 +75,7 @@ impl Predecessors {
         let mut fill = start.clone();
         let mut preds = vec![0u32; edges];
         for v in 0..n {
+            crate::stop::check()?;
             distinct_successors(v, n, &mut successors, &mut buf)?;
             for &s in &buf {
                 preds[fill[s] as usize] = v as u32;
@@ -141,12 +144,14 @@ pub enum Effect<L> {
 
 /// Runs backward induction from `seeds` (vertex, label, level), which must
 /// be listed in non-decreasing level order. Returns each vertex's label and
-/// level, or `None` where nothing decided it.
+/// level, or `None` where nothing decided it; [`MexError::Stopped`] when a
+/// stop token installed by the caller is stopped ([`crate::stop`], checked
+/// at every decided vertex).
 pub fn propagate<L: Copy>(
     graph: &Predecessors,
     seeds: impl IntoIterator<Item = (usize, L, u32)>,
     effect: impl Fn(usize, L) -> Effect<L>,
-) -> Vec<Option<(L, u32)>> {
+) -> Result<Vec<Option<(L, u32)>>, MexError> {
     let mut decided: Vec<Option<(L, u32)>> = vec![None; graph.len()];
     let mut remaining = graph.out_degree.clone();
     let mut queue: VecDeque<u32> = VecDeque::new();
@@ -157,6 +162,7 @@ pub fn propagate<L: Copy>(
         }
     }
     while let Some(u) = queue.pop_front() {
+        crate::stop::check()?;
         let (label, level) = decided[u as usize].expect("queued vertices are decided");
         for &p in graph.of(u as usize) {
             let p = p as usize;
@@ -178,5 +184,5 @@ pub fn propagate<L: Copy>(
             queue.push_back(p as u32);
         }
     }
-    decided
+    Ok(decided)
 }

@@ -49,7 +49,7 @@ pub fn solve<G: GameGraph + ?Sized>(graph: &G) -> Result<Vec<Value>, MexError> {
         Value::Loss(_) => Effect::Decide(Value::Win(0)),
         Value::Win(_) => Effect::CountDown(Value::Loss(0)),
         Value::Draw => Effect::Ignore,
-    });
+    })?;
     Ok(decided
         .into_iter()
         .map(|d| match d {

@@ -15,6 +15,7 @@
 //! `D` when both can force at least a draw; `LD` when only Left can, `RD`
 //! when only Right can; `U` when neither can guarantee even a draw.
 
+use crate::MexError;
 use rustc_hash::FxHashMap;
 use std::hash::Hash;
 
@@ -102,30 +103,52 @@ impl<R: SyncRuleset> SyncSolver<R> {
         &self.ruleset
     }
 
-    /// The outcome class of `p`.
+    /// The outcome class of `p`, searched without stop checks (a stop token
+    /// installed by the caller is not consulted); see
+    /// [`SyncSolver::try_outcome`].
     pub fn outcome(&mut self, p: &R::Position) -> SyncOutcome {
-        if self.can(p, Goal::LeftWin) {
-            return SyncOutcome::L;
+        crate::stop::without_stops(|| self.try_outcome(p)).expect("no stop token is installed")
+    }
+
+    /// Whether the goal's player can force it from `p` with a pure strategy,
+    /// searched without stop checks; see [`SyncSolver::try_can`].
+    pub fn can(&mut self, p: &R::Position, goal: Goal) -> bool {
+        crate::stop::without_stops(|| self.try_can(p, goal)).expect("no stop token is installed")
+    }
+
+    /// The outcome class of `p`, or [`MexError::Stopped`] when a stop token
+    /// installed by the caller is stopped ([`crate::stop`]).
+    pub fn try_outcome(&mut self, p: &R::Position) -> Result<SyncOutcome, MexError> {
+        if self.try_can(p, Goal::LeftWin)? {
+            return Ok(SyncOutcome::L);
         }
-        if self.can(p, Goal::RightWin) {
-            return SyncOutcome::R;
+        if self.try_can(p, Goal::RightWin)? {
+            return Ok(SyncOutcome::R);
         }
-        match (self.can(p, Goal::LeftDraw), self.can(p, Goal::RightDraw)) {
+        let draws = (
+            self.try_can(p, Goal::LeftDraw)?,
+            self.try_can(p, Goal::RightDraw)?,
+        );
+        Ok(match draws {
             (true, true) => SyncOutcome::D,
             (true, false) => SyncOutcome::LD,
             (false, true) => SyncOutcome::RD,
             (false, false) => SyncOutcome::U,
-        }
+        })
     }
 
-    /// Whether the goal's player can force it from `p` with a pure strategy.
-    pub fn can(&mut self, p: &R::Position, goal: Goal) -> bool {
+    /// Whether the goal's player can force it from `p` with a pure
+    /// strategy, or [`MexError::Stopped`] when a stop token installed by the
+    /// caller is stopped (checked at every position searched; nothing is
+    /// memoised from a stopped search).
+    pub fn try_can(&mut self, p: &R::Position, goal: Goal) -> Result<bool, MexError> {
         if let Some(&v) = self.memo.get(&(p.clone(), goal)) {
-            return v;
+            return Ok(v);
         }
         if let Some(class) = self.ruleset.known_outcome(p) {
-            return goal.holds_in(class);
+            return Ok(goal.holds_in(class));
         }
+        crate::stop::check()?;
         let (lm, rm) = (self.ruleset.left_moves(p), self.ruleset.right_moves(p));
         let left_goal = matches!(goal, Goal::LeftWin | Goal::LeftDraw);
         let draw_ok = matches!(goal, Goal::LeftDraw | Goal::RightDraw);
@@ -133,25 +156,40 @@ impl<R: SyncRuleset> SyncSolver<R> {
             (true, true) => draw_ok,
             (true, false) => !left_goal,
             (false, true) => left_goal,
-            (false, false) => {
-                if left_goal {
-                    lm.iter().any(|l| {
-                        rm.iter().all(|r| {
-                            let q = self.ruleset.apply(p, l, r);
-                            self.can(&q, goal)
-                        })
-                    })
-                } else {
-                    rm.iter().any(|r| {
-                        lm.iter().all(|l| {
-                            let q = self.ruleset.apply(p, l, r);
-                            self.can(&q, goal)
-                        })
-                    })
-                }
-            }
+            (false, false) if left_goal => self.some_move_forces(p, goal, &lm, &rm, true)?,
+            (false, false) => self.some_move_forces(p, goal, &rm, &lm, false)?,
         };
         self.memo.insert((p.clone(), goal), v);
-        v
+        Ok(v)
+    }
+
+    /// Whether one of `mine` reaches a position where `goal` can be forced
+    /// whatever the other player chooses among `theirs`.
+    fn some_move_forces(
+        &mut self,
+        p: &R::Position,
+        goal: Goal,
+        mine: &[R::Move],
+        theirs: &[R::Move],
+        left: bool,
+    ) -> Result<bool, MexError> {
+        for m in mine {
+            let mut forced = true;
+            for t in theirs {
+                let q = if left {
+                    self.ruleset.apply(p, m, t)
+                } else {
+                    self.ruleset.apply(p, t, m)
+                };
+                if !self.try_can(&q, goal)? {
+                    forced = false;
+                    break;
+                }
+            }
+            if forced {
+                return Ok(true);
+            }
+        }
+        Ok(false)
     }
 }

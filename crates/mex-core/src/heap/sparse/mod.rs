@@ -693,10 +693,13 @@ impl TakeBreakSequence {
         (self.classes.mask, self.classes.rare.len())
     }
 
-    /// Computes values until `len() == n`.
+    /// Computes values until `len() == n`; [`MexError::Stopped`] when a stop
+    /// token installed by the caller is stopped ([`crate::stop`], checked
+    /// before every value or block), with the values so far kept.
     pub fn extend_to(&mut self, n: usize) -> Result<(), MexError> {
         self.values.reserve(n.saturating_sub(self.values.len()));
         while self.values.len() < n {
+            crate::stop::check()?;
             if self.blocking && self.helper_applies(n) {
                 self.extend_with_helper(n)?;
             } else if self.blocking && n - self.values.len() >= BLOCK && self.block_applies() {

@@ -163,6 +163,7 @@ impl TakeBreakSequence {
             let mut spare: Vec<Box<BlockFlags>> = (0..AHEAD).map(|_| Box::default()).collect();
             let (mut n, mut next_job, mut in_flight) = (start, start, 0);
             loop {
+                crate::stop::check()?;
                 while in_flight < AHEAD && next_job + BLOCK <= target {
                     let block = spare.pop().expect("AHEAD blocks circulate");
                     job_tx
