@@ -31,6 +31,8 @@ const MENTIONS: &[&str] = &[
     "mex grundys-game",
     "mex debruijn check",
     "mex debruijn check --json",
+    "mex debruijn solve-game --json",
+    "mex play",
     "mex games/value/moves --json",
 ];
 
@@ -56,9 +58,7 @@ fn normalise(command: &str) -> String {
     let command = command.split(" #").next().unwrap_or(command);
     let words: Vec<&str> = command.split_whitespace().collect();
     let words = match words.iter().position(|&w| w == "--") {
-        Some(i) if words.first() == Some(&"cargo") => {
-            [&["mex"], &words[i + 1..]].concat()
-        }
+        Some(i) if words.first() == Some(&"cargo") => [&["mex"], &words[i + 1..]].concat(),
         _ => words,
     };
     words.join(" ")
@@ -75,7 +75,11 @@ fn commands(readme: &str) -> Vec<String> {
             continue;
         }
         let t = line.trim();
-        if in_block && ["mex ", "cargo run", "printf "].iter().any(|p| t.starts_with(p)) {
+        if in_block
+            && ["mex ", "cargo run", "printf "]
+                .iter()
+                .any(|p| t.starts_with(p))
+        {
             out.push(normalise(t));
         }
     }
@@ -123,11 +127,13 @@ fn every_readme_command_runs() {
         .args(["-c", "command -v dot"])
         .output()
         .is_ok_and(|o| o.status.success());
-    let mut ran = 0;
+    let (mut ran, mut failures) = (0, Vec::new());
     for command in &all {
         let skipped = is_pattern(command)
             || MENTIONS.contains(&command.as_str())
-            || NOT_RUN.iter().any(|(c, _)| c == command || command.starts_with(&format!("{c} ")))
+            || NOT_RUN
+                .iter()
+                .any(|(c, _)| c == command || command.starts_with(&format!("{c} ")))
             || command == "mex serve"
             || (command.contains("| dot") && !has_dot);
         if skipped {
@@ -141,14 +147,21 @@ fn every_readme_command_runs() {
             None,
         );
         let stderr = String::from_utf8_lossy(&out.stderr);
-        assert!(out.status.success(), "README command failed: {command}\n{stderr}");
-        if command.ends_with("--json") && !command.contains('|') {
-            let v: serde_json::Value = serde_json::from_slice(&out.stdout)
-                .unwrap_or_else(|e| panic!("{command}: not one JSON value: {e}"));
-            assert!(v.is_object(), "{command}");
+        if !out.status.success() {
+            failures.push(format!("{command}\n  {}", stderr.trim()));
+        } else if command.ends_with("--json") && !command.contains('|') {
+            let v: Result<serde_json::Value, _> = serde_json::from_slice(&out.stdout);
+            if !v.is_ok_and(|v| v.is_object()) {
+                failures.push(format!("{command}\n  not one JSON object"));
+            }
         }
         ran += 1;
     }
+    assert!(
+        failures.is_empty(),
+        "README commands failed:\n{}",
+        failures.join("\n")
+    );
     assert!(ran > 50, "only {ran} README commands ran");
     let _ = std::fs::remove_dir_all(&scratch);
 }
@@ -163,6 +176,9 @@ fn the_skip_lists_match_the_readme() {
         assert!(all.iter().any(|c| c == m), "{m} is no longer in the README");
     }
     for (c, why) in NOT_RUN {
-        assert!(all.iter().any(|a| a == c), "{c} ({why}) is no longer in the README");
+        assert!(
+            all.iter().any(|a| a == c),
+            "{c} ({why}) is no longer in the README"
+        );
     }
 }
