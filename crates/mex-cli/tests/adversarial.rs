@@ -55,7 +55,11 @@ fn listings_of_many_components_are_bounded() {
         vec!["moves", "nim", &ones],
         vec!["moves", "subtraction", &sevens],
     ] {
-        assert_refused(&capped(&args, None), "characters in all", &args[..2].join(" "));
+        assert_refused(
+            &capped(&args, None),
+            "characters in all",
+            &args[..2].join(" "),
+        );
     }
     let play = capped(&["play", "nim", &ones], Some(b"quit\n"));
     assert_refused(&play, "characters in all", "play nim");
@@ -201,7 +205,11 @@ fn named_pipes_are_refused_at_once() {
     ] {
         let out = mex_bounded(&args);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
-        assert!(stderr(&out).contains("not a regular file"), "{args:?}: {}", stderr(&out));
+        assert!(
+            stderr(&out).contains("not a regular file"),
+            "{args:?}: {}",
+            stderr(&out)
+        );
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -211,11 +219,18 @@ fn named_pipes_are_refused_at_once() {
 #[test]
 fn huge_option_values_are_echoed_short() {
     let nines = "9".repeat(40_000);
-    for args in [vec!["ssc", "count", &nines], vec!["octal", "0.07", "--terms", &nines]] {
+    for args in [
+        vec!["ssc", "count", &nines],
+        vec!["octal", "0.07", "--terms", &nines],
+    ] {
         let out = mex_bounded(&args);
         assert_eq!(out.status.code(), Some(2));
         let e = stderr(&out);
-        assert!(e.len() < 600 && e.lines().count() == 1, "{} bytes: {e}", e.len());
+        assert!(
+            e.len() < 600 && e.lines().count() == 1,
+            "{} bytes: {e}",
+            e.len()
+        );
     }
 }
 

@@ -139,6 +139,23 @@ fn regression_corpus() -> Vec<Case> {
         with_stdin(&["graph", "-"], "a: b\n".repeat(3).as_bytes()),
         with_stdin(&["graph", "-"], &[0xff, 0xfe, b'\n']),
         with_stdin(&["ssc", "decompose", "-"], b"BWB\0\n"),
+        // mex play: an over-long line, binary input, no final newline.
+        with_stdin(&["play", "nim", "30,40,50"], &[0u8; 70_000]),
+        with_stdin(&["play", "nim", "1,2"], &[0xff, 0xfe, b'\n', b'1']),
+        with_stdin(
+            &["play", "nim", "1,2"],
+            b"moves\nhint\n9999999999999999999999\n-1\n",
+        ),
+        with_stdin(
+            &[
+                "play",
+                "generalized-shift-game",
+                "0110:000",
+                "--side",
+                "Alice",
+            ],
+            b"1\n2\n1\n",
+        ),
         case(&["ssc", "decompose", "BBWBBWW", "--json"]),
         case(&["ssc", "decompose", "BX\nW"]),
         case(&["octal", "0.0\n7"]),
@@ -333,6 +350,17 @@ fn seeds() -> Vec<Case> {
         case(&["debruijn", "game-of", "11101000"]),
         with_stdin(&["graph", "-", "--json"], b"a: b c\nb: a\nc:\nd = draw\n"),
         with_stdin(&["debruijn", "check", "--json"], b"11101000\n"),
+        // mex play's input: move numbers, labels and commands, mutated.
+        with_stdin(&["play", "nim", "3,4,5"], b"1\nhint\nmoves\n2\nquit\n"),
+        with_stdin(
+            &["play", "domineering", "3x3", "--side", "Right"],
+            b"2\nhint\n1\n1\n",
+        ),
+        with_stdin(&["play", "ssc", "BBW WB"], b"1\n1\n"),
+        with_stdin(
+            &["play", "shift-game", "0000", "--side", "Bob"],
+            b"1\n2\n1\n2\n",
+        ),
     ]
 }
 
