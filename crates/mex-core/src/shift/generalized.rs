@@ -271,6 +271,23 @@ mod tests {
         }
     }
 
+    /// Weiss's abstract says Bob chooses the new bit when the dropped bit is
+    /// 1, Alice when it is 0 — the generalized game of `f ≡ 1` (Alice moves
+    /// where `f XOR b(n-1) = 1`). Then Alice moves first from `0^n`, puts
+    /// in a 0 and is back at `0^n` after one turn, whatever n: the abstract
+    /// cannot be the game the paper solves. Definition 1 (Alice chooses
+    /// when the dropped bit is 1) is `f ≡ 0`, which takes `2^n` turns.
+    #[test]
+    fn the_abstracts_reading_is_won_in_one_turn() {
+        for n in 2..=10u32 {
+            let ones = vec![1u8; 1 << (n - 1)];
+            let (r, _) = report(&ones, None).unwrap();
+            assert_eq!(r.turns, Some(1), "n = {n}");
+            let (plain, _) = report(&vec![0u8; 1 << (n - 1)], None).unwrap();
+            assert_eq!(plain.turns, Some(1 << n), "n = {n}");
+        }
+    }
+
     /// Proposition 17, checked on every De Bruijn sequence of order ≤ 5.
     #[test]
     fn proposition_17_exhaustively() {
