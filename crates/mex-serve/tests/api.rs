@@ -270,6 +270,41 @@ fn slow_headers_close_the_connection() {
     assert_eq!(get(addr, "/api/games").0, 200);
 }
 
+/// Listing moves of thousands of heaps took the server to 2.7 GB and an
+/// abort (three requests at once, each under the URI and body limits):
+/// the listing bound refuses them with 422, and the server goes on.
+#[test]
+fn huge_listings_are_refused_and_the_server_goes_on() {
+    let addr = start(patient());
+    let heaps = vec!["1"; 4000].join(",");
+    let moves = format!("/api/moves?game=nim&position={heaps}");
+    let play = format!(
+        r#"{{"game": "nim", "position": "{}"}}"#,
+        vec!["1"; 7000].join(",")
+    );
+    let clients: Vec<_> = (0..3)
+        .flat_map(|_| {
+            let (moves, play) = (moves.clone(), play.clone());
+            [
+                std::thread::spawn(move || get(addr, &moves)),
+                std::thread::spawn(move || {
+                    let (s, body) = request(addr, "POST", "/api/play", &play);
+                    (s, serde_json::from_str(&body).unwrap())
+                }),
+            ]
+        })
+        .collect();
+    for client in clients {
+        let (s, v) = client.join().unwrap();
+        assert_error(s, &v, 422);
+        assert!(
+            v["error"].as_str().unwrap().contains("characters in all"),
+            "{v}"
+        );
+    }
+    assert_eq!(get(addr, "/api/value?game=nim&position=3,4,5").0, 200);
+}
+
 #[test]
 fn the_pages_are_served() {
     let addr = start(patient());
