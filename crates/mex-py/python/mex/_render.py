@@ -12,7 +12,7 @@ $\{\frac{1}{2}\uparrow{*}\mathbin{|}-\frac{3}{4},3\cdot\downarrow\}$
 
 import html as _html
 import re as _re
-from typing import Callable as _Callable, List as _List, Optional as _Optional
+from typing import Callable as _Callable, List as _List, Optional as _Optional, Tuple as _Tuple
 
 __all__ = ["latex", "html"]
 
@@ -68,15 +68,29 @@ def _latex_number(num: str) -> str:
     return sign + body
 
 
-def _latex_arrows(ups: str, after_number: bool) -> str:
-    down = ups[0] == "v"
-    single, double = ("\\downarrow", "\\Downarrow") if down else ("\\uparrow", "\\Uparrow")
+def _arrows(
+    ups: str, after_number: bool, up: _Tuple[str, str], down: _Tuple[str, str], times: str
+) -> str:
+    """Arrows ``^``, ``^^``/``vv``, ``^n``/``vn`` with the symbols of a
+    markup: ``up`` and ``down`` are (single, double), ``times`` the product
+    sign of ``n·↑``."""
+    single, double = down if ups[0] == "v" else up
     if len(ups) == 1:
         return single
     if ups[1:] in ("^", "v"):
         return double
-    n = f"{ups[1:]}\\cdot{single}"
+    n = f"{ups[1:]}{times}{single}"
     return "+" + n if after_number else n
+
+
+def _latex_arrows(ups: str, after_number: bool) -> str:
+    return _arrows(
+        ups,
+        after_number,
+        ("\\uparrow", "\\Uparrow"),
+        ("\\downarrow", "\\Downarrow"),
+        "\\cdot",
+    )
 
 
 def _latex_fixed(token: str) -> str:
@@ -123,14 +137,7 @@ def _html_number(num: str) -> str:
 
 
 def _html_arrows(ups: str, after_number: bool) -> str:
-    down = ups[0] == "v"
-    single, double = ("↓", "⇓") if down else ("↑", "⇑")
-    if len(ups) == 1:
-        return single
-    if ups[1:] in ("^", "v"):
-        return double
-    n = f"{ups[1:]}·{single}"
-    return "+" + n if after_number else n
+    return _arrows(ups, after_number, ("↑", "⇑"), ("↓", "⇓"), "·")
 
 
 def html(text: str) -> _Optional[str]:
