@@ -24,6 +24,7 @@ use mex_core::partizan::value::CanonicalForm;
 use mex_core::shift::state as shift_state;
 use mex_core::shift::{debruijn, packed, rule};
 use mex_core::solve::retrograde;
+use mex_core::stop::{self, StopToken};
 use mex_core::sync::ssc;
 use mex_core::MexError;
 use num_bigint::{BigInt, BigUint};
@@ -99,18 +100,22 @@ fn interrupted() -> Option<PyErr> {
 
 /// Runs `work` on its own thread while this one, with the interpreter
 /// released, waits for it and checks for Ctrl-C every 50 ms: a pending
-/// signal is raised at once (the abandoned work finishes on its own, within
-/// the engines' time and memory budgets, and its result is dropped). For
-/// work that has no progress callback of its own (catalog evaluations).
+/// signal is raised at once, and the abandoned work is stopped through its
+/// stop token ([`mex_core::stop`]): it ends at the engines' next check
+/// (work without checks, such as a closed form, finishes on its own) and
+/// its result is dropped. For work that has no progress callback of its
+/// own (catalog evaluations, canonical forms).
 fn interruptible<T: Send + 'static>(
     py: Python<'_>,
     work: impl FnOnce() -> T + Send + 'static,
 ) -> PyResult<T> {
     let (sender, receiver) = std::sync::mpsc::channel();
+    let token = StopToken::new();
+    let worker_token = token.clone();
     std::thread::Builder::new()
         .name("mex-work".into())
         .spawn(move || {
-            let _ = sender.send(work());
+            let _ = sender.send(stop::run_under(&worker_token, work));
         })
         .map_err(|e| PyRuntimeError::new_err(format!("cannot start a thread: {e}")))?;
     py.detach(move || loop {
@@ -118,6 +123,7 @@ fn interruptible<T: Send + 'static>(
             Ok(result) => return Ok(result),
             Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
                 if let Some(e) = interrupted() {
+                    token.stop();
                     return Err(e);
                 }
             }
