@@ -60,12 +60,17 @@ def _render(
     return out
 
 
-def _latex_number(num: str) -> str:
-    sign, body = ("-", num[1:]) if num.startswith("-") else ("", num)
+def _number(num: str, minus: str, fraction: _Callable[[str, str], str]) -> str:
+    """A number ``-p/q`` with a markup's minus sign and fraction."""
+    sign, body = (minus, num[1:]) if num.startswith("-") else ("", num)
     if "/" in body:
         p, q = body.split("/")
-        body = f"\\frac{{{p}}}{{{q}}}"
+        body = fraction(p, q)
     return sign + body
+
+
+def _latex_number(num: str) -> str:
+    return _number(num, "-", lambda p, q: f"\\frac{{{p}}}{{{q}}}")
 
 
 def _arrows(
@@ -129,11 +134,7 @@ def latex(text: str) -> _Optional[str]:
 
 
 def _html_number(num: str) -> str:
-    sign, body = ("−", num[1:]) if num.startswith("-") else ("", num)
-    if "/" in body:
-        p, q = body.split("/")
-        body = f"<sup>{p}</sup>&frasl;<sub>{q}</sub>"
-    return sign + body
+    return _number(num, "−", lambda p, q: f"<sup>{p}</sup>&frasl;<sub>{q}</sub>")
 
 
 def _html_arrows(ups: str, after_number: bool) -> str:
