@@ -41,6 +41,7 @@ pub mod misere;
 pub mod nim;
 pub mod octal;
 pub mod painting;
+pub mod picture;
 pub mod shift;
 pub mod snort;
 pub mod ssc;
