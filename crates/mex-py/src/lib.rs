@@ -365,7 +365,7 @@ impl Game {
     /// games whose one-line position is the picture.
     fn picture(&self, py: Python<'_>) -> PyResult<Option<String>> {
         let (entry, position) = (self.entry, self.position.clone());
-        py.detach(move || entry.picture(&position)).map_err(err)
+        py.detach(move || entry.drawing(&position)).map_err(err)
     }
 
     /// Jupyter's picture, for every game: the board or the catalog's

@@ -146,7 +146,7 @@ pub fn run_value(a: &ValueArgs) -> Result<Output, MexError> {
     }
     let mut json = mex_serve::json::value_json(game, &e);
     let mut text = fields(&pairs);
-    if let Some(picture) = game.picture(&a.position)? {
+    if let Some(picture) = game.drawing(&a.position)? {
         text += &indented_picture(&picture);
         json["picture"] = picture.into();
     }
@@ -163,7 +163,7 @@ pub fn run_moves(a: &MovesArgs) -> Result<Output, MexError> {
         ("value", e.value_text.clone()),
         ("outcome", e.outcome.clone()),
     ]);
-    if let Some(picture) = game.picture(&a.position)? {
+    if let Some(picture) = game.drawing(&a.position)? {
         text += &indented_picture(&picture);
     }
     let with_player = moves.iter().any(|m| m.player.is_some());

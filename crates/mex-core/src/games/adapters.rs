@@ -2,6 +2,7 @@
 //! [`CatalogGame`] takes positions as text and answers with printed values,
 //! so that a front end needs no code per game.
 
+use super::picture::Picture;
 use super::{
     check_listing_size, ArenaGame, Game, GameInfo, ImpartialGame, LoopyGame, Move, PartizanGame,
     Player, SyncGame,
@@ -112,8 +113,10 @@ pub trait CatalogGame: Send + Sync {
     /// empty for a position with nothing left to play.
     fn components(&self, position: &str) -> Result<Vec<String>, MexError>;
     /// A drawing of the position in lines of ASCII (boards, graphs), when
-    /// the game draws one ([`Game::picture`]).
-    fn picture(&self, position: &str) -> Result<Option<String>, MexError>;
+    /// the game draws one ([`Game::drawing`]).
+    fn drawing(&self, position: &str) -> Result<Option<String>, MexError>;
+    /// The position as a picture in a shared shape ([`Game::picture`]).
+    fn picture(&self, position: &str) -> Result<Picture, MexError>;
     /// The position's value and outcome.
     fn evaluate(&self, position: &str, ctx: &mut Context) -> Result<Evaluation, MexError>;
     /// Every move with its resulting position and value.
@@ -314,7 +317,10 @@ impl<G: ImpartialGame> CatalogGame for ImpartialEntry<G> {
     fn normalize(&self, position: &str) -> Result<String, MexError> {
         Ok(parse(&self.0, position)?.to_string())
     }
-    fn picture(&self, position: &str) -> Result<Option<String>, MexError> {
+    fn drawing(&self, position: &str) -> Result<Option<String>, MexError> {
+        Ok(self.0.drawing(&parse(&self.0, position)?))
+    }
+    fn picture(&self, position: &str) -> Result<Picture, MexError> {
         Ok(self.0.picture(&parse(&self.0, position)?))
     }
     fn components(&self, position: &str) -> Result<Vec<String>, MexError> {
@@ -439,7 +445,10 @@ impl<G: LoopyGame> CatalogGame for LoopyEntry<G> {
     fn normalize(&self, position: &str) -> Result<String, MexError> {
         Ok(parse(&self.0, position)?.to_string())
     }
-    fn picture(&self, position: &str) -> Result<Option<String>, MexError> {
+    fn drawing(&self, position: &str) -> Result<Option<String>, MexError> {
+        Ok(self.0.drawing(&parse(&self.0, position)?))
+    }
+    fn picture(&self, position: &str) -> Result<Picture, MexError> {
         Ok(self.0.picture(&parse(&self.0, position)?))
     }
     fn components(&self, position: &str) -> Result<Vec<String>, MexError> {
@@ -569,7 +578,10 @@ impl<G: PartizanGame> CatalogGame for PartizanEntry<G> {
     fn normalize(&self, position: &str) -> Result<String, MexError> {
         Ok(parse(&self.0, position)?.to_string())
     }
-    fn picture(&self, position: &str) -> Result<Option<String>, MexError> {
+    fn drawing(&self, position: &str) -> Result<Option<String>, MexError> {
+        Ok(self.0.drawing(&parse(&self.0, position)?))
+    }
+    fn picture(&self, position: &str) -> Result<Picture, MexError> {
         Ok(self.0.picture(&parse(&self.0, position)?))
     }
     fn components(&self, position: &str) -> Result<Vec<String>, MexError> {
@@ -711,7 +723,10 @@ impl<G: SyncGame> CatalogGame for SyncEntry<G> {
     fn normalize(&self, position: &str) -> Result<String, MexError> {
         Ok(parse(&self.0, position)?.to_string())
     }
-    fn picture(&self, position: &str) -> Result<Option<String>, MexError> {
+    fn drawing(&self, position: &str) -> Result<Option<String>, MexError> {
+        Ok(self.0.drawing(&parse(&self.0, position)?))
+    }
+    fn picture(&self, position: &str) -> Result<Picture, MexError> {
         Ok(self.0.picture(&parse(&self.0, position)?))
     }
     fn components(&self, position: &str) -> Result<Vec<String>, MexError> {
@@ -801,7 +816,10 @@ impl<G: ArenaGame> CatalogGame for ArenaEntry<G> {
     fn normalize(&self, position: &str) -> Result<String, MexError> {
         Ok(parse(&self.0, position)?.to_string())
     }
-    fn picture(&self, position: &str) -> Result<Option<String>, MexError> {
+    fn drawing(&self, position: &str) -> Result<Option<String>, MexError> {
+        Ok(self.0.drawing(&parse(&self.0, position)?))
+    }
+    fn picture(&self, position: &str) -> Result<Picture, MexError> {
         Ok(self.0.picture(&parse(&self.0, position)?))
     }
     fn components(&self, position: &str) -> Result<Vec<String>, MexError> {

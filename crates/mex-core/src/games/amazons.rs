@@ -164,7 +164,7 @@ impl Game for Amazons {
     fn check_moves(&self, p: &Arena) -> Result<(), MexError> {
         p.0.check_listing(MAX_LISTED_CELLS)
     }
-    fn picture(&self, p: &Arena) -> Option<String> {
+    fn drawing(&self, p: &Arena) -> Option<String> {
         Some(p.0.picture())
     }
 }
@@ -349,6 +349,6 @@ mod tests {
             .evaluate("x....|.....|.....|.....|....o", &mut ctx)
             .is_err());
         assert_eq!(value_text(game, "x#o", &mut ctx), "0");
-        assert!(game.picture("x.|.o").unwrap().unwrap().contains('\n'));
+        assert!(game.drawing("x.|.o").unwrap().unwrap().contains('\n'));
     }
 }

@@ -111,7 +111,7 @@ impl Game for Clobber {
     fn check_moves(&self, p: &Stones) -> Result<(), MexError> {
         p.0.check_listing(MAX_LISTED_CELLS)
     }
-    fn picture(&self, p: &Stones) -> Option<String> {
+    fn drawing(&self, p: &Stones) -> Option<String> {
         Some(p.0.picture())
     }
 }
@@ -244,6 +244,6 @@ mod tests {
         assert!(game.evaluate("4x4", &mut ctx).is_err());
         let dead = format!("{}/{}", "x".repeat(60), "x".repeat(60));
         assert_eq!(value_text(game, &dead, &mut ctx), "0");
-        assert!(game.picture("xo/ox").unwrap().unwrap().contains('\n'));
+        assert!(game.drawing("xo/ox").unwrap().unwrap().contains('\n'));
     }
 }

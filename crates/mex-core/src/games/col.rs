@@ -36,7 +36,7 @@ impl Game for Col {
         debug_assert!(p.len() <= MAX_VERTICES);
         p.check(Rule::Col)
     }
-    fn picture(&self, p: &Painting) -> Option<String> {
+    fn drawing(&self, p: &Painting) -> Option<String> {
         Some(p.picture())
     }
 }
@@ -186,7 +186,7 @@ mod tests {
             ]
         );
         assert_eq!(
-            Col.picture(&"P2; B.".parse().unwrap()).unwrap(),
+            Col.drawing(&"P2; B.".parse().unwrap()).unwrap(),
             " 0 B blue       -- 1\n 1 . uncoloured -- 0"
         );
         let game = find("col").unwrap();

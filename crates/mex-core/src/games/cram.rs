@@ -112,7 +112,7 @@ impl Game for Cram {
     fn check_moves(&self, p: &Cells) -> Result<(), MexError> {
         p.0.check_listing(MAX_LISTED_CELLS)
     }
-    fn picture(&self, p: &Cells) -> Option<String> {
+    fn drawing(&self, p: &Cells) -> Option<String> {
         Some(p.0.picture())
     }
 }
@@ -297,7 +297,7 @@ mod tests {
         let game = find("cram").unwrap();
         assert!(game.grundy("6x6").is_err());
         assert!(game.grundy("1x4000").is_err());
-        assert!(game.picture("2x2").unwrap().unwrap().contains('\n'));
+        assert!(game.drawing("2x2").unwrap().unwrap().contains('\n'));
         assert_eq!(grundy(game, "#/#"), 0);
     }
 }

@@ -168,7 +168,7 @@ impl Game for Cutcake {
     }
     /// Each cake as a block of `#`, one unit square a character (cakes
     /// over 12 × 40 named only), side by side.
-    fn picture(&self, p: &Cakes) -> Option<String> {
+    fn drawing(&self, p: &Cakes) -> Option<String> {
         let fits = |c: &Cake| c.height <= 12 && c.width <= 40;
         let height =
             p.0.iter()
@@ -421,7 +421,7 @@ mod tests {
             assert!(bad.parse::<Cakes>().is_err(), "{bad}");
         }
         assert_eq!(
-            Cutcake.picture(&"2x3 1x2 20x2".parse().unwrap()).unwrap(),
+            Cutcake.drawing(&"2x3 1x2 20x2".parse().unwrap()).unwrap(),
             "###  ##\n###\n2x3  1x2  20x2"
         );
         let game = find("cutcake").unwrap();

@@ -68,7 +68,7 @@ impl Game for Domineering {
         b.0.check_search()
     }
     /// The rows one per line.
-    fn picture(&self, b: &Board) -> Option<String> {
+    fn drawing(&self, b: &Board) -> Option<String> {
         Some(b.to_string().replace('/', "\n"))
     }
 }

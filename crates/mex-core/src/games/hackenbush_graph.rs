@@ -423,7 +423,7 @@ impl Game for HackenbushGraph {
     }
     /// The ground's edges first, then every other vertex with its edges
     /// to vertices after it; floating edges marked.
-    fn picture(&self, p: &Picture) -> Option<String> {
+    fn drawing(&self, p: &Picture) -> Option<String> {
         if p.0.is_empty() {
             return Some("ground (no edges)".into());
         }
@@ -753,7 +753,7 @@ mod tests {
         );
         assert_eq!(
             HackenbushGraph
-                .picture(&"0-1:B 1-2:R 0-2:G 7-8:G".parse().unwrap())
+                .drawing(&"0-1:B 1-2:R 0-2:G 7-8:G".parse().unwrap())
                 .unwrap(),
             "ground : B-1  G-2\n     1 : R-2\n     7 : G-8 (falls)"
         );

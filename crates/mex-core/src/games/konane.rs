@@ -242,7 +242,7 @@ impl Game for Konane {
     fn check_moves(&self, p: &Stones) -> Result<(), MexError> {
         p.0.check_listing(MAX_LISTED_CELLS)
     }
-    fn picture(&self, p: &Stones) -> Option<String> {
+    fn drawing(&self, p: &Stones) -> Option<String> {
         Some(p.0.picture())
     }
 }
@@ -822,6 +822,6 @@ mod tests {
         board.replace_range(0..2, "..");
         assert!(game.evaluate(&board, &mut ctx).is_err());
         assert!(game.evaluate("2x2", &mut ctx).is_err());
-        assert!(game.picture("xo./...").unwrap().unwrap().contains('\n'));
+        assert!(game.drawing("xo./...").unwrap().unwrap().contains('\n'));
     }
 }

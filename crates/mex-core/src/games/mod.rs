@@ -147,8 +147,16 @@ pub trait Game: Send + Sync + 'static {
     }
     /// A drawing of the position in lines of ASCII, for games whose
     /// one-line form is hard to read (boards, graphs); `None` by default.
-    fn picture(&self, _p: &Self::Position) -> Option<String> {
+    fn drawing(&self, _p: &Self::Position) -> Option<String> {
         None
+    }
+    /// The position as a picture in one of the shared shapes
+    /// ([`picture::Picture`]), which every front end draws; by default its
+    /// text.
+    fn picture(&self, p: &Self::Position) -> picture::Picture {
+        picture::Picture::Text {
+            text: p.to_string(),
+        }
     }
 }
 

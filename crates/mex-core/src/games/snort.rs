@@ -35,7 +35,7 @@ impl Game for Snort {
     fn check(&self, p: &Painting) -> Result<(), MexError> {
         p.check(Rule::Snort)
     }
-    fn picture(&self, p: &Painting) -> Option<String> {
+    fn drawing(&self, p: &Painting) -> Option<String> {
         Some(p.picture())
     }
 }

@@ -185,7 +185,7 @@ impl Game for TopplingDominoes {
         Ok(())
     }
     /// One row a line, with the dominoes numbered.
-    fn picture(&self, p: &Rows) -> Option<String> {
+    fn drawing(&self, p: &Rows) -> Option<String> {
         let lines: Vec<String> =
             p.0.iter()
                 .map(|r| {
@@ -355,7 +355,7 @@ mod tests {
             ]
         );
         assert_eq!(
-            TopplingDominoes.picture(&"LR G".parse().unwrap()).unwrap(),
+            TopplingDominoes.drawing(&"LR G".parse().unwrap()).unwrap(),
             "[L][R]\n[G]"
         );
         for bad in ["", "LX", "L-R", "lr"] {

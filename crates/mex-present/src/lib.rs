@@ -1,0 +1,6 @@
+//! The presentation layer of mex: every front end (the `mex` binary, the
+//! web server, the Python package) hands it typed results from `mex-core`
+//! and gets back JSON (one serde shape per result, whichever command
+//! produced it) and SVG pictures, each written once here.
+
+pub mod board;
