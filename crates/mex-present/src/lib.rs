@@ -4,3 +4,6 @@
 //! produced it) and SVG pictures, each written once here.
 
 pub mod board;
+pub mod json;
+pub mod pictures;
+pub mod views;

@@ -15,11 +15,10 @@
 //! the work is stopped). Every error is a one-line JSON object
 //! `{"error": "..."}`. Each request is logged on one line with `tracing`.
 
-pub mod best;
-pub mod json;
 pub mod lanes;
-pub mod pictures;
-pub mod views;
+
+use mex_core::games::best;
+use mex_present::{json, pictures, views};
 
 use axum::body::Body;
 use axum::extract::rejection::{JsonRejection, QueryRejection};

@@ -8,7 +8,9 @@
 //! with work held behind a [`Gate`], and waits for the server have
 //! generous bounds that only a failing test reaches.
 
-use mex_serve::{best, json, Config, Gate};
+use mex_core::games::best;
+use mex_present::json;
+use mex_serve::{Config, Gate};
 use serde_json::Value;
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
@@ -400,7 +402,7 @@ fn shift_explanation_and_debruijn_picture() {
     let addr = start(patient());
     let (s, v) = get(addr, "/api/shift/explain?state=0100");
     assert_eq!(s, 200, "{v}");
-    assert_eq!(v, mex_serve::views::shift_explanation("0100").unwrap());
+    assert_eq!(v, mex_present::views::shift_explanation("0100").unwrap());
     assert_eq!(v["next"], "1010");
     let (s, v) = get(addr, "/api/shift/explain");
     assert_error(s, &v, 400);
@@ -429,7 +431,7 @@ fn ssc_decomposition() {
     let addr = start(patient());
     let (s, v) = get(addr, "/api/ssc?segment=BBWBWWB");
     assert_eq!(s, 200, "{v}");
-    assert_eq!(v, mex_serve::views::ssc_pieces("BBWBWWB").unwrap());
+    assert_eq!(v, mex_present::views::ssc_pieces("BBWBWWB").unwrap());
     let joined: String = v["pieces"]
         .as_array()
         .unwrap()

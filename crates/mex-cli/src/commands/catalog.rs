@@ -101,7 +101,10 @@ pub fn run_games(a: &GamesArgs) -> Result<Output, MexError> {
             ("example", i.example.to_string()),
             ("rules", i.rules.to_string()),
         ]);
-        return Ok(Output::new(mex_serve::json::games_json(Some(name))?, text));
+        return Ok(Output::new(
+            mex_present::json::games_json(Some(name))?,
+            text,
+        ));
     }
     let all = games::catalog();
     let rows: Vec<Vec<String>> = all
@@ -118,7 +121,7 @@ pub fn run_games(a: &GamesArgs) -> Result<Output, MexError> {
         .collect();
     let mut text = table(&["game", "family", "example", "description"], &rows);
     text += "\nmex games NAME shows a game's rules and position syntax.\n";
-    Ok(Output::new(mex_serve::json::games_json(None)?, text))
+    Ok(Output::new(mex_present::json::games_json(None)?, text))
 }
 
 /// A picture under the fields, indented by two spaces.
@@ -134,7 +137,7 @@ pub fn run_value(a: &ValueArgs) -> Result<Output, MexError> {
     if a.misere {
         return super::misere::value(&a.game, &a.position);
     }
-    let (game, e) = mex_serve::json::evaluate(&a.game, &a.position)?;
+    let (game, e) = mex_present::json::evaluate(&a.game, &a.position)?;
     let mut pairs = vec![
         ("game", game.info().name.to_string()),
         ("position", e.position.clone()),
@@ -144,7 +147,7 @@ pub fn run_value(a: &ValueArgs) -> Result<Output, MexError> {
     if let Some(p) = e.to_move {
         pairs.push(("to move", format!("{p:?}")));
     }
-    let mut json = mex_serve::json::value_json(game, &e);
+    let mut json = mex_present::json::value_json(game, &e);
     let mut text = fields(&pairs);
     if let Some(picture) = game.drawing(&a.position)? {
         text += &indented_picture(&picture);
@@ -157,7 +160,7 @@ pub fn run_moves(a: &MovesArgs) -> Result<Output, MexError> {
     if a.misere {
         return super::misere::moves(&a.game, &a.position);
     }
-    let (game, e, moves) = mex_serve::json::evaluate_moves(&a.game, &a.position)?;
+    let (game, e, moves) = mex_present::json::evaluate_moves(&a.game, &a.position)?;
     let mut text = fields(&[
         ("position", e.position.clone()),
         ("value", e.value_text.clone()),
@@ -194,7 +197,7 @@ pub fn run_moves(a: &MovesArgs) -> Result<Output, MexError> {
         text += &table(&header, &rows);
     }
     Ok(Output::new(
-        mex_serve::json::moves_json(game, &e, &moves),
+        mex_present::json::moves_json(game, &e, &moves),
         text,
     ))
 }

@@ -548,7 +548,7 @@ pub(crate) fn write_thermograph(
     thermo: &Thermograph,
     name: &str,
 ) -> Result<String, MexError> {
-    let svg = mex_serve::pictures::thermograph_svg(thermo, &format!("thermograph of {name}"));
+    let svg = mex_present::pictures::thermograph_svg(thermo, &format!("thermograph of {name}"));
     crate::files::write_file(path, &svg, "--thermograph")?;
     Ok(path.display().to_string())
 }

@@ -118,7 +118,7 @@ impl PeriodicQueries {
         let Some(path) = &self.plot else {
             return Ok(());
         };
-        let svg = mex_serve::pictures::nim_sequence_svg(title, values, preperiod, period);
+        let svg = mex_present::pictures::nim_sequence_svg(title, values, preperiod, period);
         crate::files::write_file(path, &svg, "--plot")
     }
 

@@ -4,9 +4,9 @@
 use crate::output::Output;
 use clap::Args;
 use mex_core::error::counted;
+use mex_core::games::best::{self, Budget};
 use mex_core::games::{self, CatalogGame, Context, Family, MoveEvaluation};
 use mex_core::MexError;
-use mex_serve::best::{self, Budget};
 use std::io::{self, BufRead, IsTerminal, Read, Write};
 
 /// Plays a game of the catalog against the perfect computer: type the

@@ -747,7 +747,7 @@ fn graph(
     json: bool,
 ) -> Result<Output, MexError> {
     use mex_core::shift::graph::DeBruijnGraph;
-    use mex_serve::pictures;
+    use mex_present::pictures;
     if json && dot == Some("-") {
         return Err(MexError::invalid(
             "--dot without a file prints Graphviz text, which is not JSON",

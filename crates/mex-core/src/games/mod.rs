@@ -22,6 +22,7 @@
 
 mod adapters;
 pub mod amazons;
+pub mod best;
 pub mod cherries;
 pub mod clobber;
 pub mod col;

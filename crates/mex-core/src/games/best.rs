@@ -8,7 +8,7 @@
 //!   moves to P-positions when there are some; else `1 + max R(q)`. It is
 //!   computed by a memoised search over the catalog's moves, bounded by
 //!   [`Budget`] (positions, depth and time) and stopped by a stop token
-//!   ([`mex_core::stop`]); past the budget the computer plays
+//!   ([`crate::stop`]); past the budget the computer plays
 //!   the first winning move, or, when losing, the move to the option of
 //!   largest Grundy value (a heuristic to make the game last).
 //! * Game graphs (loopy): the solver's remoteness: when winning, the move to
@@ -26,9 +26,9 @@
 //!   (Alice's fastest; for Bob one that keeps Alice away forever); when Bob
 //!   has none he delays as long as possible (most turns).
 
-use mex_core::games::{CatalogGame, Context, Evaluation, MoveEvaluation, Value};
-use mex_core::solve::retrograde;
-use mex_core::MexError;
+use crate::games::{CatalogGame, Context, Evaluation, MoveEvaluation, Value};
+use crate::solve::retrograde;
+use crate::MexError;
 use num_bigint::BigUint;
 use std::collections::HashMap;
 
@@ -92,7 +92,7 @@ impl Remoteness<'_> {
         {
             return Ok(None);
         }
-        mex_core::stop::check()?;
+        crate::stop::check()?;
         let moves = self.game.moves(position, &mut self.ctx)?;
         let r = self.of_moves(&moves, depth)?;
         if let Some(r) = r {
@@ -166,7 +166,7 @@ pub fn best_move(
     choice: Option<&str>,
     budget: Budget,
 ) -> Result<Best, MexError> {
-    use mex_core::games::Family;
+    use crate::games::Family;
     let family = game.info().family;
     let side_name = |s: Option<&str>| -> Result<&'static str, MexError> {
         match s.unwrap_or("Left") {
