@@ -1,20 +1,43 @@
-// The mex playground: every game of the catalog from its move list
-// (/api/moves), the computer's answers from /api/best, and special views
-// for Nim (rows of counters), the shift game (the register, the rule's
-// reasoning and the De Bruijn graph), the domino strip, Domineering,
-// Wythoff's queen and Cherries.
+// The mex playground: every game of the catalog against the perfect
+// computer. Sections, in order:
+//   the API .................. api(), apiText()
+//   setup .................... fillSetup(), winnable defaults (DEFAULTS),
+//                              the advice on who can win (adviseSetup)
+//   play ..................... start(), show() (one step of the game),
+//                              the computer's move, the person's move
+//   who is winning ........... winnerAt(), the verdict at the end
+//                              (verdictText), repetition (repetition())
+//   moves list and hints ..... renderMoves(), paintHints(), the fastest
+//                              winning move (fastestIndex)
+//   history and undo ......... renderHistory(), goTo()
+//   value chart .............. renderChart() (SVG drawn here)
+//   board .................... renderBoard(): the server's SVG of the
+//                              position's picture; clicks on its spots
+//                              choose moves (spotClicked)
+//   special views ............ thermograph, nim sequence, the shift
+//                              game's reasoning and De Bruijn graph, SSC
 "use strict";
 
 const $ = (id) => document.getElementById(id);
+const SVG_NS = "http://www.w3.org/2000/svg";
 let games = [];
-// The game being played.
+// The game being played (see start()).
 let G = null;
+// Whether /api/value answers with a `board` (feature detection: null
+// until the first answer).
+let serverBoards = null;
+
+// ---------------------------------------------------------------- the API
+
+function query(params) {
+  const q = new URLSearchParams(params || {}).toString();
+  return q ? "?" + q : "";
+}
 
 async function api(path, params) {
-  const q = new URLSearchParams(params || {}).toString();
   let r;
   try {
-    r = await fetch("/api/" + path + (q ? "?" + q : ""));
+    r = await fetch("/api/" + path + query(params));
   } catch (e) {
     throw new Error("the server cannot be reached: " + e.message);
   }
@@ -30,8 +53,7 @@ async function api(path, params) {
 
 // A picture (SVG text) from the API; errors as in api().
 async function apiText(path, params) {
-  const q = new URLSearchParams(params || {}).toString();
-  const r = await fetch("/api/" + path + (q ? "?" + q : ""));
+  const r = await fetch("/api/" + path + query(params));
   const text = await r.text();
   if (!r.ok) {
     let msg = "error";
@@ -55,6 +77,46 @@ function info(name) {
   return games.find((g) => g.name === name);
 }
 
+function element(tag, props, text) {
+  const e = document.createElement(tag);
+  Object.assign(e, props || {});
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+function svgElement(tag, attrs, text) {
+  const e = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+function shorten(text, n) {
+  return text.length > n ? text.slice(0, n - 1) + "…" : text;
+}
+
+// ------------------------------------------------------------------ setup
+
+// Default positions where the catalog's example is lost for the player
+// who moves first (a P-position), or too small to teach: each one here is
+// won by the person moving first with the side offered first (checked by
+// web-tests/playground.test.mjs through the API). The catalog's examples
+// stay as they are (tests and the README use them).
+const DEFAULTS = {
+  subtraction: "1,3,4:10,6",
+  wythoff: "5,7",
+  cram: "3x4",
+  expression: "{1|0} + {0|-1} + *",
+  cherries: "BWB WB",
+  "stack-cherries": "BWB WB",
+  clobber: "xox/ox.",
+  col: "n=6; 0-1 1-2 2-3 3-4",
+};
+
+function defaultPosition(g) {
+  return DEFAULTS[g.name] || g.example;
+}
+
 // The sides a person can take in each family.
 function sidesFor(family) {
   if (family === "partizan" || family === "synchronized") return ["Left", "Right"];
@@ -64,18 +126,87 @@ function sidesFor(family) {
 
 function fillSetup() {
   const g = info($("game").value);
-  $("position").value = g.example;
+  $("position").value = defaultPosition(g);
   $("description").textContent = g.description;
-  $("syntax").textContent = "Position: " + g.syntax + " (example: " + g.example + ")";
+  $("syntax").textContent = "Position: " + g.syntax + " (the catalog's example: " + g.example + ")";
   const sides = sidesFor(g.family);
   $("side").innerHTML = "";
-  for (const s of sides) {
-    const o = document.createElement("option");
-    o.value = o.textContent = s;
-    $("side").appendChild(o);
-  }
+  for (const s of sides) $("side").appendChild(element("option", { value: s }, s));
   $("side-label").hidden = sides.length === 0;
   $("first-label").hidden = g.family === "arena" || g.family === "synchronized";
+  $("computer-first").checked = false;
+  adviseSetup();
+}
+
+let adviceTimer = null;
+let adviceAsked = 0;
+
+// Tells, before the game starts, whether the person can win with the
+// chosen side and order, and offers the change that makes it winnable:
+// "let the computer move first", or the other side.
+function adviseSetup() {
+  clearTimeout(adviceTimer);
+  adviceTimer = setTimeout(async () => {
+    const asked = ++adviceAsked;
+    const g = info($("game").value);
+    const position = $("position").value;
+    let v;
+    try {
+      v = await api("value", { game: g.name, position: position });
+    } catch (e) {
+      if (asked === adviceAsked) showAdvice("", null);
+      return;
+    }
+    if (asked !== adviceAsked) return;
+    const side = $("side").value || null;
+    const first = !$("computer-first").checked;
+    showAdvice(...adviceFor(g.family, v, side, first));
+  }, 250);
+}
+
+// [text, action] for the setup's advice; action is null or
+// {label, run}.
+function adviceFor(family, v, side, first) {
+  const o = v.outcome;
+  const computerFirst = { label: "Let the computer move first", run: () => { $("computer-first").checked = true; } };
+  const youFirst = { label: "Move first", run: () => { $("computer-first").checked = false; } };
+  const play = (s) => ({ label: "Play " + s, run: () => { $("side").value = s; } });
+  if (family === "arena" || family === "synchronized") {
+    const winner = family === "arena" ? o : { L: "Left", R: "Right" }[o];
+    if (!winner) return ["With perfect play this is a draw.", null];
+    if (winner === side) return ["With perfect play " + side + " wins: you can win.", null];
+    return ["With perfect play " + winner + " wins: play " + winner + " to be able to win.", play(winner)];
+  }
+  // Who wins when the person moves first, and when second.
+  let whenFirst, whenSecond;
+  if (family === "partizan") {
+    const fixed = { L: "Left", R: "Right" }[o];
+    if (fixed) {
+      if (fixed === side) return ["With perfect play " + side + " wins whoever starts: you can win.", null];
+      return ["With perfect play " + fixed + " wins whoever starts: play " + fixed + " to be able to win.", play(fixed)];
+    }
+    whenFirst = o === "N";
+    whenSecond = o === "P";
+  } else {
+    if (o === "draw") return ["With perfect play this is a draw.", null];
+    whenFirst = o === "N" || o === "win";
+    whenSecond = !whenFirst;
+  }
+  if (first && whenFirst) return ["With perfect play the player who moves first wins: you can win.", null];
+  if (!first && whenSecond) return ["With perfect play the player who moves second wins: you can win.", null];
+  if (first) return ["With perfect play the player who moves first loses here: let the computer move first.", computerFirst];
+  return ["With perfect play the player who moves first wins here: move first yourself.", youFirst];
+}
+
+function showAdvice(text, action) {
+  $("advice").textContent = text;
+  $("advice").hidden = !text;
+  const b = $("advice-action");
+  b.hidden = !action;
+  if (action) {
+    b.textContent = action.label;
+    b.onclick = () => { action.run(); adviseSetup(); };
+  }
 }
 
 async function init() {
@@ -85,37 +216,41 @@ async function init() {
     showError(e.message);
     return;
   }
-  for (const g of games) {
-    const o = document.createElement("option");
-    o.value = g.name;
-    o.textContent = g.name + " (" + g.family + ")";
-    $("game").appendChild(o);
-  }
+  for (const g of games) $("game").appendChild(element("option", { value: g.name }, g.name + " (" + g.family + ")"));
   const want = new URLSearchParams(location.search).get("game");
   if (want && info(want)) $("game").value = want;
   fillSetup();
   $("game").addEventListener("change", fillSetup);
+  for (const id of ["position", "side", "computer-first"]) {
+    $(id).addEventListener(id === "position" ? "input" : "change", adviseSetup);
+  }
   $("start").addEventListener("click", start);
   $("hint").addEventListener("click", () => { G.hint = !G.hint; paintHints(); });
   $("undo").addEventListener("click", undo);
-  $("restart").addEventListener("click", () => { G.history = [G.history[0]]; show(); });
+  $("restart").addEventListener("click", () => goTo(0));
+  $("all-moves").addEventListener("click", () => { clearSelection(); renderMoves(); });
+  setupBoardClicks();
   document.body.dataset.state = "setup";
 }
 
-// A step of the game: the position and, for alternating games, whether the
-// person is to move.
+// ------------------------------------------------------------------- play
+
+// A step of the game: the position, whether the person is to move, the
+// turn, who made the move that led here (by: "you", "computer", "both"),
+// its label and the spots it changed; filled in when shown: the moves
+// (moves), the evaluation (eval) and the computer's advice (best).
 async function start() {
   showError("");
   const g = info($("game").value);
-  const side = $("side").value || null;
   G = {
     info: g,
-    side: side,
-    history: [{ position: $("position").value, person: !$("computer-first").checked, turn: 0 }],
+    side: $("side").value || null,
+    history: [{ position: $("position").value, person: !$("computer-first").checked, turn: 0, by: null }],
     hint: false,
+    why: false,
+    selected: [],
   };
-  const q = new URLSearchParams({ game: g.name });
-  history.replaceState(null, "", "?" + q.toString());
+  history.replaceState(null, "", query({ game: g.name }));
   await show();
 }
 
@@ -123,16 +258,25 @@ function current() {
   return G.history[G.history.length - 1];
 }
 
+// Back to the person's previous turn.
 function undo() {
-  // Back to the person's previous turn.
-  while (G.history.length > 1) {
-    G.history.pop();
-    if (current().person) break;
+  let k = G.history.length - 1;
+  while (k > 0) {
+    k--;
+    if (G.history[k].person) break;
   }
+  goTo(k);
+}
+
+// Back to step k of the history (0: the start). When it is the
+// computer's turn there, the computer moves again.
+function goTo(k) {
+  if (!G || k < 0 || k >= G.history.length) return;
+  G.history.length = k + 1;
   show();
 }
 
-// Who moves at a step with evaluated moves `m`.
+// Who moves at a step with moves `m` (partizan and arena games).
 function moverOf(step, m) {
   const fam = G.info.family;
   if (fam === "arena") return m.to_move || "Alice";
@@ -140,20 +284,29 @@ function moverOf(step, m) {
   return null;
 }
 
+// The moves the person may choose from: in synchronized games the
+// person's own part of each pair, once each, changing the spots that all
+// its pairs change.
 function personMoves(m, mover) {
   if (G.info.family === "synchronized") {
-    // The person's own part of each pair, once each.
     const mine = new Map();
     for (const mv of m.moves) {
       const parts = splitSync(mv.label);
       if (!parts) continue;
       const own = G.side === "Left" ? parts[0] : parts[1];
       const prev = mine.get(own);
-      mine.set(own, { label: own, winning: (prev && prev.winning) || mv.winning, choice: true });
+      const changes = prev ? intersectChanges(prev.changes, mv.changes) : mv.changes;
+      mine.set(own, { label: own, winning: (prev && prev.winning) || mv.winning, choice: true, changes: changes });
     }
     return [...mine.values()];
   }
   return m.moves.filter((mv) => !mover || !mv.player || mv.player === mover);
+}
+
+function intersectChanges(a, b) {
+  if (!a || !b) return null;
+  const keys = new Set(b.map(spotKey));
+  return a.filter((c) => keys.has(spotKey(c)));
 }
 
 function splitSync(label) {
@@ -163,60 +316,68 @@ function splitSync(label) {
 
 let busy = false;
 
+// Shows the current step: fetches its moves (once), its board, judges who
+// is winning, ends the game or lets the person or the computer move.
 async function show() {
   showError("");
   $("board").hidden = false;
   const step = current();
-  let m;
-  try {
-    m = await api("moves", { game: G.info.name, position: step.position });
-  } catch (e) {
-    showError(e.message);
-    document.body.dataset.state = "error";
-    if (G.history.length === 1) $("board").hidden = true;
-    return;
+  clearSelection();
+  let m = step.moves;
+  if (!m) {
+    try {
+      m = await api("moves", { game: G.info.name, position: step.position });
+    } catch (e) {
+      if (current() !== step) return;
+      showError(e.message);
+      document.body.dataset.state = "error";
+      if (G.history.length === 1) $("board").hidden = true;
+      return;
+    }
+    if (current() !== step) return;
+    step.moves = m;
+    step.position = m.position;
   }
-  step.position = m.position;
   G.moves = m;
   const fam = G.info.family;
   const mover = moverOf(step, m);
   if (fam === "arena") step.person = mover === G.side;
+  G.mover = mover;
+  step.eval = evaluationAt(step, m);
   $("pos").textContent = m.position;
   $("value").textContent = m.value;
   $("outcome").textContent = m.outcome + (mover ? " · " + mover + " to move" : "");
   $("rules").textContent = G.info.rules;
   $("turns").textContent = turnsText(step, m);
-  const mine = personMoves(m, mover);
-  G.listed = mine;
+  G.listed = personMoves(m, mover);
+  G.fastest = -1;
   renderView(m, step);
-  renderMoves(mine, step.person || fam === "synchronized");
+  renderBoard(step, m);
+  renderHistory();
+  renderChart();
   $("undo").disabled = G.history.length === 1;
-  const over = mine.length === 0 || (fam === "arena" && m.turns === 0);
   document.body.dataset.turn = step.turn;
-  if (over) {
-    $("message").textContent = verdict(step, m);
+  const repeated = repetition(step);
+  const end = ending(step, m, repeated);
+  showNotice(end ? "" : repeatedText(step, repeated));
+  renderMoves();
+  if (end) {
+    $("message").textContent = end;
     document.body.dataset.state = "over";
+    setMovesActive(false);
     return;
   }
   if (step.person || fam === "synchronized") {
     $("message").textContent = fam === "synchronized" ? "Your choice (the computer chooses at the same time)." : "Your move.";
     document.body.dataset.state = "person";
+    setMovesActive(true);
+    askBest(step, mover);
   } else {
     $("message").textContent = "The computer is thinking…";
     document.body.dataset.state = "computer";
+    setMovesActive(false);
     await computerMove(step, mover);
   }
-}
-
-function verdict(step, m) {
-  const fam = G.info.family;
-  if (fam === "arena") {
-    const winner = m.turns === 0 ? "Alice" : "Bob";
-    return "Game over after " + step.turn + " turns: " + winner + " wins — " + (winner === G.side ? "you win!" : "the computer wins.");
-  }
-  if (fam === "synchronized") return "Game over: outcome " + m.outcome + ".";
-  // Normal play: who cannot move loses.
-  return step.person ? "You cannot move: the computer wins." : "The computer cannot move: you win!";
 }
 
 function turnsText(step, m) {
@@ -227,6 +388,28 @@ function turnsText(step, m) {
   return "move " + step.turn;
 }
 
+// The perfect computer's move for the person's side, asked while the
+// person thinks: it marks the fastest winning move and gives the
+// position's remoteness to the chart (impartial games).
+async function askBest(step, mover) {
+  if (G.info.family === "synchronized") return;
+  let b;
+  try {
+    const params = { game: G.info.name, position: step.position };
+    if (mover) params.side = mover;
+    b = await api("best", params);
+  } catch (e) {
+    return; // only advice: the game goes on without it
+  }
+  if (current() !== step) return;
+  step.best = b;
+  if (step.eval.remoteness === null && typeof b.remoteness === "number") {
+    step.eval.remoteness = b.remoteness;
+    renderChart();
+  }
+  paintHints();
+}
+
 async function computerMove(step, mover) {
   let b;
   try {
@@ -234,19 +417,24 @@ async function computerMove(step, mover) {
     if (mover) params.side = mover;
     b = await api("best", params);
   } catch (e) {
-    showError(e.message);
+    if (current() === step) showError(e.message);
     return;
   }
   if (current() !== step) return;
+  step.best = b;
+  if (step.eval.remoteness === null && typeof b.remoteness === "number") step.eval.remoteness = b.remoteness;
   await new Promise((r) => setTimeout(r, 250));
-  if (!b.move) return;
+  if (current() !== step || !b.move) return;
   $("message").textContent = "The computer played " + b.move.label + " (" + b.reason + ").";
-  push(b.move.position, !step.person, "computer: " + b.move.label);
+  const listed = b.index !== null && b.index !== undefined ? step.moves.moves[b.index] : null;
+  const changes = b.move.changes || (listed && listed.changes) || null;
+  push({ position: b.move.position, person: !step.person, by: "computer", label: b.move.label, changes: changes });
 }
 
-function push(position, person, note) {
+function push(next) {
   const step = current();
-  G.history.push({ position: position, person: person, turn: step.turn + 1, note: note });
+  next.turn = step.turn + 1;
+  G.history.push(next);
   show();
 }
 
@@ -254,12 +442,15 @@ async function personMove(i) {
   if (busy) return;
   const step = current();
   const mv = G.listed[i];
+  if (!mv) return;
   if (G.info.family === "synchronized") {
     busy = true;
     try {
       const b = await api("best", { game: G.info.name, position: step.position, side: other(G.side), choice: mv.label });
+      if (current() !== step) return;
       $("message").textContent = "You chose " + mv.label + "; the computer chose " + b.choice + ".";
-      push(b.move.position, true, b.move.label);
+      const listed = b.index !== null && b.index !== undefined ? step.moves.moves[b.index] : null;
+      push({ position: b.move.position, person: true, by: "both", label: b.move.label, changes: b.move.changes || (listed && listed.changes) || null });
     } catch (e) {
       showError(e.message);
     } finally {
@@ -267,34 +458,160 @@ async function personMove(i) {
     }
     return;
   }
-  push(mv.position, !step.person, "you: " + mv.label);
+  push({ position: mv.position, person: !step.person, by: "you", label: mv.label, changes: mv.changes || null });
 }
 
-function renderMoves(list, active) {
+// ---------------------------------------------------------- who is winning
+
+// What a step says about the game: the value's text, who is winning with
+// perfect play ("you", "computer", "draw", or null when unknown) and the
+// remoteness (moves to the end with perfect play) when known.
+function evaluationAt(step, m) {
+  let remoteness = null;
+  if (typeof m.remoteness === "number") remoteness = m.remoteness;
+  else if (typeof m.turns === "number") remoteness = m.turns;
+  else if (step.best && typeof step.best.remoteness === "number") remoteness = step.best.remoteness;
+  else if (m.moves.length === 0 && G.info.family !== "synchronized") remoteness = 0;
+  return { value: m.value, outcome: m.outcome, winner: winnerAt(step, m.outcome), remoteness: remoteness };
+}
+
+// Who wins from a step with perfect play, for the person.
+function winnerAt(step, outcome) {
+  const fam = G.info.family;
+  const who = (side) => (side === G.side ? "you" : "computer");
+  if (fam === "arena") return outcome === "Alice" || outcome === "Bob" ? who(outcome) : null;
+  if (fam === "synchronized") {
+    if (outcome === "D") return "draw";
+    return outcome === "L" ? who("Left") : outcome === "R" ? who("Right") : null;
+  }
+  const moverWins = step.person ? "you" : "computer";
+  const moverLoses = step.person ? "computer" : "you";
+  if (fam === "partizan") {
+    if (outcome === "L") return who("Left");
+    if (outcome === "R") return who("Right");
+    return outcome === "N" ? moverWins : outcome === "P" ? moverLoses : null;
+  }
+  if (outcome === "N" || outcome === "win") return moverWins;
+  if (outcome === "P" || outcome === "loss") return moverLoses;
+  return outcome === "draw" ? "draw" : null;
+}
+
+// An earlier step with the same position and the same player to move.
+function repetition(step) {
+  const k = G.history.findIndex((h) => h !== step && h.position === step.position && h.person === step.person && h.moves);
+  return k >= 0 ? k : null;
+}
+
+function isLoopy() {
+  return G.info.family === "impartial" && ["win", "loss", "draw"].includes(G.moves.outcome);
+}
+
+// The notice on a repeated position that does not end the game.
+function repeatedText(step, k) {
+  if (k === null) return "";
+  const head = "Position repeated (as at move " + G.history[k].turn + "): ";
+  const w = step.eval.winner;
+  if (w === "you") return head + "you are winning but not getting closer; the marked move (★) is the fastest win.";
+  if (w === "computer") return head + "the computer is winning and will not let it go on.";
+  return head + "with best play this is a draw.";
+}
+
+// The verdict when the game is over at `step`, else "".
+function ending(step, m, repeated) {
+  const fam = G.info.family;
+  const you = (side) => (side === G.side ? "you win!" : "the computer wins.");
+  if (fam === "arena") {
+    if (m.turns === 0) return "0^n has come back after " + step.turn + " turns: Alice has reached the target — " + you("Alice");
+    if (repeated !== null && m.outcome === "Bob") {
+      return "Position repeated: Bob keeps 0^n from coming back forever, so Bob wins — " + you("Bob");
+    }
+    return "";
+  }
+  if (fam === "synchronized") {
+    if (m.moves.length > 0) return "";
+    if (m.outcome === "D") return "Game over: neither can move — a draw.";
+    const winner = m.outcome === "L" ? "Left" : "Right";
+    return "Game over: " + winner + " wins — " + you(winner);
+  }
+  if (isLoopy() && repeated !== null && m.outcome === "draw") {
+    return "Position repeated: with best play this is a draw. Game over — a draw.";
+  }
+  if (G.listed.length > 0) return "";
+  if (isLoopy() && m.outcome !== "loss") {
+    if (m.outcome === "draw") return "No moves left, and this position is a draw by the rules: a draw.";
+    return step.person ? "No moves left, and this position is won for you by the rules: you win!" : "No moves left, and this position is won for the computer by the rules: the computer wins.";
+  }
+  // Normal play: who cannot move loses.
+  return step.person ? "You cannot move: the computer wins." : "The computer cannot move: you win!";
+}
+
+function showNotice(text) {
+  $("notice").textContent = text;
+  $("notice").hidden = !text;
+}
+
+// ------------------------------------------------------ moves list, hints
+
+// The listed move that wins fastest: the least remoteness among the
+// winning moves of a game graph, the fewest turns for Alice (the most for
+// Bob) in an arena game, else the perfect computer's choice when winning.
+function fastestIndex() {
+  const step = current();
+  const winning = G.listed.map((mv, i) => [mv, i]).filter(([mv]) => mv.winning);
+  if (winning.length === 0) return -1;
+  const by = (key, best) => winning.reduce((a, b) => (best(b[0][key], a[0][key]) ? b : a))[1];
+  if (winning.every(([mv]) => typeof mv.remoteness === "number")) return by("remoteness", (x, y) => x < y);
+  if (winning.every(([mv]) => typeof mv.turns === "number")) {
+    return G.mover === "Bob" ? by("turns", (x, y) => x > y) : by("turns", (x, y) => x < y);
+  }
+  const b = step.best;
+  if (b && b.move) {
+    const k = G.listed.findIndex((mv) => mv.label === b.move.label && mv.position === b.move.position);
+    if (k >= 0 && G.listed[k].winning) return k;
+  }
+  return -1;
+}
+
+function renderMoves() {
   const ol = $("moves");
   ol.innerHTML = "";
-  list.forEach((mv, i) => {
-    const li = document.createElement("li");
-    const b = document.createElement("button");
-    b.type = "button";
+  const only = G.selected.length ? candidates() : null;
+  G.listed.forEach((mv, i) => {
+    if (only && !only.includes(i)) return;
+    const li = element("li");
+    const b = element("button", { type: "button" });
     b.dataset.index = i;
     b.dataset.winning = mv.winning;
-    b.disabled = !active;
+    b.dataset.changes = (mv.changes || []).map(spotKey).join(" ");
     b.addEventListener("click", () => personMove(i));
     li.appendChild(b);
     ol.appendChild(li);
   });
-  $("hint").disabled = !active || list.length === 0;
+  $("all-moves").hidden = !only;
+  setMovesActive(document.body.dataset.state === "person");
   paintHints();
 }
 
+function setMovesActive(active) {
+  for (const b of document.querySelectorAll("#moves button")) b.disabled = !active;
+  $("hint").disabled = !active || G.listed.length === 0;
+}
+
 function paintHints() {
+  const marked = G.hint || (current().eval && repetition(current()) !== null);
+  G.fastest = marked ? fastestIndex() : -1;
   for (const b of document.querySelectorAll("#moves button")) {
-    const mv = G.listed[+b.dataset.index];
-    b.classList.remove("winning", "losing", "drawing");
+    const i = +b.dataset.index;
+    const mv = G.listed[i];
+    b.classList.remove("winning", "losing", "drawing", "fastest");
     // The resulting value only with the hint: it tells who is winning.
     const to = mv.position ? " → " + mv.position : "";
-    b.textContent = mv.label + to + (G.hint && mv.value ? " (" + mv.value + ")" : "");
+    const star = i === G.fastest ? "★ " : "";
+    b.textContent = star + mv.label + to + (G.hint && mv.value ? " (" + mv.value + ")" : "");
+    if (i === G.fastest) {
+      b.classList.add("fastest");
+      b.title = "the fastest win";
+    }
     if (!G.hint) continue;
     const draw = mv.outcome === "draw" && G.info.family === "impartial";
     b.classList.add(mv.winning ? "winning" : draw ? "drawing" : "losing");
@@ -302,18 +619,238 @@ function paintHints() {
   $("hint").textContent = G.hint ? "Hide hint" : "Hint";
 }
 
-// Special views.
+// --------------------------------------------------------- history, undo
+
+function byText(by) {
+  if (by === "you") return "you";
+  if (by === "computer") return "computer";
+  if (by === "both") return "both";
+  return "start";
+}
+
+// Every step so far, for both sides; a click goes back to it.
+function renderHistory() {
+  const ol = $("history");
+  ol.innerHTML = "";
+  G.history.forEach((h, k) => {
+    const li = element("li");
+    const b = element("button", { type: "button", className: "step " + byText(h.by) });
+    b.dataset.step = k;
+    const who = element("span", { className: "who" }, byText(h.by));
+    const what = element("span", { className: "what" }, h.label ? h.label : "");
+    const pos = element("code", { title: h.position }, shorten(h.position, 60));
+    b.append(who, " ", what, h.label ? " → " : "", pos);
+    if (k === G.history.length - 1) b.setAttribute("aria-current", "step");
+    b.title = k === G.history.length - 1 ? "the position now" : "go back to this position";
+    b.addEventListener("click", () => goTo(k));
+    li.appendChild(b);
+    ol.appendChild(li);
+  });
+  const box = $("history-box");
+  box.scrollTop = box.scrollHeight;
+}
+
+// ------------------------------------------------------------ value chart
+
+const CHART_COLOURS = { you: "#2a8a3a", computer: "#c0392b", draw: "#d4a017" };
+// The most turns drawn (the latest ones).
+const CHART_MAX_TURNS = 240;
+
+// Who is winning after each turn, as GamesmanUni's value history: one
+// column per position, up and green when the person wins with perfect
+// play, down and red when the computer does, a yellow mark on the middle
+// line for a draw; the length is the remoteness (moves to the end with
+// perfect play) when known, with its number. A click on a column goes
+// back to that position.
+function renderChart() {
+  const box = $("chart");
+  box.innerHTML = "";
+  const from = Math.max(0, G.history.length - CHART_MAX_TURNS);
+  const steps = G.history.slice(from);
+  const W = 16, H = 110, mid = 55, left = 64, room = mid - 16;
+  const known = steps.map((h) => (h.eval ? h.eval.remoteness : null)).filter((r) => typeof r === "number");
+  const most = Math.max(1, ...known);
+  const width = left + steps.length * W + 8;
+  const svg = svgElement("svg", { width: width, height: H, viewBox: "0 0 " + width + " " + H, role: "img", "aria-label": "who is winning after each move" });
+  svg.appendChild(svgElement("text", { x: 4, y: 14, class: "axis" }, "you win"));
+  svg.appendChild(svgElement("text", { x: 4, y: mid + 4, class: "axis" }, "draw"));
+  svg.appendChild(svgElement("text", { x: 4, y: H - 6, class: "axis" }, "computer"));
+  svg.appendChild(svgElement("line", { x1: left - 4, x2: width - 4, y1: mid, y2: mid, class: "middle" }));
+  steps.forEach((h, i) => {
+    const k = from + i;
+    const x = left + i * W;
+    const e = h.eval;
+    const g = svgElement("g", { class: "turn" + (k === G.history.length - 1 ? " now" : ""), "data-step": k });
+    const r = e ? e.remoteness : null;
+    const len = typeof r === "number" ? 8 + (room - 8) * (r / most) : room / 2;
+    const winner = e ? e.winner : null;
+    let y = mid - 2, height = 4;
+    if (winner === "you") { y = mid - len; height = len; }
+    if (winner === "computer") { y = mid; height = len; }
+    const fill = CHART_COLOURS[winner] || "#bbb";
+    g.appendChild(svgElement("rect", { x: x + 2, y: y, width: W - 4, height: height, fill: fill, class: winner || "unknown" }));
+    if (typeof r === "number" && winner !== "draw") {
+      const ty = winner === "computer" ? y + height + 10 : y - 3;
+      g.appendChild(svgElement("text", { x: x + W / 2, y: ty, class: "remoteness" }, String(r)));
+    }
+    g.appendChild(svgElement("text", { x: x + W / 2, y: H - 1, class: "tick" }, k % 5 === 0 ? String(h.turn) : ""));
+    const who = winner === "you" ? "you are winning" : winner === "computer" ? "the computer is winning" : winner === "draw" ? "a draw" : "not known";
+    const rest = typeof r === "number" && winner !== "draw" ? ", " + r + " moves to the end with perfect play" : "";
+    g.appendChild(svgElement("title", {}, "move " + h.turn + ": " + (e ? e.value + " — " : "") + who + rest));
+    g.addEventListener("click", () => goTo(k));
+    svg.appendChild(g);
+  });
+  box.appendChild(svg);
+  box.scrollLeft = box.scrollWidth;
+}
+
+// ------------------------------------------------------------------ board
+
+function spotKey(c) {
+  return c.kind + ":" + c.index;
+}
+
+// The position's board: the SVG the server draws from the position's
+// picture (the `board` of /api/value; /api/moves may carry it too). Its
+// spots (class "spot", data-spot "cell:3") choose moves: see spotClicked.
+// Without a board from the server, the old views of a few games.
+async function renderBoard(step, m) {
+  const box = $("board-view");
+  let board = m.board || step.board;
+  if (!board && serverBoards !== false) {
+    try {
+      const v = await api("value", { game: G.info.name, position: step.position });
+      serverBoards = typeof v.board === "string";
+      board = v.board;
+      step.picture = v.picture;
+    } catch (e) {
+      board = null;
+    }
+    if (current() !== step) return;
+  }
+  step.board = board || null;
+  box.innerHTML = board || "";
+  box.hidden = !board;
+  box.dataset.shape = (step.picture && step.picture.shape) || (m.picture && m.picture.shape) || "";
+  // The spots the last move changed.
+  for (const c of step.changes || []) {
+    const e = box.querySelector('[data-spot="' + spotKey(c) + '"]');
+    if (e) e.classList.add("changed");
+  }
+  paintSpots();
+  const explain = $("board-help");
+  const spots = box.querySelectorAll(".spot").length;
+  explain.hidden = !board;
+  explain.textContent = spots
+    ? "Click (or drag across) the squares, heaps, edges or bits your move changes; every move is also in the list below."
+    : "Choose your move from the list below.";
+  if (!board) legacyBoard($("view"), m, step);
+}
+
+// Candidates: the listed moves whose changes contain every selected spot.
+function candidates() {
+  const want = G.selected;
+  const out = [];
+  G.listed.forEach((mv, i) => {
+    if (!mv.changes) return;
+    const keys = new Set(mv.changes.map(spotKey));
+    if (want.every((s) => keys.has(s))) out.push(i);
+  });
+  return out;
+}
+
+function clearSelection() {
+  if (G) G.selected = [];
+  paintSpots();
+}
+
+// Marks the chosen spots, and the spots the candidate moves change.
+function paintSpots() {
+  const box = $("board-view");
+  for (const e of box.querySelectorAll(".spot")) e.classList.remove("chosen", "candidate");
+  if (!G || !G.selected.length) return;
+  for (const i of candidates()) {
+    for (const c of G.listed[i].changes) {
+      const e = box.querySelector('[data-spot="' + spotKey(c) + '"]');
+      if (e) e.classList.add("candidate");
+    }
+  }
+  for (const s of G.selected) {
+    const e = box.querySelector('[data-spot="' + s + '"]');
+    if (e) e.classList.add("chosen");
+  }
+}
+
+// A click on a spot: one candidate move is played; several are marked
+// and listed alone (a click on another of their spots narrows them); a
+// spot no move changes with the chosen ones starts a new choice.
+function spotClicked(spot) {
+  if (!G || document.body.dataset.state !== "person" || busy) return;
+  if (G.selected.includes(spot)) {
+    G.selected = G.selected.filter((s) => s !== spot);
+  } else {
+    G.selected.push(spot);
+    if (candidates().length === 0) G.selected = [spot];
+  }
+  const found = candidates();
+  if (G.selected.length && found.length === 0) {
+    G.selected = [];
+    $("message").textContent = "No move of yours changes that spot.";
+  } else if (found.length === 1 && G.selected.length) {
+    G.selected = [];
+    personMove(found[0]);
+    return;
+  } else if (found.length > 1) {
+    $("message").textContent = found.length + " moves change the marked spots: click another of their spots, or choose in the list.";
+  }
+  paintSpots();
+  renderMoves();
+}
+
+// Clicks and drags on the board: a press on one spot and a release on
+// another chooses both (pointer events, so a finger works too).
+function setupBoardClicks() {
+  const box = $("board-view");
+  let pressed = null;
+  let dragged = false;
+  const spotAt = (target) => {
+    const e = target && target.closest ? target.closest("[data-spot]") : null;
+    return e && box.contains(e) ? e.getAttribute("data-spot") : null;
+  };
+  box.addEventListener("pointerdown", (e) => { pressed = spotAt(e.target); dragged = false; });
+  box.addEventListener("pointerup", (e) => {
+    const from = pressed;
+    pressed = null;
+    if (!from) return;
+    const to = spotAt(document.elementFromPoint(e.clientX, e.clientY));
+    if (!to || to === from) return;
+    dragged = true;
+    G.selected = [];
+    spotClicked(from);
+    if (G.selected.length) spotClicked(to);
+  });
+  box.addEventListener("click", (e) => {
+    if (dragged) { dragged = false; return; }
+    const s = spotAt(e.target);
+    if (s) spotClicked(s);
+  });
+}
+
+// ---------------------------------------------------------- special views
+
 function renderView(m, step) {
   const v = $("view");
   v.innerHTML = "";
-  if (G.info.name === "nim") nimView(v, m, step);
-  else if (G.info.name === "shift-game") shiftView(v, m, step);
-  else if (G.info.name === "domineering") boardView(v, m, step);
-  else if (G.info.name === "domino") dominoView(v, m, step);
-  else if (G.info.name === "wythoff") queenView(v, m, step);
-  else if (/cherries|^ssc$/.test(G.info.name)) cherriesView(v, m);
+  if (G.info.name === "shift-game") shiftView(v, m, step);
+  else if (G.info.name === "ssc") sscBlocks(v, m);
   if (G.info.family === "partizan") thermographView(v, m, step);
   if (G.info.name === "octal" || G.info.name === "subtraction") sequenceView(v, m, step);
+}
+
+function picture(v, id) {
+  const pic = element("div", { id: id, className: "picture" });
+  v.appendChild(pic);
+  return pic;
 }
 
 // The nim sequence of the position's rule (the code or the set before the
@@ -321,301 +858,50 @@ function renderView(m, step) {
 function sequenceView(v, m, step) {
   const rule = m.position.split(":")[0].trim();
   if (!rule || rule.length > 60) return;
-  const pic = document.createElement("div");
-  pic.id = "sequence-chart";
-  pic.className = "picture";
-  v.appendChild(pic);
+  const pic = picture(v, "sequence-chart");
   apiText("sequence", { game: G.info.name, rule: rule }).then((svg) => {
-    if (current() !== step) return;
-    pic.innerHTML = svg;
+    if (current() === step) pic.innerHTML = svg;
   }).catch(() => { pic.remove(); });
 }
 
 // The thermograph of the position's value (partizan games), drawn by the
-// server from the exact walls (/api/thermograph).
+// server with its axes, labels and mast (/api/thermograph).
 function thermographView(v, m, step) {
   if (!m.value || m.value.length > 400) return;
-  const pic = document.createElement("div");
-  pic.id = "thermograph";
-  pic.className = "picture";
-  v.appendChild(pic);
+  const pic = picture(v, "thermograph");
   apiText("thermograph", { expr: m.value }).then((svg) => {
-    if (current() !== step) return;
-    pic.innerHTML = svg;
+    if (current() === step) pic.innerHTML = svg;
   }).catch(() => { pic.remove(); });
-}
-
-// Cherries: each row as cherries, B dark (Left's) and W light (Right's),
-// the front of a row on the left.
-function cherriesView(v, m) {
-  const rows = m.position.trim() === "" ? [] : m.position.trim().split(/\s+/);
-  if (rows.length > 20 || rows.some((r) => r.length > 40 || !/^[BW]+$/.test(r))) return;
-  rows.forEach((row, i) => {
-    const d = document.createElement("div");
-    d.className = "row";
-    const label = document.createElement("span");
-    label.className = "label";
-    label.textContent = "row " + (i + 1);
-    d.appendChild(label);
-    for (const c of row) {
-      const ch = document.createElement("span");
-      ch.className = "cherry " + (c === "B" ? "black" : "white");
-      ch.title = c === "B" ? "B (Left)" : "W (Right)";
-      d.appendChild(ch);
-    }
-    v.appendChild(d);
-  });
-  if (G.info.name === "ssc" && rows.length) sscBlocks(v, rows, m);
-  const p = document.createElement("p");
-  p.className = "explain";
-  p.textContent = rows.length ? "Dark cherries are Left's (B), light ones Right's (W); the front of each row is on the left." : "No cherries left.";
-  v.appendChild(p);
 }
 
 // Synchronized Stack Cherries: each stack's decomposition into irreducible
 // pieces (computed by the server, /api/ssc) as coloured blocks.
-function sscBlocks(v, rows, m) {
-  const box = document.createElement("div");
-  box.id = "ssc-blocks";
-  const title = document.createElement("p");
-  title.className = "explain";
-  title.textContent = "Each stack cut into its irreducible pieces (the SSC decomposition):";
-  box.appendChild(title);
+function sscBlocks(v, m) {
+  const rows = m.position.trim() === "" || m.position.trim() === "-" ? [] : m.position.trim().split(/\s+/);
+  if (!rows.length || rows.length > 20 || rows.some((r) => r.length > 40 || !/^[BW]+$/.test(r))) return;
+  const box = element("div", { id: "ssc-blocks" });
+  box.appendChild(element("p", { className: "explain" }, "Each stack cut into its irreducible pieces (the SSC decomposition):"));
   v.appendChild(box);
   const colours = ["#fde2a7", "#c9e7f5", "#d6f0c8", "#f5d0e6", "#e0d7f7", "#f7dcc6"];
   rows.forEach((row, i) => {
-    const line = document.createElement("div");
-    line.className = "row";
-    const label = document.createElement("span");
-    label.className = "label";
-    label.textContent = "stack " + (i + 1);
-    line.appendChild(label);
+    const line = element("div", { className: "row" });
+    line.appendChild(element("span", { className: "label" }, "stack " + (i + 1)));
     box.appendChild(line);
     api("ssc", { segment: row }).then((x) => {
       if (G.moves !== m) return;
       x.pieces.forEach((piece, k) => {
-        const block = document.createElement("span");
-        block.className = "block";
+        const block = element("span", { className: "block", title: "piece " + (k + 1) + ": " + piece.text });
         block.style.background = colours[k % colours.length];
-        block.title = "piece " + (k + 1) + ": " + piece.text;
-        for (const c of piece.text) {
-          const ch = document.createElement("span");
-          ch.className = "cherry " + (c === "B" ? "black" : "white");
-          block.appendChild(ch);
-        }
+        for (const c of piece.text) block.appendChild(element("span", { className: "cherry " + (c === "B" ? "black" : "white") }));
         line.appendChild(block);
       });
     }).catch((e) => showError(e.message));
   });
 }
 
-// Plays the listed move that leads to `position`, if there is one.
-function playTo(position) {
-  const k = G.listed.findIndex((mv) => mv.position === position);
-  if (k >= 0) personMove(k);
-  else $("message").textContent = "That is not one of your moves.";
-}
-
-// Two adjacent cells chosen by a drag (press on one cell, release on the
-// next: pointer events, so a finger works too) or by two clicks. `cells`
-// are buttons with data-r and data-c; `done(a, b)` gets the two [r, c].
-function pairPicker(grid, done) {
-  let first = null;
-  let pressed = null;
-  let dragged = false;
-  const clear = () => { for (const b of grid.querySelectorAll(".chosen")) b.classList.remove("chosen"); };
-  const at = (cell) => [+cell.dataset.r, +cell.dataset.c];
-  const adjacent = (a, b) => Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) === 1;
-  grid.addEventListener("pointerdown", (e) => {
-    const cell = e.target.closest(".cell");
-    if (!cell || cell.disabled) return;
-    pressed = cell;
-    dragged = false;
-  });
-  grid.addEventListener("pointerup", (e) => {
-    const from = pressed;
-    pressed = null;
-    if (!from) return;
-    const under = document.elementFromPoint(e.clientX, e.clientY);
-    const to = under && under.closest ? under.closest(".cell") : null;
-    if (!to || to === from || to.disabled || !grid.contains(to)) return;
-    // A drag from one cell to another.
-    dragged = true;
-    first = null;
-    clear();
-    if (adjacent(at(from), at(to))) done(at(from), at(to));
-  });
-  grid.addEventListener("click", (e) => {
-    const cell = e.target.closest(".cell");
-    if (dragged) { dragged = false; return; }
-    if (!cell || cell.disabled) return;
-    if (!first) {
-      first = at(cell);
-      cell.classList.add("chosen");
-      return;
-    }
-    const a = first;
-    first = null;
-    clear();
-    if (adjacent(a, at(cell))) done(a, at(cell));
-  });
-}
-
-// Domineering: drag a domino over two adjacent free cells (or click both;
-// Left vertical, Right horizontal).
-function boardView(v, m, step) {
-  const rows = m.position.split("/");
-  if (rows.length > 12 || rows.some((r) => r.length > 12 || !/^[.#]+$/.test(r))) return;
-  const grid = document.createElement("div");
-  grid.className = "board";
-  grid.style.gridTemplateColumns = "repeat(" + rows[0].length + ", 2.6rem)";
-  rows.forEach((row, r) => {
-    [...row].forEach((c, col) => {
-      const cell = document.createElement("button");
-      cell.type = "button";
-      cell.className = "cell" + (c === "#" ? " taken" : "");
-      cell.dataset.r = r;
-      cell.dataset.c = col;
-      cell.disabled = c === "#" || !step.person;
-      cell.setAttribute("aria-label", "row " + (r + 1) + " column " + (col + 1));
-      grid.appendChild(cell);
-    });
-  });
-  pairPicker(grid, ([r0, c0], [r1, c1]) => {
-    const next = rows.map((x) => [...x]);
-    next[r0][c0] = "#";
-    next[r1][c1] = "#";
-    playTo(next.map((x) => x.join("")).join("/"));
-  });
-  v.appendChild(grid);
-  const p = document.createElement("p");
-  p.className = "explain";
-  p.textContent = "Drag a domino over two adjacent free cells (or click both): " + (G.side === "Left" ? "you (Left) place vertical ones." : "you (Right) place horizontal ones.");
-  v.appendChild(p);
-}
-
-// The 1×N domino game: the free strips in order, separated by covered
-// squares; drag over (or click) two adjacent free squares of a strip.
-function dominoView(v, m, step) {
-  const strips = m.position.trim() === "0" ? [] : m.position.split(",").map((s) => s.trim());
-  if (strips.some((h) => !/^\d+$/.test(h)) || strips.reduce((a, h) => a + +h, 0) > 60) return;
-  const line = document.createElement("div");
-  line.className = "strip";
-  strips.forEach((h, i) => {
-    if (i > 0) {
-      for (let k = 0; k < 2; k++) {
-        const d = document.createElement("span");
-        d.className = "cell taken";
-        line.appendChild(d);
-      }
-    }
-    for (let j = 0; j < +h; j++) {
-      const cell = document.createElement("button");
-      cell.type = "button";
-      cell.className = "cell";
-      // data-r: the strip, data-c: the square (from 0) within it.
-      cell.dataset.r = i;
-      cell.dataset.c = j;
-      cell.disabled = !step.person;
-      cell.setAttribute("aria-label", "strip " + (i + 1) + " square " + (j + 1));
-      line.appendChild(cell);
-    }
-  });
-  pairPicker(line, ([r0, c0], [r1, c1]) => {
-    if (r0 !== r1) return;
-    const first = Math.min(c0, c1) + 1;
-    const label = "cover squares " + first + " and " + (first + 1) + (strips.length > 1 ? " (heap " + (r0 + 1) + ")" : "");
-    const k = G.listed.findIndex((mv) => mv.label === label);
-    if (k >= 0) personMove(k);
-    else $("message").textContent = "That is not one of your moves.";
-  });
-  v.appendChild(line);
-  const p = document.createElement("p");
-  p.className = "explain";
-  p.textContent = strips.length
-    ? "Cover two adjacent free squares with a domino: drag over them or click both. Who cannot move loses."
-    : "No two adjacent free squares are left.";
-  v.appendChild(p);
-}
-
-// Wythoff's game: a queen at (x, y) moves left, down or diagonally toward
-// the corner (0, 0); click the square to move it to.
-function queenView(v, m, step) {
-  const pile = m.position.split(",").map(Number);
-  if (pile.length !== 2 || pile.some((n) => !(n >= 0) || n > 20)) return;
-  const [x, y] = pile;
-  const grid = document.createElement("div");
-  grid.className = "board";
-  grid.style.gridTemplateColumns = "repeat(" + (x + 1) + ", 1.9rem)";
-  for (let j = y; j >= 0; j--) {
-    for (let i = 0; i <= x; i++) {
-      const cell = document.createElement("button");
-      cell.type = "button";
-      const reach = (i === x && j < y) || (j === y && i < x) || (x - i === y - j && i < x);
-      cell.className = "cell small" + (i === x && j === y ? " queen" : reach ? " reach" : "");
-      cell.textContent = i === x && j === y ? "♛" : "";
-      cell.disabled = !reach || !step.person;
-      cell.title = i + "," + j;
-      cell.addEventListener("click", () => playTo(i + "," + j));
-      grid.appendChild(cell);
-    }
-  }
-  v.appendChild(grid);
-  const p = document.createElement("p");
-  p.className = "explain";
-  p.textContent = "The queen stands at (" + x + ", " + y + "): move it left, down or diagonally; who reaches (0, 0) wins.";
-  v.appendChild(p);
-}
-
-function nimView(v, m, step) {
-  const heaps = m.position.split(",").map((s) => s.trim());
-  if (heaps.some((h) => !/^\d+$/.test(h) || +h > 40)) return;
-  heaps.forEach((h, i) => {
-    const row = document.createElement("div");
-    row.className = "row";
-    const label = document.createElement("span");
-    label.className = "label";
-    label.textContent = "heap " + (i + 1) + ": " + h;
-    row.appendChild(label);
-    for (let j = 0; j < +h; j++) {
-      const c = document.createElement("button");
-      c.type = "button";
-      c.className = "counter";
-      c.title = "take " + (+h - j) + " from heap " + (i + 1);
-      c.setAttribute("aria-label", c.title);
-      c.disabled = !step.person;
-      c.addEventListener("click", () => {
-        const next = heaps.slice();
-        next[i] = String(j);
-        const k = G.listed.findIndex((mv) => mv.position === next.join(","));
-        if (k >= 0) personMove(k);
-      });
-      c.addEventListener("mouseenter", () => { for (const s of row.querySelectorAll(".counter")) s.classList.toggle("take", [...row.children].indexOf(s) > j); });
-      c.addEventListener("mouseleave", () => { for (const s of row.querySelectorAll(".counter")) s.classList.remove("take"); });
-      row.appendChild(c);
-    }
-    v.appendChild(row);
-  });
-  const p = document.createElement("p");
-  p.className = "explain";
-  p.textContent = "Click a counter to take it and every counter to its right.";
-  v.appendChild(p);
-}
-
 function shiftView(v, m, step) {
   const [bits, end] = m.position.split(" ");
-  const reg = document.createElement("div");
-  reg.className = "register";
-  [...bits].forEach((b, i) => {
-    const d = document.createElement("div");
-    d.className = "bit" + (b === "1" ? " one" : "") + (i === bits.length - 1 && !end ? " dropped" : "");
-    d.textContent = b;
-    d.title = "b" + i;
-    reg.appendChild(d);
-  });
-  v.appendChild(reg);
-  const p = document.createElement("p");
-  p.className = "explain";
+  const p = element("p", { className: "explain" });
   if (end) {
     p.textContent = "0^" + bits.length + " has come back: Alice has won.";
   } else {
@@ -627,40 +913,102 @@ function shiftView(v, m, step) {
   v.appendChild(p);
   // The O(n) rule's reasoning, from the server, on request.
   if (!end && bits.length >= 2) {
-    const why = document.createElement("button");
-    why.type = "button";
-    why.id = "why";
-    why.textContent = G.why ? "hide why" : "why?";
+    const why = element("button", { type: "button", id: "why" }, G.why ? "hide why" : "why?");
     why.addEventListener("click", () => { G.why = !G.why; renderView(G.moves, current()); });
     v.appendChild(why);
     if (G.why) {
-      const box = document.createElement("ol");
-      box.id = "why-steps";
-      box.className = "explain";
+      const box = element("ol", { id: "why-steps", className: "explain" });
       v.appendChild(box);
       api("shift/explain", { state: bits }).then((x) => {
         if (current() !== step) return;
-        for (const line of x.steps) {
-          const li = document.createElement("li");
-          li.textContent = line;
-          box.appendChild(li);
-        }
+        for (const line of x.steps) box.appendChild(element("li", {}, line));
         box.dataset.next = x.next;
       }).catch((e) => showError(e.message));
     }
   }
   // The De Bruijn graph with the play so far (orders up to 6).
   if (bits.length <= 6) {
-    const pic = document.createElement("div");
-    pic.id = "debruijn";
-    pic.className = "picture";
-    v.appendChild(pic);
+    const pic = picture(v, "debruijn");
     const path = G.history.map((h) => h.position.split(" ")[0]).filter((s) => s.length === bits.length);
     apiText("debruijn", { n: bits.length, path: path.join(",") }).then((svg) => {
-      if (current() !== step) return;
-      pic.innerHTML = svg;
+      if (current() === step) pic.innerHTML = svg;
     }).catch((e) => showError(e.message));
   }
+}
+
+// ------------------------------------------- old boards (no server board)
+
+// Until the server draws boards: the shift register, Nim's rows of
+// counters and Domineering's grid, written here.
+function legacyBoard(v, m, step) {
+  if (G.info.name === "nim") nimView(v, m, step);
+  else if (G.info.name === "domineering") gridView(v, m, step);
+  else if (G.info.name === "shift-game") registerView(v, m);
+}
+
+function playTo(position) {
+  const k = G.listed.findIndex((mv) => mv.position === position);
+  if (k >= 0) personMove(k);
+  else $("message").textContent = "That is not one of your moves.";
+}
+
+function gridView(v, m, step) {
+  const rows = m.position.split("/");
+  if (rows.length > 12 || rows.some((r) => r.length > 12 || !/^[.#]+$/.test(r))) return;
+  const grid = element("div", { className: "board" });
+  grid.style.gridTemplateColumns = "repeat(" + rows[0].length + ", 2.6rem)";
+  let first = null;
+  rows.forEach((row, r) => {
+    [...row].forEach((c, col) => {
+      const cell = element("button", { type: "button", className: "cell" + (c === "#" ? " taken" : "") });
+      cell.dataset.r = r;
+      cell.dataset.c = col;
+      cell.disabled = c === "#" || !step.person;
+      cell.addEventListener("click", () => {
+        if (!first) { first = [r, col]; cell.classList.add("chosen"); return; }
+        const next = rows.map((x) => [...x]);
+        next[first[0]][first[1]] = "#";
+        next[r][col] = "#";
+        first = null;
+        playTo(next.map((x) => x.join("")).join("/"));
+      });
+      grid.appendChild(cell);
+    });
+  });
+  v.prepend(grid);
+}
+
+function nimView(v, m, step) {
+  const heaps = m.position.split(",").map((s) => s.trim());
+  if (heaps.some((h) => !/^\d+$/.test(h) || +h > 40)) return;
+  const box = element("div");
+  heaps.forEach((h, i) => {
+    const row = element("div", { className: "row" });
+    row.appendChild(element("span", { className: "label" }, "heap " + (i + 1) + ": " + h));
+    for (let j = 0; j < +h; j++) {
+      const c = element("button", { type: "button", className: "counter", title: "take " + (+h - j) + " from heap " + (i + 1) });
+      c.disabled = !step.person;
+      c.addEventListener("click", () => {
+        const next = heaps.slice();
+        next[i] = String(j);
+        playTo(next.join(","));
+      });
+      row.appendChild(c);
+    }
+    box.appendChild(row);
+  });
+  v.prepend(box);
+}
+
+function registerView(v, m) {
+  const [bits, end] = m.position.split(" ");
+  const reg = element("div", { className: "register" });
+  [...bits].forEach((b, i) => {
+    const d = element("div", { className: "bit" + (b === "1" ? " one" : "") + (i === bits.length - 1 && !end ? " dropped" : "") }, b);
+    d.title = "b" + i;
+    reg.appendChild(d);
+  });
+  v.prepend(reg);
 }
 
 init();
