@@ -171,6 +171,12 @@ function adviceFor(family, v, side, first) {
   const computerFirst = { label: "Let the computer move first", run: () => { $("computer-first").checked = true; } };
   const youFirst = { label: "Move first", run: () => { $("computer-first").checked = false; } };
   const play = (s) => ({ label: "Play " + s, run: () => { $("side").value = s; } });
+  if (family === "synchronized" && ["LD", "RD", "U"].includes(o)) {
+    const safe = { LD: "Left", RD: "Right" }[o];
+    if (!safe) return ["Neither side can be sure of even a draw here: the result depends on both choices.", null];
+    if (safe === side) return ["With perfect play " + side + " is sure of at least a draw, and can win if the computer errs.", null];
+    return ["Only " + safe + " can be sure of at least a draw here: play " + safe + ".", play(safe)];
+  }
   if (family === "arena" || family === "synchronized") {
     const winner = family === "arena" ? o : { L: "Left", R: "Right" }[o];
     if (!winner) return ["With perfect play this is a draw.", null];
