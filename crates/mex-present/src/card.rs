@@ -54,6 +54,26 @@ pub fn card_svg(board: &str, lines: &[String]) -> String {
     )
 }
 
+/// The lines of a position's card: the game's name, then `position P`,
+/// `value    V` and `outcome  O`; when the value was refused, `value    not
+/// computed: REASON` and `outcome  -`.
+pub fn position_lines(
+    name: &str,
+    position: &str,
+    evaluation: Result<(&str, &str), &str>,
+) -> Vec<String> {
+    let (value, outcome) = match evaluation {
+        Ok((value, outcome)) => (value.to_string(), outcome),
+        Err(reason) => (format!("not computed: {reason}"), "-"),
+    };
+    vec![
+        name.to_string(),
+        format!("position {position}"),
+        format!("value    {value}"),
+        format!("outcome  {outcome}"),
+    ]
+}
+
 /// At most [`MAX_LINE_CHARS`] characters, an ellipsis marking a cut.
 fn shortened(line: &str) -> String {
     if line.chars().count() <= MAX_LINE_CHARS {
@@ -144,6 +164,22 @@ mod tests {
             .parse()
             .unwrap();
         assert!(width > MAX_LINE_CHARS as f64 * CHAR_WIDTH);
+    }
+
+    #[test]
+    fn a_refused_value_is_said_in_its_place() {
+        let lines = position_lines("domineering", "5x6", Err("over the budget"));
+        assert_eq!(
+            lines,
+            [
+                "domineering",
+                "position 5x6",
+                "value    not computed: over the budget",
+                "outcome  -"
+            ]
+        );
+        let lines = position_lines("nim", "3,4,5", Ok(("*2", "N")));
+        assert_eq!(lines[2..], ["value    *2", "outcome  N"]);
     }
 
     #[test]
