@@ -308,8 +308,8 @@ fn unless_too_large<T>(r: Result<T, MexError>) -> Result<Option<T>, MexError> {
 impl PositionReport {
     /// What every value report adds to the value: for a partizan value its
     /// stops, mean, temperature, thermograph (and its file) and what the
-    /// search took; for every game the drawing and picture of the
-    /// position.
+    /// search took; the board's file; the ASCII drawing of the position
+    /// where the game draws one.
     fn add_position(
         &mut self,
         game: &dyn CatalogGame,
@@ -337,13 +337,11 @@ impl PositionReport {
         }
         if let Some(Some(drawing)) = unless_too_large(game.drawing(&e.position))? {
             self.text += &indented_picture(&drawing);
+            // `drawing` is the ASCII drawing; `picture` carried it before
+            // the value report (mex-present) had a structured picture, and
+            // keeps it until then.
             self.set_if_absent("drawing", json!(drawing));
-        }
-        if let Some(picture) = unless_too_large(game.picture(&e.position))? {
-            self.set_if_absent(
-                "picture",
-                serde_json::to_value(picture).expect("serialisable"),
-            );
+            self.set_if_absent("picture", json!(drawing));
         }
         Ok(())
     }
