@@ -119,7 +119,7 @@ pub struct PositionOptions {
 
 /// What is asked of a position.
 #[derive(Clone, Copy, PartialEq, Eq)]
-pub enum Request {
+enum Request {
     /// Its value (`mex value`).
     Value,
     /// Its value and every move (`mex moves`).
@@ -127,53 +127,70 @@ pub enum Request {
 }
 
 impl PositionOptions {
-    /// Refuses an option that does not apply to `game` (one line naming
-    /// it): budgets and thermographs are for partizan games, checkpoints
-    /// for the one search that saves them, misère play takes neither.
-    pub fn check(
+    /// Refuses an option that does not apply (one line naming it):
+    /// budgets and thermographs are for partizan games, checkpoints for
+    /// the one search that saves them, misère play takes neither.
+    fn check(
         &self,
         game: &dyn CatalogGame,
         misere: bool,
         request: Request,
     ) -> Result<(), MexError> {
-        let info = game.info();
+        if misere {
+            self.check_misere()?;
+        }
+        self.check_partizan(game)?;
+        self.check_checkpoint(game, request)
+    }
+
+    fn check_misere(&self) -> Result<(), MexError> {
         let s = &self.search;
-        if misere && (s.budgeted() || s.checkpoint.is_some() || self.thermograph.is_some()) {
+        if s.budgeted() || s.checkpoint.is_some() || self.thermograph.is_some() {
             return Err(MexError::invalid(
                 "--misere with --memory, --comparisons, --checkpoint or --thermograph",
                 "--misere with --svg and --json",
             ));
         }
-        let partizan = info.family == Family::Partizan;
-        for (given, option) in [
-            (s.memory.is_some(), "--memory"),
-            (s.comparisons.is_some(), "--comparisons"),
-            (self.thermograph.is_some(), "--thermograph"),
-        ] {
-            if given && !partizan {
-                return Err(MexError::invalid(
-                    format!(
-                        "{option} with {} (family: {})",
-                        info.name,
-                        info.family.name()
-                    ),
-                    format!("{option} with a partizan game (mex games lists the families)"),
-                ));
-            }
-        }
-        let checkpointed = request == Request::Value && search::searched_here(game);
-        if s.checkpoint.is_some() && !checkpointed {
-            let command = if request == Request::Value {
-                "value"
-            } else {
-                "moves"
-            };
-            return Err(MexError::invalid(
-                format!("--checkpoint with mex {command} {}", info.name),
-                "--checkpoint with mex value domineering (the search that saves checkpoints)",
-            ));
-        }
         Ok(())
+    }
+
+    fn check_partizan(&self, game: &dyn CatalogGame) -> Result<(), MexError> {
+        let info = game.info();
+        if info.family == Family::Partizan {
+            return Ok(());
+        }
+        let given = [
+            (self.search.memory.is_some(), "--memory"),
+            (self.search.comparisons.is_some(), "--comparisons"),
+            (self.thermograph.is_some(), "--thermograph"),
+        ];
+        match given.iter().find(|(given, _)| *given) {
+            Some((_, option)) => Err(MexError::invalid(
+                format!(
+                    "{option} with {} (family: {})",
+                    info.name,
+                    info.family.name()
+                ),
+                format!("{option} with a partizan game (mex games lists the families)"),
+            )),
+            None => Ok(()),
+        }
+    }
+
+    fn check_checkpoint(&self, game: &dyn CatalogGame, request: Request) -> Result<(), MexError> {
+        if self.search.checkpoint.is_none()
+            || (request == Request::Value && search::searched_here(game))
+        {
+            return Ok(());
+        }
+        let command = match request {
+            Request::Value => "value",
+            Request::Moves => "moves",
+        };
+        Err(MexError::invalid(
+            format!("--checkpoint with mex {command} {}", game.info().name),
+            "--checkpoint with mex value domineering (the search that saves checkpoints)",
+        ))
     }
 
     /// Writes the board of `position` to the `--svg` file, if one is asked
@@ -253,7 +270,7 @@ fn evaluate(
 }
 
 /// The evaluation of a position of canonical value `g`, as the catalog
-/// writes a partizan value (tests/catalog.rs checks the two agree).
+/// writes a partizan value (the tests below check the two agree).
 fn canonical_evaluation(
     ctx: &mut Context,
     position: String,
@@ -478,4 +495,63 @@ fn moves_table(moves: &[games::MoveEvaluation]) -> String {
     }
     header.extend(["move", "position", "value", "winning"]);
     table(&header, &rows)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The search run here writes its value as the catalog does.
+    #[test]
+    fn the_searched_value_reads_as_the_catalogs() {
+        let game = games::find("domineering").unwrap();
+        let none = PositionOptions::default();
+        for board in ["1x1", "2x2", "3x3", "2x4", ".#./...", "4x3"] {
+            let (ours, _, facts) = evaluate(game, board, &none, true).unwrap();
+            let theirs = game.evaluate(board, &mut Context::new()).unwrap();
+            let shown = |e: &Evaluation| {
+                (
+                    e.position.clone(),
+                    e.value_text.clone(),
+                    e.outcome.to_string(),
+                )
+            };
+            assert_eq!(shown(&ours), shown(&theirs), "{board}");
+            assert!(facts.is_some());
+        }
+    }
+
+    #[test]
+    fn options_that_do_not_apply_are_refused() {
+        let nim = games::find("nim").unwrap();
+        let domineering = games::find("domineering").unwrap();
+        let budget = PositionOptions {
+            search: SearchOptions {
+                memory: Some(2),
+                ..SearchOptions::default()
+            },
+            ..PositionOptions::default()
+        };
+        assert!(budget.check(nim, false, Request::Value).is_err());
+        assert!(budget.check(domineering, false, Request::Moves).is_ok());
+        assert!(budget.check(domineering, true, Request::Value).is_err());
+        let checkpoint = PositionOptions {
+            search: SearchOptions {
+                checkpoint: Some("c.ckpt".into()),
+                ..SearchOptions::default()
+            },
+            ..PositionOptions::default()
+        };
+        assert!(checkpoint.check(domineering, false, Request::Value).is_ok());
+        let moves = checkpoint
+            .check(domineering, false, Request::Moves)
+            .unwrap_err();
+        assert!(
+            moves.to_string().contains("mex moves domineering"),
+            "{moves}"
+        );
+        assert!(checkpoint
+            .check(games::find("amazons").unwrap(), false, Request::Value)
+            .is_err());
+    }
 }

@@ -187,7 +187,7 @@ pub fn domineering(text: &str, options: &SearchOptions, quiet: bool) -> Result<S
         _ => 0,
     };
     let watch = Rc::new(Watch {
-        grid: grid.clone(),
+        grid,
         interrupt: file.as_ref().map(|_| Interrupt::install()).transpose()?,
         file,
         bar: progress::counter("positions", quiet),
