@@ -133,11 +133,11 @@ if [[ -n "${CGT_TOOLS:-}" ]]; then
   min_ratio=1000; total_mex=0; total_cgt=0
   for grid in "${boards[@]}"; do
     /usr/bin/time -f '%e %M' -o /tmp/mex-bench-ours.time \
-      taskset -c 0 ./target/release/mex domineering "$grid" --json > /tmp/mex-bench-ours.json
+      taskset -c 0 ./target/release/mex value domineering "$grid" --json > /tmp/mex-bench-ours.json
     /usr/bin/time -f '%e %M' -o /tmp/mex-bench-theirs.time \
       taskset -c 0 "$CGT_TOOLS" domineering evaluate --position "$grid" > /tmp/mex-bench-theirs.txt
     # Same value: mex compares its canonical form with cgt-tools' printed one.
-    ours=$(python3 -c 'import json; print(json.load(open("/tmp/mex-bench-ours.json"))["canonical"])')
+    ours=$(python3 -c 'import json; print(json.load(open("/tmp/mex-bench-ours.json"))["value"])')
     theirs=$(sed -n 's/^Canonical Form: //p' /tmp/mex-bench-theirs.txt)
     relation=$(./target/release/mex compare "$ours" "$theirs" --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["relation"])')
     same=$([[ "$relation" == "=" ]] && echo yes || echo NO)
@@ -156,8 +156,8 @@ print(f'{$total_mex + $tm:.2f} {$total_cgt + $tc:.2f} {min($min_ratio, tc / tm) 
     t0=$(date +%s.%N); pin ./target/release/mex value amazons "$grid" --json > /tmp/mex-bench-ours.json; t1=$(date +%s.%N)
     # cgt-tools prints its Amazons answer on stderr.
     pin "$CGT_TOOLS" amazons evaluate --position "$grid" > /tmp/mex-bench-theirs.txt 2>&1; t2=$(date +%s.%N)
-    ours=$(./target/release/mex game "$(python3 -c 'import json; print(json.load(open("/tmp/mex-bench-ours.json"))["value"])')" --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["canonical"])')
-    theirs=$(./target/release/mex game "$(sed -n 's/^Canonical Form: //p' /tmp/mex-bench-theirs.txt)" --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["canonical"])')
+    ours=$(./target/release/mex game "$(python3 -c 'import json; print(json.load(open("/tmp/mex-bench-ours.json"))["value"])')" --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["value"])')
+    theirs=$(./target/release/mex game "$(sed -n 's/^Canonical Form: //p' /tmp/mex-bench-theirs.txt)" --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["value"])')
     same=$([[ "$ours" == "$theirs" ]] && echo yes || echo NO)
     read -r tm tc < <(python3 -c "print(f'{$t1-$t0:.3f} {$t2-$t1:.3f}')")
     total_mex=$(python3 -c "print($total_mex+$tm)"); total_cgt=$(python3 -c "print($total_cgt+$tc)")
@@ -176,7 +176,7 @@ if [[ -n "${CGT_TOOLS:-}" ]]; then
     pin "$CGT_TOOLS" snort graph --no-graphviz --edges "$edges" > /tmp/mex-bench-theirs.txt 2>&1; t2=$(date +%s.%N)
     ours=$(python3 -c 'import json; print(json.load(open("/tmp/mex-bench-ours.json"))["value"])')
     theirs=$(grep -o '"canonical_form":"[^"]*"' /tmp/mex-bench-theirs.txt | sed 's/"canonical_form":"//; s/"$//')
-    canon() { ./target/release/mex game "$1" --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["canonical"])'; }
+    canon() { ./target/release/mex game "$1" --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["value"])'; }
     same=$([[ "$(canon "$ours")" == "$(canon "$theirs")" ]] && echo yes || echo NO)
     read -r tm tc < <(python3 -c "print(f'{$t1-$t0:.3f} {$t2-$t1:.3f}')")
     total_mex=$(python3 -c "print($total_mex+$tm)"); total_cgt=$(python3 -c "print($total_cgt+$tc)")

@@ -44,8 +44,8 @@ struct Cli {
 }
 #[derive(Subcommand)]
 enum Command {
-    Nim(commands::nim::NimArgs),
-    Mex(commands::nim::MexArgs),
+    Nim(commands::aliases::NimArgs),
+    Mex(commands::mex_set::MexArgs),
     Games(commands::catalog::GamesArgs),
     Value(commands::catalog::ValueArgs),
     Moves(commands::catalog::MovesArgs),
@@ -54,21 +54,21 @@ enum Command {
     Octal(commands::octal::OctalArgs),
     GrundysGame(commands::octal::GrundysGameArgs),
     Domino(commands::domino::DominoArgs),
-    Wythoff(commands::wythoff::WythoffArgs),
+    Wythoff(commands::aliases::WythoffArgs),
     Graph(commands::graph::GraphArgs),
     ShiftGame(commands::shift::ShiftGameArgs),
     Game(commands::game::GameArgs),
     Compare(commands::game::CompareArgs),
     /// Cherries (take a cherry of your colour from either end of a row):
     /// the value of a position (an integer) and its outcome.
-    #[command(long_about = commands::cherries::CHERRIES_ABOUT)]
-    Cherries(commands::cherries::CherriesArgs),
+    #[command(long_about = commands::aliases::CHERRIES_ABOUT)]
+    Cherries(commands::aliases::CherriesArgs),
     /// Stack Cherries (take a cherry of your colour from the front of a
     /// row only): the value of a position (an integer) and its outcome.
-    #[command(long_about = commands::cherries::STACK_CHERRIES_ABOUT)]
-    StackCherries(commands::cherries::CherriesArgs),
+    #[command(long_about = commands::aliases::STACK_CHERRIES_ABOUT)]
+    StackCherries(commands::aliases::CherriesArgs),
     Ssc(commands::ssc::SscArgs),
-    Domineering(commands::domineering::DomineeringArgs),
+    Domineering(commands::aliases::DomineeringArgs),
     Debruijn(commands::shift::DebruijnArgs),
     Serve(commands::serve::ServeArgs),
     Play(commands::play::PlayArgs),
@@ -76,8 +76,8 @@ enum Command {
 
 fn run(command: Command) -> Result<(Output, bool), mex_core::MexError> {
     match command {
-        Command::Nim(a) => Ok((commands::nim::run(&a)?, a.json)),
-        Command::Mex(a) => Ok((commands::nim::run_mex(&a)?, a.json)),
+        Command::Nim(a) => Ok((commands::aliases::run_nim(&a)?, a.json)),
+        Command::Mex(a) => Ok((commands::mex_set::run_mex(&a)?, a.json)),
         Command::Games(a) => Ok((commands::catalog::run_games(&a)?, a.json)),
         Command::Value(a) => Ok((commands::catalog::run_value(&a)?, a.json)),
         Command::Moves(a) => Ok((commands::catalog::run_moves(&a)?, a.json)),
@@ -86,19 +86,16 @@ fn run(command: Command) -> Result<(Output, bool), mex_core::MexError> {
         Command::Octal(a) => Ok((commands::octal::run(&a)?, a.json)),
         Command::GrundysGame(a) => Ok((commands::octal::run_grundys_game(&a)?, a.json)),
         Command::Domino(a) => Ok((commands::domino::run(&a)?, a.json)),
-        Command::Wythoff(a) => Ok((commands::wythoff::run(&a)?, a.json)),
+        Command::Wythoff(a) => Ok((commands::aliases::run_wythoff(&a)?, a.json)),
         Command::Graph(a) => Ok((commands::graph::run(&a)?, a.json)),
         Command::ShiftGame(a) => Ok((commands::shift::run_shift(&a)?, a.json)),
         Command::Game(a) => Ok((commands::game::run(&a)?, a.json)),
         Command::Compare(a) => Ok((commands::game::run_compare(&a)?, a.json)),
         Command::Ssc(a) => Ok((commands::ssc::run(&a)?, a.json)),
-        Command::Domineering(a) => Ok((commands::domineering::run(&a)?, a.json)),
-        Command::Cherries(a) => Ok((
-            commands::cherries::run(&a, mex_core::partizan::cherries::Cherries::Both)?,
-            a.json,
-        )),
+        Command::Domineering(a) => Ok((commands::aliases::run_domineering(&a)?, a.json)),
+        Command::Cherries(a) => Ok((commands::aliases::run_cherries(&a, "cherries")?, a.json)),
         Command::StackCherries(a) => Ok((
-            commands::cherries::run(&a, mex_core::partizan::cherries::Cherries::Stack)?,
+            commands::aliases::run_cherries(&a, "stack-cherries")?,
             a.json,
         )),
         Command::Debruijn(a) => Ok((commands::shift::run_debruijn(&a)?, a.json)),

@@ -107,8 +107,8 @@ fn partizan_moves_are_marked_by_the_options_outcome() {
     }
 }
 
-/// The impartial sum: nim-sum is the XOR of the components' Grundy
-/// values, each winning move leads to a sum of nim-sum 0, and a component
+/// The impartial sum: its Grundy value is the XOR of the components' Grundy
+/// values, each winning move leads to a sum of Grundy value 0, and a component
 /// too big to list moves for is named, never silently skipped.
 #[test]
 fn impartial_sum_contract() {
@@ -124,7 +124,7 @@ fn impartial_sum_contract() {
         .iter()
         .map(|c| big(&c["grundy"]))
         .fold(BigUint::ZERO, |a, g| a ^ g);
-    assert_eq!(big(&v["nim_sum"]), xor);
+    assert_eq!(big(&v["grundy"]), xor);
     assert_eq!(v["outcome"], "N");
     // Components are numbered from 1, as people count.
     assert_eq!(v["unlisted_components"], serde_json::json!([3]));
@@ -133,7 +133,7 @@ fn impartial_sum_contract() {
     for m in moves {
         let i = m["component"].as_u64().unwrap() as usize - 1;
         assert_eq!(m["from"], components[i]["component"]);
-        // Replacing the component by its new parts gives nim-sum 0.
+        // Replacing the component by its new parts gives Grundy value 0.
         let mut parts: Vec<String> = components
             .iter()
             .enumerate()
@@ -144,7 +144,7 @@ fn impartial_sum_contract() {
         let mut args = vec!["sum"];
         args.extend(parts.iter().map(String::as_str));
         let after = json(&args);
-        assert_eq!(after["nim_sum"], "0", "{m}");
+        assert_eq!(after["grundy"], "0", "{m}");
         assert_eq!(after["outcome"], "P");
     }
     // unlisted_components is present (and empty) when everything is listed.
@@ -211,5 +211,142 @@ fn unknown_games_and_bad_positions_are_one_line_errors() {
             "{args:?}: {err}"
         );
         assert!(out.stdout.is_empty(), "{args:?}");
+    }
+}
+
+/// Every partizan value carries its stops, mean, temperature and
+/// thermograph, under the names `mex game` uses, and equal to what `mex
+/// game` computes from the value itself; other families carry none.
+#[test]
+fn partizan_values_carry_their_thermograph() {
+    for g in catalog() {
+        let name = text(&g["name"]);
+        let v = json(&["value", name, text(&g["example"])]);
+        if g["family"] != "partizan" {
+            assert!(v.get("temperature").is_none(), "{name}");
+            continue;
+        }
+        let alone = json(&["game", text(&v["value"])]);
+        for key in [
+            "left_stop",
+            "right_stop",
+            "mean",
+            "temperature",
+            "thermograph",
+        ] {
+            assert_eq!(v[key], alone[key], "{name}: {key}");
+        }
+        assert!(v["search"]["comparisons"].is_string(), "{name}");
+        let moves = json(&["moves", name, text(&g["example"])]);
+        assert_eq!(moves["temperature"], v["temperature"], "{name}");
+    }
+}
+
+/// `--thermograph` and `--svg` write their files and name them; options
+/// that do not apply are refused in one line before any work.
+#[test]
+fn pictures_and_options_of_a_position() {
+    let dir = common::scratch_dir("position-options");
+    let (t, b) = (dir.join("t.svg"), dir.join("b.svg"));
+    let (tf, bf) = (t.to_str().unwrap(), b.to_str().unwrap());
+    for command in ["value", "moves"] {
+        let v = json(&[
+            command,
+            "domineering",
+            "2x3",
+            "--thermograph",
+            tf,
+            "--svg",
+            bf,
+        ]);
+        assert_eq!(
+            (v["thermograph_svg"].as_str(), v["board_svg"].as_str()),
+            (Some(tf), Some(bf))
+        );
+        for file in [&t, &b] {
+            let svg = std::fs::read_to_string(file).unwrap();
+            assert!(svg.starts_with("<svg"), "{command}: {svg}");
+            std::fs::remove_file(file).unwrap();
+        }
+    }
+    let nim = json(&["value", "nim", "3,4,5", "--svg", bf]);
+    assert_eq!(nim["board_svg"], bf);
+    assert!(b.exists());
+    let budget = json(&[
+        "value",
+        "amazons",
+        "x..|...|..o",
+        "--memory",
+        "1",
+        "--comparisons",
+        "2^30",
+    ]);
+    assert_eq!(
+        budget["value"],
+        json(&["value", "amazons", "x..|...|..o"])["value"]
+    );
+    for (args, names) in [
+        (&["value", "nim", "3", "--memory", "2"][..], "--memory"),
+        (&["value", "nim", "3", "--thermograph", tf], "--thermograph"),
+        (
+            &["moves", "ssc", "BW", "--comparisons", "9"],
+            "--comparisons",
+        ),
+        (
+            &["value", "amazons", "x.o", "--checkpoint", tf],
+            "--checkpoint",
+        ),
+        (
+            &["moves", "domineering", "2x2", "--checkpoint", tf],
+            "--checkpoint",
+        ),
+        (
+            &["value", "nim", "3", "--misere", "--memory", "1"],
+            "--misere",
+        ),
+        (
+            &["value", "amazons", "x..|...|..o", "--comparisons", "1000"],
+            "comparisons",
+        ),
+    ] {
+        let out = mex(args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(names), "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+    assert!(!t.exists(), "a refused command writes nothing");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The old per-position command lines print the report of `mex value`
+/// (one JSON shape for a value), with the winning moves where the old
+/// command listed them.
+#[test]
+fn old_command_lines_print_the_value_report() {
+    for (old, game, position) in [
+        (&["nim", "3", "4", "5"][..], "nim", "3,4,5"),
+        (&["wythoff", "4", "7"], "wythoff", "4,7"),
+        (&["domino", "20"], "domino", "20"),
+        (&["cherries", "BWB WWB"], "cherries", "BWB WWB"),
+        (&["stack-cherries", "BWB WWB"], "stack-cherries", "BWB WWB"),
+        (&["domineering", "2x3"], "domineering", "2x3"),
+    ] {
+        let mut v = json(old);
+        let value = json(&["value", game, position]);
+        if let Some(moves) = v.as_object_mut().unwrap().remove("winning_moves") {
+            // Exactly the winning moves `mex moves` marks.
+            let all = json(&["moves", game, position]);
+            let marked: Vec<Value> = all["moves"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|m| m["winning"] == true)
+                .map(|m| serde_json::json!({"label": m["label"], "position": m["position"]}))
+                .collect();
+            assert_eq!(moves, Value::Array(marked), "{old:?}");
+        }
+        assert_eq!(v, value, "{old:?}");
     }
 }

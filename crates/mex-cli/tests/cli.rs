@@ -34,19 +34,38 @@ fn strings(v: &Value) -> Vec<String> {
         .collect()
 }
 
+/// The fields of a value report, whichever command printed it.
+const VALUE_FIELDS: &[&str] = &["game", "position", "value", "outcome", "grundy"];
+
+/// `mex nim` is `mex value nim` with the winning moves: 25 ⊕ 21 ⊕ 11 = 7,
+/// and the only heap with the bit 4 of 7 is 21 (10101), which goes to
+/// 21 ⊕ 7 = 18, heaps numbered from 1 as in every move label.
 #[test]
 fn nim_contract() {
     let v = json(&["nim", "25", "21", "11"]);
-    assert_eq!(v["nim_sum"], "7");
-    assert_eq!(v["outcome"], "N");
-    let m = &v["winning_moves"][0];
+    let value = json(&["value", "nim", "25,21,11"]);
+    for key in VALUE_FIELDS {
+        assert_eq!(v[key], value[key], "{key}");
+    }
     assert_eq!(
-        (m["pile"].as_u64(), m["from"].as_str(), m["to"].as_str()),
-        (Some(2), Some("21"), Some("18"))
+        (
+            v["grundy"].as_str(),
+            v["value"].as_str(),
+            v["outcome"].as_str()
+        ),
+        (Some("7"), Some("*7"), Some("N"))
     );
+    assert_eq!(
+        v["winning_moves"],
+        serde_json::json!([{"label": "take 3 from heap 2", "position": "25,18,11"}])
+    );
+    assert!(v.get("nim_sum").is_none() && v.get("piles").is_none());
     let big = json(&["nim", "2^200", "2^200"]);
-    assert_eq!(big["outcome"], "P");
-    assert_eq!(big["nim_sum"], "0");
+    assert_eq!(
+        (big["outcome"].as_str(), big["grundy"].as_str()),
+        (Some("P"), Some("0"))
+    );
+    assert_eq!(big["winning_moves"], serde_json::json!([]));
 }
 
 #[test]
@@ -141,19 +160,20 @@ fn checkpoint_resume() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// `mex domineering` beyond the default limits: budgets lift the refusal
-/// and bound the run; a checkpointed search resumes to the same value, and
-/// a checkpoint of another board or a damaged one is refused.
+/// `mex value domineering` (and its old command line `mex domineering`)
+/// beyond the default limits: budgets lift the refusal and bound the run;
+/// a checkpointed search resumes to the same value, and a checkpoint of
+/// another board or a damaged one is refused.
 #[test]
 fn domineering_budgets_and_checkpoint() {
-    let two = json(&["domineering", "2x2"]);
+    let two = json(&["value", "domineering", "2x2"]);
     assert_eq!(
         (two["left_stop"].as_str(), two["right_stop"].as_str()),
         (Some("1"), Some("-1"))
     );
     assert_eq!(two["temperature"], "1");
-    assert!(two["positions"].as_u64().unwrap() > 0);
-    assert!(two["comparisons"].is_string());
+    assert!(two["search"]["positions"].as_u64().unwrap() > 0);
+    assert!(two["search"]["comparisons"].is_string());
     let starved = mex(&["domineering", "4x4", "--comparisons", "1000"]);
     assert_eq!(starved.status.code(), Some(2));
     let refusal = mex(&["domineering", "6x6"]);
@@ -175,6 +195,7 @@ fn domineering_budgets_and_checkpoint() {
     assert_eq!(stopped.status.code(), Some(2));
     assert!(file.exists());
     let resumed = json(&[
+        "value",
         "domineering",
         board,
         "--comparisons",
@@ -182,11 +203,11 @@ fn domineering_budgets_and_checkpoint() {
         "--checkpoint",
         f,
     ]);
-    assert!(resumed["resumed_positions"].as_u64().unwrap() > 0);
+    assert!(resumed["search"]["resumed_positions"].as_u64().unwrap() > 0);
     let fresh = json(&["domineering", board]);
-    assert_eq!(resumed["canonical"], fresh["canonical"]);
-    assert_eq!(fresh["resumed_positions"], 0);
-    let other = mex(&["domineering", "4x4", "--checkpoint", f]);
+    assert_eq!(resumed["value"], fresh["value"]);
+    assert_eq!(fresh["search"]["resumed_positions"], 0);
+    let other = mex(&["value", "domineering", "4x4", "--checkpoint", f]);
     assert_eq!(other.status.code(), Some(2));
     let mut bytes = std::fs::read(&file).unwrap();
     bytes.truncate(bytes.len() / 2);
@@ -197,17 +218,26 @@ fn domineering_budgets_and_checkpoint() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// `mex domino N` is `mex value domino N` with its winning placements,
+/// each to a P-position; the tables of the whole game stay.
 #[test]
 fn domino_contract() {
     let v = json(&["domino", "40"]);
-    assert_eq!(v["outcome"], "N");
-    assert!(v["nim_value"].as_u64().unwrap() > 0);
-    assert_eq!(v["grundy"], v["nim_value"]);
-    // The same quantity under the same name as `mex value domino`.
     let generic = json(&["value", "domino", "40"]);
-    assert_eq!(generic["grundy"], v["grundy"].to_string());
+    for key in VALUE_FIELDS {
+        assert_eq!(v[key], generic[key], "{key}");
+    }
+    assert_eq!(v["outcome"], "N");
     let moves = v["winning_moves"].as_array().unwrap();
     assert!(!moves.is_empty());
+    for m in moves {
+        let after = json(&["value", "domino", m["position"].as_str().unwrap()]);
+        assert_eq!(after["grundy"], "0", "{m}");
+        assert!(m["label"].as_str().unwrap().starts_with("cover squares"));
+    }
+    // Beyond the catalog's listing (10^5 moves), by the period.
+    let large = json(&["domino", "1000000"]);
+    assert!(!large["winning_moves"].as_array().unwrap().is_empty());
     let c = json(&["domino", "--count-first-player-wins", "1000000"]);
     let count: u64 = c["count"].as_str().unwrap().parse().unwrap();
     assert!(count > 800_000 && count < 1_000_000);
@@ -220,15 +250,34 @@ fn domino_contract() {
     );
 }
 
+/// `mex wythoff X Y` is `mex value wythoff X,Y` with the winning moves;
+/// (153, 248) is the Wythoff pair of k = 95 (⌊95φ⌋ = 153, 153 + 95 = 248),
+/// checked by `mex value`. Beyond the Grundy table an N-position has its
+/// outcome and winning moves only.
 #[test]
 fn wythoff_contract() {
     let v = json(&["wythoff", "153", "289"]);
+    let value = json(&["value", "wythoff", "153,289"]);
+    for key in VALUE_FIELDS {
+        assert_eq!(v[key], value[key], "{key}");
+    }
     assert_eq!(v["outcome"], "N");
-    assert_eq!(v["winning_moves"], serde_json::json!([["153", "248"]]));
+    assert_eq!(
+        v["winning_moves"],
+        serde_json::json!([{"label": "take 41 from the second pile", "position": "153,248"}])
+    );
+    assert_eq!(json(&["value", "wythoff", "153,248"])["outcome"], "P");
     let p = json(&["wythoff", "--pair", "10"]);
     assert_eq!(strings(&p["pair"]), ["16", "26"]);
     let g = json(&["wythoff", "3", "5", "--grundy"]);
-    assert_eq!(g["grundy"], 0);
+    assert_eq!(g["grundy"], "0");
+    let large = json(&["wythoff", "1000", "2000"]);
+    assert_eq!(large["outcome"], "N");
+    assert!(large.get("grundy").is_none());
+    for m in large["winning_moves"].as_array().unwrap() {
+        let to = m["position"].as_str().unwrap();
+        assert_eq!(json(&["value", "wythoff", to])["outcome"], "P", "{to}");
+    }
 }
 
 #[test]
@@ -391,36 +440,51 @@ fn generalized_game_contracts() {
 #[test]
 fn game_contract() {
     let v = json(&["game", "{1|0} + {0|-1}"]);
-    assert_eq!(v["canonical"], "0");
+    assert_eq!(v["value"], "0");
     assert_eq!(v["outcome"], "P");
+    assert!(v.get("canonical").is_none());
     let s = json(&["game", "{1|0}"]);
-    assert_eq!(s["canonical"], "{1|0}");
-    assert_eq!(json(&["game", "{1|0}", "--braces"])["canonical"], "{1 | 0}");
-    assert_eq!(json(&["game", "{0|{0|-1}}"])["canonical"], "{0||0|-1}");
-    assert_eq!(json(&["game", "{4|2}"])["canonical"], "3±1");
-    assert_eq!(json(&["game", "↑ + ↑ + ↑"])["canonical"], "^3");
-    assert_eq!(json(&["game", "3 +- 1"])["canonical"], "3±1");
+    assert_eq!(s["value"], "{1|0}");
+    assert_eq!(json(&["game", "{1|0}", "--braces"])["value"], "{1 | 0}");
+    assert_eq!(json(&["game", "{0|{0|-1}}"])["value"], "{0||0|-1}");
+    assert_eq!(json(&["game", "{4|2}"])["value"], "3±1");
+    assert_eq!(json(&["game", "↑ + ↑ + ↑"])["value"], "^3");
+    assert_eq!(json(&["game", "3 +- 1"])["value"], "3±1");
     assert_eq!(s["outcome"], "N");
-    assert_eq!(json(&["game", "-1/2 + -1/2"])["canonical"], "-1");
+    assert_eq!(json(&["game", "-1/2 + -1/2"])["value"], "-1");
     let hot = json(&["game", "{2||1|0}"]);
     assert_eq!(
         (hot["mean"].as_str(), hot["temperature"].as_str()),
         (Some("5/4"), Some("3/4"))
     );
-    assert_eq!(json(&["game", "1/2 + 1/2 + *"])["canonical"], "1*");
-    assert_eq!(json(&["game", "{1 | 1}"])["canonical"], "1*");
+    assert_eq!(json(&["game", "1/2 + 1/2 + *"])["value"], "1*");
+    assert_eq!(json(&["game", "{1 | 1}"])["value"], "1*");
+    // The fields a partizan value has, under the same names in mex value.
+    let expression = json(&["value", "expression", "{2||1|0}"]);
+    for key in [
+        "value",
+        "outcome",
+        "left_stop",
+        "right_stop",
+        "mean",
+        "temperature",
+        "thermograph",
+    ] {
+        assert_eq!(hot[key], expression[key], "{key}");
+    }
     let bad = mex(&["game", "{1|"]);
     assert_eq!(bad.status.code(), Some(2));
 }
 
+/// `mex cherries POS` is `mex value cherries POS`: an integer value (a
+/// string, as every value) and its outcome.
 #[test]
 fn cherries_contracts() {
     for cmd in ["cherries", "stack-cherries"] {
         for pos in ["BWB WWB", "BBWB WWB", "BWWBB BW", "WWBWB B"] {
-            let fast = json(&[cmd, pos]);
-            let engine = json(&[cmd, pos, "--engine"]);
-            assert_eq!(fast, engine, "{cmd} {pos}");
-            let v = fast["value"].as_i64().unwrap();
+            let old = json(&[cmd, pos]);
+            assert_eq!(old, json(&["value", cmd, pos]), "{cmd} {pos}");
+            let v: i64 = old["value"].as_str().unwrap().parse().unwrap();
             let expected = if v > 0 {
                 "L"
             } else if v < 0 {
@@ -428,10 +492,10 @@ fn cherries_contracts() {
             } else {
                 "P"
             };
-            assert_eq!(fast["outcome"], expected);
+            assert_eq!(old["outcome"], expected);
         }
     }
-    assert_eq!(json(&["stack-cherries", "BBWB"])["value"], 2); // m = 2, last cherry black: c = 1
+    assert_eq!(json(&["stack-cherries", "BBWB"])["value"], "2"); // m = 2, last cherry black: c = 1
     assert_eq!(mex(&["cherries", "BXB"]).status.code(), Some(2));
 }
 
@@ -473,10 +537,11 @@ fn ssc_contracts() {
 #[test]
 fn domineering_contract() {
     let v = json(&["domineering", "2x2"]);
-    assert_eq!(v["canonical"], "±1");
+    assert_eq!(v["value"], "±1");
     assert_eq!(v["outcome"], "N");
+    assert_eq!(v, json(&["value", "domineering", "2x2"]));
     let four = json(&["domineering", "4x4"]);
-    assert!(four["canonical"].as_str().unwrap().starts_with('{'));
+    assert!(four["value"].as_str().unwrap().starts_with('{'));
     assert_eq!(mex(&["domineering", "9x9"]).status.code(), Some(2));
     // Any shape of up to 64 cells: a 5x8 board cut by a wall into 2x8 and
     // 2x8 (a sum of two equal regions), checked against the sum.
@@ -485,9 +550,9 @@ fn domineering_contract() {
         "......../......../########/......../........",
     ]);
     let region = json(&["domineering", "2x8"]);
-    let r = region["canonical"].as_str().unwrap();
+    let r = region["value"].as_str().unwrap();
     let twice = json(&["game", &format!("{r} + {r}")]);
-    assert_eq!(walled["canonical"], twice["canonical"]);
+    assert_eq!(walled["value"], twice["value"]);
     let six = mex(&["domineering", "6x6"]);
     assert_eq!(six.status.code(), Some(2));
 }
@@ -540,7 +605,7 @@ fn a_closed_pipe_ends_the_command_quietly() {
     assert_eq!(head, b"code");
     let (status, head, err) = mex_with_closed_pipe(&["nim", "2^100000", "1"], 10);
     assert_eq!((status, err.as_str()), (Some(0), ""));
-    assert_eq!(head, b"nim-sum  9");
+    assert_eq!(head, b"game      ");
     // A stream of 2^32 characters stops when its reader goes away.
     let (status, head, err) = mex_with_closed_pipe(&["debruijn", "prefer-one", "32"], 10);
     assert_eq!((status, err.as_str()), (Some(0), ""));
@@ -752,35 +817,44 @@ fn debruijn_generators_honour_json() {
 
 #[test]
 fn json_contract_fields() {
+    // A strip of 7 (0.07: G(2) = G(3) = 1, G(5) = 0): covering squares
+    // 1-2, 3-4, 4-5 or 6-7 leaves 5, 2+3, 3+2 or 5, each of value 0.
     let d = json(&["domino", "7"]);
     assert_eq!(
-        (d["n"].as_str(), d["outcome"].as_str()),
-        (Some("7"), Some("N"))
+        (
+            d["position"].as_str(),
+            d["outcome"].as_str(),
+            d["grundy"].as_str()
+        ),
+        (Some("7"), Some("N"), Some("1"))
     );
-    let m = &d["winning_moves"][0];
-    let squares: Vec<u64> = m["squares"]
+    let labels: Vec<&str> = d["winning_moves"]
         .as_array()
         .unwrap()
         .iter()
-        .map(|x| x.as_u64().unwrap())
+        .map(|m| m["label"].as_str().unwrap())
         .collect();
-    assert_eq!(squares[1], squares[0] + 1);
     assert_eq!(
-        m["left"].as_u64().unwrap() + m["right"].as_u64().unwrap(),
-        5
+        labels,
+        [
+            "cover squares 1 and 2",
+            "cover squares 3 and 4",
+            "cover squares 4 and 5",
+            "cover squares 6 and 7"
+        ]
     );
-    assert_eq!(d["certificate"]["period"], 34);
     let c = json(&["domino", "--count-first-player-wins", "10"]);
     assert_eq!(
         (c["bound"].as_str(), c["count"].as_str()),
         (Some("10"), Some("7"))
     );
+    assert_eq!(c["certificate"]["period"], 34);
     assert!(json(&["domino", "10^30", "--no-moves"])["winning_moves"].is_null());
 
     let w = json(&["wythoff", "3", "5", "--pair", "1", "--grundy"]);
     assert_eq!(strings(&w["pair"]), ["1", "2"]);
     assert_eq!(w["outcome"], "P");
-    assert_eq!(w["grundy"], 0);
+    assert_eq!(w["grundy"], "0");
     assert_eq!(w["winning_moves"], serde_json::json!([]));
 
     let n = json(&["shift-game", "next", "0110", "--explain"]);

@@ -39,7 +39,7 @@ fn spaces_inside_numbers_are_errors() {
     }
     let out = mex(&["game", "{ 0 , * | 0 , * }", "--json"]);
     let v: Value = serde_json::from_slice(&out.stdout).expect("JSON");
-    assert_eq!(v["canonical"], "*2");
+    assert_eq!(v["value"], "*2");
 }
 
 /// 6×6 Domineering was accepted and aborted after 141 s at 2.4 GB; it is

@@ -147,10 +147,10 @@ fn infinitesimals() {
 /// `1:-1 = 1/2` (Siegel 2013), `3.↑ = 3·↑`, the conjugate of `{2|||1||0|-1}`.
 #[test]
 fn ordinal_sums_norton_products_conjugates() {
-    assert_eq!(json(&["game", "*:1"])["canonical"], "^*");
-    assert_eq!(json(&["game", "1:-1"])["canonical"], "1/2");
-    assert_eq!(json(&["game", "1 + 1:1"])["canonical"], "3");
-    assert_eq!(json(&["game", "3.^"])["canonical"], "^3");
+    assert_eq!(json(&["game", "*:1"])["value"], "^*");
+    assert_eq!(json(&["game", "1:-1"])["value"], "1/2");
+    assert_eq!(json(&["game", "1 + 1:1"])["value"], "3");
+    assert_eq!(json(&["game", "3.^"])["value"], "^3");
     let c = json(&["game", "{2|||1||0|-1}", "--conjugate"]);
     assert_eq!(c["conjugate"], "{1|0||-1|||-2}");
     for bad in ["2.5", "1 . *", "1 . -1", "1:"] {

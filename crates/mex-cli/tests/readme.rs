@@ -15,7 +15,7 @@ use std::process::Command;
 /// one is a pattern, not an example.
 const PLACEHOLDERS: &[&str] = &[
     "COMMAND", "FILE", "SEQ", "BITS", "N", "NAME", "GAME", "POSITION", "POS", "EXPR", "CODE",
-    "STATE", "G", "H", "...", "FILE.svg",
+    "STATE", "G", "H", "...", "FILE.svg", "GRID",
 ];
 
 /// Commands named in prose, without the arguments that make them run.
@@ -29,6 +29,12 @@ const MENTIONS: &[&str] = &[
     "mex value graph",
     "mex domineering",
     "mex grundys-game",
+    "mex subtraction",
+    "mex shift-game",
+    "mex nim",
+    "mex cherries",
+    "mex ssc",
+    "mex debruijn",
     "mex debruijn check",
     "mex debruijn check --json",
     "mex debruijn solve-game --json",
@@ -40,7 +46,7 @@ const MENTIONS: &[&str] = &[
 const NOT_RUN: &[(&str, &str)] = &[
     ("mex serve", "the playground serves until stopped (tests/play.rs starts it)"),
     (
-        "mex domineering 6x6 --memory 16 --comparisons 2^33 --checkpoint 6x6.ckpt --thermograph 6x6.svg --json",
+        "mex value domineering 6x6 --memory 16 --comparisons 2^33 --checkpoint 6x6.ckpt --thermograph 6x6.svg --json",
         "the 6x6 record takes hours and 16 GiB (docs/records.md)",
     ),
 ];

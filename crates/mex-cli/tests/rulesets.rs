@@ -121,7 +121,7 @@ fn toads_and_frogs_value_and_moves() {
 fn sums_with_the_rulesets_as_components() {
     let v = json(&["sum", "kayles:IIII", "nim:3"]);
     assert_eq!(
-        (v["nim_sum"].as_str(), v["outcome"].as_str()),
+        (v["grundy"].as_str(), v["outcome"].as_str()),
         (Some("2"), Some("N"))
     );
     // G(4) = 1 and X = 1 XOR 3 = 2: winning moves take nim:3 to 1, or leave

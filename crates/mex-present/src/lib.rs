@@ -4,6 +4,9 @@
 //! produced it) and SVG pictures, each written once here.
 
 pub mod board;
+pub mod card;
 pub mod json;
 pub mod pictures;
+pub mod ssc;
+pub mod thermograph;
 pub mod views;

@@ -5,6 +5,11 @@
 //! (`games::find`, `CatalogGame::evaluate`/`moves`), canonical forms
 //! (`CanonicalForm`), the octal engine (`heap::octal`), De Bruijn sequences
 //! and the shift rule (`shift`), Synchronized Stack Cherries (`sync::ssc`).
+//! Dicts are the JSON of the presentation layer (`mex_present`), the very
+//! objects `mex value --json` and the server print, written as JSON text by
+//! serde and read by Python's `json.loads` (numbers that can exceed 2^53 are
+//! strings there, and Python's ints are exact anyway); pictures are the SVG
+//! of `mex_present` too.
 //! Errors are `MexError`s turned into `ValueError` (or `TooLarge`, its
 //! subclass, for refused sizes) with the message the CLI prints; work that
 //! may take long runs with the interpreter released (`Python::detach`), and
@@ -19,7 +24,7 @@ use mex_core::heap::periodic::PeriodicSequence;
 use mex_core::heap::sparse::TakeBreakSequence;
 use mex_core::partizan::notation;
 use mex_core::partizan::store::{GameId, GameStore, OutcomeClass, DEFAULT_BUDGET, MAX_INTEGER};
-use mex_core::partizan::thermograph::{Thermograph, Thermographs, Wall, Q};
+use mex_core::partizan::thermograph::{Thermograph, Thermographs, Q};
 use mex_core::partizan::value::CanonicalForm;
 use mex_core::shift::state as shift_state;
 use mex_core::shift::{debruijn, packed, rule};
@@ -27,14 +32,16 @@ use mex_core::solve::retrograde;
 use mex_core::stop::{self, StopToken};
 use mex_core::sync::ssc;
 use mex_core::MexError;
+use mex_present::thermograph::ThermographReport;
 use num_bigint::{BigInt, BigUint};
 use num_traits::{ToPrimitive, Zero};
-use numpy::PyArray1;
+use numpy::{PyArray1, PyReadonlyArray1};
 use pyo3::basic::CompareOp;
 use pyo3::create_exception;
 use pyo3::exceptions::{PyMemoryError, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict};
+use pyo3::types::{PyBytes, PySlice};
+use serde::Serialize;
 use std::hash::{Hash, Hasher};
 use std::ops::ControlFlow;
 use std::sync::{Mutex, OnceLock};
@@ -53,6 +60,26 @@ fn err(e: MexError) -> PyErr {
         MexError::TooLarge { .. } | MexError::AboveLimit { .. } => TooLarge::new_err(message),
         _ => PyValueError::new_err(message),
     }
+}
+
+/// A serde value (a report of `mex_present`, a picture) as a JSON value.
+/// Reports hold strings, numbers, booleans, lists and maps with string
+/// keys, so this does not fail; if it did, the error would say so.
+fn json_value(report: impl Serialize) -> Result<serde_json::Value, MexError> {
+    serde_json::to_value(report).map_err(|e| {
+        MexError::invalid(
+            format!("a report that cannot be written as JSON ({e})"),
+            "reports of mex-present",
+        )
+    })
+}
+
+/// A JSON value as the Python object `json.loads` makes of its text: dicts,
+/// lists, str, int (exact at any size), float, bool and None.
+fn to_python(py: Python<'_>, value: &serde_json::Value) -> PyResult<Py<PyAny>> {
+    let text = serde_json::to_string(value)
+        .map_err(|e| PyRuntimeError::new_err(format!("cannot write JSON: {e}")))?;
+    Ok(py.import("json")?.call_method1("loads", (text,))?.unbind())
 }
 
 /// A Python int that must be a natural number.
@@ -157,10 +184,12 @@ struct Eval {
     outcome: String,
     to_move: Option<String>,
     remoteness: Option<u32>,
+    /// The JSON of `mex value GAME POSITION --json`, without the pictures.
+    report: serde_json::Value,
 }
 
 impl Eval {
-    fn read(e: &Evaluation, ctx: &Context) -> Eval {
+    fn read(entry: &dyn CatalogGame, e: &Evaluation, ctx: &Context) -> Result<Eval, MexError> {
         let mut remoteness = None;
         let value = match &e.value {
             Value::Grundy(g) => Val::Grundy(g.clone()),
@@ -174,14 +203,15 @@ impl Eval {
             }
             Value::Sync(_) => Val::Text,
         };
-        Eval {
+        Ok(Eval {
             position: e.position.clone(),
             value,
             value_text: e.value_text.clone(),
             outcome: e.outcome.clone(),
             to_move: e.to_move.map(|p| format!("{p:?}")),
             remoteness,
-        }
+            report: json_value(mex_present::json::value_json(entry, e))?,
+        })
     }
 
     fn value(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
@@ -228,7 +258,7 @@ impl Game {
                 let mut ctx = Context::new();
                 entry
                     .evaluate(&position, &mut ctx)
-                    .map(|e| Eval::read(&e, &ctx))
+                    .and_then(|e| Eval::read(entry, &e, &ctx))
             })?;
             let _ = self.eval.set(result);
         }
@@ -240,28 +270,84 @@ impl Game {
 
     fn all_moves(&self, py: Python<'_>) -> PyResult<Vec<Move>> {
         let (entry, position) = (self.entry, self.position.clone());
-        let moves: Vec<(MoveEvaluation, Eval)> = interruptible(py, move || {
+        let moves: Vec<(MoveEvaluation, Eval, serde_json::Value)> = interruptible(py, move || {
             let mut ctx = Context::new();
             let moves = entry.moves(&position, &mut ctx)?;
-            Ok(moves
+            moves
                 .into_iter()
                 .map(|m| {
-                    let e = Eval::read(&m.result, &ctx);
-                    (m, e)
+                    let e = Eval::read(entry, &m.result, &ctx)?;
+                    let report = json_value(mex_present::json::move_json(&m))?;
+                    Ok((m, e, report))
                 })
-                .collect::<Vec<_>>())
+                .collect::<Result<Vec<_>, MexError>>()
         })?
         .map_err(err)?;
         Ok(moves
             .into_iter()
-            .map(|(m, e)| Move {
+            .map(|(m, e, report)| Move {
                 entry: self.entry,
                 player: m.player,
                 label: m.label,
                 winning: m.winning,
                 result: e,
+                report,
             })
             .collect())
+    }
+
+    /// The JSON of `mex value` (or, with `moves`, of `mex moves`) for the
+    /// position: the report of `mex_present` with the position's
+    /// `picture` (its shared shape) and `drawing` (ASCII, where the game
+    /// has one) added where the report does not hold them already.
+    fn report(&self, py: Python<'_>, moves: bool) -> PyResult<serde_json::Value> {
+        let mut report = if moves {
+            let (entry, position) = (self.entry, self.position.clone());
+            interruptible(py, move || {
+                let mut ctx = Context::new();
+                let e = entry.evaluate(&position, &mut ctx)?;
+                let moves = entry.moves(&position, &mut ctx)?;
+                json_value(mex_present::json::moves_json(entry, &e, &moves))
+            })?
+            .map_err(err)?
+        } else {
+            self.evaluation(py)?.report.clone()
+        };
+        if let serde_json::Value::Object(fields) = &mut report {
+            if !fields.contains_key("picture") {
+                fields.insert("picture".into(), self.picture_json(py)?);
+            }
+            if !fields.contains_key("drawing") {
+                if let Some(drawing) = self.ascii_drawing(py)? {
+                    fields.insert("drawing".into(), drawing.into());
+                }
+            }
+        }
+        Ok(report)
+    }
+
+    /// The position's picture in its shared shape, as JSON.
+    fn picture_json(&self, py: Python<'_>) -> PyResult<serde_json::Value> {
+        let (entry, position) = (self.entry, self.position.clone());
+        py.detach(move || entry.picture(&position).and_then(json_value))
+            .map_err(err)
+    }
+
+    /// The catalog's ASCII drawing of the position, if the game has one.
+    fn ascii_drawing(&self, py: Python<'_>) -> PyResult<Option<String>> {
+        let (entry, position) = (self.entry, self.position.clone());
+        py.detach(move || entry.drawing(&position)).map_err(err)
+    }
+
+    /// The board: the position's picture drawn by `mex_present`.
+    fn board(&self, py: Python<'_>) -> PyResult<String> {
+        let (entry, position) = (self.entry, self.position.clone());
+        py.detach(move || {
+            entry
+                .picture(&position)
+                .map(|p| mex_present::board::board_svg(&p))
+        })
+        .map_err(err)
     }
 }
 
@@ -360,24 +446,77 @@ impl Game {
         .map_err(err)
     }
 
-    /// The catalog's drawing of the position in lines of ASCII (boards,
-    /// graphs, cakes, rows of dominoes), as `mex value` prints it; None for
-    /// games whose one-line position is the picture.
-    fn picture(&self, py: Python<'_>) -> PyResult<Option<String>> {
-        let (entry, position) = (self.entry, self.position.clone());
-        py.detach(move || entry.drawing(&position)).map_err(err)
+    /// The position as a picture in one of the shared shapes, as every
+    /// front end draws it: a dict with `shape` (`grid`, `strips`, `heaps`,
+    /// `graph`, `register` or `text`) and that shape's fields, the
+    /// `picture` of `mex value GAME POSITION --json`.
+    ///
+    /// >>> import mex
+    /// >>> mex.Nim([3, 4]).picture()
+    /// {'shape': 'heaps', 'heaps': ['3', '4']}
+    /// >>> mex.Domineering("2x1").picture()["shape"]
+    /// 'grid'
+    fn picture(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        to_python(py, &self.picture_json(py)?)
     }
 
-    /// Jupyter's picture, for every game: the board or the catalog's
-    /// drawing when the game has one, with the name, position, value and
-    /// outcome (`mex.svg.game_svg`); the value is computed (and kept) if it
-    /// was not, a refusal shown in its place.
-    fn _repr_svg_(slf: &Bound<'_, Self>) -> PyResult<Py<PyAny>> {
-        Ok(slf
-            .py()
-            .import("mex.svg")?
-            .call_method1("_game_card", (slf,))?
-            .unbind())
+    /// The catalog's drawing of the position in lines of ASCII (boards,
+    /// graphs, cakes, rows of dominoes), the `drawing` of `mex value
+    /// --json`; None for games whose one-line position is the picture.
+    ///
+    /// >>> import mex
+    /// >>> print(mex.Domineering("..#/...").drawing())
+    /// ..#
+    /// ...
+    /// >>> mex.Nim([3, 4]).drawing() is None
+    /// True
+    fn drawing(&self, py: Python<'_>) -> PyResult<Option<String>> {
+        self.ascii_drawing(py)
+    }
+
+    /// The board as SVG: the picture drawn by the one board writer of
+    /// mex (`mex_present::board::board_svg`, as the playground draws it);
+    /// every spot a move can change carries `data-spot`.
+    fn board_svg(&self, py: Python<'_>) -> PyResult<String> {
+        self.board(py)
+    }
+
+    /// The position as `mex value GAME POSITION --json` reports it, as a
+    /// dict with the CLI's fields (`game`, `position`, `value`, `outcome`,
+    /// `grundy` as a decimal str, `remoteness`, `turns`, `to_move`,
+    /// `picture`, `drawing`); with `moves=True` as `mex moves` reports it
+    /// (the same and `moves`).
+    ///
+    /// >>> import mex
+    /// >>> d = mex.Nim([3, 4, 5]).to_dict()
+    /// >>> d["game"], d["value"], d["grundy"], d["outcome"]
+    /// ('nim', '*2', '2', 'N')
+    /// >>> [m["label"] for m in mex.Nim([1, 1]).to_dict(moves=True)["moves"]]
+    /// ['take 1 from heap 1', 'take 1 from heap 2']
+    #[pyo3(signature = (moves = false))]
+    fn to_dict(&self, py: Python<'_>, moves: bool) -> PyResult<Py<PyAny>> {
+        to_python(py, &self.report(py, moves)?)
+    }
+
+    /// Jupyter's picture, for every game: the board (`board_svg`) with the
+    /// name, the position, the value and the outcome under it
+    /// (`mex_present::card`); the value is computed (and kept) if it was
+    /// not, a refusal (`ValueError`) shown in its place.
+    fn _repr_svg_(&self, py: Python<'_>) -> PyResult<String> {
+        let evaluation = match self.evaluation(py) {
+            Ok(e) => Ok((e.value_text.as_str(), e.outcome.as_str())),
+            Err(e) if e.is_instance_of::<PyValueError>(py) => Err(e.value(py).to_string()),
+            Err(e) => return Err(e),
+        };
+        let lines = mex_present::card::position_lines(
+            self.entry.info().name,
+            &self.position,
+            evaluation
+                .as_ref()
+                .map(|&(v, o)| (v, o))
+                .map_err(String::as_str),
+        );
+        Ok(mex_present::card::card_svg(&self.board(py)?, &lines))
     }
 
     fn __str__(&self) -> String {
@@ -417,6 +556,8 @@ struct Move {
     label: String,
     winning: bool,
     result: Eval,
+    /// The move as `mex moves --json` lists it.
+    report: serde_json::Value,
 }
 
 #[pymethods]
@@ -457,6 +598,16 @@ impl Move {
     fn winning(&self) -> bool {
         self.winning
     }
+    /// The move as `mex moves GAME POSITION --json` lists it: a dict with
+    /// `label`, `position`, `value`, `outcome`, `winning`, `player` (not in
+    /// impartial games) and the value's fields (`grundy`, …).
+    ///
+    /// >>> import mex
+    /// >>> mex.Nim([1, 2]).winning_moves()[0].to_dict()["grundy"]
+    /// '0'
+    fn to_dict(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        to_python(py, &self.report)
+    }
     /// The resulting position as a Game.
     #[getter]
     fn game(&self) -> Game {
@@ -479,23 +630,13 @@ impl Move {
 }
 
 /// The catalog: a list of dicts with name, family, description, syntax,
-/// example and rules.
+/// example and rules (the `games` of `mex games --json`).
 #[pyfunction(name = "games")]
-fn list_games<'py>(py: Python<'py>) -> PyResult<Vec<Bound<'py, PyDict>>> {
-    games::catalog()
-        .iter()
-        .map(|g| {
-            let i = g.info();
-            let d = PyDict::new(py);
-            d.set_item("name", i.name)?;
-            d.set_item("family", i.family.name())?;
-            d.set_item("description", i.description)?;
-            d.set_item("syntax", i.syntax)?;
-            d.set_item("example", i.example)?;
-            d.set_item("rules", i.rules)?;
-            Ok(d)
-        })
-        .collect()
+fn list_games(py: Python<'_>) -> PyResult<Py<PyAny>> {
+    let report = mex_present::json::games_json(None)
+        .and_then(json_value)
+        .map_err(err)?;
+    to_python(py, &report["games"])
 }
 
 /// Nim with the given heaps (Python ints of any size).
@@ -614,6 +755,28 @@ fn printed(g: &CanonicalForm) -> Result<String, MexError> {
     let mut s = GameStore::new();
     let id = g.to_store(&mut s)?;
     notation::try_show(&s, id, notation::MAX_PRINTED)
+}
+
+/// Longest printed form in a thermograph's default title.
+const MAX_TITLE_CHARS: usize = 80;
+
+/// `thermograph of G`, or `thermograph` when G prints longer than
+/// [`MAX_TITLE_CHARS`].
+fn thermograph_title(g: &CanonicalForm) -> String {
+    let mut s = GameStore::new();
+    g.to_store(&mut s)
+        .and_then(|id| notation::try_show(&s, id, MAX_TITLE_CHARS))
+        .map_or_else(|_| "thermograph".into(), |t| format!("thermograph of {t}"))
+}
+
+/// What `CGValue.thermograph()` gives: the mean, the temperature and the
+/// walls of `mex game --json` (rationals as strings, read as Fractions).
+#[derive(Serialize)]
+struct ThermographDict {
+    mean: String,
+    temperature: String,
+    #[serde(flatten)]
+    walls: ThermographReport,
 }
 
 fn fraction(py: Python<'_>, q: &Q) -> PyResult<Py<PyAny>> {
@@ -883,26 +1046,50 @@ impl CGValue {
         fraction(py, &self.thermograph_of(py)?.temperature)
     }
 
-    /// The thermograph, exact: a dict with mean, temperature, and each wall
-    /// (`left`, `right`) as its breakpoints `[(t, value), ...]` from
-    /// `t = -1` (Fractions) with the slope after the last (`left_tail`,
-    /// `right_tail`). `mex.Thermograph(...)` draws it.
-    fn thermograph<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+    /// The thermograph, exact: a dict with `mean`, `temperature` and each
+    /// wall (`left_wall`, `right_wall`) as in `mex game --json`: its
+    /// `points`, breakpoints `{"t": t, "value": v}` from `t = -1`, linear in
+    /// between, and the `tail_slope` after the last; the rationals (strings
+    /// in the CLI's JSON) are `Fraction`s. `mex.Thermograph(...)` draws it.
+    ///
+    /// >>> import mex
+    /// >>> th = mex.CGValue("{3|-1}").thermograph()
+    /// >>> [(str(p["t"]), str(p["value"])) for p in th["left_wall"]["points"]]
+    /// [('-1', '4'), ('2', '1')]
+    /// >>> th["mean"], th["right_wall"]["tail_slope"]
+    /// (Fraction(1, 1), 0)
+    fn thermograph(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
         let t = self.thermograph_of(py)?;
-        let wall = |w: &Wall| -> PyResult<Vec<(Py<PyAny>, Py<PyAny>)>> {
-            w.breakpoints()
-                .iter()
-                .map(|(t, v)| Ok((fraction(py, t)?, fraction(py, v)?)))
-                .collect()
+        let report = json_value(ThermographDict {
+            mean: t.mean.to_string(),
+            temperature: t.temperature.to_string(),
+            walls: ThermographReport::of(&t),
+        })
+        .map_err(err)?;
+        let text = serde_json::to_string(&report)
+            .map_err(|e| PyRuntimeError::new_err(format!("cannot write JSON: {e}")))?;
+        Ok(py
+            .import("mex._report")?
+            .call_method1("with_fractions", (text,))?
+            .unbind())
+    }
+
+    /// The thermograph as SVG (`mex_present::pictures::thermograph_svg`,
+    /// as `mex game --thermograph` and the playground draw it): the
+    /// temperature upwards, values increasing to the left, the walls, the
+    /// mast, the mean and the temperature; `title` defaults to
+    /// `thermograph of G`.
+    #[pyo3(signature = (title = None))]
+    fn thermograph_svg(&self, py: Python<'_>, title: Option<String>) -> PyResult<String> {
+        let th = self.thermograph_of(py)?;
+        let title = match title {
+            Some(title) => title,
+            None => {
+                let g = self.g.clone();
+                py.detach(move || thermograph_title(&g))
+            }
         };
-        let d = PyDict::new(py);
-        d.set_item("mean", fraction(py, &t.mean)?)?;
-        d.set_item("temperature", fraction(py, &t.temperature)?)?;
-        d.set_item("left", wall(&t.left)?)?;
-        d.set_item("left_tail", t.left.tail_slope())?;
-        d.set_item("right", wall(&t.right)?)?;
-        d.set_item("right_tail", t.right.tail_slope())?;
-        Ok(d)
+        Ok(mex_present::pictures::thermograph_svg(&th, &title))
     }
 
     /// Left's options of the canonical form.
@@ -942,6 +1129,17 @@ fn make_octal(code: &str) -> PyResult<OctalCode> {
         seq: Mutex::new(TakeBreakSequence::new(code.clone())),
         code,
     })
+}
+
+/// What `OctalCode.period()` gives: the fields of `mex octal CODE --period
+/// --json` and the values of one period.
+#[derive(Serialize)]
+struct PeriodDict<'a> {
+    code: String,
+    preperiod: usize,
+    period: usize,
+    periodic_part: &'a [u32],
+    certificate: &'a PeriodCertificate,
 }
 
 impl OctalCode {
@@ -1014,35 +1212,24 @@ impl OctalCode {
     }
 
     /// The period proven by the octal periodicity theorem within
-    /// `max_terms` values: a dict with preperiod, period, the periodic part
-    /// and the certificate; None when no period is proven.
+    /// `max_terms` values: a dict with the fields of `mex octal CODE
+    /// --period --json` (`code`, `preperiod`, `period`, `certificate`) and
+    /// `periodic_part` (the values of one period); None when no period is
+    /// proven.
     #[pyo3(signature = (max_terms = None))]
-    fn period<'py>(
-        &self,
-        py: Python<'py>,
-        max_terms: Option<usize>,
-    ) -> PyResult<Option<Bound<'py, PyDict>>> {
+    fn period(&self, py: Python<'_>, max_terms: Option<usize>) -> PyResult<Option<Py<PyAny>>> {
         let Some((c, s)) = self.proven(py, max_terms)? else {
             return Ok(None);
         };
-        let d = PyDict::new(py);
-        d.set_item("code", self.code.to_string())?;
-        d.set_item("preperiod", c.preperiod)?;
-        d.set_item("period", c.period)?;
-        let head: Vec<u32> = s.head()[c.preperiod..].to_vec();
-        d.set_item("periodic_part", head)?;
-        let cert = PyDict::new(py);
-        cert.set_item("theorem", &c.theorem)?;
-        cert.set_item("max_removal", c.max_removal)?;
-        cert.set_item("max_heaps", c.max_heaps)?;
-        cert.set_item("preperiod", c.preperiod)?;
-        cert.set_item("period", c.period)?;
-        cert.set_item("compared_from", c.compared_from)?;
-        cert.set_item("compared_to", c.compared_to)?;
-        cert.set_item("values_needed", c.values_needed)?;
-        cert.set_item("values_computed", c.values_computed)?;
-        d.set_item("certificate", cert)?;
-        Ok(Some(d))
+        let report = json_value(PeriodDict {
+            code: self.code.to_string(),
+            preperiod: c.preperiod,
+            period: c.period,
+            periodic_part: &s.head()[c.preperiod..],
+            certificate: &c,
+        })
+        .map_err(err)?;
+        to_python(py, &report).map(Some)
     }
 
     /// A `mex.NimChart` (drawn by Jupyter) of the first `n` values, the
@@ -1066,9 +1253,10 @@ impl OctalCode {
             _ => 100,
         });
         let values = self.values(py, n)?;
-        py.import("mex.svg")?
+        let title = format!("nim sequence of {}", self.code);
+        py.import("mex.pictures")?
             .getattr("NimChart")?
-            .call1((values, pre, per))
+            .call1((values, pre, per, title))
     }
 
     /// Jupyter's picture: `chart()` with a period search of at most
@@ -1405,6 +1593,98 @@ fn ssc_outcome(
     ))
 }
 
+// ---------------------------------------------------------------------------
+// Pictures of sequences and decompositions
+
+/// Most values a nim-sequence chart draws (one bar each).
+const MAX_CHART_VALUES: usize = 1 << 16;
+
+/// An SVG bar chart of a nim sequence (one bar per heap size, as `mex
+/// octal --svg` draws it: `mex_present::pictures::nim_sequence_svg`): the
+/// preperiod shaded and a dashed line at the start of each period when
+/// they are given; at most 65536 values.
+///
+/// >>> import mex
+/// >>> svg = mex.nim_chart([0, 1, 1, 0, 1, 1], preperiod=0, period=3)
+/// >>> svg.startswith("<svg") and svg.count('class="value"'), svg.count('class="period"')
+/// (6, 3)
+#[pyfunction]
+#[pyo3(signature = (values, preperiod = None, period = None, title = "nim sequence"))]
+fn nim_chart(
+    values: Vec<u32>,
+    preperiod: Option<usize>,
+    period: Option<usize>,
+    title: &str,
+) -> PyResult<String> {
+    if values.len() > MAX_CHART_VALUES {
+        return Err(err(MexError::too_large(
+            format!("a chart of {} values", values.len()),
+            format!("{MAX_CHART_VALUES} values"),
+            "chart fewer values",
+        )));
+    }
+    Ok(mex_present::pictures::nim_sequence_svg(
+        title, &values, preperiod, period,
+    ))
+}
+
+/// An SSC segment's pieces as SVG (`mex_present::ssc::decomposition_svg`):
+/// each piece framed in its own colour, its cherries black (B) and white
+/// (W); whole pieces up to 400 cherries, the rest and `more` cherries
+/// counted in a label.
+///
+/// >>> import mex
+/// >>> mex.ssc_svg(["B", "BW", "BW"]).count("<circle")
+/// 5
+#[pyfunction]
+#[pyo3(signature = (pieces, more = 0))]
+fn ssc_svg(pieces: Vec<String>, more: usize) -> PyResult<String> {
+    let pieces: Vec<ssc::Segment> = pieces
+        .iter()
+        .map(|p| ssc::parse_segment(p))
+        .collect::<Result<_, _>>()
+        .map_err(err)?;
+    let cherries = pieces.iter().map(Vec::len).sum::<usize>() + more;
+    let pieces: Vec<&[bool]> = pieces.iter().map(Vec::as_slice).collect();
+    Ok(mex_present::ssc::decomposition_svg(&pieces, cherries))
+}
+
+/// The picture of a decomposition (`mex.ssc.Decomposition`: the segment
+/// and where its pieces start) as `ssc_svg` draws it, reading only the
+/// pieces that start within the cherries drawn, so that a segment of 2·10^8
+/// cherries is drawn as fast as a short one.
+#[pyfunction]
+fn ssc_decomposition_svg(
+    segment: &Bound<'_, PyAny>,
+    starts: PyReadonlyArray1<'_, u64>,
+) -> PyResult<String> {
+    let cherries = segment.len()?;
+    let starts = starts.as_slice()?;
+    let limit = mex_present::ssc::MAX_DRAWN_CHERRIES;
+    // The pieces starting within the limit, read up to one cherry past it
+    // (a piece that long is not drawn whole, which is all the writer needs
+    // to know of it).
+    let shown = starts.partition_point(|&s| (s as usize) < limit);
+    let end = starts
+        .get(shown)
+        .map_or(cherries, |&s| s as usize)
+        .min(cherries)
+        .min(limit + 1);
+    let head: String = segment
+        .get_item(PySlice::new(segment.py(), 0, end as isize, 1))?
+        .extract()?;
+    let head = ssc::parse_segment(&head).map_err(err)?;
+    let mut pieces: Vec<&[bool]> = Vec::with_capacity(shown);
+    for (i, &start) in starts[..shown].iter().enumerate() {
+        let stop = starts.get(i + 1).map_or(end, |&s| s as usize).min(end);
+        let piece = head.get(start as usize..stop).ok_or_else(|| {
+            PyValueError::new_err("the starts are not increasing cut points of the segment")
+        })?;
+        pieces.push(piece);
+    }
+    Ok(mex_present::ssc::decomposition_svg(&pieces, cherries))
+}
+
 #[pymodule]
 fn _mex(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("TooLarge", m.py().get_type::<TooLarge>())?;
@@ -1424,5 +1704,8 @@ fn _mex(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(ssc_irreducibles, m)?)?;
     m.add_function(wrap_pyfunction!(ssc_count, m)?)?;
     m.add_function(wrap_pyfunction!(ssc_outcome, m)?)?;
+    m.add_function(wrap_pyfunction!(nim_chart, m)?)?;
+    m.add_function(wrap_pyfunction!(ssc_svg, m)?)?;
+    m.add_function(wrap_pyfunction!(ssc_decomposition_svg, m)?)?;
     Ok(())
 }

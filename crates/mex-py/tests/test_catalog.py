@@ -81,6 +81,31 @@ def test_value_agrees_with_the_cli(
     assert g.remoteness() == want.get("remoteness")
     assert mex.Game(name, g.position).position == g.position
     assert repr(g) == f"Game({name!r}, {g.position!r})"
+    # The dict is the CLI's object, field for field (the pictures below).
+    report = g.to_dict()
+    assert _without_pictures(report) == _without_pictures(want)
+    assert report["picture"] == g.picture() and report.get("drawing") == g.drawing()
+
+
+# The fields of a value report that picture the position.
+PICTURES = ("picture", "drawing")
+
+
+def _without_pictures(report: Dict[str, Any]) -> Dict[str, Any]:
+    return {k: v for k, v in report.items() if k not in PICTURES}
+
+
+@pytest.mark.parametrize("name,position", CASES)
+def test_reports_carry_the_clis_picture_and_drawing(
+    cli: Callable[..., Any], name: str, position: str
+) -> None:
+    # `mex value --json` gives the position's picture in its shared shape
+    # (`picture`) and the catalog's ASCII drawing (`drawing`, where the game
+    # has one); Python's dict the same.
+    want = cli("value", name, position)
+    report = mex.Game(name, position).to_dict()
+    assert {k: report.get(k) for k in PICTURES} == {k: want.get(k) for k in PICTURES}
+    assert isinstance(report["picture"], dict) and "shape" in report["picture"]
 
 
 @pytest.mark.parametrize("name,position", CASES)
@@ -104,6 +129,11 @@ def test_moves_agree_with_the_cli(
     for m in g.moves()[:3]:
         assert m.game.position == m.position
         assert m.game.value_text() == m.value_text
+    # The dicts are the CLI's objects, field for field.
+    assert [m.to_dict() for m in g.moves()] == want["moves"]
+    report = g.to_dict(moves=True)
+    assert report["moves"] == want["moves"]
+    assert _without_pictures(report) == _without_pictures(want)
 
 
 def test_helpers_build_catalog_positions() -> None:
@@ -118,71 +148,52 @@ def test_helpers_build_catalog_positions() -> None:
     assert str(mex.Domineering("2x2").canonical()) == "±1"
 
 
+def _spots(svg: str) -> List[str]:
+    """The `data-spot` attributes of an SVG, which must be well-formed XML."""
+    root = ElementTree.fromstring(svg)
+    return [e.attrib["data-spot"] for e in root.iter() if "data-spot" in e.attrib]
+
+
 def test_svg_of_a_domineering_board() -> None:
-    svg = mex.Domineering("..#/...")._repr_svg_()
-    assert svg.startswith("<svg") and svg.count('class="cell"') == 6
-    assert svg.count('fill="#333"') == 1  # the taken cell
-    assert mex.svg.domineering_svg("..#/...").count('class="cell"') == 6
+    # The board is the one board writer's (mex-present), which marks every
+    # spot a move can change: here the five free cells, in reading order.
+    g = mex.Domineering("..#/...")
+    board = g.board_svg()
+    assert board == mex.domineering_svg("..#/...") == mex.pictures.domineering_svg("..#|...")
+    assert {f"cell:{i}" for i in (0, 1, 3, 4, 5)} <= set(_spots(board))
+    assert board in g._repr_svg_()
 
 
 def _texts(svg: str) -> List[str]:
-    """The lines of text of an SVG, which must be well-formed XML."""
+    """The lines of text of a card (an SVG, which must be well-formed XML)."""
     root = ElementTree.fromstring(svg)
-    return [t.text or "" for t in root.iter("{http://www.w3.org/2000/svg}text")]
+    return [
+        t.text or ""
+        for t in root.iter("{http://www.w3.org/2000/svg}text")
+        if t.attrib.get("class") == "line"
+    ]
 
 
 @pytest.mark.parametrize("name,position", CASES)
 def test_every_game_draws_itself(
     cli: Callable[..., Any], name: str, position: str
 ) -> None:
-    # Jupyter's picture of every position: the catalog's picture (a board
-    # square by square, any other drawing as text), then the name, the
+    # Jupyter's picture of every position: its board (the one board writer
+    # of mex-present, given the position's picture), then the name, the
     # position, the value and the outcome, as `mex value` gives them.
     want = cli("value", name, position)
     g = mex.Game(name, position)
-    assert g.picture() == want.get("picture")
     svg = g._repr_svg_()
     assert svg.startswith("<svg")
-    texts = _texts(svg)
-    assert texts[-4:] == [
+    assert _texts(svg) == [
         name,
         f"position {want['position']}",
         f"value    {want['value']}",
         f"outcome  {want['outcome']}",
     ]
-    picture = want.get("picture")
-    if picture is None:
-        assert texts == texts[-4:]
-    elif set(picture) <= set(".#xo\n"):
-        rows = picture.split("\n")
-        assert svg.count('class="cell"') == sum(len(r) for r in rows)
-        assert svg.count("<circle") == picture.count("x") + picture.count("o")
-        assert texts == texts[-4:]
-    else:
-        assert texts[:-4] == picture.split("\n")
-
-
-def test_a_refused_value_is_shown_in_the_card() -> None:
-    # Positions are checked when made, so a refusal at evaluation is rare
-    # (a budget spent in the search): a stand-in game refuses here.
-    refusal = "the computation (comparisons of options) exceeds the limit"
-
-    class Refused:
-        name, position = "domineering", "5x6"
-
-        def value_text(self) -> str:
-            raise mex.TooLarge(refusal)
-
-        def outcome(self) -> str:
-            raise AssertionError("not asked after a refusal")
-
-        def picture(self) -> str:
-            return "......\n" * 4 + "......"
-
-    svg = mex.svg._game_card(Refused())
-    texts = _texts(svg)
-    assert texts[-2:] == [f"value    not computed: {refusal}", "outcome  -"]
-    assert svg.count('class="cell"') == 30
+    board = g.board_svg()
+    assert board.startswith("<svg") and board in svg
+    ElementTree.fromstring(board)
 
 
 def test_cards_escape_and_shorten_what_they_show() -> None:
@@ -191,6 +202,14 @@ def test_cards_escape_and_shorten_what_they_show() -> None:
     long = mex.Nim(list(range(1, 200)))
     line = _texts(long._repr_svg_())[1]
     assert len(line) == 100 and line.endswith("…")
-    many = mex.Game("hackenbush-graph", " ".join(f"{i}-{i + 1}:B" for i in range(60)))
-    texts = _texts(many._repr_svg_())
-    assert texts[40] == "… 20 more lines" and len(texts) == 41 + 4
+
+
+def test_picture_and_drawing() -> None:
+    # The drawing is the catalog's ASCII text; the picture its shared shape.
+    board = mex.Domineering("..#/...")
+    assert board.drawing() == "..#\n..."
+    picture = board.picture()
+    assert picture["shape"] == "grid" and (picture["rows"], picture["columns"]) == (2, 3)
+    assert [c["kind"] for c in picture["cells"]] == ["empty", "empty", "blocked"] + ["empty"] * 3
+    assert mex.Nim([2**100, 0]).picture() == {"shape": "heaps", "heaps": [str(2**100), "0"]}
+    assert mex.Nim([3]).drawing() is None

@@ -6,7 +6,8 @@ from __future__ import annotations
 import html as htmllib
 import re
 from fractions import Fraction
-from typing import Any, Callable
+from typing import Any, Callable, Dict
+from xml.etree import ElementTree
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -73,7 +74,7 @@ def test_agrees_with_mex_game(cli: Callable[..., Any], x: str, y: str) -> None:
     s = mex.CGValue.parse(x) + mex.CGValue.parse(y)
     # `mex game` prints CGSuite's slash notation ({0||0|-1}, 3±1) and
     # CGValue plain braces: the same value either way.
-    assert mex.CGValue.parse(want["canonical"]) == s
+    assert mex.CGValue.parse(want["value"]) == s
     assert mex.CGValue.parse(str(s)) == s
     assert s.outcome() == want["outcome"]
     assert s.birthday() == want["birthday"]
@@ -107,23 +108,64 @@ def test_examples() -> None:
 def test_thermograph_agrees_with_mean_and_temperature(a: mex.CGValue) -> None:
     th = a.thermograph()
     assert th["mean"] == a.mean() and th["temperature"] == a.temperature()
-    for side in ("left", "right"):
-        points = th[side]
+    for side in ("left_wall", "right_wall"):
+        points = [(p["t"], p["value"]) for p in th[side]["points"]]
         assert points[0][0] == -1
         assert all(isinstance(x, Fraction) for p in points for x in p)
         assert [t for t, _ in points] == sorted(t for t, _ in points)
         # Above the temperature both walls are the mast at the mean.
         t, v = points[-1]
-        assert th[f"{side}_tail"] == 0 and v == th["mean"]
+        assert th[side]["tail_slope"] == 0 and v == th["mean"]
     svg = mex.Thermograph(a)._repr_svg_()
-    assert svg.startswith("<svg") and "polyline" in svg
+    assert svg.startswith("<svg") and svg.count("<polyline") == 2
+    assert svg == a.thermograph_svg() == mex.thermograph_svg(a)
+
+
+def _exact(report: Dict[str, Any]) -> Dict[str, Any]:
+    """A thermograph of `mex game --json` with its rationals as Fractions."""
+    return {
+        side: {
+            "points": [
+                {"t": Fraction(p["t"]), "value": Fraction(p["value"])}
+                for p in report[side]["points"]
+            ],
+            "tail_slope": report[side]["tail_slope"],
+        }
+        for side in ("left_wall", "right_wall")
+    }
+
+
+@settings(max_examples=30, deadline=None)
+@given(games_text())
+def test_thermograph_is_the_clis(cli: Callable[..., Any], x: str) -> None:
+    want = cli("game", x)
+    th = mex.CGValue(x).thermograph()
+    assert th == {
+        "mean": Fraction(want["mean"]),
+        "temperature": Fraction(want["temperature"]),
+        **_exact(want["thermograph"]),
+    }
 
 
 def test_a_hot_thermograph() -> None:
     th = mex.CGValue("{3|-1}").thermograph()
-    assert th["left"][0] == (Fraction(-1), Fraction(4))
-    assert th["right"][0] == (Fraction(-1), Fraction(-2))
+    assert th["left_wall"]["points"][0] == {"t": Fraction(-1), "value": Fraction(4)}
+    assert th["right_wall"]["points"][0] == {"t": Fraction(-1), "value": Fraction(-2)}
     assert (th["mean"], th["temperature"]) == (Fraction(1), Fraction(2))
+
+
+def test_thermograph_pictures_are_the_clis_writer() -> None:
+    # The SVG carries the exact walls (data-points, `t:value`) and its title.
+    svg = mex.CGValue("{3|-1}").thermograph_svg()
+    root = ElementTree.fromstring(svg)
+    walls = [e.attrib["data-points"] for e in root.iter() if e.attrib.get("class") == "left-wall"]
+    assert walls == ["-1:4 2:1"]
+    assert "<title>thermograph of 1±2</title>" in svg  # {3|-1} as CGSuite writes it
+    assert "<title>hot</title>" in mex.CGValue("{3|-1}").thermograph_svg("hot")
+    # A form too long for a title is drawn under a plain one.
+    long = mex.CGValue("+".join(f"{{{k}|-{k}}}" for k in range(1, 6)))
+    assert len(str(long)) > 80
+    assert "<title>thermograph</title>" in long.thermograph_svg()
 
 
 RICH = [

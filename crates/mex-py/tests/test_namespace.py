@@ -10,10 +10,10 @@ import pytest
 
 import mex
 import mex.ssc
-import mex.svg
+import mex.pictures
 
 
-@pytest.mark.parametrize("module", [mex, mex.ssc, mex.svg], ids=lambda m: m.__name__)
+@pytest.mark.parametrize("module", [mex, mex.ssc, mex.pictures], ids=lambda m: m.__name__)
 def test_public_names_are_exactly_all(module: ModuleType) -> None:
     public = {name for name in dir(module) if not name.startswith("_")}
     assert public == set(module.__all__)

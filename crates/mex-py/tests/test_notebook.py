@@ -12,6 +12,8 @@ from typing import Any, Dict, List
 
 import pytest
 
+import mex
+
 NOTEBOOK = Path(__file__).resolve().parents[3] / "examples" / "python-tour.ipynb"
 
 
@@ -39,18 +41,23 @@ def test_the_notebook_runs_and_shows_its_results() -> None:
     assert outs[1]["image/svg+xml"].startswith("<svg")
     pre, period, theorem = ast.literal_eval(outs[2]["text/plain"])
     assert (pre, period) == (53, 34) and theorem.startswith("octal periodicity theorem")
-    assert "period 34 from n = 53" in outs[3]["image/svg+xml"]
+    assert outs[3]["image/svg+xml"] == mex.octal("0.07").chart()._repr_svg_()
+    assert "preperiod 53 (shaded), period 34" in outs[3]["image/svg+xml"]
     play = ast.literal_eval(outs[4]["text/plain"])
     assert play[:2] == ["0000", "1000"] and len(set(play)) == len(play) == 16
     assert play[-1] == "0001"  # 0000 comes back next: the game is over
     assert "take 2 from heap 1" in outs[5]["text/plain"]
-    assert "polyline" in outs[6]["image/svg+xml"]
+    assert outs[6]["image/svg+xml"] == mex.CGValue("{3 | {1 | -2}}").thermograph_svg()
     assert outs[7]["image/svg+xml"].count("<circle") == 10
     assert outs[8]["text/plain"] == "CGValue('1/2^*')"
     assert outs[8]["text/latex"] == r"$\frac{1}{2}\uparrow{*}$"
     assert "↓*" in outs[9]["text/html"]
-    assert outs[10]["image/svg+xml"].count("<circle") == 6
+    clobber = mex.Game("clobber", "xox/oxo")
+    assert clobber.board_svg() in outs[10]["image/svg+xml"]
     assert "outcome  P" in outs[10]["image/svg+xml"]
+    report = ast.literal_eval(outs[11]["text/plain"])
+    assert report == mex.Game("toads-and-frogs", "TT.FF").to_dict()
+    assert report["picture"]["shape"] == "strips"
     # The stored notebook holds these very outputs (pictures included).
     assert [_outputs(c) for c in stored.cells] == [_outputs(c) for c in nb.cells]
     assert all(_outputs(c) for c in stored.cells if c.cell_type == "code")

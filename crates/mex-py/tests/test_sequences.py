@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 import operator
 from typing import Any, Callable
+from xml.etree import ElementTree
 
 import numpy as np
 import pytest
@@ -51,9 +52,25 @@ def test_a_million_values_in_one_array() -> None:
 def test_chart_marks_the_period() -> None:
     chart = mex.octal("0.07").chart()
     assert (chart.preperiod, chart.period) == (53, 34)
+    assert len(chart.values) == 2 * (53 + 34)
     svg = chart._repr_svg_()
-    assert svg.startswith("<svg") and "period 34 from n = 53" in svg
-    assert mex.octal("0.07")._repr_svg_().startswith("<svg")
+    root = ElementTree.fromstring(svg)
+    bars = [e for e in root.iter() if e.attrib.get("class") == "value"]
+    assert [int(b.attrib["data-value"]) for b in bars] == chart.values
+    # A dashed line at the start of each period: n = 53, 87, 121, 155.
+    lines = [float(e.attrib["x1"]) for e in root.iter() if e.attrib.get("class") == "period"]
+    assert len(lines) == 4 and lines == sorted(lines)
+    assert "preperiod 53 (shaded), period 34" in svg
+    assert "nim sequence of 0.07" in svg
+    assert mex.octal("0.07")._repr_svg_() == svg
+
+
+def test_nim_chart_without_a_period_and_its_limit() -> None:
+    svg = mex.nim_chart([0, 1, 2])
+    assert svg.count('class="value"') == 3 and 'class="period"' not in svg
+    assert mex.NimChart([0, 1, 2])._repr_svg_() == svg
+    with pytest.raises(mex.TooLarge):
+        mex.nim_chart([0] * (2**16 + 1))
 
 
 def test_big_heaps_round_trip() -> None:

@@ -12,7 +12,8 @@ from __future__ import annotations
 import itertools
 import subprocess
 import sys
-from typing import Any, Callable
+from typing import Any, Callable, List
+from xml.etree import ElementTree
 
 import numpy as np
 import pytest
@@ -113,3 +114,38 @@ def test_decompositions_compare_and_show_themselves() -> None:
     picture = mex.SscDecomposition("BW" * 1000)
     svg = picture._repr_svg_()
     assert svg.count("<circle") == 400 and "… 1600 more cherries" in svg
+
+
+def _pieces_drawn(svg: str) -> List[str]:
+    root = ElementTree.fromstring(svg)
+    return [e.attrib["data-text"] for e in root.iter() if e.attrib.get("class") == "piece"]
+
+
+@pytest.mark.parametrize("segment", ["BBWBW", "BWWBBWBWWW", "BBBWWWBWBW" * 7, "BW" * 300, "W" + "B" * 999])
+def test_the_picture_frames_the_pieces_within_400_cherries(segment: str) -> None:
+    d = mex.ssc.decompose(segment)
+    svg = mex.SscDecomposition(segment)._repr_svg_()
+    drawn = _pieces_drawn(svg)
+    # Whole pieces while they fit in 400 cherries (a first piece longer than
+    # that is drawn up to 400), the rest counted.
+    want, total = [], 0
+    for piece in d:
+        if total + len(piece) > 400:
+            if not want:
+                want.append(piece[:400])
+            break
+        want.append(piece)
+        total += len(piece)
+    assert drawn == want
+    rest = len(segment) - sum(map(len, want))
+    assert (f"… {rest} more cherries" in svg) == (rest > 0)
+    assert mex.ssc_svg(list(d)) == mex.pictures.ssc_svg(list(d))
+    if len(segment) <= 400:
+        assert svg == mex.ssc_svg(list(d))
+
+
+def test_ssc_svg_counts_what_it_is_not_given() -> None:
+    svg = mex.ssc_svg(["B", "BW"], more=7)
+    assert _pieces_drawn(svg) == ["B", "BW"] and "… 7 more cherries" in svg
+    with pytest.raises(ValueError):
+        mex.ssc_svg(["BX"])

@@ -4,7 +4,7 @@ the stubs (mex/_mex.pyi, py.typed), and run by pytest."""
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Dict, List, Optional
+from typing import Any, Dict, List, Optional
 
 import numpy as np
 import numpy.typing as npt
@@ -60,3 +60,17 @@ def test_typed_usage() -> None:
         assert "exceeds the limit" in message
     catalog: List[Dict[str, str]] = mex.games()
     assert catalog[0]["name"] == "nim"
+    game = mex.Domineering("2x2")
+    report: Dict[str, Any] = game.to_dict()
+    picture: Dict[str, Any] = game.picture()
+    drawing: Optional[str] = game.drawing()
+    board: str = game.board_svg()
+    assert report["value"] == "±1" and report["picture"] == picture
+    assert drawing == "..\n.." and board.startswith("<svg")
+    move: Dict[str, Any] = mex.Nim([1]).moves()[0].to_dict()
+    assert move["winning"] is True
+    walls: Dict[str, Any] = mex.CGValue("{1|0}").thermograph()
+    assert walls["temperature"] == Fraction(1, 2)
+    chart: str = mex.nim_chart([0, 1], title="two values")
+    cherries: str = mex.ssc_svg(["B", "BW"])
+    assert chart.startswith("<svg") and cherries.startswith("<svg")

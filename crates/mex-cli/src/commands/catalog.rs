@@ -1,10 +1,17 @@
 //! `mex games`, `mex value`, `mex moves`: every game of the catalog through
-//! one interface (`mex_core::games`).
+//! one interface (`mex_core::games`), with the budgets, the checkpoint and
+//! the pictures of a position (`--memory`, `--comparisons`, `--checkpoint`,
+//! `--thermograph`, `--svg`). The old per-position command lines (`mex nim`,
+//! `mex domineering`, …) print these same reports (`aliases.rs`).
 
+use super::partizan::PartizanSummary;
+use super::search::{self, SearchOptions};
 use crate::output::{fields, table, Output};
 use clap::Args;
-use mex_core::games;
+use mex_core::games::{self, CatalogGame, Context, Evaluation, Family, Value};
 use mex_core::MexError;
+use serde_json::json;
+use std::path::PathBuf;
 
 /// The games mex knows, with their position syntax and an example.
 #[derive(Args)]
@@ -25,13 +32,16 @@ pub struct GamesArgs {
 #[command(
     after_help = "Values by family: impartial games a Grundy value (*g) or, for game
 graphs, win/loss/draw with remoteness; partizan games the canonical form and
-outcome class (L, R, N, P); synchronized games the outcome class (L, R, D, LD,
-RD, U); arena games (the shift games) the turns until Alice wins.
+outcome class (L, R, N, P) with the stops, mean, temperature and thermograph;
+synchronized games the outcome class (L, R, D, LD, RD, U); arena games (the
+shift games) the turns until Alice wins.
 
 Examples:
   mex value nim 3,4,5
   mex value octal 0.07:20
   mex value domineering 3x3 --json
+  mex value domineering 3x3 --thermograph t.svg --svg board.svg
+  mex value domineering 5x6 --memory 4 --checkpoint 5x6.ckpt
   mex value expression \"{1|0} + *\"
   mex value shift-game 0000
   mex value ssc \"BBW WB\"
@@ -53,6 +63,8 @@ pub struct ValueArgs {
     /// Grundy value and misère outcome (impartial short games only).
     #[arg(long)]
     misere: bool,
+    #[command(flatten)]
+    options: PositionOptions,
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
@@ -84,9 +96,290 @@ pub struct MovesArgs {
     /// position it leads to; winning moves lead to misère P-positions.
     #[arg(long)]
     misere: bool,
+    #[command(flatten)]
+    options: PositionOptions,
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
+}
+
+/// The budgets, the checkpoint and the pictures of a position.
+#[derive(Args, Default)]
+pub struct PositionOptions {
+    #[command(flatten)]
+    pub search: SearchOptions,
+    /// Write the thermograph of the value as an SVG picture to this file
+    /// (partizan games).
+    #[arg(long, value_name = "FILE.svg")]
+    pub thermograph: Option<PathBuf>,
+    /// Write the position's board as an SVG picture to this file.
+    #[arg(long, value_name = "FILE.svg")]
+    pub svg: Option<PathBuf>,
+}
+
+/// What is asked of a position.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Request {
+    /// Its value (`mex value`).
+    Value,
+    /// Its value and every move (`mex moves`).
+    Moves,
+}
+
+impl PositionOptions {
+    /// Refuses an option that does not apply (one line naming it):
+    /// budgets and thermographs are for partizan games, checkpoints for
+    /// the one search that saves them, misère play takes neither.
+    fn check(
+        &self,
+        game: &dyn CatalogGame,
+        misere: bool,
+        request: Request,
+    ) -> Result<(), MexError> {
+        if misere {
+            self.check_misere()?;
+        }
+        self.check_partizan(game)?;
+        self.check_checkpoint(game, request)
+    }
+
+    fn check_misere(&self) -> Result<(), MexError> {
+        let s = &self.search;
+        if s.budgeted() || s.checkpoint.is_some() || self.thermograph.is_some() {
+            return Err(MexError::invalid(
+                "--misere with --memory, --comparisons, --checkpoint or --thermograph",
+                "--misere with --svg and --json",
+            ));
+        }
+        Ok(())
+    }
+
+    fn check_partizan(&self, game: &dyn CatalogGame) -> Result<(), MexError> {
+        let info = game.info();
+        if info.family == Family::Partizan {
+            return Ok(());
+        }
+        let given = [
+            (self.search.memory.is_some(), "--memory"),
+            (self.search.comparisons.is_some(), "--comparisons"),
+            (self.thermograph.is_some(), "--thermograph"),
+        ];
+        match given.iter().find(|(given, _)| *given) {
+            Some((_, option)) => Err(MexError::invalid(
+                format!(
+                    "{option} with {} (family: {})",
+                    info.name,
+                    info.family.name()
+                ),
+                format!("{option} with a partizan game (mex games lists the families)"),
+            )),
+            None => Ok(()),
+        }
+    }
+
+    fn check_checkpoint(&self, game: &dyn CatalogGame, request: Request) -> Result<(), MexError> {
+        if self.search.checkpoint.is_none()
+            || (request == Request::Value && search::searched_here(game))
+        {
+            return Ok(());
+        }
+        let command = match request {
+            Request::Value => "value",
+            Request::Moves => "moves",
+        };
+        Err(MexError::invalid(
+            format!("--checkpoint with mex {command} {}", game.info().name),
+            "--checkpoint with mex value domineering (the search that saves checkpoints)",
+        ))
+    }
+
+    /// Writes the board of `position` to the `--svg` file, if one is asked
+    /// (before any search, so that a bad path is known at once).
+    fn write_board(&self, game: &dyn CatalogGame, position: &str) -> Result<(), MexError> {
+        let Some(path) = &self.svg else {
+            return Ok(());
+        };
+        let svg = mex_present::board::board_svg(&game.picture(position)?);
+        crate::files::write_file(path, &svg, "--svg")
+    }
+}
+
+/// A report on one position, built as JSON and text together; the old
+/// command lines extend it (winning moves, tables).
+pub struct PositionReport {
+    pub json: serde_json::Value,
+    pub text: String,
+}
+
+impl PositionReport {
+    /// What the command prints.
+    pub fn output(self) -> Output {
+        Output::new(self.json, self.text)
+    }
+
+    /// Sets `key` in the JSON object.
+    pub fn set(&mut self, key: &str, value: serde_json::Value) {
+        if let Some(map) = self.json.as_object_mut() {
+            map.insert(key.to_string(), value);
+        }
+    }
+
+    /// Sets `key` unless the value's report already has it.
+    fn set_if_absent(&mut self, key: &str, value: serde_json::Value) {
+        if self.json.get(key).is_none() {
+            self.set(key, value);
+        }
+    }
+
+    /// Sets every field of the object `fields`.
+    fn merge(&mut self, fields: serde_json::Value) {
+        if let serde_json::Value::Object(map) = fields {
+            for (k, v) in map {
+                self.set(&k, v);
+            }
+        }
+    }
+}
+
+/// What a search run here took (the checkpointed search).
+struct SearchFacts {
+    positions: usize,
+    resumed_positions: usize,
+}
+
+/// The position's value: by the search that saves checkpoints for its
+/// game, else by the catalog, in a store of `options`' budgets.
+fn evaluate(
+    game: &dyn CatalogGame,
+    position: &str,
+    options: &PositionOptions,
+    quiet: bool,
+) -> Result<(Evaluation, Context, Option<SearchFacts>), MexError> {
+    if !search::searched_here(game) {
+        let mut ctx = options.search.context();
+        let e = game.evaluate(position, &mut ctx)?;
+        return Ok((e, ctx, None));
+    }
+    let mut s = search::domineering(position, &options.search, quiet)?;
+    let e = canonical_evaluation(&mut s.context, s.position, s.value)?;
+    let facts = SearchFacts {
+        positions: s.positions,
+        resumed_positions: s.resumed_positions,
+    };
+    Ok((e, s.context, Some(facts)))
+}
+
+/// The evaluation of a position of canonical value `g`, as the catalog
+/// writes a partizan value (the tests below check the two agree).
+fn canonical_evaluation(
+    ctx: &mut Context,
+    position: String,
+    g: mex_core::partizan::store::GameId,
+) -> Result<Evaluation, MexError> {
+    use mex_core::partizan::notation;
+    Ok(Evaluation {
+        position,
+        value_text: notation::try_show(&ctx.store, g, notation::MAX_PRINTED)?,
+        outcome: format!("{:?}", ctx.store.try_outcome(g)?),
+        value: Value::Canonical(g),
+        to_move: None,
+    })
+}
+
+/// The value's fields as text.
+fn value_text(game: Option<&dyn CatalogGame>, e: &Evaluation) -> String {
+    let mut pairs = vec![];
+    if let Some(game) = game {
+        pairs.push(("game", game.info().name.to_string()));
+    }
+    pairs.extend([
+        ("position", e.position.clone()),
+        ("value", e.value_text.clone()),
+        ("outcome", e.outcome.to_string()),
+    ]);
+    if let Some(p) = e.to_move {
+        pairs.push(("to move", format!("{p:?}")));
+    }
+    fields(&pairs)
+}
+
+/// A picture under the fields, indented by two spaces.
+fn indented_picture(picture: &str) -> String {
+    picture
+        .lines()
+        .map(|l| format!("\n  {l}"))
+        .collect::<String>()
+        + "\n"
+}
+
+/// `Ok(None)` when the catalog refuses the position's size: a board
+/// searched under budgets beyond the catalog's bound has no drawing.
+fn unless_too_large<T>(r: Result<T, MexError>) -> Result<Option<T>, MexError> {
+    match r {
+        Ok(t) => Ok(Some(t)),
+        Err(MexError::TooLarge { .. } | MexError::AboveLimit { .. }) => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
+impl PositionReport {
+    /// What every value report adds to the value: for a partizan value its
+    /// stops, mean, temperature, thermograph (and its file) and what the
+    /// search took; the board's file; the ASCII drawing of the position
+    /// where the game draws one.
+    fn add_position(
+        &mut self,
+        game: &dyn CatalogGame,
+        e: &Evaluation,
+        ctx: &Context,
+        facts: Option<SearchFacts>,
+        options: &PositionOptions,
+    ) -> Result<(), MexError> {
+        if let Value::Canonical(g) = e.value {
+            let summary = PartizanSummary::of(&ctx.store, g);
+            self.text += &summary.text();
+            self.merge(serde_json::to_value(&summary).expect("serialisable"));
+            if let Some(path) = &options.thermograph {
+                let name = format!("{} {}", game.info().name, e.position);
+                let shown = summary.write_thermograph(path, &name)?;
+                self.text += &fields(&[("thermograph written", shown.clone())]);
+                self.set("thermograph_svg", json!(shown));
+            }
+            self.add_search(ctx, facts);
+        }
+        if let Some(path) = &options.svg {
+            let shown = path.display().to_string();
+            self.text += &fields(&[("board written", shown.clone())]);
+            self.set("board_svg", json!(shown));
+        }
+        if let Some(Some(drawing)) = unless_too_large(game.drawing(&e.position))? {
+            self.text += &indented_picture(&drawing);
+            // `drawing` is the ASCII drawing; `picture` carried it before
+            // the value report (mex-present) had a structured picture, and
+            // keeps it until then.
+            self.set_if_absent("drawing", json!(drawing));
+            self.set_if_absent("picture", json!(drawing));
+        }
+        Ok(())
+    }
+
+    /// `search`: canonical forms built and comparisons made; for the
+    /// checkpointed search also the positions memoised and resumed.
+    fn add_search(&mut self, ctx: &Context, facts: Option<SearchFacts>) {
+        let mut search = json!({
+            "games": ctx.store.len(),
+            "comparisons": ctx.store.comparisons().to_string(),
+        });
+        if let Some(f) = facts {
+            search["positions"] = json!(f.positions);
+            search["resumed_positions"] = json!(f.resumed_positions);
+            if f.resumed_positions > 0 {
+                let n = f.resumed_positions.to_string();
+                self.text += &fields(&[("resumed positions", n)]);
+            }
+        }
+        self.set("search", search);
+    }
 }
 
 pub fn run_games(a: &GamesArgs) -> Result<Output, MexError> {
@@ -124,50 +417,60 @@ pub fn run_games(a: &GamesArgs) -> Result<Output, MexError> {
     Ok(Output::new(mex_present::json::games_json(None)?, text))
 }
 
-/// A picture under the fields, indented by two spaces.
-fn indented_picture(picture: &str) -> String {
-    picture
-        .lines()
-        .map(|l| format!("\n  {l}"))
-        .collect::<String>()
-        + "\n"
+pub fn run_value(a: &ValueArgs) -> Result<Output, MexError> {
+    value_report(&a.game, &a.position, a.misere, &a.options, a.json).map(PositionReport::output)
 }
 
-pub fn run_value(a: &ValueArgs) -> Result<Output, MexError> {
-    if a.misere {
-        return super::misere::value(&a.game, &a.position);
+/// `mex value GAME POSITION`: the value fields of the catalog's report,
+/// then [`PositionReport::add_position`]. `quiet` silences the progress
+/// counter of a long search.
+pub fn value_report(
+    name: &str,
+    position: &str,
+    misere: bool,
+    options: &PositionOptions,
+    quiet: bool,
+) -> Result<PositionReport, MexError> {
+    let game = games::find(name)?;
+    options.check(game, misere, Request::Value)?;
+    options.write_board(game, position)?;
+    if misere {
+        return super::misere::value(game, position);
     }
-    let (game, e) = mex_present::json::evaluate(&a.game, &a.position)?;
-    let mut pairs = vec![
-        ("game", game.info().name.to_string()),
-        ("position", e.position.clone()),
-        ("value", e.value_text.clone()),
-        ("outcome", e.outcome.clone()),
-    ];
-    if let Some(p) = e.to_move {
-        pairs.push(("to move", format!("{p:?}")));
-    }
-    let mut json = mex_present::json::value_json(game, &e);
-    let mut text = fields(&pairs);
-    if let Some(picture) = game.drawing(&a.position)? {
-        text += &indented_picture(&picture);
-        json["picture"] = picture.into();
-    }
-    Ok(Output::new(json, text))
+    let (e, ctx, facts) = evaluate(game, position, options, quiet)?;
+    let json = mex_present::json::value_json(game, &e);
+    let mut report = PositionReport {
+        json: serde_json::to_value(json).expect("serialisable"),
+        text: value_text(Some(game), &e),
+    };
+    report.add_position(game, &e, &ctx, facts, options)?;
+    Ok(report)
 }
 
 pub fn run_moves(a: &MovesArgs) -> Result<Output, MexError> {
+    let game = games::find(&a.game)?;
+    a.options.check(game, a.misere, Request::Moves)?;
+    a.options.write_board(game, &a.position)?;
     if a.misere {
-        return super::misere::moves(&a.game, &a.position);
+        return super::misere::moves(game, &a.position).map(PositionReport::output);
     }
-    let (game, e, moves) = mex_present::json::evaluate_moves(&a.game, &a.position)?;
-    let mut text = fields(&[
-        ("position", e.position.clone()),
-        ("value", e.value_text.clone()),
-        ("outcome", e.outcome.clone()),
-    ]);
-    if let Some(picture) = game.drawing(&a.position)? {
-        text += &indented_picture(&picture);
+    let mut ctx = a.options.search.context();
+    let e = game.evaluate(&a.position, &mut ctx)?;
+    let moves = game.moves(&a.position, &mut ctx)?;
+    let json = mex_present::json::moves_json(game, &e, &moves);
+    let mut report = PositionReport {
+        json: serde_json::to_value(json).expect("serialisable"),
+        text: value_text(None, &e),
+    };
+    report.add_position(game, &e, &ctx, None, &a.options)?;
+    report.text += &moves_table(&moves);
+    Ok(report.output())
+}
+
+/// The moves as a table (with a player column when moves have players).
+fn moves_table(moves: &[games::MoveEvaluation]) -> String {
+    if moves.is_empty() {
+        return "no moves\n".into();
     }
     let with_player = moves.iter().any(|m| m.player.is_some());
     let rows: Vec<Vec<String>> = moves
@@ -186,18 +489,69 @@ pub fn run_moves(a: &MovesArgs) -> Result<Output, MexError> {
             row
         })
         .collect();
-    if rows.is_empty() {
-        text += "no moves\n";
-    } else {
-        let mut header = vec![];
-        if with_player {
-            header.push("player");
-        }
-        header.extend(["move", "position", "value", "winning"]);
-        text += &table(&header, &rows);
+    let mut header = vec![];
+    if with_player {
+        header.push("player");
     }
-    Ok(Output::new(
-        mex_present::json::moves_json(game, &e, &moves),
-        text,
-    ))
+    header.extend(["move", "position", "value", "winning"]);
+    table(&header, &rows)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The search run here writes its value as the catalog does.
+    #[test]
+    fn the_searched_value_reads_as_the_catalogs() {
+        let game = games::find("domineering").unwrap();
+        let none = PositionOptions::default();
+        for board in ["1x1", "2x2", "3x3", "2x4", ".#./...", "4x3"] {
+            let (ours, _, facts) = evaluate(game, board, &none, true).unwrap();
+            let theirs = game.evaluate(board, &mut Context::new()).unwrap();
+            let shown = |e: &Evaluation| {
+                (
+                    e.position.clone(),
+                    e.value_text.clone(),
+                    e.outcome.to_string(),
+                )
+            };
+            assert_eq!(shown(&ours), shown(&theirs), "{board}");
+            assert!(facts.is_some());
+        }
+    }
+
+    #[test]
+    fn options_that_do_not_apply_are_refused() {
+        let nim = games::find("nim").unwrap();
+        let domineering = games::find("domineering").unwrap();
+        let budget = PositionOptions {
+            search: SearchOptions {
+                memory: Some(2),
+                ..SearchOptions::default()
+            },
+            ..PositionOptions::default()
+        };
+        assert!(budget.check(nim, false, Request::Value).is_err());
+        assert!(budget.check(domineering, false, Request::Moves).is_ok());
+        assert!(budget.check(domineering, true, Request::Value).is_err());
+        let checkpoint = PositionOptions {
+            search: SearchOptions {
+                checkpoint: Some("c.ckpt".into()),
+                ..SearchOptions::default()
+            },
+            ..PositionOptions::default()
+        };
+        assert!(checkpoint.check(domineering, false, Request::Value).is_ok());
+        let moves = checkpoint
+            .check(domineering, false, Request::Moves)
+            .unwrap_err();
+        assert!(
+            moves.to_string().contains("mex moves domineering"),
+            "{moves}"
+        );
+        assert!(checkpoint
+            .check(games::find("amazons").unwrap(), false, Request::Value)
+            .is_err());
+    }
 }

@@ -1,23 +1,28 @@
-//! `mex domino`.
+//! `mex domino`: the tables of the whole game (the boards the second player
+//! wins, the count of first-player wins); `mex domino N` is the old command
+//! line for `mex value domino N` with its winning moves.
 
+use super::aliases::{add_winning_moves, winning_moves};
+use super::catalog::{value_report, PositionOptions, PositionReport};
 use crate::number::{in_range, natural, u64_value};
-use crate::output::{fields, table, wrapped, Output, Report};
+use crate::output::{fields, wrapped, Output};
 use clap::Args;
+use mex_core::games::{self, CatalogGame};
 use mex_core::heap::domino::{DominoGame, MAX_LISTED_BOARD};
 use mex_core::heap::period::PeriodCertificate;
-use mex_core::impartial::Outcome;
 use mex_core::MexError;
 use num_bigint::BigUint;
 use serde::Serialize;
 
-/// The 1×N domino-covering game (OEIS A215721): outcome, nim value and every
-/// winning placement; the boards the second player wins; counts up to 10^18
-/// and beyond, from the proven period of 0.07.
+/// The 1×N domino-covering game (OEIS A215721): the boards the second
+/// player wins; counts up to 10^18 and beyond, from the proven period of
+/// 0.07; a board's value and winning placements.
 #[derive(Args)]
 #[command(
-    long_about = "The 1×N domino-covering game (OEIS A215721): outcome, nim value and every winning
-placement; the boards the second player wins; counts up to 10^18 and beyond,
-from the proven period of 0.07.
+    long_about = "The 1×N domino-covering game (OEIS A215721): the boards the second player
+wins; counts up to 10^18 and beyond, from the proven period of 0.07. With a
+board length N, the same report as `mex value domino N` with every winning
+placement.
 
 Rules: a strip of N squares; a move places a domino on two adjacent free
 squares. Whoever cannot move loses. This is the octal game 0.07 (Dawson's
@@ -46,13 +51,12 @@ pub struct DominoArgs {
     pub json: bool,
 }
 
-/// `mex domino`.
+/// The studies of the whole game: the boards the second player wins, the
+/// count of first-player wins, and the proof of the period they use.
 #[derive(Serialize)]
-struct DominoResult {
+struct Tables {
     /// The proof of the period of 0.07 that every answer uses.
     certificate: PeriodCertificate,
-    #[serde(flatten)]
-    board: Option<Board>,
     /// Every N ≤ M the second player wins (from 0).
     #[serde(skip_serializing_if = "Option::is_none")]
     second_player_wins: Option<Vec<String>>,
@@ -66,31 +70,9 @@ struct DominoResult {
     count: Option<String>,
 }
 
-/// One board's answer.
-#[derive(Serialize)]
-struct Board {
-    n: String,
-    /// The Grundy value, under the name every command uses.
-    grundy: u32,
-    /// The same, under the name documented first (kept for scripts).
-    nim_value: u32,
-    outcome: Outcome,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    winning_moves: Option<Vec<Move>>,
-}
-
-/// A winning placement.
-#[derive(Serialize)]
-struct Move {
-    /// The squares covered, 1-based.
-    squares: [u64; 2],
-    left: u64,
-    right: u64,
-}
-
-impl Report for DominoResult {
+impl Tables {
     fn text(&self) -> String {
-        let mut text = self.board.as_ref().map_or_else(String::new, Board::text);
+        let mut text = String::new();
         if let Some(list) = &self.second_player_wins {
             let m = self.second_player_bound;
             text += &format!("boards N ≤ {m} the second player wins:\n{}", wrapped(list));
@@ -106,75 +88,55 @@ impl Report for DominoResult {
     }
 }
 
-impl Board {
-    fn text(&self) -> String {
-        let winner = if self.nim_value == 0 {
-            "second"
-        } else {
-            "first"
-        };
-        let mut text = fields(&[
-            ("board", format!("1x{}", self.n)),
-            ("grundy value", self.grundy.to_string()),
-            (
-                "outcome",
-                format!("{} ({winner} player wins)", self.outcome),
-            ),
-        ]);
-        let moves = self.winning_moves.as_deref().unwrap_or_default();
-        if !moves.is_empty() {
-            let rows: Vec<Vec<String>> = moves
-                .iter()
-                .map(|m| {
-                    vec![
-                        format!("{}-{}", m.squares[0], m.squares[1]),
-                        m.left.to_string(),
-                        m.right.to_string(),
-                    ]
-                })
-                .collect();
-            text += "winning placements (squares covered, 1-based):\n";
-            text += &table(&["squares", "left", "right"], &rows);
-        }
-        text
+/// `mex domino N`: the report of `mex value domino N` and, unless
+/// `no_moves`, its winning moves.
+fn board(n: &BigUint, no_moves: bool, quiet: bool) -> Result<PositionReport, MexError> {
+    let position = n.to_string();
+    let mut report = value_report(
+        "domino",
+        &position,
+        false,
+        &PositionOptions::default(),
+        quiet,
+    )?;
+    if !no_moves {
+        add_winning_moves(&mut report, &winning_placements(n)?);
+    }
+    Ok(report)
+}
+
+/// The winning placements of a strip of `n`: the catalog's, or, for strips
+/// with more moves than the catalog lists (up to N = 10^7), by the proven
+/// period, labelled as the catalog labels them (the tests check the two
+/// agree where both apply).
+fn winning_placements(n: &BigUint) -> Result<Vec<(String, String)>, MexError> {
+    let game = games::find("domino")?;
+    match winning_moves(game, &n.to_string()) {
+        Err(MexError::TooLarge { .. }) => placements_by_period(game, n),
+        listed => listed,
     }
 }
 
-fn board(game: &DominoGame, n: &BigUint, with_moves: bool) -> Result<Board, MexError> {
-    let winning_moves = if with_moves {
-        let moves = game.winning_moves(n)?.into_iter().map(|m| Move {
-            squares: [m.first, m.first + 1],
-            left: m.left,
-            right: m.right,
-        });
-        Some(moves.collect())
-    } else {
-        None
-    };
-    Ok(Board {
-        n: n.to_string(),
-        grundy: game.nim_value(n),
-        nim_value: game.nim_value(n),
-        outcome: game.outcome(n),
-        winning_moves,
-    })
+/// The winning placements of a strip of `n` (up to 10^7) by the period.
+fn placements_by_period(
+    game: &dyn CatalogGame,
+    n: &BigUint,
+) -> Result<Vec<(String, String)>, MexError> {
+    DominoGame::solve()?
+        .winning_moves(n)?
+        .iter()
+        .map(|m| {
+            let label = format!("cover squares {} and {}", m.first, m.first + 1);
+            Ok((label, game.normalize(&format!("{},{}", m.left, m.right))?))
+        })
+        .collect()
 }
 
-pub fn run(a: &DominoArgs) -> Result<Output, MexError> {
-    if a.n.is_none() && a.second_player_wins.is_none() && a.count_first_player_wins.is_none() {
-        return Err(MexError::invalid(
-            "nothing to do",
-            "a board length N, --second-player-wins M or --count-first-player-wins M",
-        ));
-    }
+fn tables(a: &DominoArgs) -> Result<Tables, MexError> {
     if let Some(m) = a.second_player_wins {
         in_range("--second-player-wins", m, 0, MAX_LISTED_BOARD)?;
     }
     let game = DominoGame::solve()?;
-    let board =
-        a.n.as_ref()
-            .map(|n| board(&game, n, !a.no_moves))
-            .transpose()?;
     let second_player_wins = a
         .second_player_wins
         .map(|m| game.second_player_wins(m))
@@ -184,12 +146,59 @@ pub fn run(a: &DominoArgs) -> Result<Output, MexError> {
         .count_first_player_wins
         .as_ref()
         .map(|m| game.count_first_player_wins(m).to_string());
-    Ok(Output::report(DominoResult {
+    Ok(Tables {
         certificate: game.certificate().clone(),
-        board,
         second_player_wins,
         second_player_bound: a.second_player_wins.unwrap_or(0),
         bound: a.count_first_player_wins.as_ref().map(ToString::to_string),
         count,
-    }))
+    })
+}
+
+pub fn run(a: &DominoArgs) -> Result<Output, MexError> {
+    let wants_tables = a.second_player_wins.is_some() || a.count_first_player_wins.is_some();
+    if a.n.is_none() && !wants_tables {
+        return Err(MexError::invalid(
+            "nothing to do",
+            "a board length N, --second-player-wins M or --count-first-player-wins M",
+        ));
+    }
+    let mut report = match &a.n {
+        Some(n) => board(n, a.no_moves, a.json)?,
+        None => PositionReport {
+            json: serde_json::json!({}),
+            text: String::new(),
+        },
+    };
+    if wants_tables {
+        let tables = tables(a)?;
+        report.text += &tables.text();
+        for (k, v) in serde_json::to_value(&tables)
+            .expect("serialisable")
+            .as_object()
+            .into_iter()
+            .flatten()
+        {
+            report.set(k, v.clone());
+        }
+    }
+    Ok(report.output())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The placements by the period, against the catalog's listing.
+    #[test]
+    fn placements_by_the_period_agree_with_the_catalog() {
+        let game = games::find("domino").unwrap();
+        for n in 0u32..80 {
+            let n = BigUint::from(n);
+            let listed = winning_moves(game, &n.to_string()).unwrap();
+            assert_eq!(listed, placements_by_period(game, &n).unwrap(), "{n}");
+        }
+        let large = winning_placements(&BigUint::from(1_000_000u32)).unwrap();
+        assert!(!large.is_empty() && large.iter().all(|(l, _)| l.starts_with("cover squares")));
+    }
 }

@@ -1,11 +1,12 @@
 //! `mex game EXPRESSION` and `mex compare G H`.
 
+use super::partizan::PartizanSummary;
 use crate::output::{fields, Output, Report};
 use clap::Args;
 use mex_core::partizan::infinitesimal;
 use mex_core::partizan::notation::{self, Style};
 use mex_core::partizan::store::{GameId, GameStore, OutcomeClass, DEFAULT_BUDGET};
-use mex_core::partizan::thermograph::{Thermograph, Thermographs, Wall, Q};
+use mex_core::partizan::thermograph::Q;
 use mex_core::partizan::toolkit::{self, TreeNode};
 use mex_core::partizan::value::CanonicalForm;
 use mex_core::MexError;
@@ -87,52 +88,6 @@ pub struct GameArgs {
     pub json: bool,
 }
 
-/// A breakpoint of a thermograph wall: value at temperature `t`.
-#[derive(Serialize, Clone)]
-struct Point {
-    t: String,
-    value: String,
-}
-
-/// A wall: breakpoints from `t = -1`, linear in between, then `tail_slope`
-/// (0: the vertical mast above the temperature).
-#[derive(Serialize)]
-pub(crate) struct WallReport {
-    points: Vec<Point>,
-    tail_slope: i64,
-}
-
-impl WallReport {
-    fn of(w: &Wall) -> WallReport {
-        WallReport {
-            points: w
-                .breakpoints()
-                .iter()
-                .map(|(t, v)| Point {
-                    t: t.to_string(),
-                    value: v.to_string(),
-                })
-                .collect(),
-            tail_slope: w.tail_slope(),
-        }
-    }
-
-    pub(crate) fn text(&self) -> String {
-        let points: Vec<String> = self
-            .points
-            .iter()
-            .map(|p| format!("({}, {})", p.t, p.value))
-            .collect();
-        format!("{} then slope {}", points.join(" "), self.tail_slope)
-    }
-}
-
-#[derive(Serialize)]
-pub(crate) struct ThermographReport {
-    pub(crate) left_wall: WallReport,
-    pub(crate) right_wall: WallReport,
-}
-
 #[derive(Serialize)]
 struct Interval {
     low: String,
@@ -175,20 +130,18 @@ struct Transformed {
     game: String,
 }
 
-/// A short game's canonical form and the quantities derived from it.
+/// A short game's canonical form and the quantities derived from it; the
+/// value, outcome, stops, mean, temperature and thermograph under the names
+/// of every partizan value report (`mex value`).
 #[derive(Serialize)]
 struct GameResult {
-    canonical: String,
+    /// The canonical form.
+    value: String,
     outcome: OutcomeClass,
     birthday: u32,
-    left_stop: String,
-    right_stop: String,
-    /// An exact rational, e.g. "5/4".
-    mean: String,
-    /// An exact rational; −1/2^k for a number m/2^k, −1 for an integer.
-    temperature: String,
+    #[serde(flatten)]
+    summary: PartizanSummary,
     confusion_interval: Interval,
-    thermograph: ThermographReport,
     infinitesimal: bool,
     all_small: bool,
     /// The atomic weight (a game) for all-small games; null otherwise
@@ -225,13 +178,13 @@ struct GameResult {
 impl Report for GameResult {
     fn text(&self) -> String {
         let mut pairs = vec![
-            ("canonical", self.canonical.clone()),
+            ("value", self.value.clone()),
             ("outcome", format!("{:?}", self.outcome)),
             ("birthday", self.birthday.to_string()),
-            ("left stop", self.left_stop.clone()),
-            ("right stop", self.right_stop.clone()),
-            ("mean", self.mean.clone()),
-            ("temperature", self.temperature.clone()),
+            ("left stop", self.summary.left_stop.clone()),
+            ("right stop", self.summary.right_stop.clone()),
+            ("mean", self.summary.mean.clone()),
+            ("temperature", self.summary.temperature.clone()),
             ("confusion interval", self.confusion_interval.text.clone()),
             ("infinitesimal", yes_no(self.infinitesimal)),
             ("all-small", yes_no(self.all_small)),
@@ -250,8 +203,8 @@ impl Report for GameResult {
                     )
                 }),
             ),
-            ("left wall", self.thermograph.left_wall.text()),
-            ("right wall", self.thermograph.right_wall.text()),
+            ("left wall", self.summary.thermograph.left_wall.text()),
+            ("right wall", self.summary.thermograph.right_wall.text()),
         ];
         if let Some(o) = &self.options {
             pairs.push(("left options", o.left.join(", ")));
@@ -405,8 +358,7 @@ pub fn run(a: &GameArgs) -> Result<Output, MexError> {
             Style::Slashes
         },
     };
-    let thermo = Thermographs::default().of(&store, g);
-    let (left_stop, right_stop) = toolkit::stops(&store, g);
+    let summary = PartizanSummary::of(&store, g);
     let interval = toolkit::confusion_interval(&mut store, g)?;
     let node = store.node(g).clone();
     let options = if a.options {
@@ -506,16 +458,13 @@ pub fn run(a: &GameArgs) -> Result<Output, MexError> {
     let thermograph_svg = a
         .thermograph
         .as_deref()
-        .map(|path| write_thermograph(path, &thermo, &canonical))
+        .map(|path| summary.write_thermograph(path, &canonical))
         .transpose()?;
     Ok(Output::report(GameResult {
-        canonical,
+        value: canonical,
         outcome: store.try_outcome(g)?,
         birthday: store.birthday(g),
-        left_stop: left_stop.to_string(),
-        right_stop: right_stop.to_string(),
-        mean: thermo.mean.to_string(),
-        temperature: thermo.temperature.to_string(),
+        summary,
         confusion_interval: Interval {
             low: interval.low.to_string(),
             low_included: interval.low_included,
@@ -523,7 +472,6 @@ pub fn run(a: &GameArgs) -> Result<Output, MexError> {
             high_included: interval.high_included,
             text: interval.to_string(),
         },
-        thermograph: thermograph_report(&thermo),
         infinitesimal: infinitesimal::is_infinitesimal(&store, g),
         all_small: infinitesimal::is_all_small(&store, g),
         atomic_weight,
@@ -539,25 +487,6 @@ pub fn run(a: &GameArgs) -> Result<Output, MexError> {
         conjugate,
         thermograph_svg,
     }))
-}
-
-/// Writes the thermograph of `name` as an SVG picture to `path` (for
-/// `--thermograph`); returns the path as shown.
-pub(crate) fn write_thermograph(
-    path: &std::path::Path,
-    thermo: &Thermograph,
-    name: &str,
-) -> Result<String, MexError> {
-    let svg = mex_present::pictures::thermograph_svg(thermo, &format!("thermograph of {name}"));
-    crate::files::write_file(path, &svg, "--thermograph")?;
-    Ok(path.display().to_string())
-}
-
-pub(crate) fn thermograph_report(t: &Thermograph) -> ThermographReport {
-    ThermographReport {
-        left_wall: WallReport::of(&t.left),
-        right_wall: WallReport::of(&t.right),
-    }
 }
 
 /// How two short games compare: `<`, `>`, `=` or `||` (confused).

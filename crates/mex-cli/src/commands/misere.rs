@@ -2,10 +2,11 @@
 //! `mex value`, `mex moves`, `mex sum` and `mex octal`; `mex nim --misere`
 //! is in `nim.rs`.
 
+use super::catalog::PositionReport;
 use crate::output::{fields, table, wrapped, Output};
 use mex_core::games::misere::{self, MisereEvaluation, MisereSum};
 use mex_core::games::sum::Summand;
-use mex_core::games::{self, CatalogGame};
+use mex_core::games::CatalogGame;
 use mex_core::heap::code::TakeBreakCode;
 use mex_core::impartial::misere::heap_genera;
 use mex_core::MexError;
@@ -36,18 +37,19 @@ fn evaluation_fields(e: &MisereEvaluation) -> Vec<(&'static str, String)> {
 }
 
 /// `mex value GAME POSITION --misere`.
-pub fn value(game: &str, position: &str) -> Result<Output, MexError> {
-    let g = games::find(game)?;
+pub fn value(g: &dyn CatalogGame, position: &str) -> Result<PositionReport, MexError> {
     let e = misere::evaluate(g, position)?;
     let mut v = evaluation_json(&e);
     v["game"] = json!(g.info().name);
     v["play"] = json!("misere");
-    Ok(Output::new(v, fields(&evaluation_fields(&e))))
+    Ok(PositionReport {
+        json: v,
+        text: fields(&evaluation_fields(&e)),
+    })
 }
 
 /// `mex moves GAME POSITION --misere`.
-pub fn moves(game: &str, position: &str) -> Result<Output, MexError> {
-    let g: &dyn CatalogGame = games::find(game)?;
+pub fn moves(g: &dyn CatalogGame, position: &str) -> Result<PositionReport, MexError> {
     let (e, moves) = misere::moves(g, position)?;
     let mut v = evaluation_json(&e);
     v["game"] = json!(g.info().name);
@@ -79,7 +81,7 @@ pub fn moves(game: &str, position: &str) -> Result<Output, MexError> {
     } else {
         text += &table(&["move", "position", "genus", "outcome", "winning"], &rows);
     }
-    Ok(Output::new(v, text))
+    Ok(PositionReport { json: v, text })
 }
 
 /// `mex sum COMPONENTS --misere`.

@@ -1,22 +1,23 @@
-//! One module per command family.
+//! One module per command family; `catalog` answers every position, and
+//! `aliases` keeps the old per-position command lines over it.
 
+pub mod aliases;
 pub mod catalog;
 pub mod checkpoint_file;
-pub mod cherries;
-pub mod domineering;
 pub mod domino;
 pub mod game;
 pub mod graph;
+pub mod mex_set;
 pub mod misere;
-pub mod nim;
 pub mod octal;
+pub mod partizan;
 pub mod play;
+pub mod search;
 pub mod serve;
 pub mod shift;
 pub mod ssc;
 pub mod subtraction;
 pub mod sum;
-pub mod wythoff;
 
 use mex_core::MexError;
 use num_bigint::BigUint;

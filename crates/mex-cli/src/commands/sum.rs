@@ -85,7 +85,7 @@ fn to_json(r: &SumAnalysis) -> serde_json::Value {
     let mut v = json!({"components": comps, "value": r.value_text, "outcome": r.outcome,
                        "winning_moves": moves, "unlisted_components": numbered(&r.unlisted_components)});
     if let Value::Grundy(g) = &r.value {
-        v["nim_sum"] = json!(g.to_string());
+        v["grundy"] = json!(g.to_string());
     }
     v
 }

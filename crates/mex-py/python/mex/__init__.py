@@ -43,6 +43,16 @@ shift-game solve 3`` does:
 >>> mex.shift_next("001")
 '000'
 
+Each position is also the very object ``mex value --json`` prints, and a
+picture in one of the shapes every front end draws:
+
+>>> report = mex.Nim([3, 4, 5]).to_dict()
+>>> report["value"], report["grundy"], report["picture"]
+('*2', '2', {'shape': 'heaps', 'heaps': ['3', '4', '5']})
+>>> print(mex.Game("domineering", "2x3").drawing())
+...
+...
+
 Big numbers are Python ints both ways:
 
 >>> mex.Nim([2**200, 2**200 + 1]).value()
@@ -80,9 +90,9 @@ from ._mex import (
     ssc_irreducibles,
     ssc_outcome,
 )
-from . import ssc, svg
+from . import pictures, ssc
 from .ssc import decompose as ssc_decompose
-from .svg import (
+from .pictures import (
     NimChart,
     SscDecomposition,
     Thermograph,
@@ -107,7 +117,7 @@ __all__ = [
     "shift_next",
     "shift_play",
     "ssc",
-    "svg",
+    "pictures",
     "ssc_count",
     "ssc_decompose",
     "ssc_irreducibles",

@@ -1,0 +1,270 @@
+//! The budgets of a partizan search (`--memory`, `--comparisons`) and the
+//! one search that saves checkpoints (`--checkpoint`), for `mex value` and
+//! `mex moves` and the old command line `mex domineering`.
+//!
+//! Budgets apply to every partizan game: they size the store of canonical
+//! forms the catalog evaluates in. A checkpoint needs the engine's own
+//! file format, which exists for Domineering only
+//! (`mex_core::partizan::search_checkpoint`: the store's games and the
+//! finished grids): that search is run here, with a progress counter, a
+//! save every ten minutes, on Ctrl-C (exit 130) and when a budget is spent.
+
+use super::checkpoint_file::{CheckpointFile, Interrupt};
+use crate::progress;
+use clap::Args;
+use indicatif::ProgressBar;
+use mex_core::games::{CatalogGame, Context};
+use mex_core::partizan::domineering::{Domineering, Grid};
+use mex_core::partizan::ruleset::Evaluator;
+use mex_core::partizan::search_checkpoint;
+use mex_core::partizan::store::{GameId, GameStore, DEFAULT_BUDGET, MAX_COMPARISONS};
+use mex_core::MexError;
+use std::cell::Cell;
+use std::path::PathBuf;
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+
+/// The largest memory budget `--memory` accepts, in GiB.
+const MAX_MEMORY_GIB: u32 = 20;
+
+/// Save a checkpoint this often.
+const SAVE_EVERY: Duration = Duration::from_secs(600);
+
+/// The catalog name of the game whose search saves checkpoints.
+const CHECKPOINTED_GAME: &str = "domineering";
+
+fn gib_arg(text: &str) -> Result<u32, MexError> {
+    let v = crate::number::u64_value(text)?;
+    crate::number::in_range_u32("the memory budget (GiB)", v, 1, MAX_MEMORY_GIB)
+}
+
+/// `--memory`, `--comparisons`, `--checkpoint`.
+#[derive(Args, Default)]
+pub struct SearchOptions {
+    /// Memory budget in GiB of the canonical forms of a partizan game (1
+    /// to 20; default 1.5). With --memory or --comparisons a Domineering
+    /// board of any size up to 64 cells is searched, until a budget is
+    /// spent.
+    #[arg(long, value_name = "GIB", value_parser = gib_arg)]
+    pub memory: Option<u32>,
+    /// Most comparisons of options (the work budget of a partizan game,
+    /// about 100-300 ns each; default 2^26). Accepts 2^N.
+    #[arg(long, value_name = "N", value_parser = crate::number::u64_value)]
+    pub comparisons: Option<u64>,
+    /// Save the search to FILE every ten minutes, on Ctrl-C and when a
+    /// budget is spent, and resume from FILE when it exists (Domineering,
+    /// mex value; written atomically, locked; format: docs/checkpoint.md).
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<PathBuf>,
+}
+
+impl SearchOptions {
+    /// Whether a budget was given (then Domineering's board bound is
+    /// replaced by the budgets themselves).
+    pub fn budgeted(&self) -> bool {
+        self.memory.is_some() || self.comparisons.is_some()
+    }
+
+    /// The store of canonical forms: the default budget, or those given.
+    pub fn store(&self) -> GameStore {
+        if !self.budgeted() {
+            return GameStore::with_budget(DEFAULT_BUDGET);
+        }
+        let bytes = self.memory.map_or(DEFAULT_BUDGET, |g| (g as usize) << 30);
+        GameStore::with_limits(bytes, self.comparisons.unwrap_or(MAX_COMPARISONS))
+    }
+
+    /// A catalog context over [`SearchOptions::store`].
+    pub fn context(&self) -> Context {
+        Context::with_store(self.store())
+    }
+}
+
+/// Whether `game`'s value is searched here rather than by the catalog:
+/// the game whose search saves checkpoints.
+pub fn searched_here(game: &dyn CatalogGame) -> bool {
+    game.info().name == CHECKPOINTED_GAME
+}
+
+/// A finished search: the store holding the value, the board as the game
+/// prints it, and what the search took.
+pub struct Searched {
+    pub context: Context,
+    pub value: GameId,
+    pub position: String,
+    /// Positions memoised (after symmetry).
+    pub positions: usize,
+    /// Positions read from the checkpoint (0 for a search from scratch).
+    pub resumed_positions: usize,
+}
+
+/// Refuses a grid with no rows before the library reads it (sizes, too
+/// small or too large, are the library's to check).
+fn check_not_empty(text: &str) -> Result<(), MexError> {
+    if text.trim().chars().all(|c| c == '/' || c.is_whitespace()) {
+        return Err(MexError::invalid(
+            "the grid is empty",
+            "HxW such as 4x4, or rows of . and # separated by / or | such as ..#/.../...",
+        ));
+    }
+    Ok(())
+}
+
+/// The refusal of a large board, pointing to the options that lift it.
+fn with_budget_hint(e: MexError) -> MexError {
+    match e {
+        MexError::AboveLimit {
+            quantity,
+            value,
+            limit,
+            hint,
+        } => MexError::AboveLimit {
+            quantity,
+            value,
+            limit,
+            hint: format!("{hint}, or search it anyway with --memory GIB --comparisons N"),
+        },
+        e => e,
+    }
+}
+
+/// What the search shares with its observer: the checkpoint file and when
+/// it was last saved, the interrupt flag, the progress counter.
+struct Watch {
+    grid: Grid,
+    file: Option<CheckpointFile>,
+    interrupt: Option<Interrupt>,
+    bar: ProgressBar,
+    last_save: Cell<Instant>,
+}
+
+impl Watch {
+    fn save(&self, ev: &Evaluator<Domineering>, store: &GameStore) {
+        let Some(f) = &self.file else { return };
+        let saved = f.save_with(|w| search_checkpoint::write(w, &self.grid, ev, store));
+        match saved {
+            Ok(()) => self.last_save.set(Instant::now()),
+            Err(e) => eprintln!(
+                "mex: warning: saving checkpoint {} failed ({e})",
+                f.path().display()
+            ),
+        }
+    }
+
+    /// The observer's step: progress, a save when due, stop on Ctrl-C.
+    fn step(&self, ev: &Evaluator<Domineering>, store: &GameStore) -> Result<(), MexError> {
+        self.bar.set_position(ev.positions() as u64);
+        if self.last_save.get().elapsed() >= SAVE_EVERY {
+            self.save(ev, store);
+        }
+        match &self.interrupt {
+            Some(i) if i.requested() => Err(MexError::invalid("interrupted", "")),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// Searches the Domineering board `text` within `options`' budgets (or,
+/// without budgets, after the board's bound), saving and resuming the
+/// checkpoint when one is named; the progress counter stays quiet when
+/// `quiet`. Ctrl-C during a checkpointed search saves and exits with 130.
+pub fn domineering(text: &str, options: &SearchOptions, quiet: bool) -> Result<Searched, MexError> {
+    check_not_empty(text)?;
+    let grid = Grid::parse(text)?;
+    if !options.budgeted() {
+        grid.check_search().map_err(with_budget_hint)?;
+    }
+    let mut store = options.store();
+    let mut ev = Evaluator::new(Domineering::default(), usize::MAX);
+    let file = options
+        .checkpoint
+        .as_deref()
+        .map(CheckpointFile::open)
+        .transpose()?;
+    let resumed_positions = match file.as_ref().map(CheckpointFile::reader).transpose()? {
+        Some(Some(r)) => search_checkpoint::read(r, &grid, &mut store, &mut ev)
+            .map_err(|e| in_file(e, file.as_ref()))?,
+        _ => 0,
+    };
+    let watch = Rc::new(Watch {
+        grid,
+        interrupt: file.as_ref().map(|_| Interrupt::install()).transpose()?,
+        file,
+        bar: progress::counter("positions", quiet),
+        last_save: Cell::new(Instant::now()),
+    });
+    let observer = watch.clone();
+    ev.observe(1 << 14, Box::new(move |ev, store| observer.step(ev, store)));
+    let searched = ev.value(&mut store, &grid);
+    watch.bar.finish_and_clear();
+    if searched.is_err() || watch.file.is_some() {
+        watch.save(&ev, &store);
+    }
+    if watch.interrupt.as_ref().is_some_and(Interrupt::requested) {
+        eprintln!("mex: interrupted; {} positions saved", ev.positions());
+        drop(watch); // removes the checkpoint's lock file
+        std::process::exit(130);
+    }
+    Ok(Searched {
+        value: searched?,
+        position: grid.to_string(),
+        positions: ev.positions(),
+        resumed_positions,
+        context: Context::with_store(store),
+    })
+}
+
+/// A checkpoint's error, naming the file.
+fn in_file(e: MexError, file: Option<&CheckpointFile>) -> MexError {
+    match (e, file) {
+        (MexError::Invalid { what, .. }, Some(f)) => MexError::Invalid {
+            what: format!("checkpoint {}: {what}", f.path().display()),
+            accepted: "a file written by `mex value domineering --checkpoint` for the same \
+                       board, or a new name"
+                .into(),
+        },
+        (e, _) => e,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mex_core::games;
+
+    /// The search here and the catalog's evaluation give the same value.
+    #[test]
+    fn the_search_agrees_with_the_catalog() {
+        let game = games::find("domineering").unwrap();
+        assert!(searched_here(game) && !searched_here(games::find("cram").unwrap()));
+        for board in ["2x2", "3x3", "2x5", "..#/.../#.."] {
+            let s = domineering(board, &SearchOptions::default(), true).unwrap();
+            let mut ctx = Context::new();
+            let e = game.evaluate(board, &mut ctx).unwrap();
+            assert_eq!(s.position, e.position, "{board}");
+            let ours =
+                mex_core::partizan::value::CanonicalForm::from_store(&s.context.store, s.value);
+            let theirs = game.canonical(board, &mut ctx).unwrap();
+            let theirs = mex_core::partizan::value::CanonicalForm::from_store(&ctx.store, theirs);
+            assert_eq!(ours, theirs, "{board}");
+            assert!(s.positions > 0 && s.resumed_positions == 0);
+        }
+    }
+
+    #[test]
+    fn budgets_replace_the_board_bound() {
+        let none = SearchOptions::default();
+        let refused = domineering("6x6", &none, true).err().unwrap().to_string();
+        assert!(
+            refused.contains("--memory GIB --comparisons N"),
+            "{refused}"
+        );
+        let starved = SearchOptions {
+            comparisons: Some(1000),
+            ..SearchOptions::default()
+        };
+        assert!(starved.budgeted());
+        assert!(domineering("4x4", &starved, true).is_err());
+        assert!(domineering("/", &none, true).is_err());
+    }
+}
