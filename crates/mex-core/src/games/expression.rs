@@ -18,8 +18,9 @@
 //! `G.U` is replaced by its canonical form written in braces (the notation
 //! has no moves of its own for them). The value of a position is the
 //! canonical form of the whole expression, as before. Positions print in
-//! the notation (`{1|0} + {0|-1}`, braces with their options, `-{…}`,
-//! `±x`) and parse back to themselves.
+//! the notation (`{1|0} + {0|-1}`, games in braces with the slashes of
+//! the canonical forms' printing, `{2||1|0}`; `-{…}`, `±x`) and parse back
+//! to themselves.
 //!
 //! Limits: the typed expression is checked by the notation's parser first
 //! ([`notation::MAX_EXPRESSION`] characters, its atoms and nesting), so no
@@ -191,31 +192,53 @@ fn canonical_term(s: &GameStore, g: GameId) -> Term {
     }
 }
 
-/// Writes options separated by commas.
-fn write_options(f: &mut fmt::Formatter<'_>, options: &[Typed]) -> fmt::Result {
-    for (i, o) in options.iter().enumerate() {
-        if i > 0 {
-            f.write_str(",")?;
-        }
-        write!(f, "{o}")?;
+/// The single game in braces that `options` consists of, if so.
+fn lone_braces(options: &[Typed]) -> Option<(&[Typed], &[Typed])> {
+    match options {
+        [Typed(terms)] => match terms.as_slice() {
+            [Term::Braces { left, right }] => Some((left, right)),
+            _ => None,
+        },
+        _ => None,
     }
-    Ok(())
+}
+
+/// The inside of `{left|right}` in the slash notation, as the notation
+/// prints canonical forms: a side whose only option is a game in braces
+/// drops that option's braces, and the bars between the sides are one
+/// more than the most bars inside either side (`{2|{1|0}}` is
+/// `{2||1|0}`); returns the text and its number of bars.
+fn braces_inside(left: &[Typed], right: &[Typed]) -> (String, usize) {
+    let mut inner_bars = 0;
+    let mut sides = Vec::with_capacity(2);
+    for side in [left, right] {
+        let text = match lone_braces(side) {
+            Some((l, r)) => {
+                let (text, bars) = braces_inside(l, r);
+                inner_bars = inner_bars.max(bars);
+                text
+            }
+            None => side
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(","),
+        };
+        sides.push(text);
+    }
+    let bars = inner_bars + 1;
+    (
+        format!("{}{}{}", sides[0], "|".repeat(bars), sides[1]),
+        bars,
+    )
 }
 
 impl fmt::Display for Term {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Term::Simple(text) => f.write_str(text),
-            Term::Braces { left, right } | Term::Negated { left, right } => {
-                if matches!(self, Term::Negated { .. }) {
-                    f.write_str("-")?;
-                }
-                f.write_str("{")?;
-                write_options(f, left)?;
-                f.write_str("|")?;
-                write_options(f, right)?;
-                f.write_str("}")
-            }
+            Term::Braces { left, right } => write!(f, "{{{}}}", braces_inside(left, right).0),
+            Term::Negated { left, right } => write!(f, "-{{{}}}", braces_inside(left, right).0),
             Term::Switch(x) => match x.0.as_slice() {
                 [t @ (Term::Braces { .. } | Term::Switch(_))] => write!(f, "±{t}"),
                 [Term::Simple(t)] if !t.starts_with('-') => write!(f, "±{t}"),
@@ -713,9 +736,25 @@ mod tests {
             "-1vv + {^|v}",
             "{1|0}:1",
             "{{1|0}, 1 + *|-1}",
+            "{2|||1||0|-1} + {{1|0}|{2|1}}",
         ] {
             assert_round_trip_in_play(&Expression, text);
         }
+    }
+
+    #[test]
+    fn games_in_braces_print_in_the_slash_notation() {
+        for text in [
+            "{2||1|0}",
+            "{5||1,2|0}",
+            "{1|0||2}",
+            "{2|||1||0|-1}",
+            "-{2||1|0} + {1,{1|0}|*}",
+        ] {
+            assert_eq!(typed(text).to_string(), text);
+        }
+        assert_eq!(typed("{2 | {1 | 0}}").to_string(), "{2||1|0}");
+        assert_eq!(right("{2||1|0}"), ["to {1|0}: {1|0}"]);
     }
 
     #[test]
