@@ -554,7 +554,11 @@ fn graph_svg(directed: bool, nodes: &[Node], edges: &[Edge]) -> String {
         );
     }
     for (j, (e, bow)) in edges.iter().zip(bows(edges)).enumerate() {
-        let d = edge_path(&place, e, bow, radius, directed);
+        let joins_nodes = e.from < nodes.len() && e.to < nodes.len();
+        let d = match joins_nodes {
+            true => edge_path(&place, e, bow, radius, directed),
+            false => String::new(),
+        };
         let (stroke, width) = match e.owner {
             Some(owner) => (colour(owner), 4),
             None => ("#57606a", 2),

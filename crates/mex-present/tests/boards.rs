@@ -377,3 +377,23 @@ fn pictures_serialise_in_the_shape_the_page_reads() {
     );
     assert_eq!(serde_json::to_value(Owner::Neutral).unwrap(), "neutral");
 }
+
+#[test]
+fn pictures_whose_parts_do_not_fit_are_drawn_without_panic() {
+    let dangling = Picture::Graph {
+        directed: true,
+        nodes: vec![Node::labelled("a")],
+        edges: vec![Edge {
+            from: 0,
+            to: 7,
+            owner: Some(Owner::Left),
+        }],
+    };
+    assert_eq!(drawn_spots(&parse(&board_svg(&dangling))).len(), 2);
+    let short = Picture::Grid(Grid {
+        rows: 3,
+        columns: 3,
+        cells: vec![Cell::Empty; 2],
+    });
+    assert_eq!(drawn_spots(&parse(&board_svg(&short))).len(), 2);
+}

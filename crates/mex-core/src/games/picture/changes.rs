@@ -16,9 +16,26 @@ use std::collections::HashMap;
 /// middle parts are paired in order.
 const MAX_WEIGHED_PAIRS: usize = 4_096;
 
+/// Whether the picture's parts fit together: every grid holds its
+/// `rows × columns` cells, every edge joins nodes of its graph.
+fn well_formed(p: &Picture) -> bool {
+    let grid = |g: &Grid| g.cells.len() == g.rows * g.columns;
+    match p {
+        Picture::Grid(g) => grid(g),
+        Picture::Grids { grids } => grids.iter().all(grid),
+        Picture::Graph { nodes, edges, .. } => edges
+            .iter()
+            .all(|e| e.from < nodes.len() && e.to < nodes.len()),
+        _ => true,
+    }
+}
+
 /// The changed spots of `a` (not sorted), or `None` for shapes that cannot
-/// be compared.
+/// be compared (or pictures whose parts do not fit together).
 pub(super) fn between(a: &Picture, b: &Picture) -> Option<Vec<Spot>> {
+    if !well_formed(a) || !well_formed(b) {
+        return None;
+    }
     Some(match (a, b) {
         (Picture::Grid(x), Picture::Grid(y)) => {
             grid_diff(x, y).into_iter().map(Spot::Cell).collect()

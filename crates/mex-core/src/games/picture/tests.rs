@@ -292,3 +292,19 @@ fn spots_are_counted_and_numbered_by_kind() {
         ['.', '#', 'B', 'r']
     );
 }
+
+#[test]
+fn pictures_whose_parts_do_not_fit_have_no_changes() {
+    let broken = Picture::Grid(Grid {
+        rows: 2,
+        columns: 2,
+        cells: vec![E],
+    });
+    assert_eq!(broken.changes(&broken), None);
+    let dangling = Picture::Graph {
+        directed: false,
+        nodes: vec![Node::labelled("a")],
+        edges: vec![edge(0, 3, Owner::Left)],
+    };
+    assert_eq!(dangling.changes(&dangling), None);
+}
