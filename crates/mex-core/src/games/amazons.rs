@@ -16,6 +16,7 @@
 //! least image.
 
 use super::grid_board::{cell_name, choose, power, Alphabet, Board, QUEEN};
+use super::picture::{Cell, Owner, Picture};
 use super::{refuse_search, Family, Game, GameInfo, Move, PartizanGame};
 use crate::MexError;
 use std::fmt;
@@ -166,6 +167,16 @@ impl Game for Amazons {
     }
     fn drawing(&self, p: &Arena) -> Option<String> {
         Some(p.0.picture())
+    }
+    /// The board: the amazons of each player, empty cells, and cells
+    /// burned by arrows blocked.
+    fn picture(&self, p: &Arena) -> Picture {
+        p.0.to_picture(&[
+            (b'x', Cell::piece(Owner::Left, "amazon", 'x')),
+            (b'o', Cell::piece(Owner::Right, "amazon", 'o')),
+            (b'.', Cell::Empty),
+            (b'#', Cell::Blocked),
+        ])
     }
 }
 

@@ -5,6 +5,7 @@
 //! used as hooks: Theorem 6.2.1 for stacks and the row formula found by
 //! mex for Cherries; the engine searches only when they are switched off.
 
+use super::picture::{Cell, Owner, Picture};
 use super::{Family, Game, GameInfo, Move, PartizanGame};
 use crate::partizan::cherries::{self as engine, parse_rows, Row};
 use crate::partizan::ruleset::PartizanRuleset;
@@ -60,6 +61,23 @@ pub(crate) fn check_size(p: &Rows) -> Result<(), MexError> {
     Ok(())
 }
 
+/// One row a line, front first: black cherries (Left's) and white ones
+/// (Right's); shared by the synchronized games of cherries.
+pub(crate) fn rows_picture(p: &Rows) -> Picture {
+    let cherry = |black: bool| match black {
+        true => Cell::piece(Owner::Left, "cherry", 'B'),
+        false => Cell::piece(Owner::Right, "cherry", 'W'),
+    };
+    Picture::Strips {
+        strips: p
+            .0
+            .iter()
+            .map(|row| row.iter().map(|&b| cherry(b)).collect())
+            .collect(),
+    }
+    .bounded(|| p.to_string())
+}
+
 /// Labelled moves of `black`'s player under `rules`.
 fn moves(rules: engine::Cherries, p: &Rows, black: bool) -> Vec<Move<Rows>> {
     let colour = if black { 'B' } else { 'W' };
@@ -107,6 +125,9 @@ macro_rules! cherries_game {
             const INFO: GameInfo = $info;
             fn check(&self, p: &Rows) -> Result<(), MexError> {
                 check_size(p)
+            }
+            fn picture(&self, p: &Rows) -> Picture {
+                rows_picture(p)
             }
         }
 

@@ -8,7 +8,8 @@
 //! players, so a group's value is kept by all eight symmetries of the
 //! square; a group is keyed by its least image.
 
-use super::grid_board::{cell_name, power, Alphabet, Board, ORTHOGONAL};
+use super::grid_board::{cell_name, power, Alphabet, Board, ORTHOGONAL, STONES};
+use super::picture::Picture;
 use super::{refuse_search, Family, Game, GameInfo, Move, PartizanGame};
 use crate::MexError;
 use std::fmt;
@@ -113,6 +114,10 @@ impl Game for Clobber {
     }
     fn drawing(&self, p: &Stones) -> Option<String> {
         Some(p.0.picture())
+    }
+    /// The board: Left's stones, Right's stones, empty cells.
+    fn picture(&self, p: &Stones) -> Picture {
+        p.0.to_picture(&STONES)
     }
 }
 

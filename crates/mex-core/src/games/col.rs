@@ -8,6 +8,7 @@
 //! [`super::painting`].
 
 use super::painting::{Painting, Rule, MAX_VERTICES};
+use super::picture::Picture;
 use super::{Family, Game, GameInfo, Move, PartizanGame};
 use crate::partizan::store::{GameId, GameStore};
 use crate::MexError;
@@ -38,6 +39,11 @@ impl Game for Col {
     }
     fn drawing(&self, p: &Painting) -> Option<String> {
         Some(p.picture())
+    }
+    /// The vertices, painted or tinted: a grid for grid graphs and paths,
+    /// else a graph.
+    fn picture(&self, p: &Painting) -> Picture {
+        p.to_picture()
     }
 }
 

@@ -11,6 +11,7 @@
 //! same (Gardner 1974): the tests check both.
 
 use super::grid_board::{cell_name, power, Alphabet, Board};
+use super::picture::{Cell, Picture};
 use super::{refuse_search, Family, Game, GameInfo, ImpartialGame, Move};
 use crate::partizan::domineering::Grid;
 use crate::MexError;
@@ -114,6 +115,10 @@ impl Game for Cram {
     }
     fn drawing(&self, p: &Cells) -> Option<String> {
         Some(p.0.picture())
+    }
+    /// The board: free cells, and cells covered by dominoes blocked.
+    fn picture(&self, p: &Cells) -> Picture {
+        p.0.to_picture(&[(b'.', Cell::Empty), (b'#', Cell::Blocked)])
     }
 }
 

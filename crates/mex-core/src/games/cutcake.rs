@@ -11,6 +11,7 @@
 //! the height is used up, and vice versa). The tests check it against the
 //! game tree built from the rules.
 
+use super::picture::{Cell, Grid, Picture, MAX_SPOTS};
 use super::{Family, Game, GameInfo, Move, PartizanGame, MAX_HEAPS, MAX_LISTED_MOVES};
 use crate::partizan::store::{GameId, GameStore, MAX_INTEGER};
 use crate::MexError;
@@ -214,6 +215,23 @@ impl Game for Cutcake {
             ));
         }
         Ok(())
+    }
+    /// The cakes side by side, each a grid of its unit squares; the text
+    /// when there are more squares than a picture holds.
+    fn picture(&self, p: &Cakes) -> Picture {
+        let squares = p.0.iter().fold(0u64, |n, c| {
+            n.saturating_add(c.height.saturating_mul(c.width))
+        });
+        if squares > MAX_SPOTS as u64 {
+            return Picture::text(p);
+        }
+        Picture::Grids {
+            grids: p
+                .0
+                .iter()
+                .map(|c| Grid::filled(c.height as usize, c.width as usize, Cell::Empty))
+                .collect(),
+        }
     }
 }
 

@@ -2,6 +2,7 @@
 //! free cells of a board; who cannot place loses. Values by the partizan
 //! engine, with the board split into regions and keyed up to symmetry.
 
+use super::picture::{self, Cell, Picture};
 use super::{Family, Game, GameInfo, Move, PartizanGame};
 use crate::partizan::domineering::{Domineering as Engine, Grid};
 use crate::partizan::ruleset::PartizanRuleset;
@@ -70,6 +71,15 @@ impl Game for Domineering {
     /// The rows one per line.
     fn drawing(&self, b: &Board) -> Option<String> {
         Some(b.to_string().replace('/', "\n"))
+    }
+    /// The board: free cells, and cells covered by dominoes blocked.
+    fn picture(&self, b: &Board) -> Picture {
+        let text = b.to_string();
+        let table = [(b'.', Cell::Empty), (b'#', Cell::Blocked)];
+        Picture::Grid(picture::Grid::from_rows(
+            text.split('/').map(str::as_bytes),
+            &table,
+        ))
     }
 }
 

@@ -5,6 +5,7 @@
 
 use super::heaps::{heap_game, HeapRules, Values};
 use super::octal::code_values;
+use super::picture::{Cell, Picture, MAX_SPOTS};
 use super::{Family, GameInfo};
 use crate::heap::code::TakeBreakCode;
 use crate::MexError;
@@ -63,6 +64,29 @@ impl HeapRules for DominoRules {
     }
     fn check_heap_moves(&self, n: &BigUint) -> Result<(), MexError> {
         super::octal::check_code_moves(&dawsons_kayles(), n)
+    }
+    /// One strip on one line: the free runs, a domino (two covered
+    /// squares) between two runs; the runs as heaps when the strip would
+    /// be longer than a picture holds.
+    fn picture(&self, heaps: &[BigUint]) -> Picture {
+        let dominoes = 2 * heaps.len().saturating_sub(1);
+        let length = heaps.iter().sum::<BigUint>() + dominoes;
+        if length > BigUint::from(MAX_SPOTS) {
+            return Picture::heaps(heaps);
+        }
+        let mut strip = Vec::new();
+        for (k, run) in heaps.iter().enumerate() {
+            if k > 0 {
+                strip.extend([Cell::Blocked; 2]);
+            }
+            strip.extend(std::iter::repeat_n(
+                Cell::Empty,
+                run.to_usize().unwrap_or(0),
+            ));
+        }
+        Picture::Strips {
+            strips: vec![strip],
+        }
     }
 }
 

@@ -3,6 +3,7 @@
 //! retrograde analysis: win, loss or draw with remoteness for the player to
 //! move (Zermelo; the winner hurries, the loser delays).
 
+use super::picture::{Edge, Node, Picture, MAX_SPOTS};
 use super::{check_move_count, Family, Game, GameInfo, LoopyGame, Move};
 use crate::solve::graph::{ExplicitGraph, GameGraph, Primitive};
 use crate::solve::retrograde::{self, Value};
@@ -152,6 +153,45 @@ impl Game for Graph {
     };
     fn check_moves(&self, p: &GraphPosition) -> Result<(), MexError> {
         check_move_count(&p.successors().len().into(), "this graph position")
+    }
+    /// The positions and their moves as a directed graph, the current
+    /// position marked and each position whose value the rules fix
+    /// labelled with it; the text when the graph is too large to draw.
+    fn picture(&self, p: &GraphPosition) -> Picture {
+        let graph = &p.solved.graph;
+        let count = graph.position_count();
+        let mut edges = Vec::new();
+        let mut successors = Vec::new();
+        for v in 0..count {
+            if edges.len() + count > MAX_SPOTS {
+                return Picture::text(p);
+            }
+            successors.clear();
+            graph.successors(v, &mut successors);
+            edges.extend(successors.iter().map(|&to| Edge {
+                from: v,
+                to,
+                owner: None,
+            }));
+        }
+        let node = |v: usize| {
+            let fixed = match graph.primitive(v) {
+                Some(Primitive::Win) => " (win)",
+                Some(Primitive::Loss) => " (loss)",
+                Some(Primitive::Draw) => " (draw)",
+                None => "",
+            };
+            Node {
+                marked: v == p.node,
+                ..Node::labelled(format!("{}{fixed}", graph.name(v)))
+            }
+        };
+        Picture::Graph {
+            directed: true,
+            nodes: (0..count).map(node).collect(),
+            edges,
+        }
+        .bounded(|| p.to_string())
     }
 }
 

@@ -5,9 +5,18 @@
 //! components, and the eight symmetries of the square (the dihedral group
 //! D4: the identity, three rotations, two mirrors and two transpositions).
 
+use super::picture::{Cell, CellTable, Grid, Owner, Picture};
 use crate::error::quote;
 use crate::MexError;
 use std::fmt;
+
+/// The cells of boards of stones (Clobber, Konane): `x` a stone of
+/// Left's, `o` one of Right's, `.` an empty cell.
+pub const STONES: [(u8, Cell); 3] = [
+    (b'x', Cell::piece(Owner::Left, "stone", 'x')),
+    (b'o', Cell::piece(Owner::Right, "stone", 'o')),
+    (b'.', Cell::Empty),
+];
 
 /// Most cells of a parsed board (the games' own limits are smaller; this one
 /// bounds the memory of parsing whatever is typed).
@@ -271,6 +280,13 @@ impl Board {
         self.cells.iter().filter(|&&x| x == cell).count()
     }
 
+    /// The board as a grid picture, each cell's byte read through the
+    /// game's `table` (bytes it does not name are blocked): all a grid
+    /// game writes for its picture.
+    pub fn to_picture(&self, table: &CellTable) -> Picture {
+        Picture::Grid(Grid::from_rows(self.cells.chunks(self.width.max(1)), table))
+    }
+
     /// The rows one per line.
     pub fn picture(&self) -> String {
         self.rows().join("\n")
@@ -463,6 +479,12 @@ mod tests {
         let part = c.extract(&[(0, 2), (1, 1)], b'.').unwrap();
         assert_eq!(part.to_string(), ".o/x.");
         assert_eq!(choose(10, 3), 120);
+        let Picture::Grid(grid) = b.to_picture(&super::STONES) else {
+            panic!("not a grid")
+        };
+        assert_eq!((grid.rows, grid.columns), (2, 3));
+        assert_eq!(grid.cell(0, 1), super::STONES[1].1);
+        assert_eq!(grid.cell(1, 0), Cell::Empty);
         assert_eq!(power(3, 4), 81);
     }
 }

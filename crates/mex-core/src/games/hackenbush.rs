@@ -6,6 +6,7 @@
 //! and after the first change of colour the `j`-th edge counts ±1/2^j
 //! (`+` for blue). So `BR = 1/2`, `BRR = 1/4`, `BBR = 3/2`, `BRB = 3/4`.
 
+use super::picture::{Edge, Node, Owner, Picture};
 use super::{Family, Game, GameInfo, Move, PartizanGame, MAX_HEAPS};
 use crate::partizan::simple::MAX_EXPONENT;
 use crate::partizan::store::{GameId, GameStore};
@@ -182,6 +183,31 @@ impl Game for Hackenbush {
             ));
         }
         Ok(())
+    }
+    /// Each string a stalk on its own piece of ground, left to right:
+    /// string `i` stands at `x = i`, its `h`-th edge from height `h − 1`
+    /// to `h`; the text when the picture would be too large.
+    fn picture(&self, p: &Strings) -> Picture {
+        let mut nodes = Vec::new();
+        let mut edges = Vec::new();
+        for (i, string) in p.0.iter().enumerate() {
+            let x = i as i32;
+            nodes.push(Node::ground_at((x, 0)));
+            for (h, &blue) in string.iter().enumerate() {
+                nodes.push(Node::labelled("").at((x, h as i32 + 1)));
+                edges.push(Edge {
+                    from: nodes.len() - 2,
+                    to: nodes.len() - 1,
+                    owner: Some(if blue { Owner::Left } else { Owner::Right }),
+                });
+            }
+        }
+        Picture::Graph {
+            directed: false,
+            nodes,
+            edges,
+        }
+        .bounded(|| p.to_string())
     }
 }
 

@@ -18,6 +18,7 @@
 //!
 //! The tests check both against the game tree built from the rules.
 
+use super::picture;
 use super::{refuse_search, Family, Game, GameInfo, Move, PartizanGame};
 use crate::partizan::store::{GameId, GameStore};
 use crate::MexError;
@@ -455,6 +456,85 @@ impl Game for HackenbushGraph {
         }
         Some(lines.join("\n"))
     }
+    /// The standing edges, coloured, over the ground: every vertex
+    /// labelled with its name and drawn at the height of its distance from
+    /// the ground, a layer's vertices in order of their names; the ground
+    /// drawn as one node under each vertex joined to it (and one for the
+    /// loops at the ground).
+    fn picture(&self, p: &Picture) -> picture::Picture {
+        let up = standing(&p.0);
+        let layout = layered(&up);
+        let mut nodes: Vec<picture::Node> = layout
+            .iter()
+            .map(|(&name, &at)| picture::Node::labelled(name.to_string()).at(at))
+            .collect();
+        let index: HashMap<u32, usize> = layout.keys().enumerate().map(|(i, &v)| (v, i)).collect();
+        let mut ground: HashMap<Option<u32>, usize> = HashMap::new();
+        let right = layout.values().map(|&(x, _)| x).max().unwrap_or(-2) + 2;
+        let mut end = |v: u32, other: u32| match index.get(&v) {
+            Some(&i) => i,
+            None => {
+                let above = index.get(&other).map(|_| other);
+                *ground.entry(above).or_insert_with(|| {
+                    let x = above.map_or(right, |o| layout[&o].0);
+                    nodes.push(picture::Node::ground_at((x, 0)));
+                    nodes.len() - 1
+                })
+            }
+        };
+        let edges = up
+            .iter()
+            .map(|e| picture::Edge {
+                from: end(e.u, e.v),
+                to: end(e.v, e.u),
+                owner: Some(match e.colour {
+                    Colour::Blue => picture::Owner::Left,
+                    Colour::Red => picture::Owner::Right,
+                    Colour::Green => picture::Owner::Neutral,
+                }),
+            })
+            .collect();
+        picture::Picture::Graph {
+            directed: false,
+            nodes,
+            edges,
+        }
+        .bounded(|| p.to_string())
+    }
+}
+
+/// Where to draw each vertex off the ground of standing edges: at the
+/// height of its distance from the ground, spread two steps apart and
+/// centred in its layer, a layer in order of the names.
+fn layered(up: &[Edge]) -> std::collections::BTreeMap<u32, (i32, i32)> {
+    let mut next: HashMap<u32, Vec<u32>> = HashMap::new();
+    for e in up {
+        next.entry(e.u).or_default().push(e.v);
+        next.entry(e.v).or_default().push(e.u);
+    }
+    let mut depth: HashMap<u32, i32> = HashMap::from([(0, 0)]);
+    let mut queue = std::collections::VecDeque::from([0u32]);
+    while let Some(x) = queue.pop_front() {
+        for &y in next.get(&x).map_or(&[][..], Vec::as_slice) {
+            if !depth.contains_key(&y) {
+                depth.insert(y, depth[&x] + 1);
+                queue.push_back(y);
+            }
+        }
+    }
+    let mut layers: std::collections::BTreeMap<i32, Vec<u32>> = Default::default();
+    for (&v, &d) in depth.iter().filter(|(&v, _)| v != 0) {
+        layers.entry(d).or_default().push(v);
+    }
+    let mut at = std::collections::BTreeMap::new();
+    for (d, mut layer) in layers {
+        layer.sort_unstable();
+        let width = layer.len() as i32;
+        for (i, v) in layer.into_iter().enumerate() {
+            at.insert(v, (2 * i as i32 - (width - 1), d));
+        }
+    }
+    at
 }
 
 impl PartizanGame for HackenbushGraph {

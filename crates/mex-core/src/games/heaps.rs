@@ -4,6 +4,7 @@
 //! computed directly for small heaps or read from a proven period
 //! (Sprague–Grundy: the value of the position is the XOR of its heaps').
 
+use super::picture::Picture;
 use super::{check_move_count, parse_heaps, show_heaps, Move};
 use crate::heap::periodic::PeriodicSequence;
 use crate::MexError;
@@ -59,6 +60,11 @@ pub trait HeapRules:
     /// Extra limits on listing the moves of a heap of `n`.
     fn check_heap_moves(&self, _n: &BigUint) -> Result<(), MexError> {
         Ok(())
+    }
+    /// The picture of a position with these heaps (no empty heap): by
+    /// default the heaps.
+    fn picture(&self, heaps: &[BigUint]) -> Picture {
+        Picture::heaps(heaps)
     }
 }
 
@@ -238,6 +244,9 @@ macro_rules! heap_game {
             }
             fn check_moves(&self, p: &Self::Position) -> Result<(), $crate::MexError> {
                 p.check_moves()
+            }
+            fn picture(&self, p: &Self::Position) -> $crate::games::picture::Picture {
+                $crate::games::heaps::HeapRules::picture(&p.rules, &p.heaps)
             }
         }
 

@@ -4,6 +4,7 @@
 //! values, read from the period the octal engine proves (preperiod 71,
 //! period 12: Guy and Smith 1956) for a run of any length.
 
+use super::picture::{Cell, Owner, Picture};
 use super::{Family, Game, GameInfo, ImpartialGame, Move, MAX_HEAPS};
 use crate::heap::octal::{prove_period, DEFAULT_MAX_TERMS};
 use crate::heap::periodic::PeriodicSequence;
@@ -142,6 +143,23 @@ impl Game for Kayles {
             ));
         }
         Ok(())
+    }
+    /// Each row on a line: standing pins, and empty places where pins
+    /// were knocked down.
+    fn picture(&self, p: &Pins) -> Picture {
+        let pin = Cell::piece(Owner::Neutral, "pin", 'I');
+        Picture::Strips {
+            strips: p
+                .0
+                .iter()
+                .map(|row| {
+                    row.iter()
+                        .map(|&up| if up { pin } else { Cell::Empty })
+                        .collect()
+                })
+                .collect(),
+        }
+        .bounded(|| p.to_string())
     }
 }
 

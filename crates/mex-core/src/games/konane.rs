@@ -19,7 +19,8 @@
 //! for both players, so the eight symmetries of the square keep the value.
 
 use super::adapters::partizan_value;
-use super::grid_board::{cell_name, choose, Alphabet, Board, Rect, ORTHOGONAL};
+use super::grid_board::{cell_name, choose, Alphabet, Board, Rect, ORTHOGONAL, STONES};
+use super::picture::Picture;
 use super::{refuse_search, Family, Game, GameInfo, Move, PartizanGame};
 use crate::partizan::ruleset::{Evaluator, PartizanRuleset};
 use crate::partizan::store::{GameId, GameStore};
@@ -244,6 +245,10 @@ impl Game for Konane {
     }
     fn drawing(&self, p: &Stones) -> Option<String> {
         Some(p.0.picture())
+    }
+    /// The board: Left's stones, Right's stones, empty cells.
+    fn picture(&self, p: &Stones) -> Picture {
+        p.0.to_picture(&STONES)
     }
 }
 

@@ -2,6 +2,7 @@
 //! heap. By Bouton (1901) a position is a P-position exactly when the XOR
 //! (nim-sum) of its heaps is zero, and its Grundy value is that XOR.
 
+use super::picture::Picture;
 use super::{
     check_move_count, parse_heaps, show_heaps, Family, Game, GameInfo, ImpartialGame, Move,
 };
@@ -59,6 +60,10 @@ impl Game for Nim {
     };
     fn check_moves(&self, p: &Heaps) -> Result<(), MexError> {
         check_move_count(&p.0.iter().sum(), "this Nim position")
+    }
+    /// The heaps, empty ones kept in place.
+    fn picture(&self, p: &Heaps) -> Picture {
+        Picture::heaps(&p.0)
     }
 }
 

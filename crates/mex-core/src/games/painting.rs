@@ -12,6 +12,7 @@
 //! may still paint them; the graph then splits into its connected
 //! components, which are independent (a sum).
 
+use super::picture::{Cell, Edge, Grid, Node, Owner, Picture};
 use super::{refuse_search, Move};
 use crate::MexError;
 use std::fmt;
@@ -365,6 +366,63 @@ impl Painting {
         )
     }
 
+    /// The graph as a picture: a grid of cells when it is the `h × w` grid
+    /// graph with its vertices in reading order (`HxW`, and paths as one
+    /// row), cell `k` being vertex `k`; otherwise a graph whose node `k`,
+    /// labelled `k`, is vertex `k`. Painted vertices hold a piece
+    /// (`paint`) of the painter, tinted ones a tint: all a game on
+    /// coloured vertices writes for its picture.
+    pub fn to_picture(&self) -> Picture {
+        let cells = self.paint.iter().map(|&p| paint_cell(p));
+        if let Some((rows, columns)) = self.grid_shape() {
+            return Picture::Grid(Grid {
+                rows,
+                columns,
+                cells: cells.collect(),
+            });
+        }
+        Picture::Graph {
+            directed: false,
+            nodes: cells
+                .enumerate()
+                .map(|(v, cell)| Node {
+                    cell,
+                    ..Node::labelled(v.to_string())
+                })
+                .collect(),
+            edges: self
+                .edges()
+                .into_iter()
+                .map(|(from, to)| Edge {
+                    from,
+                    to,
+                    owner: None,
+                })
+                .collect(),
+        }
+    }
+
+    /// `(h, w)` when the graph is the `h × w` grid graph with its vertices
+    /// numbered in reading order (the fewest rows first).
+    fn grid_shape(&self) -> Option<(usize, usize)> {
+        let n = self.len();
+        (1..=n)
+            .filter(|&h| n.is_multiple_of(h))
+            .map(|h| (h, n / h))
+            .find(|&(h, w)| {
+                let mut grid = Painting::empty(n);
+                for v in 0..n {
+                    if v % w + 1 < w {
+                        grid.join(v, v + 1);
+                    }
+                    if v / w + 1 < h {
+                        grid.join(v, v + w);
+                    }
+                }
+                grid.adjacent == self.adjacent
+            })
+    }
+
     /// One line a vertex: its number, state and neighbours.
     pub fn picture(&self) -> String {
         let lines: Vec<String> = (0..self.len())
@@ -385,6 +443,19 @@ impl Painting {
             })
             .collect();
         lines.join("\n")
+    }
+}
+
+/// What a vertex in each state holds in a picture.
+fn paint_cell(p: Paint) -> Cell {
+    match p {
+        Paint::Free => Cell::Empty,
+        Paint::Blue => Cell::piece(Owner::Left, "paint", 'B'),
+        Paint::Red => Cell::piece(Owner::Right, "paint", 'R'),
+        Paint::LeftOnly => Cell::Tint { owner: Owner::Left },
+        Paint::RightOnly => Cell::Tint {
+            owner: Owner::Right,
+        },
     }
 }
 
@@ -427,6 +498,48 @@ impl fmt::Display for Painting {
             write!(f, "; {letters}")?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn picture(text: &str) -> Picture {
+        text.parse::<Painting>().unwrap().to_picture()
+    }
+
+    #[test]
+    fn grid_graphs_are_grids_and_other_graphs_graphs() {
+        let Picture::Grid(grid) = picture("2x3; BrR...") else {
+            panic!("not a grid")
+        };
+        assert_eq!((grid.rows, grid.columns), (2, 3));
+        assert_eq!(grid.cells[0], Cell::piece(Owner::Left, "paint", 'B'));
+        assert_eq!(
+            grid.cells[1],
+            Cell::Tint {
+                owner: Owner::Right
+            }
+        );
+        assert_eq!(grid.cells[2], Cell::piece(Owner::Right, "paint", 'R'));
+        assert!(matches!(
+            picture("P4"),
+            Picture::Grid(Grid {
+                rows: 1,
+                columns: 4,
+                ..
+            })
+        ));
+        // The 2x3 grid numbered down the columns is not in reading order.
+        let Picture::Graph { nodes, edges, .. } = picture("n=6; 0-1 1-2 3-4 4-5 0-3 1-4") else {
+            panic!("not a graph")
+        };
+        assert_eq!(nodes.len(), 6);
+        assert_eq!(nodes[4].label, "4");
+        assert_eq!(edges.len(), 6);
+        assert!(matches!(picture("C4"), Picture::Graph { .. }));
+        assert!(matches!(picture("n=3"), Picture::Graph { .. }));
     }
 }
 

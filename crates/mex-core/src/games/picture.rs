@@ -1,18 +1,30 @@
 //! Positions as pictures in a few shared shapes, so that every front end
 //! (the SVG writer of `mex-present`, the playground, Python) draws every
-//! game without knowing its name: a grid of cells with pieces, rows of
-//! cells (strips), heaps of counters, a graph with coloured edges, a shift
-//! register, or plain text.
+//! game without knowing its name: a grid of cells with pieces, several
+//! grids side by side, rows of cells (strips), heaps of counters, a graph
+//! with coloured edges, a shift register, or plain text.
 //!
 //! A picture says what is where, never how big it is drawn. Cells, heaps,
-//! edges and bits are numbered in reading order, and
-//! [`Picture::changes`] names the spots in which two pictures of the same
-//! shape differ: a front end marks them after a move, and makes a move by
-//! clicking one of them.
+//! edges, nodes and bits are numbered in reading order (the spots), and
+//! [`Picture::changes`] names the spots of one picture that a move changed
+//! in the next: a front end marks them after a move, and makes a move by
+//! clicking one of them. Games that tidy their positions (dropping empty
+//! heaps, sorting rows, letting cut-off edges fall) still get the spots
+//! they touched, by an alignment of the two pictures' parts
+//! ([`changes`](self::changes)).
+//!
+//! Pictures are bounded: a game whose picture would have more than
+//! [`MAX_SPOTS`] spots pictures the position as its text.
+
+mod changes;
+
+/// Most spots (cells, heaps, nodes and edges, bits) of a picture a game
+/// draws; beyond, the position is pictured as its text.
+pub const MAX_SPOTS: usize = 20_000;
 
 /// Whose a piece or an edge is: Left (blue, `x`), Right (red, `o`), or
 /// both (green; impartial games and neutral pieces).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Owner {
@@ -24,8 +36,8 @@ pub enum Owner {
     Neutral,
 }
 
-/// What a cell holds.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+/// What a cell (or a node of a graph) holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "serde", serde(tag = "kind", rename_all = "snake_case"))]
 pub enum Cell {
@@ -35,8 +47,8 @@ pub enum Cell {
     /// an arrow, off the board).
     Blocked,
     /// A piece: its owner and a short name a person can read (`stone`,
-    /// `amazon`, `toad`, `frog`, `cherry`, `domino`, …); `glyph` is the
-    /// character the text form prints.
+    /// `amazon`, `toad`, `frog`, `cherry`, `pin`, `domino`, `paint`);
+    /// `glyph` is the character the text form prints.
     Piece {
         /// Whose piece it is.
         owner: Owner,
@@ -45,12 +57,88 @@ pub enum Cell {
         /// One character for text pictures.
         glyph: char,
     },
-    /// A cell painted or reserved for one player (Col, Snort: a tint, no
-    /// piece).
+    /// A free cell that only one player may use (a tint of Col and Snort:
+    /// reserved for that player, not yet painted).
     Tint {
         /// For whom.
         owner: Owner,
     },
+}
+
+impl Cell {
+    /// A piece.
+    pub const fn piece(owner: Owner, name: &'static str, glyph: char) -> Cell {
+        Cell::Piece { owner, name, glyph }
+    }
+
+    /// The character the text form prints: `.` empty, `#` blocked, the
+    /// piece's glyph, and `l`, `r`, `n` for a tint of Left, Right, either.
+    pub fn glyph(&self) -> char {
+        match *self {
+            Cell::Empty => '.',
+            Cell::Blocked => '#',
+            Cell::Piece { glyph, .. } => glyph,
+            Cell::Tint { owner: Owner::Left } => 'l',
+            Cell::Tint {
+                owner: Owner::Right,
+            } => 'r',
+            Cell::Tint {
+                owner: Owner::Neutral,
+            } => 'n',
+        }
+    }
+}
+
+/// A game's table from the bytes of its positions to cells, such as
+/// `[(b'.', Cell::Empty), (b'x', stone of Left)]`.
+pub type CellTable = [(u8, Cell)];
+
+/// The cell `byte` stands for in `table`; [`Cell::Blocked`] for a byte the
+/// table does not name.
+pub fn cell_of(table: &CellTable, byte: u8) -> Cell {
+    table
+        .iter()
+        .find(|(b, _)| *b == byte)
+        .map_or(Cell::Blocked, |&(_, cell)| cell)
+}
+
+/// A rectangle of cells, row by row from the top.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Grid {
+    /// Rows.
+    pub rows: usize,
+    /// Columns.
+    pub columns: usize,
+    /// `rows × columns` cells in reading order.
+    pub cells: Vec<Cell>,
+}
+
+impl Grid {
+    /// A `rows × columns` grid of `cell`s.
+    pub fn filled(rows: usize, columns: usize, cell: Cell) -> Grid {
+        Grid {
+            rows,
+            columns,
+            cells: vec![cell; rows * columns],
+        }
+    }
+
+    /// The grid of rows of bytes (of one length) read through `table`.
+    pub fn from_rows<'a>(rows: impl IntoIterator<Item = &'a [u8]>, table: &CellTable) -> Grid {
+        let mut grid = Grid::filled(0, 0, Cell::Empty);
+        for row in rows {
+            grid.rows += 1;
+            grid.columns = row.len();
+            grid.cells.extend(row.iter().map(|&b| cell_of(table, b)));
+        }
+        grid
+    }
+
+    /// The cell at `(row, column)`.
+    pub fn cell(&self, row: usize, column: usize) -> Cell {
+        self.cells[row * self.columns + column]
+    }
 }
 
 /// A node of a graph picture; coordinates are optional hints in a grid of
@@ -58,25 +146,56 @@ pub enum Cell {
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Node {
-    /// A short label (may be empty).
+    /// A short label (may be empty). Labels that are not empty name the
+    /// same vertex from one position to the next.
     pub label: String,
     /// Where to draw it, when the game knows (Hackenbush stalks).
     pub at: Option<(i32, i32)>,
-    /// The node's tint (Col and Snort on graphs), or none.
-    pub tint: Option<Owner>,
+    /// What it holds: [`Cell::Empty`], a piece (a painted vertex), a tint.
+    pub cell: Cell,
     /// Whether it is on the ground (Hackenbush).
     pub ground: bool,
     /// Whether it is marked (the current vertex of a game graph).
     pub marked: bool,
 }
 
-/// An edge of a graph picture (an arc when `directed`).
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+impl Node {
+    /// An empty, unmarked node with a label.
+    pub fn labelled(label: impl Into<String>) -> Node {
+        Node {
+            label: label.into(),
+            at: None,
+            cell: Cell::Empty,
+            ground: false,
+            marked: false,
+        }
+    }
+
+    /// A node of the ground at `at`.
+    pub fn ground_at(at: (i32, i32)) -> Node {
+        Node {
+            at: Some(at),
+            ground: true,
+            ..Node::labelled("")
+        }
+    }
+
+    /// The node drawn at `at`.
+    pub fn at(self, at: (i32, i32)) -> Node {
+        Node {
+            at: Some(at),
+            ..self
+        }
+    }
+}
+
+/// An edge of a graph picture (an arc when the graph is directed).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Edge {
     /// One end (index into the nodes).
     pub from: usize,
-    /// The other end.
+    /// The other end (may equal `from`: a loop).
     pub to: usize,
     /// Its colour: a Hackenbush edge's owner; `None` for a plain edge.
     pub owner: Option<Owner>,
@@ -87,14 +206,12 @@ pub struct Edge {
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "serde", serde(tag = "shape", rename_all = "snake_case"))]
 pub enum Picture {
-    /// A rectangle of cells, row by row from the top.
-    Grid {
-        /// Rows.
-        rows: usize,
-        /// Columns.
-        columns: usize,
-        /// `rows × columns` cells in reading order.
-        cells: Vec<Cell>,
+    /// A rectangle of cells (a board).
+    Grid(Grid),
+    /// Several rectangles side by side (a sum of boards, cakes).
+    Grids {
+        /// The rectangles, left to right.
+        grids: Vec<Grid>,
     },
     /// Rows of cells of their own lengths, each drawn on one line that
     /// never wraps (Toads and Frogs, Cherries, a domino strip, Kayles
@@ -118,12 +235,15 @@ pub enum Picture {
         /// The edges.
         edges: Vec<Edge>,
     },
-    /// A binary shift register: its bits, oldest first.
+    /// A binary shift register: its bits in the order the game prints
+    /// them, the newest first; a move shifts them one place on and puts a
+    /// new bit in front.
     Register {
         /// `0`/`1` characters.
         bits: String,
     },
-    /// A position best shown as text (a game expression).
+    /// A position best shown as text (a game expression, or a position
+    /// too large to draw).
     Text {
         /// The text.
         text: String,
@@ -131,7 +251,8 @@ pub enum Picture {
 }
 
 /// A spot of a picture: a cell (index in reading order over the grid, or
-/// over the strips one after another), a heap, an edge, a node or a bit.
+/// over the grids or strips one after another), a heap, an edge, a node or
+/// a bit. Front ends write it `KIND:INDEX` (`cell:3`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(
@@ -151,147 +272,121 @@ pub enum Spot {
     Bit(usize),
 }
 
-impl Picture {
-    /// The spots in which `after` differs from `self`, when both have the
-    /// same shape and size (cells, heaps, bits compared place by place;
-    /// graphs by their edges, an edge of `self` missing from `after`
-    /// counting as changed, and by their nodes' tints); `None` when the
-    /// shapes or sizes differ, so that no place-by-place comparison means
-    /// anything.
-    pub fn changes(&self, after: &Picture) -> Option<Vec<Spot>> {
-        match (self, after) {
-            (
-                Picture::Grid {
-                    rows: r0,
-                    columns: c0,
-                    cells: a,
-                },
-                Picture::Grid {
-                    rows: r1,
-                    columns: c1,
-                    cells: b,
-                },
-            ) if (r0, c0) == (r1, c1) => Some(differing(a, b, Spot::Cell)),
-            (Picture::Strips { strips: a }, Picture::Strips { strips: b })
-                if a.iter().map(Vec::len).eq(b.iter().map(Vec::len)) =>
-            {
-                Some(differing(&a.concat(), &b.concat(), Spot::Cell))
-            }
-            (Picture::Heaps { heaps: a }, Picture::Heaps { heaps: b }) if a.len() == b.len() => {
-                Some(differing(a, b, Spot::Heap))
-            }
-            (Picture::Register { bits: a }, Picture::Register { bits: b })
-                if a.len() == b.len() =>
-            {
-                Some(differing(a.as_bytes(), b.as_bytes(), Spot::Bit))
-            }
-            (
-                Picture::Graph {
-                    nodes: n0,
-                    edges: e0,
-                    ..
-                },
-                Picture::Graph {
-                    nodes: n1,
-                    edges: e1,
-                    ..
-                },
-            ) if n0.len() == n1.len() => {
-                let mut spots = differing(n0, n1, Spot::Node);
-                spots.extend(
-                    e0.iter()
-                        .enumerate()
-                        .filter(|(_, e)| !e1.contains(e))
-                        .map(|(i, _)| Spot::Edge(i)),
-                );
-                Some(spots)
-            }
-            _ => None,
+impl Spot {
+    /// The kind as front ends write it: `cell`, `heap`, `edge`, `node`,
+    /// `bit`.
+    pub fn kind(self) -> &'static str {
+        match self {
+            Spot::Cell(_) => "cell",
+            Spot::Heap(_) => "heap",
+            Spot::Edge(_) => "edge",
+            Spot::Node(_) => "node",
+            Spot::Bit(_) => "bit",
+        }
+    }
+
+    /// The index within its kind.
+    pub fn index(self) -> usize {
+        match self {
+            Spot::Cell(i) | Spot::Heap(i) | Spot::Edge(i) | Spot::Node(i) | Spot::Bit(i) => i,
         }
     }
 }
 
-/// The places where `a` and `b` (of one length) differ, as spots.
-fn differing<T: PartialEq>(a: &[T], b: &[T], spot: fn(usize) -> Spot) -> Vec<Spot> {
-    a.iter()
-        .zip(b)
-        .enumerate()
-        .filter(|(_, (x, y))| x != y)
-        .map(|(i, _)| spot(i))
-        .collect()
+impl std::fmt::Display for Spot {
+    /// `KIND:INDEX`, as the SVG's `data-spot` attributes write it.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}:{}", self.kind(), self.index())
+    }
+}
+
+impl Picture {
+    /// Heaps of the given sizes.
+    pub fn heaps<T: ToString>(sizes: &[T]) -> Picture {
+        Picture::Heaps {
+            heaps: sizes.iter().map(ToString::to_string).collect(),
+        }
+    }
+
+    /// Strips of bytes read through `table`.
+    pub fn strips<'a>(rows: impl IntoIterator<Item = &'a [u8]>, table: &CellTable) -> Picture {
+        Picture::Strips {
+            strips: rows
+                .into_iter()
+                .map(|row| row.iter().map(|&b| cell_of(table, b)).collect())
+                .collect(),
+        }
+    }
+
+    /// The position's text, for positions too large to draw.
+    pub fn text(text: impl ToString) -> Picture {
+        Picture::Text {
+            text: text.to_string(),
+        }
+    }
+
+    /// How many spots the picture has (cells, heaps, nodes and edges,
+    /// bits; none for text).
+    pub fn spot_count(&self) -> usize {
+        match self {
+            Picture::Grid(g) => g.cells.len(),
+            Picture::Grids { grids } => grids.iter().map(|g| g.cells.len()).sum(),
+            Picture::Strips { strips } => strips.iter().map(Vec::len).sum(),
+            Picture::Heaps { heaps } => heaps.len(),
+            Picture::Graph { nodes, edges, .. } => nodes.len() + edges.len(),
+            Picture::Register { bits } => bits.len(),
+            Picture::Text { .. } => 0,
+        }
+    }
+
+    /// Every spot, in the order of [`Spot`] (cells, heaps, edges, nodes,
+    /// bits), each kind numbered from 0.
+    pub fn spots(&self) -> Vec<Spot> {
+        let numbered = |n: usize, spot: fn(usize) -> Spot| (0..n).map(spot).collect();
+        match self {
+            Picture::Graph { nodes, edges, .. } => {
+                let mut out: Vec<Spot> = (0..edges.len()).map(Spot::Edge).collect();
+                out.extend((0..nodes.len()).map(Spot::Node));
+                out
+            }
+            Picture::Heaps { heaps } => numbered(heaps.len(), Spot::Heap),
+            Picture::Register { bits } => numbered(bits.len(), Spot::Bit),
+            other => numbered(other.spot_count(), Spot::Cell),
+        }
+    }
+
+    /// This picture, or the text `fallback` when it has more than
+    /// [`MAX_SPOTS`] spots.
+    pub fn bounded(self, fallback: impl FnOnce() -> String) -> Picture {
+        if self.spot_count() > MAX_SPOTS {
+            Picture::text(fallback())
+        } else {
+            self
+        }
+    }
+
+    /// The spots of `self` in which `after` differs, sorted; `None` when
+    /// the shapes differ (or for text), so that no comparison means
+    /// anything.
+    ///
+    /// Pictures of the same size are compared place by place (graphs by
+    /// their edges, an edge of `self` missing from `after` counting as
+    /// changed, and by their nodes). Otherwise the parts (heaps, strips,
+    /// grids, the connected parts of a graph) are aligned: equal parts at
+    /// both ends and equal parts in between are matched, the others paired
+    /// by fewest differences, and within a pair of strips of different
+    /// lengths the cells left over at the changed end are named; a part
+    /// of `self` with no partner (a heap taken away, a row emptied) has
+    /// all its spots changed, and a grid cut in two names the row or
+    /// column just after the cut. Graphs whose nodes have labels are
+    /// compared by label. A register that shifted names its new bit.
+    pub fn changes(&self, after: &Picture) -> Option<Vec<Spot>> {
+        let mut spots = changes::between(self, after)?;
+        spots.sort_unstable();
+        spots.dedup();
+        Some(spots)
+    }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn stone(owner: Owner) -> Cell {
-        Cell::Piece {
-            owner,
-            name: "stone",
-            glyph: 'x',
-        }
-    }
-
-    #[test]
-    fn changes_name_the_cells_a_move_touched() {
-        let before = Picture::Grid {
-            rows: 1,
-            columns: 3,
-            cells: vec![stone(Owner::Left), stone(Owner::Right), Cell::Empty],
-        };
-        let after = Picture::Grid {
-            rows: 1,
-            columns: 3,
-            cells: vec![Cell::Empty, stone(Owner::Left), Cell::Empty],
-        };
-        assert_eq!(
-            before.changes(&after),
-            Some(vec![Spot::Cell(0), Spot::Cell(1)])
-        );
-        assert_eq!(before.changes(&before), Some(vec![]));
-    }
-
-    #[test]
-    fn pictures_of_other_shapes_or_sizes_have_no_changes() {
-        let heaps = Picture::Heaps {
-            heaps: vec!["3".into(), "4".into()],
-        };
-        let fewer = Picture::Heaps {
-            heaps: vec!["3".into()],
-        };
-        assert_eq!(heaps.changes(&fewer), None);
-        assert_eq!(heaps.changes(&Picture::Text { text: "3".into() }), None);
-        let taken = Picture::Heaps {
-            heaps: vec!["3".into(), "1".into()],
-        };
-        assert_eq!(heaps.changes(&taken), Some(vec![Spot::Heap(1)]));
-    }
-
-    #[test]
-    fn a_cut_edge_is_a_change() {
-        let node = |ground| Node {
-            label: String::new(),
-            at: None,
-            tint: None,
-            ground,
-            marked: false,
-        };
-        let edge = |from, to| Edge {
-            from,
-            to,
-            owner: Some(Owner::Left),
-        };
-        let before = Picture::Graph {
-            directed: false,
-            nodes: vec![node(true), node(false), node(false)],
-            edges: vec![edge(0, 1), edge(1, 2)],
-        };
-        let after = Picture::Graph {
-            directed: false,
-            nodes: vec![node(true), node(false), node(false)],
-            edges: vec![edge(0, 1)],
-        };
-        assert_eq!(before.changes(&after), Some(vec![Spot::Edge(1)]));
-    }
-}
+mod tests;

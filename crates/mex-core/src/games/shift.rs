@@ -7,6 +7,7 @@
 //! at `0^n`; Alice wins when `0^n` comes back, and hurries; Bob delays.
 //! Values come from the exhaustive solver (min–max reachability).
 
+use super::picture::Picture;
 use super::{ArenaGame, Family, Game, GameInfo, Move, Player};
 use crate::shift::exhaustive::{self, ShiftSolution};
 use crate::shift::state::{parse_state, show, to_index};
@@ -245,6 +246,12 @@ impl Game for ShiftGame {
     fn check(&self, p: &ShiftState) -> Result<(), MexError> {
         check_size(&p.0)
     }
+    /// The register's bits, `b0` (the newest) first.
+    fn picture(&self, p: &ShiftState) -> Picture {
+        Picture::Register {
+            bits: show(&p.0.bits),
+        }
+    }
 }
 
 impl ArenaGame for ShiftGame {
@@ -276,6 +283,12 @@ impl Game for GeneralizedShiftGame {
     };
     fn check(&self, p: &GeneralizedState) -> Result<(), MexError> {
         check_size(&p.0)
+    }
+    /// The register's bits, `b0` (the newest) first.
+    fn picture(&self, p: &GeneralizedState) -> Picture {
+        Picture::Register {
+            bits: show(&p.0.bits),
+        }
     }
 }
 

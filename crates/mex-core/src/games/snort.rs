@@ -10,6 +10,7 @@
 
 use super::col::single_vertex;
 use super::painting::{Paint, Painting, Rule};
+use super::picture::Picture;
 use super::{Family, Game, GameInfo, Move, PartizanGame};
 use crate::partizan::store::{GameId, GameStore};
 use crate::MexError;
@@ -37,6 +38,11 @@ impl Game for Snort {
     }
     fn drawing(&self, p: &Painting) -> Option<String> {
         Some(p.picture())
+    }
+    /// The vertices, painted or tinted: a grid for grid graphs and paths,
+    /// else a graph.
+    fn picture(&self, p: &Painting) -> Picture {
+        p.to_picture()
     }
 }
 

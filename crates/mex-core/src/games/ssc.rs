@@ -6,7 +6,8 @@
 //! 6.4.5), used as a hook. In Synchronized Cherries either end may be
 //! taken; it is solved exhaustively.
 
-use super::cherries::Rows;
+use super::cherries::{rows_picture, Rows};
+use super::picture::Picture;
 use super::{Family, Game, GameInfo, Move, SyncGame};
 use crate::sync::cherries::SyncCherries;
 use crate::sync::solver::{SyncOutcome, SyncRuleset};
@@ -48,6 +49,10 @@ impl Game for SynchronizedStackCherries {
     };
     fn check(&self, p: &Rows) -> Result<(), MexError> {
         super::cherries::check_size(p)
+    }
+    /// One stack a line, front first.
+    fn picture(&self, p: &Rows) -> Picture {
+        rows_picture(p)
     }
 }
 
@@ -103,6 +108,10 @@ impl Game for SynchronizedCherries {
                 "use fewer or shorter rows",
             )),
         }
+    }
+    /// One row a line.
+    fn picture(&self, p: &Rows) -> Picture {
+        rows_picture(p)
     }
 }
 

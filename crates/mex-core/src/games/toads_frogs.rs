@@ -8,6 +8,7 @@
 //! independent strips.
 
 use super::adapters::partizan_value_within;
+use super::picture::{Cell, Owner, Picture};
 use super::{refuse_search, Family, Game, GameInfo, Move, PartizanGame, MAX_HEAPS};
 use crate::partizan::store::{GameId, GameStore};
 use crate::MexError;
@@ -247,6 +248,15 @@ impl Game for ToadsAndFrogs {
             ));
         }
         Ok(())
+    }
+    /// One strip a line: toads, frogs and empty cells.
+    fn picture(&self, p: &Strips) -> Picture {
+        let table = [
+            (b'T', Cell::piece(Owner::Left, "toad", 'T')),
+            (b'F', Cell::piece(Owner::Right, "frog", 'F')),
+            (b'.', Cell::Empty),
+        ];
+        Picture::strips(p.strips(), &table).bounded(|| p.to_string())
     }
 }
 

@@ -11,6 +11,7 @@
 //! and Right has none, so `Lⁿ = n` and `Rⁿ = −n`; `n` green dominoes are a
 //! Nim heap, `Gⁿ = *n`.
 
+use super::picture::{Cell, Owner, Picture};
 use super::{refuse_search, Family, Game, GameInfo, Move, PartizanGame, MAX_HEAPS};
 use crate::partizan::store::{GameId, GameStore, MAX_INTEGER};
 use crate::MexError;
@@ -195,6 +196,15 @@ impl Game for TopplingDominoes {
                 })
                 .collect();
         Some(lines.join("\n"))
+    }
+    /// One row a line: blue, red and green dominoes.
+    fn picture(&self, p: &Rows) -> Picture {
+        let table = [
+            (b'L', Cell::piece(Owner::Left, "domino", 'L')),
+            (b'R', Cell::piece(Owner::Right, "domino", 'R')),
+            (b'G', Cell::piece(Owner::Neutral, "domino", 'G')),
+        ];
+        Picture::strips(p.0.iter().map(Vec::as_slice), &table).bounded(|| p.to_string())
     }
 }
 

@@ -4,6 +4,7 @@
 //! outcome and the winning moves are known for piles of any size; Grundy
 //! values of N-positions are computed by table up to piles of 512.
 
+use super::picture::Picture;
 use super::{check_move_count, Family, Game, GameInfo, ImpartialGame, Move};
 use crate::heap::wythoff::{self as engine, MAX_GRUNDY_PILE};
 use crate::MexError;
@@ -94,6 +95,10 @@ impl Game for Wythoff {
     fn check_moves(&self, p: &Piles) -> Result<(), MexError> {
         let count = &p.x + &p.y + (&p.x).min(&p.y);
         check_move_count(&count, "this Wythoff position")
+    }
+    /// The two piles.
+    fn picture(&self, p: &Piles) -> Picture {
+        Picture::heaps(&[&p.x, &p.y])
     }
 }
 
