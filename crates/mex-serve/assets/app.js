@@ -351,7 +351,8 @@ async function show() {
   G.mover = mover;
   step.eval = evaluationAt(step, m);
   $("pos").textContent = m.position;
-  $("value").textContent = m.value;
+  $("value").textContent = shorten(m.value, 160);
+  $("value").title = m.value;
   $("outcome").textContent = m.outcome + (mover ? " · " + mover + " to move" : "");
   $("rules").textContent = G.info.rules;
   $("turns").textContent = turnsText(step, m);
@@ -441,8 +442,11 @@ async function computerMove(step, mover) {
   push({ position: b.move.position, person: !step.person, by: "computer", label: b.move.label, changes: changes });
 }
 
+// Adds the step a move leads to, and shows it; until it is shown the
+// body's state is "moving".
 function push(next) {
   const step = current();
+  document.body.dataset.state = "moving";
   next.turn = step.turn + 1;
   G.history.push(next);
   show();
@@ -455,6 +459,7 @@ async function personMove(i) {
   if (!mv) return;
   if (G.info.family === "synchronized") {
     busy = true;
+    document.body.dataset.state = "moving";
     try {
       const b = await api("best", { game: G.info.name, position: step.position, side: other(G.side), choice: mv.label });
       if (current() !== step) return;
@@ -463,6 +468,7 @@ async function personMove(i) {
       push({ position: b.move.position, person: true, by: "both", label: b.move.label, changes: b.move.changes || (listed && listed.changes) || null });
     } catch (e) {
       showError(e.message);
+      if (current() === step) document.body.dataset.state = "person";
     } finally {
       busy = false;
     }
@@ -617,7 +623,9 @@ function paintHints() {
     // The resulting value only with the hint: it tells who is winning.
     const to = mv.position ? " → " + mv.position : "";
     const star = i === G.fastest ? "★ " : "";
-    b.textContent = star + mv.label + to + (G.hint && mv.value ? " (" + mv.value + ")" : "");
+    // Long canonical forms (Amazons) are cut short; the whole is the title.
+    b.textContent = star + mv.label + to + (G.hint && mv.value ? " (" + shorten(mv.value, 24) + ")" : "");
+    if (G.hint && mv.value && mv.value.length > 24) b.title = mv.value;
     if (i === G.fastest) {
       b.classList.add("fastest");
       b.title = "the fastest win";
@@ -723,7 +731,6 @@ function spotKey(c) {
 // The position's board: the SVG the server draws from the position's
 // picture (the `board` of /api/value; /api/moves may carry it too). Its
 // spots (class "spot", data-spot "cell:3") choose moves: see spotClicked.
-// Without a board from the server, the old views of a few games.
 async function renderBoard(step, m) {
   const box = $("board-view");
   let board = m.board || step.board;
@@ -741,7 +748,8 @@ async function renderBoard(step, m) {
   step.board = board || null;
   box.innerHTML = board || "";
   box.hidden = !board;
-  box.dataset.shape = (step.picture && step.picture.shape) || (m.picture && m.picture.shape) || "";
+  const pic = m.picture || step.picture;
+  box.dataset.shape = (pic && pic.shape) || "";
   // The spots the last move changed.
   for (const c of step.changes || []) {
     const e = box.querySelector('[data-spot="' + spotKey(c) + '"]');
@@ -754,7 +762,20 @@ async function renderBoard(step, m) {
   explain.textContent = spots
     ? "Click (or drag across) the squares, heaps, edges or bits your move changes; every move is also in the list below."
     : "Choose your move from the list below.";
-  if (!board) legacyBoard($("view"), m, step);
+  fitBoard(box);
+}
+
+// Small boards drawn larger (up to 1.8 times, and to at most 300 px
+// high, within the page), so that cells are easy to hit; strips and
+// registers keep their size and scroll.
+function fitBoard(box) {
+  const svg = box.querySelector("svg");
+  if (!svg) return;
+  const width = parseFloat(svg.getAttribute("width"));
+  const height = parseFloat(svg.getAttribute("height"));
+  if (!(width > 0 && height > 0) || ["strips", "register"].includes(box.dataset.shape)) return;
+  const scale = Math.min(1.8, Math.max(1, 300 / height));
+  svg.style.width = Math.min(box.clientWidth || width, width * scale) + "px";
 }
 
 // Candidates: the listed moves whose changes contain every selected spot.
@@ -944,81 +965,6 @@ function shiftView(v, m, step) {
       if (current() === step) pic.innerHTML = svg;
     }).catch((e) => showError(e.message));
   }
-}
-
-// ------------------------------------------- old boards (no server board)
-
-// Until the server draws boards: the shift register, Nim's rows of
-// counters and Domineering's grid, written here.
-function legacyBoard(v, m, step) {
-  if (G.info.name === "nim") nimView(v, m, step);
-  else if (G.info.name === "domineering") gridView(v, m, step);
-  else if (G.info.name === "shift-game") registerView(v, m);
-}
-
-function playTo(position) {
-  const k = G.listed.findIndex((mv) => mv.position === position);
-  if (k >= 0) personMove(k);
-  else $("message").textContent = "That is not one of your moves.";
-}
-
-function gridView(v, m, step) {
-  const rows = m.position.split("/");
-  if (rows.length > 12 || rows.some((r) => r.length > 12 || !/^[.#]+$/.test(r))) return;
-  const grid = element("div", { className: "board" });
-  grid.style.gridTemplateColumns = "repeat(" + rows[0].length + ", 2.6rem)";
-  let first = null;
-  rows.forEach((row, r) => {
-    [...row].forEach((c, col) => {
-      const cell = element("button", { type: "button", className: "cell" + (c === "#" ? " taken" : "") });
-      cell.dataset.r = r;
-      cell.dataset.c = col;
-      cell.disabled = c === "#" || !step.person;
-      cell.addEventListener("click", () => {
-        if (!first) { first = [r, col]; cell.classList.add("chosen"); return; }
-        const next = rows.map((x) => [...x]);
-        next[first[0]][first[1]] = "#";
-        next[r][col] = "#";
-        first = null;
-        playTo(next.map((x) => x.join("")).join("/"));
-      });
-      grid.appendChild(cell);
-    });
-  });
-  v.prepend(grid);
-}
-
-function nimView(v, m, step) {
-  const heaps = m.position.split(",").map((s) => s.trim());
-  if (heaps.some((h) => !/^\d+$/.test(h) || +h > 40)) return;
-  const box = element("div");
-  heaps.forEach((h, i) => {
-    const row = element("div", { className: "row" });
-    row.appendChild(element("span", { className: "label" }, "heap " + (i + 1) + ": " + h));
-    for (let j = 0; j < +h; j++) {
-      const c = element("button", { type: "button", className: "counter", title: "take " + (+h - j) + " from heap " + (i + 1) });
-      c.disabled = !step.person;
-      c.addEventListener("click", () => {
-        const next = heaps.slice();
-        next[i] = String(j);
-        playTo(next.join(","));
-      });
-      row.appendChild(c);
-    }
-    box.appendChild(row);
-  });
-  v.prepend(box);
-}
-
-function registerView(v, m) {
-  const [bits, end] = m.position.split(" ");
-  const reg = element("div", { className: "register" });
-  [...bits].forEach((b, i) => {
-    const d = element("div", { className: "bit" + (b === "1" ? " one" : "") + (i === bits.length - 1 && !end ? " dropped" : "") }, b);
-    d.title = "b" + i;
-    reg.appendChild(d);
-  });
-  v.prepend(reg);
 }
 
 init();
