@@ -7,11 +7,11 @@
 
 use mex_core::games::{self, Context};
 use mex_core::heap::code::TakeBreakCode;
+use mex_core::heap::misere::heap_genera;
 use mex_core::heap::sparse::TakeBreakSequence;
 use mex_core::heap::subtraction::SubtractionSet;
 use mex_core::heap::{octal, wythoff};
 use mex_core::impartial::grundy::GrundySolver;
-use mex_core::impartial::misere::heap_genera;
 use mex_core::impartial::ruleset::ImpartialRuleset;
 use mex_core::partizan::domineering::{Domineering, Grid};
 use mex_core::partizan::notation;

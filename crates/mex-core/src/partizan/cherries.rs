@@ -177,8 +177,8 @@ fn blocks(row: &[bool]) -> Vec<(bool, usize)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::partizan::notation::as_number;
     use crate::partizan::ruleset::Evaluator;
+    use crate::partizan::store::as_number;
     use crate::partizan::store::GameStore;
 
     fn all_rows(len: usize) -> impl Iterator<Item = Row> {
