@@ -226,14 +226,9 @@ pub fn nimber_form(store: &mut GameStore, g: &BigUint) -> Result<GameId, MexErro
     }
 }
 
-/// The partizan outcome class as a letter.
+/// The partizan outcome class as a letter (its `Display`).
 pub fn class_text(c: OutcomeClass) -> &'static str {
-    match c {
-        OutcomeClass::L => "L",
-        OutcomeClass::R => "R",
-        OutcomeClass::N => "N",
-        OutcomeClass::P => "P",
-    }
+    c.as_str()
 }
 
 /// An [`ImpartialGame`] in the catalog.
@@ -417,11 +412,7 @@ impl<G: ImpartialGame> CatalogGame for ImpartialEntry<G> {
 pub struct LoopyEntry<G>(pub G);
 
 fn loopy_text(v: retrograde::Value) -> (String, &'static str) {
-    match v {
-        retrograde::Value::Win(r) => (format!("win in {r}"), "win"),
-        retrograde::Value::Loss(r) => (format!("loss in {r}"), "loss"),
-        retrograde::Value::Draw => ("draw".into(), "draw"),
-    }
+    (v.to_string(), v.outcome())
 }
 
 impl<G: LoopyGame> LoopyEntry<G> {
@@ -650,16 +641,9 @@ impl<G: SyncGame> SyncRuleset for SyncView<'_, G> {
     }
 }
 
-/// The synchronized class as text.
+/// The synchronized class as text (its `Display`).
 pub fn sync_text(c: SyncOutcome) -> &'static str {
-    match c {
-        SyncOutcome::L => "L",
-        SyncOutcome::R => "R",
-        SyncOutcome::D => "D",
-        SyncOutcome::LD => "LD",
-        SyncOutcome::RD => "RD",
-        SyncOutcome::U => "U",
-    }
+    c.as_str()
 }
 
 fn sync_evaluation(position: String, c: SyncOutcome) -> Evaluation {
@@ -782,10 +766,7 @@ impl<G: SyncGame> CatalogGame for SyncEntry<G> {
 pub struct ArenaEntry<G>(pub G);
 
 fn player_name(p: Player) -> &'static str {
-    match p {
-        Player::Alice => "Alice",
-        Player::Bob => "Bob",
-    }
+    p.as_str()
 }
 
 impl<G: ArenaGame> ArenaEntry<G> {

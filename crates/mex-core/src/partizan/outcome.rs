@@ -18,15 +18,22 @@ pub enum OutcomeClass {
     P,
 }
 
-/// The class's letter: `L`, `R`, `N` or `P`.
-impl fmt::Display for OutcomeClass {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
+impl OutcomeClass {
+    /// The class's letter: `L`, `R`, `N` or `P`.
+    pub fn as_str(self) -> &'static str {
+        match self {
             OutcomeClass::L => "L",
             OutcomeClass::R => "R",
             OutcomeClass::N => "N",
             OutcomeClass::P => "P",
-        })
+        }
+    }
+}
+
+/// The class's letter.
+impl fmt::Display for OutcomeClass {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
     }
 }
 

@@ -17,6 +17,7 @@
 
 use crate::MexError;
 use rustc_hash::FxHashMap;
+use std::fmt;
 use std::hash::Hash;
 
 /// A synchronized ruleset.
@@ -55,6 +56,27 @@ pub enum SyncOutcome {
     RD,
     /// Neither can guarantee even a draw.
     U,
+}
+
+impl SyncOutcome {
+    /// The class's letters: `L`, `R`, `D`, `LD`, `RD` or `U`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SyncOutcome::L => "L",
+            SyncOutcome::R => "R",
+            SyncOutcome::D => "D",
+            SyncOutcome::LD => "LD",
+            SyncOutcome::RD => "RD",
+            SyncOutcome::U => "U",
+        }
+    }
+}
+
+/// The class's letters.
+impl fmt::Display for SyncOutcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
 }
 
 /// What a player tries to force.
@@ -191,5 +213,26 @@ impl<R: SyncRuleset> SyncSolver<R> {
             }
         }
         Ok(false)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::SyncOutcome;
+
+    #[test]
+    fn classes_print_as_letters() {
+        let shown: Vec<String> = [
+            SyncOutcome::L,
+            SyncOutcome::R,
+            SyncOutcome::D,
+            SyncOutcome::LD,
+            SyncOutcome::RD,
+            SyncOutcome::U,
+        ]
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+        assert_eq!(shown, ["L", "R", "D", "LD", "RD", "U"]);
     }
 }
