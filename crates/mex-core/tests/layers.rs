@@ -36,7 +36,12 @@ const LAYERS: &[&[&str]] = &[
     &["impartial::grundy", "impartial::misere"],
     // heap/: codes, sequences and their periods, then the drivers.
     &["heap", "heap::periodic", "heap::code", "heap::wythoff"],
-    &["heap::subtraction", "heap::sparse", "heap::misere", "heap::period"],
+    &[
+        "heap::subtraction",
+        "heap::sparse",
+        "heap::misere",
+        "heap::period",
+    ],
     &["heap::octal"],
     &["heap::checkpoint", "heap::domino"],
     // solve/: the backward-induction engine and what runs on it.
@@ -48,7 +53,11 @@ const LAYERS: &[&[&str]] = &[
     &["shift::rule"],
     &["shift::generalized", "shift::graph"],
     // partizan/: the store and its fast paths, then what is built on it.
-    &["partizan", "partizan::outcome", "partizan::comparison_cache"],
+    &[
+        "partizan",
+        "partizan::outcome",
+        "partizan::comparison_cache",
+    ],
     &["partizan::simple"],
     &["partizan::store"],
     &[
