@@ -29,7 +29,7 @@ use std::path::{Path, PathBuf};
 const LAYERS: &[&[&str]] = &[
     // Foundations.
     &["error"],
-    &["stop", "bigint", "decimal"],
+    &["stop", "bigint", "decimal", "ruleset"],
     // impartial/: normal play, then misère play.
     &["impartial", "impartial::mex"],
     &["impartial::nim", "impartial::ruleset"],

@@ -8,7 +8,7 @@
 //! [`super::painting`].
 
 use super::painting::{Painting, Rule, MAX_VERTICES};
-use super::{Family, Game, GameInfo, Move, PartizanGame};
+use super::{positions, Family, Game, GameInfo, Move, PartizanGame, PartizanRuleset, Ruleset};
 use crate::partizan::store::{GameId, GameStore};
 use crate::MexError;
 
@@ -18,8 +18,11 @@ pub use super::painting::Paint;
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Col;
 
-impl Game for Col {
+impl Ruleset for Col {
     type Position = Painting;
+}
+
+impl Game for Col {
     const INFO: GameInfo = GameInfo {
         name: "col",
         family: Family::Partizan,
@@ -47,6 +50,15 @@ impl PartizanGame for Col {
     }
     fn right_moves(&self, p: &Painting) -> Vec<Move<Painting>> {
         p.moves(Rule::Col, false)
+    }
+}
+
+impl PartizanRuleset for Col {
+    fn left_options(&self, p: &Painting, out: &mut Vec<Painting>) {
+        out.extend(positions(self.left_moves(p)));
+    }
+    fn right_options(&self, p: &Painting, out: &mut Vec<Painting>) {
+        out.extend(positions(self.right_moves(p)));
     }
     /// The connected components of the reduced graph.
     fn decompose(&self, p: &Painting) -> Option<Vec<Painting>> {

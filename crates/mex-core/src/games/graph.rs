@@ -3,7 +3,7 @@
 //! retrograde analysis: win, loss or draw with remoteness for the player to
 //! move (Zermelo; the winner hurries, the loser delays).
 
-use super::{check_move_count, Family, Game, GameInfo, LoopyGame, Move};
+use super::{check_move_count, Family, Game, GameInfo, LoopyGame, Move, Ruleset};
 use crate::solve::graph::{ExplicitGraph, GameGraph, Primitive};
 use crate::solve::retrograde::{self, Value};
 use crate::MexError;
@@ -138,8 +138,11 @@ impl Hash for GraphPosition {
     }
 }
 
-impl Game for Graph {
+impl Ruleset for Graph {
     type Position = GraphPosition;
+}
+
+impl Game for Graph {
     const INFO: GameInfo = GameInfo {
         name: "graph",
         family: Family::Impartial,
