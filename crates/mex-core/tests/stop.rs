@@ -7,16 +7,17 @@
 
 use mex_core::games::{self, Context};
 use mex_core::heap::code::TakeBreakCode;
+use mex_core::heap::misere::heap_genera;
 use mex_core::heap::sparse::TakeBreakSequence;
 use mex_core::heap::subtraction::SubtractionSet;
 use mex_core::heap::{octal, wythoff};
 use mex_core::impartial::grundy::GrundySolver;
-use mex_core::impartial::misere::heap_genera;
 use mex_core::impartial::ruleset::ImpartialRuleset;
 use mex_core::partizan::domineering::{Domineering, Grid};
 use mex_core::partizan::notation;
 use mex_core::partizan::ruleset::Evaluator;
 use mex_core::partizan::store::{GameStore, DEFAULT_BUDGET};
+use mex_core::ruleset::Ruleset;
 use mex_core::solve::arena::{self, ExplicitArena, Player};
 use mex_core::solve::graph::ExplicitGraph;
 use mex_core::solve::retrograde;
@@ -78,8 +79,11 @@ impl StopAfter {
 /// A chain `n → n − 1 → … → 0` whose every expansion ticks `stopper`.
 struct Chain<'a>(Option<&'a StopAfter>);
 
-impl ImpartialRuleset for Chain<'_> {
+impl Ruleset for Chain<'_> {
     type Position = u32;
+}
+
+impl ImpartialRuleset for Chain<'_> {
     fn options(&self, p: &u32, out: &mut Vec<u32>) {
         if let Some(s) = self.0 {
             s.tick();

@@ -8,7 +8,7 @@ use mex_core::games::misere::{self, MisereEvaluation, MisereSum};
 use mex_core::games::sum::Summand;
 use mex_core::games::CatalogGame;
 use mex_core::heap::code::TakeBreakCode;
-use mex_core::impartial::misere::heap_genera;
+use mex_core::heap::misere::heap_genera;
 use mex_core::MexError;
 use serde_json::json;
 

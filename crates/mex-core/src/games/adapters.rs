@@ -11,7 +11,7 @@ use crate::impartial::grundy::GrundySolver;
 use crate::impartial::misere::TameGenus;
 use crate::impartial::ruleset::ImpartialRuleset;
 use crate::partizan::notation;
-use crate::partizan::ruleset::{Evaluator, PartizanRuleset};
+use crate::partizan::ruleset::Evaluator;
 use crate::partizan::store::{GameId, GameStore, OutcomeClass, DEFAULT_BUDGET};
 use crate::solve::retrograde;
 use crate::sync::solver::{Goal, SyncOutcome, SyncRuleset, SyncSolver};
@@ -226,45 +226,29 @@ pub fn nimber_form(store: &mut GameStore, g: &BigUint) -> Result<GameId, MexErro
     }
 }
 
-/// The partizan outcome class as a letter.
+/// The partizan outcome class as a letter (its `Display`).
 pub fn class_text(c: OutcomeClass) -> &'static str {
-    match c {
-        OutcomeClass::L => "L",
-        OutcomeClass::R => "R",
-        OutcomeClass::N => "N",
-        OutcomeClass::P => "P",
-    }
+    c.as_str()
 }
 
 /// An [`ImpartialGame`] in the catalog.
 pub struct ImpartialEntry<G>(pub G);
 
-struct ImpartialView<'a, G>(&'a G);
-
-impl<G: ImpartialGame> ImpartialRuleset for ImpartialView<'_, G> {
-    type Position = G::Position;
-    fn options(&self, p: &G::Position, out: &mut Vec<G::Position>) {
-        out.extend(self.0.options(p));
-    }
-    fn decompose(&self, p: &G::Position) -> Option<Vec<G::Position>> {
-        self.0.decompose(p)
-    }
-    fn canonical(&self, p: &G::Position) -> G::Position {
-        self.0.canonical(p)
-    }
-    fn known_grundy(&self, p: &G::Position) -> Option<u64> {
-        self.0.known_grundy(p).and_then(|g| g.to_u64())
-    }
+/// The options of `p`, collected.
+fn options<G: ImpartialRuleset>(game: &G, p: &G::Position) -> Vec<G::Position> {
+    let mut out = Vec::new();
+    game.options(p, &mut out);
+    out
 }
 
 impl<G: ImpartialGame> ImpartialEntry<G> {
-    fn solver(&self) -> GrundySolver<ImpartialView<'_, G>> {
-        GrundySolver::new(ImpartialView(&self.0))
+    fn solver(&self) -> GrundySolver<&G> {
+        GrundySolver::new(&self.0)
     }
 
     fn grundy_in(
         &self,
-        solver: &mut GrundySolver<ImpartialView<'_, G>>,
+        solver: &mut GrundySolver<&G>,
         p: &G::Position,
     ) -> Result<BigUint, MexError> {
         match self.0.known_grundy(p) {
@@ -291,7 +275,7 @@ impl<G: ImpartialGame> ImpartialEntry<G> {
         self.0.check_moves(p)?;
         let length = p.to_string().len();
         if let Some(pieces) = self.0.decompose(p) {
-            let count = pieces.iter().map(|q| self.0.options(q).len()).sum();
+            let count = pieces.iter().map(|q| options(&self.0, q).len()).sum();
             check_listing_size(count, length)?;
         }
         let moves = self.0.moves(p);
@@ -395,7 +379,7 @@ impl<G: ImpartialGame> CatalogGame for ImpartialEntry<G> {
     fn misere_option_parts(&self, part: &str) -> Result<Vec<Vec<String>>, MexError> {
         let p = parse(&self.0, part)?;
         self.0.check_moves(&p)?;
-        Ok(self.0.options(&p).iter().map(|q| self.parts(q)).collect())
+        Ok(options(&self.0, &p).iter().map(|q| self.parts(q)).collect())
     }
     fn misere_moves(&self, position: &str) -> Result<Vec<LabelledParts>, MexError> {
         let p = parse(&self.0, position)?;
@@ -417,11 +401,7 @@ impl<G: ImpartialGame> CatalogGame for ImpartialEntry<G> {
 pub struct LoopyEntry<G>(pub G);
 
 fn loopy_text(v: retrograde::Value) -> (String, &'static str) {
-    match v {
-        retrograde::Value::Win(r) => (format!("win in {r}"), "win"),
-        retrograde::Value::Loss(r) => (format!("loss in {r}"), "loss"),
-        retrograde::Value::Draw => ("draw".into(), "draw"),
-    }
+    (v.to_string(), v.outcome())
 }
 
 impl<G: LoopyGame> LoopyEntry<G> {
@@ -480,37 +460,6 @@ impl<G: LoopyGame> CatalogGame for LoopyEntry<G> {
 /// A [`PartizanGame`] in the catalog.
 pub struct PartizanEntry<G>(pub G);
 
-struct PartizanView<'a, G>(&'a G);
-
-impl<G: PartizanGame> PartizanRuleset for PartizanView<'_, G> {
-    type Position = G::Position;
-    fn left_options(&self, p: &G::Position, out: &mut Vec<G::Position>) {
-        out.extend(self.0.left_options(p));
-    }
-    fn right_options(&self, p: &G::Position, out: &mut Vec<G::Position>) {
-        out.extend(self.0.right_options(p));
-    }
-    fn decompose(&self, p: &G::Position) -> Option<Vec<G::Position>> {
-        self.0.decompose(p)
-    }
-    fn canonical(&self, p: &G::Position) -> G::Position {
-        self.0.canonical(p)
-    }
-    fn oriented(&self, p: &G::Position) -> (G::Position, bool) {
-        self.0.oriented(p)
-    }
-    fn memo_reached(&self) -> bool {
-        self.0.memo_reached()
-    }
-    fn known_value(
-        &self,
-        store: &mut GameStore,
-        p: &G::Position,
-    ) -> Result<Option<GameId>, MexError> {
-        self.0.known_value(store, p)
-    }
-}
-
 /// The default [`PartizanGame::value`]: the memoising evaluator with the
 /// game's hooks.
 pub(super) fn partizan_value<G: PartizanGame>(
@@ -529,7 +478,7 @@ pub(super) fn partizan_value_within<G: PartizanGame>(
     p: &G::Position,
     max_positions: usize,
 ) -> Result<GameId, MexError> {
-    Evaluator::new(PartizanView(game), max_positions).value(store, p)
+    Evaluator::new(game, max_positions).value(store, p)
 }
 
 /// The evaluation of a position of canonical value `g` (refused when the
@@ -558,7 +507,12 @@ impl<G: PartizanGame> PartizanEntry<G> {
     fn listed_moves(&self, p: &G::Position) -> Result<SideMoves<G::Position>, MexError> {
         self.0.check_moves(p)?;
         let length = p.to_string().len();
-        let count = |q: &G::Position| self.0.left_options(q).len() + self.0.right_options(q).len();
+        let count = |q: &G::Position| {
+            let mut options = Vec::new();
+            self.0.left_options(q, &mut options);
+            self.0.right_options(q, &mut options);
+            options.len()
+        };
         if let Some(pieces) = self.0.decompose(p) {
             check_listing_size(pieces.iter().map(count).sum(), length)?;
         }
@@ -601,7 +555,7 @@ impl<G: PartizanGame> CatalogGame for PartizanEntry<G> {
     fn moves(&self, position: &str, ctx: &mut Context) -> Result<Vec<MoveEvaluation>, MexError> {
         let p = parse(&self.0, position)?;
         let sides = self.listed_moves(&p)?;
-        let mut evaluator = Evaluator::new(PartizanView(&self.0), MAX_PARTIZAN_POSITIONS);
+        let mut evaluator = Evaluator::new(&self.0, MAX_PARTIZAN_POSITIONS);
         let zero = ctx.store.zero();
         let mut out = Vec::new();
         for (player, moves) in sides {
@@ -631,35 +585,9 @@ impl<G: PartizanGame> CatalogGame for PartizanEntry<G> {
 /// A [`SyncGame`] in the catalog.
 pub struct SyncEntry<G>(pub G);
 
-struct SyncView<'a, G>(&'a G);
-
-impl<G: SyncGame> SyncRuleset for SyncView<'_, G> {
-    type Position = G::Position;
-    type Move = G::Choice;
-    fn left_moves(&self, p: &G::Position) -> Vec<G::Choice> {
-        self.0.left_choices(p).into_iter().map(|m| m.to).collect()
-    }
-    fn right_moves(&self, p: &G::Position) -> Vec<G::Choice> {
-        self.0.right_choices(p).into_iter().map(|m| m.to).collect()
-    }
-    fn apply(&self, p: &G::Position, l: &G::Choice, r: &G::Choice) -> G::Position {
-        self.0.apply(p, l, r)
-    }
-    fn known_outcome(&self, p: &G::Position) -> Option<SyncOutcome> {
-        self.0.known_outcome(p)
-    }
-}
-
-/// The synchronized class as text.
+/// The synchronized class as text (its `Display`).
 pub fn sync_text(c: SyncOutcome) -> &'static str {
-    match c {
-        SyncOutcome::L => "L",
-        SyncOutcome::R => "R",
-        SyncOutcome::D => "D",
-        SyncOutcome::LD => "LD",
-        SyncOutcome::RD => "RD",
-        SyncOutcome::U => "U",
-    }
+    c.as_str()
 }
 
 fn sync_evaluation(position: String, c: SyncOutcome) -> Evaluation {
@@ -694,7 +622,7 @@ fn best_goal<R: SyncRuleset>(
 
 /// Whether a choice secures `goal` whatever the other player chooses.
 fn secures<G: SyncGame>(
-    solver: &mut SyncSolver<SyncView<'_, G>>,
+    solver: &mut SyncSolver<&G>,
     game: &G,
     p: &G::Position,
     goal: Option<Goal>,
@@ -734,15 +662,15 @@ impl<G: SyncGame> CatalogGame for SyncEntry<G> {
     }
     fn evaluate(&self, position: &str, _ctx: &mut Context) -> Result<Evaluation, MexError> {
         let p = parse(&self.0, position)?;
-        let c = SyncSolver::new(SyncView(&self.0)).try_outcome(&p)?;
+        let c = SyncSolver::new(&self.0).try_outcome(&p)?;
         Ok(sync_evaluation(p.to_string(), c))
     }
     fn moves(&self, position: &str, _ctx: &mut Context) -> Result<Vec<MoveEvaluation>, MexError> {
         let p = parse(&self.0, position)?;
         self.0.check_moves(&p)?;
         let game = &self.0;
-        let mut solver = SyncSolver::new(SyncView(game));
-        let (lefts, rights) = (game.left_choices(&p), game.right_choices(&p));
+        let mut solver = SyncSolver::new(game);
+        let (lefts, rights) = (game.left_moves(&p), game.right_moves(&p));
         check_listing_size(
             lefts.len().saturating_mul(rights.len()),
             p.to_string().len(),
@@ -782,10 +710,7 @@ impl<G: SyncGame> CatalogGame for SyncEntry<G> {
 pub struct ArenaEntry<G>(pub G);
 
 fn player_name(p: Player) -> &'static str {
-    match p {
-        Player::Alice => "Alice",
-        Player::Bob => "Bob",
-    }
+    p.as_str()
 }
 
 impl<G: ArenaGame> ArenaEntry<G> {

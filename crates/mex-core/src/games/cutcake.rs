@@ -12,7 +12,10 @@
 //! game tree built from the rules.
 
 use super::picture::{Cell, Grid, Picture, MAX_SPOTS};
-use super::{Family, Game, GameInfo, Move, PartizanGame, MAX_HEAPS, MAX_LISTED_MOVES};
+use super::{
+    positions, Family, Game, GameInfo, Move, PartizanGame, PartizanRuleset, Ruleset, MAX_HEAPS,
+    MAX_LISTED_MOVES,
+};
 use crate::partizan::store::{GameId, GameStore, MAX_INTEGER};
 use crate::MexError;
 use std::fmt;
@@ -142,8 +145,11 @@ fn cut_count(p: &Cakes, left: bool) -> u64 {
         .sum()
 }
 
-impl Game for Cutcake {
+impl Ruleset for Cutcake {
     type Position = Cakes;
+}
+
+impl Game for Cutcake {
     const INFO: GameInfo = GameInfo {
         name: "cutcake",
         family: Family::Partizan,
@@ -241,6 +247,15 @@ impl PartizanGame for Cutcake {
     }
     fn right_moves(&self, p: &Cakes) -> Vec<Move<Cakes>> {
         cuts(p, false)
+    }
+}
+
+impl PartizanRuleset for Cutcake {
+    fn left_options(&self, p: &Cakes, out: &mut Vec<Cakes>) {
+        out.extend(positions(self.left_moves(p)));
+    }
+    fn right_options(&self, p: &Cakes, out: &mut Vec<Cakes>) {
+        out.extend(positions(self.right_moves(p)));
     }
     /// Each cake is a position of its own.
     fn decompose(&self, p: &Cakes) -> Option<Vec<Cakes>> {

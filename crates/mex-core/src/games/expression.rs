@@ -3,7 +3,7 @@
 //! expression, and its moves are the options of that canonical form
 //! (Conway 1976; the notation CGSuite users type).
 
-use super::{Family, Game, GameInfo, Move, PartizanGame};
+use super::{positions, Family, Game, GameInfo, Move, PartizanGame, PartizanRuleset, Ruleset};
 use crate::partizan::notation;
 use crate::partizan::store::{GameId, GameStore, DEFAULT_BUDGET};
 use crate::MexError;
@@ -54,8 +54,11 @@ fn options(p: &CanonicalText, left: bool) -> Vec<Move<CanonicalText>> {
         .collect()
 }
 
-impl Game for Expression {
+impl Ruleset for Expression {
     type Position = CanonicalText;
+}
+
+impl Game for Expression {
     const INFO: GameInfo = GameInfo {
         name: "expression",
         family: Family::Partizan,
@@ -73,6 +76,15 @@ impl PartizanGame for Expression {
     }
     fn right_moves(&self, p: &CanonicalText) -> Vec<Move<CanonicalText>> {
         options(p, false)
+    }
+}
+
+impl PartizanRuleset for Expression {
+    fn left_options(&self, p: &CanonicalText, out: &mut Vec<CanonicalText>) {
+        out.extend(positions(self.left_moves(p)));
+    }
+    fn right_options(&self, p: &CanonicalText, out: &mut Vec<CanonicalText>) {
+        out.extend(positions(self.right_moves(p)));
     }
     /// The expression itself is the closed form: parse it into the store.
     fn known_value(

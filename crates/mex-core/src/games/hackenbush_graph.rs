@@ -19,7 +19,9 @@
 //! The tests check both against the game tree built from the rules.
 
 use super::picture;
-use super::{refuse_search, Family, Game, GameInfo, Move, PartizanGame};
+use super::{
+    positions, refuse_search, Family, Game, GameInfo, Move, PartizanGame, PartizanRuleset, Ruleset,
+};
 use crate::partizan::store::{GameId, GameStore};
 use crate::MexError;
 use std::collections::HashMap;
@@ -371,8 +373,11 @@ fn cuts(p: &Picture, left: bool) -> Vec<Move<Picture>> {
         .collect()
 }
 
-impl Game for HackenbushGraph {
+impl Ruleset for HackenbushGraph {
     type Position = Picture;
+}
+
+impl Game for HackenbushGraph {
     const INFO: GameInfo = GameInfo {
         name: "hackenbush-graph",
         family: Family::Partizan,
@@ -543,6 +548,15 @@ impl PartizanGame for HackenbushGraph {
     }
     fn right_moves(&self, p: &Picture) -> Vec<Move<Picture>> {
         cuts(p, false)
+    }
+}
+
+impl PartizanRuleset for HackenbushGraph {
+    fn left_options(&self, p: &Picture, out: &mut Vec<Picture>) {
+        out.extend(positions(self.left_moves(p)));
+    }
+    fn right_options(&self, p: &Picture, out: &mut Vec<Picture>) {
+        out.extend(positions(self.right_moves(p)));
     }
     /// The parts meeting only at the ground.
     fn decompose(&self, p: &Picture) -> Option<Vec<Picture>> {

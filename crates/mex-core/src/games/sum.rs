@@ -295,6 +295,7 @@ mod tests {
     use super::*;
     use crate::impartial::grundy::GrundySolver;
     use crate::impartial::ruleset::ImpartialRuleset;
+    use crate::ruleset::Ruleset;
     use proptest::prelude::*;
 
     /// A sum of small components as one big position, for brute force.
@@ -322,8 +323,11 @@ mod tests {
         }
     }
 
-    impl ImpartialRuleset for Mixed {
+    impl Ruleset for Mixed {
         type Position = Pos;
+    }
+
+    impl ImpartialRuleset for Mixed {
         fn options(&self, p: &Pos, out: &mut Vec<Pos>) {
             for i in 0..p.len() {
                 for repl in options_of(p[i].0, p[i].1, p[i].2) {

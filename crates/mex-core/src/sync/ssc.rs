@@ -8,6 +8,7 @@
 //! when it is weaker than all of its proper suffixes: `|G| < |G_i|` for all
 //! `1 < i ≤ n` (Definition 6.3.6).
 
+use crate::ruleset::Ruleset;
 use crate::MexError;
 use num_bigint::BigUint;
 use std::cmp::Ordering;
@@ -301,15 +302,18 @@ fn left_to_right_minima(seg: &[bool], order: impl Iterator<Item = usize>) -> Vec
 #[derive(Debug, Clone, Copy, Default)]
 pub struct SscRules;
 
-impl super::solver::SyncRuleset for SscRules {
+impl Ruleset for SscRules {
     type Position = Vec<Segment>;
-    type Move = usize;
-    fn left_moves(&self, p: &Vec<Segment>) -> Vec<usize> {
+}
+
+impl super::solver::SyncRuleset for SscRules {
+    type Choice = usize;
+    fn left_choices(&self, p: &Vec<Segment>) -> Vec<usize> {
         (0..p.len())
             .filter(|&i| p[i].first() == Some(&true))
             .collect()
     }
-    fn right_moves(&self, p: &Vec<Segment>) -> Vec<usize> {
+    fn right_choices(&self, p: &Vec<Segment>) -> Vec<usize> {
         (0..p.len())
             .filter(|&i| p[i].first() == Some(&false))
             .collect()
