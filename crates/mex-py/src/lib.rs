@@ -177,8 +177,8 @@ impl Eval {
         Eval {
             position: e.position.clone(),
             value,
-            value_text: e.value_text.clone(),
-            outcome: e.outcome.clone(),
+            value_text: e.value_text(),
+            outcome: e.outcome.to_string(),
             to_move: e.to_move.map(|p| format!("{p:?}")),
             remoteness,
         }
@@ -256,7 +256,7 @@ impl Game {
             .into_iter()
             .map(|(m, e)| Move {
                 entry: self.entry,
-                player: m.player,
+                player: m.player.map(|p| p.name()),
                 label: m.label,
                 winning: m.winning,
                 result: e,

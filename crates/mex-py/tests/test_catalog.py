@@ -140,7 +140,7 @@ def test_every_game_draws_itself(
     # position, the value and the outcome, as `mex value` gives them.
     want = cli("value", name, position)
     g = mex.Game(name, position)
-    assert g.picture() == want.get("picture")
+    assert g.picture() == want.get("drawing")
     svg = g._repr_svg_()
     assert svg.startswith("<svg")
     texts = _texts(svg)
@@ -150,7 +150,7 @@ def test_every_game_draws_itself(
         f"value    {want['value']}",
         f"outcome  {want['outcome']}",
     ]
-    picture = want.get("picture")
+    picture = want.get("drawing")
     if picture is None:
         assert texts == texts[-4:]
     elif set(picture) <= set(".#xo\n"):

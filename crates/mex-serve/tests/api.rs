@@ -128,6 +128,14 @@ fn every_path_of_the_openapi_document_answers() {
     }
 }
 
+/// Takes the `board` out of an answer, checking that it is the SVG of
+/// the position's picture.
+fn assert_board(answer: &mut Value, picture: &mex_core::games::picture::Picture) {
+    let board = answer.as_object_mut().unwrap().remove("board");
+    let want = mex_present::board::board_svg(picture);
+    assert_eq!(board.as_ref().and_then(Value::as_str), Some(&*want));
+}
+
 #[test]
 fn the_api_answers_what_the_shared_json_builds() {
     let addr = start(patient());
@@ -139,18 +147,36 @@ fn the_api_answers_what_the_shared_json_builds() {
         let example = g["example"].as_str().unwrap();
         let (g2, e, moves) = json::evaluate_moves(name, example).unwrap();
         let q = format!("game={}&position={}", enc(name), enc(example));
-        let (status, v) = get(addr, &format!("/api/value?{q}"));
+        let picture = g2.picture(example).unwrap();
+        let (status, mut v) = get(addr, &format!("/api/value?{q}"));
         assert_eq!(status, 200, "{v}");
-        assert_eq!(v, json::value_json(g2, &e));
-        let (status, m) = get(addr, &format!("/api/moves?{q}"));
+        assert_board(&mut v, &picture);
+        assert_eq!(v, json::value_json(g2, &e).unwrap());
+        let (status, mut m) = get(addr, &format!("/api/moves?{q}"));
         assert_eq!(status, 200, "{m}");
-        assert_eq!(m, json::moves_json(g2, &e, &moves));
-        // The computer has a move wherever the moves are not empty.
-        let (status, b) = get(addr, &format!("/api/best?{q}"));
+        assert_board(&mut m, &picture);
+        assert_eq!(m, json::moves_json(g2, &e, &moves).unwrap());
+        // The computer has a move wherever the moves are not empty; its
+        // answer starts with the value report (its remoteness its own).
+        let (status, mut b) = get(addr, &format!("/api/best?{q}"));
         assert_eq!(status, 200, "{b}");
         if g["family"] != "synchronized" && !moves.is_empty() {
             assert!(b["move"].is_object(), "{name}: {b}");
         }
+        assert_board(&mut b, &picture);
+        let mut value = json::value_json(g2, &e).unwrap();
+        let best = b.as_object_mut().unwrap();
+        for (key, field) in value.as_object_mut().unwrap() {
+            if key != "remoteness" {
+                assert_eq!(best.remove(key).as_ref(), Some(&*field), "{name}: {key}");
+            }
+        }
+        let mut rest: Vec<&str> = best.keys().map(String::as_str).collect();
+        rest.sort_unstable();
+        assert_eq!(
+            rest,
+            ["choice", "index", "move", "player", "reason", "remoteness"]
+        );
     }
 }
 
@@ -402,7 +428,8 @@ fn shift_explanation_and_debruijn_picture() {
     let addr = start(patient());
     let (s, v) = get(addr, "/api/shift/explain?state=0100");
     assert_eq!(s, 200, "{v}");
-    assert_eq!(v, mex_present::views::shift_explanation("0100").unwrap());
+    let want = mex_present::views::shift_explanation("0100").unwrap();
+    assert_eq!(v, serde_json::to_value(want).unwrap());
     assert_eq!(v["next"], "1010");
     let (s, v) = get(addr, "/api/shift/explain");
     assert_error(s, &v, 400);
@@ -431,7 +458,8 @@ fn ssc_decomposition() {
     let addr = start(patient());
     let (s, v) = get(addr, "/api/ssc?segment=BBWBWWB");
     assert_eq!(s, 200, "{v}");
-    assert_eq!(v, mex_present::views::ssc_pieces("BBWBWWB").unwrap());
+    let want = mex_present::views::ssc_pieces("BBWBWWB").unwrap();
+    assert_eq!(v, serde_json::to_value(want).unwrap());
     let joined: String = v["pieces"]
         .as_array()
         .unwrap()

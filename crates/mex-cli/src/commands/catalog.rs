@@ -141,17 +141,16 @@ pub fn run_value(a: &ValueArgs) -> Result<Output, MexError> {
     let mut pairs = vec![
         ("game", game.info().name.to_string()),
         ("position", e.position.clone()),
-        ("value", e.value_text.clone()),
-        ("outcome", e.outcome.clone()),
+        ("value", e.value_text()),
+        ("outcome", e.outcome.to_string()),
     ];
     if let Some(p) = e.to_move {
         pairs.push(("to move", format!("{p:?}")));
     }
-    let mut json = mex_present::json::value_json(game, &e);
+    let json = mex_present::json::value_json(game, &e)?;
     let mut text = fields(&pairs);
     if let Some(picture) = game.drawing(&a.position)? {
         text += &indented_picture(&picture);
-        json["picture"] = picture.into();
     }
     Ok(Output::new(json, text))
 }
@@ -163,8 +162,8 @@ pub fn run_moves(a: &MovesArgs) -> Result<Output, MexError> {
     let (game, e, moves) = mex_present::json::evaluate_moves(&a.game, &a.position)?;
     let mut text = fields(&[
         ("position", e.position.clone()),
-        ("value", e.value_text.clone()),
-        ("outcome", e.outcome.clone()),
+        ("value", e.value_text()),
+        ("outcome", e.outcome.to_string()),
     ]);
     if let Some(picture) = game.drawing(&a.position)? {
         text += &indented_picture(&picture);
@@ -175,12 +174,12 @@ pub fn run_moves(a: &MovesArgs) -> Result<Output, MexError> {
         .map(|m| {
             let mut row = vec![];
             if with_player {
-                row.push(m.player.unwrap_or("").to_string());
+                row.push(m.player.map_or(String::new(), |p| p.to_string()));
             }
             row.extend([
                 m.label.clone(),
                 m.result.position.clone(),
-                m.result.value_text.clone(),
+                m.result.value_text(),
                 if m.winning { "yes" } else { "" }.to_string(),
             ]);
             row
@@ -197,7 +196,7 @@ pub fn run_moves(a: &MovesArgs) -> Result<Output, MexError> {
         text += &table(&header, &rows);
     }
     Ok(Output::new(
-        mex_present::json::moves_json(game, &e, &moves),
+        mex_present::json::moves_json(game, &e, &moves)?,
         text,
     ))
 }

@@ -54,7 +54,7 @@ pub mod wythoff;
 
 pub use adapters::{
     ArenaEntry, CatalogGame, Context, Evaluation, ImpartialEntry, LabelledParts, LoopyEntry,
-    MoveEvaluation, PartizanEntry, SyncEntry, Value,
+    MoveEvaluation, Outcome, PartizanEntry, Side, SyncEntry, Value,
 };
 
 use crate::partizan::store::{GameId, GameStore};
