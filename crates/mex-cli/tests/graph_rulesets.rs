@@ -48,7 +48,10 @@ fn every_game_is_listed_with_its_example() {
         let value = json(&["value", name, example]);
         assert_eq!(value["position"], example);
         assert!(value["drawing"].is_string(), "{name} has no drawing");
-        assert!(value["picture"]["shape"].is_string(), "{name} has no picture");
+        assert!(
+            value["picture"]["shape"].is_string(),
+            "{name} has no picture"
+        );
     }
 }
 

@@ -11,7 +11,7 @@
 use mex_core::games::best;
 use mex_present::json;
 use mex_serve::{Config, Gate};
-use serde_json::Value;
+use serde_json::{json, Value};
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::time::Duration;
@@ -178,6 +178,72 @@ fn the_api_answers_what_the_shared_json_builds() {
             ["choice", "index", "move", "player", "reason", "remoteness"]
         );
     }
+}
+
+/// The properties a schema of the OpenAPI document declares and requires
+/// (through `$ref` and `allOf`).
+fn schema_fields(doc: &Value, schema: &Value) -> (Vec<String>, Vec<String>) {
+    if let Some(r) = schema["$ref"].as_str() {
+        let name = r.trim_start_matches("#/components/schemas/");
+        return schema_fields(doc, &doc["components"]["schemas"][name]);
+    }
+    let (mut declared, mut required) = (Vec::new(), Vec::new());
+    for part in schema["allOf"].as_array().into_iter().flatten() {
+        let (d, r) = schema_fields(doc, part);
+        declared.extend(d);
+        required.extend(r);
+    }
+    if let Some(p) = schema["properties"].as_object() {
+        declared.extend(p.keys().cloned());
+    }
+    for r in schema["required"].as_array().into_iter().flatten() {
+        required.push(r.as_str().unwrap().to_string());
+    }
+    (declared, required)
+}
+
+/// Every field of `answer` is declared by the schema `name`, and every
+/// field it requires is there.
+fn assert_follows(doc: &Value, name: &str, answer: &Value) {
+    let schema = json!({ "$ref": format!("#/components/schemas/{name}") });
+    let (declared, required) = schema_fields(doc, &schema);
+    let fields = answer.as_object().unwrap();
+    for key in fields.keys() {
+        assert!(declared.contains(key), "{name} does not declare {key}");
+    }
+    for key in &required {
+        assert!(fields.contains_key(key), "{name} requires {key}: {answer}");
+    }
+}
+
+#[test]
+fn the_answers_follow_the_openapi_schemas() {
+    let addr = start(patient());
+    let (_, doc) = get(addr, "/api/openapi.json");
+    let (_, games) = get(addr, "/api/games");
+    assert_follows(&doc, "Games", &games);
+    for g in games["games"].as_array().unwrap() {
+        assert_follows(&doc, "Game", g);
+        let q = format!(
+            "game={}&position={}",
+            enc(g["name"].as_str().unwrap()),
+            enc(g["example"].as_str().unwrap())
+        );
+        let (_, v) = get(addr, &format!("/api/value?{q}"));
+        assert_follows(&doc, "Value", &v);
+        let (_, m) = get(addr, &format!("/api/moves?{q}"));
+        assert_follows(&doc, "Moves", &m);
+        for mv in m["moves"].as_array().unwrap() {
+            assert_follows(&doc, "Move", mv);
+        }
+        let (_, b) = get(addr, &format!("/api/best?{q}"));
+        assert_follows(&doc, "Best", &b);
+        if b["move"].is_object() {
+            assert_follows(&doc, "Move", &b["move"]);
+        }
+    }
+    let (_, e) = get(addr, "/api/value?game=nim");
+    assert_follows(&doc, "Error", &e);
 }
 
 #[test]
