@@ -671,7 +671,7 @@ mod tests {
 
     #[test]
     fn debruijn_svg_has_every_state_edge_and_the_play() {
-        for n in 1..=6u64 {
+        for n in 1..=u64::from(mex_core::shift::graph::MAX_PICTURE_ORDER) {
             let g = DeBruijnGraph::new(n).unwrap();
             let path = closed_play(&g);
             let svg = debruijn_svg(&g, &path, "De Bruijn <graph> & play");

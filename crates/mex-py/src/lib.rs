@@ -1047,7 +1047,8 @@ impl OctalCode {
 
     /// A `mex.NimChart` (drawn by Jupyter) of the first `n` values, the
     /// period marked when one is proven within the values computed so far
-    /// (`n` defaults to twice the preperiod and period, or 100). Runs the
+    /// (`n` defaults to two periods past the preperiod, at least 32, or 64
+    /// without a period, as `mex octal --plot`). Runs the
     /// period search first, within `max_terms` values (as `period`).
     #[pyo3(signature = (n = None, max_terms = None))]
     fn chart<'py>(
@@ -1061,10 +1062,7 @@ impl OctalCode {
             Some((c, _)) => (Some(c.preperiod), Some(c.period)),
             None => (None, None),
         };
-        let n = n.unwrap_or(match (pre, per) {
-            (Some(a), Some(b)) => 2 * (a + b),
-            _ => 100,
-        });
+        let n = n.unwrap_or_else(|| mex_core::heap::periodic::chart_terms(pre.zip(per)));
         let values = self.values(py, n)?;
         py.import("mex.svg")?
             .getattr("NimChart")?
@@ -1293,7 +1291,7 @@ fn shift_play(
 // Synchronized Stack Cherries
 
 /// Most cherries of a segment decomposed (as `mex ssc decompose` reads).
-const MAX_SEGMENT: usize = 200_000_000;
+const MAX_SEGMENT: usize = mex_core::sync::ssc::MAX_SEGMENT_CHERRIES;
 
 /// Address space a decomposition may take at its peak, in bytes per cherry
 /// (measured: 2·10^8 cherries of `B` reach 2.1 GB, of `BW` 3.2 GB, with the

@@ -20,6 +20,8 @@
 pub mod lanes;
 
 use mex_core::games::best;
+use mex_core::heap::periodic::chart_terms;
+use mex_core::shift::graph::MAX_PICTURE_ORDER;
 use mex_present::{json, pictures, views};
 
 use axum::body::Body;
@@ -326,9 +328,9 @@ const CHART_MAX_TERMS: usize = 1 << 16;
 
 /// `GET /api/sequence?game=octal|subtraction&rule=CODE_OR_SET`: the nim
 /// sequence of a heap game as an SVG chart, its preperiod shaded and its
-/// periods marked when a period is proven within 2^16 values (the values up
-/// to two periods past the preperiod, at least 32, at most 4096; the first
-/// 64 values otherwise).
+/// periods marked when a period is proven within 2^16 values, as many
+/// values as [`chart_terms`] says (two periods past the preperiod, at
+/// least 32, at most 4096; 64 without a period).
 async fn api_sequence(
     State(state): State<Arc<AppState>>,
     q: Result<Query<SequenceQuery>, QueryRejection>,
@@ -359,7 +361,6 @@ type ChartValues = (Vec<u32>, Option<usize>, Option<usize>);
 
 /// The values a chart shows, with the period when one is proven.
 fn sequence_for_chart(game: &str, rule: &str) -> Result<ChartValues, MexError> {
-    let shown = |mu: usize, p: usize| (mu + 2 * p).clamp(32, 4096);
     match game {
         "octal" => {
             use mex_core::heap::{code::TakeBreakCode, octal};
@@ -369,10 +370,7 @@ fn sequence_for_chart(game: &str, rule: &str) -> Result<ChartValues, MexError> {
                 Some(c) => (Some(c.preperiod), Some(c.period)),
                 None => (None, None),
             };
-            let n = match (mu, p) {
-                (Some(mu), Some(p)) => shown(mu, p),
-                _ => 64,
-            };
+            let n = chart_terms(mu.zip(p));
             let mut seq = seq;
             seq.extend_to(n)?;
             let values = seq.values()[..n].iter().map(|&v| u32::from(v)).collect();
@@ -382,10 +380,10 @@ fn sequence_for_chart(game: &str, rule: &str) -> Result<ChartValues, MexError> {
             let set = mex_core::heap::subtraction::SubtractionSet::parse(rule)?;
             match set.find_period(CHART_MAX_TERMS) {
                 Ok(found) => {
-                    let n = shown(found.preperiod, found.period);
+                    let n = chart_terms(Some((found.preperiod, found.period)));
                     Ok((set.values(n), Some(found.preperiod), Some(found.period)))
                 }
-                Err(_) => Ok((set.values(64), None, None)),
+                Err(_) => Ok((set.values(chart_terms(None)), None, None)),
             }
         }
         _ => Err(MexError::invalid(
@@ -416,7 +414,7 @@ async fn api_debruijn(
     let n: u64 = n.trim().parse().map_err(|_| {
         ApiError::from(MexError::invalid(
             format!("the order {}", mex_core::error::quote(&n)),
-            "an order from 1 to 6",
+            format!("an order from 1 to {MAX_PICTURE_ORDER}"),
         ))
     })?;
     Ok(svg(views::debruijn_picture(

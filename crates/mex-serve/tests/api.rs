@@ -9,6 +9,7 @@
 //! generous bounds that only a failing test reaches.
 
 use mex_core::games::best;
+use mex_core::shift::graph::MAX_PICTURE_ORDER;
 use mex_present::json;
 use mex_serve::{Config, Gate};
 use serde_json::{json, Value};
@@ -511,12 +512,31 @@ fn shift_explanation_and_debruijn_picture() {
     assert_eq!(doc.descendants().filter(|n| class(n, "node")).count(), 16);
     assert_eq!(doc.descendants().filter(|n| class(n, "edge")).count(), 32);
     assert_eq!(doc.descendants().filter(|n| class(n, "path")).count(), 2);
-    for bad in ["n=7", "n=x", "n=4&path=0000,0011", "n=4&path=000"] {
+    let too_large = format!("n={}", MAX_PICTURE_ORDER + 1);
+    for bad in [&*too_large, "n=x", "n=4&path=0000,0011", "n=4&path=000"] {
         let (s, v) = get(addr, &format!("/api/debruijn?{bad}"));
         assert_error(s, &v, 422);
     }
     let (s, v) = get(addr, "/api/debruijn");
     assert_error(s, &v, 400);
+}
+
+/// The limits the document states are the engine's.
+#[test]
+fn the_openapi_document_states_the_engines_limits() {
+    let doc: Value = serde_json::from_str(include_str!("../assets/openapi.json")).unwrap();
+    let debruijn = &doc["paths"]["/api/debruijn"]["get"];
+    let range = format!("1 to {MAX_PICTURE_ORDER}");
+    assert!(debruijn["summary"].as_str().unwrap().contains(&range));
+    let n = &debruijn["parameters"][0];
+    assert_eq!(n["name"], "n");
+    assert!(n["description"].as_str().unwrap().contains(&range));
+    let ssc = &doc["paths"]["/api/ssc"]["get"]["parameters"][0];
+    let most = format!("at most {} cherries", mex_present::views::MAX_SSC_CHERRIES);
+    assert!(ssc["description"].as_str().unwrap().contains(&most));
+    let state = &doc["paths"]["/api/shift/explain"]["get"]["parameters"][0];
+    let bits = format!("2 to {} bits", mex_present::views::MAX_EXPLAIN_BITS);
+    assert!(state["description"].as_str().unwrap().contains(&bits));
 }
 
 #[test]
