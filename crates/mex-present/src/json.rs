@@ -4,8 +4,8 @@
 //! structs, so that both answer the same object for the same input (the
 //! server adds the board's SVG, [`ValueReport::with_board`]).
 //!
-//! The shapes (fields in this order; `?` marks a field left out when it
-//! does not apply):
+//! The shapes (`?` marks a field left out when it does not apply; the
+//! server writes the fields in this order, the command line sorts them):
 //!
 //! * [`GamesReport`]: `{"games": [GameInfoReport]}`, each
 //!   `{name, family, description, syntax, example, rules}`.
