@@ -44,7 +44,7 @@
 //!
 //! let domineering = games::find("domineering")?;
 //! let board = domineering.evaluate("2x3", &mut Context::new())?;
-//! assert_eq!((board.value_text.as_str(), board.outcome.as_str()), ("{2|-1/2}", "N"));
+//! assert_eq!((board.value_text(), board.outcome.to_string()), ("{2|-1/2}".into(), "N".into()));
 //!
 //! let g: CanonicalForm = "{1|0}".parse()?;
 //! let h: CanonicalForm = "{0|-1}".parse()?;

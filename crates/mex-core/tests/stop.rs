@@ -278,7 +278,7 @@ fn catalog_games() {
         ("shift-game", "0000000000"),
     ] {
         let g = games::find(game).unwrap();
-        let text = stoppable(|| Ok(g.evaluate(position, &mut Context::new())?.value_text));
+        let text = stoppable(|| Ok(g.evaluate(position, &mut Context::new())?.value_text()));
         assert!(!text.is_empty(), "{game}");
     }
 }
@@ -294,6 +294,6 @@ fn a_stopped_first_caller_does_not_spoil_shared_values() {
     stopped.stop();
     let first = stop::run_under(&stopped, || kayles.evaluate(position, &mut Context::new()));
     let later = kayles.evaluate(position, &mut Context::new());
-    assert_eq!(first.unwrap().value_text, later.unwrap().value_text);
+    assert_eq!(first.unwrap().value_text(), later.unwrap().value_text());
     assert!(games::kayles::kayles_sequence().is_some());
 }

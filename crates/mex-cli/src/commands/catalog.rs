@@ -276,14 +276,7 @@ fn canonical_evaluation(
     position: String,
     g: mex_core::partizan::store::GameId,
 ) -> Result<Evaluation, MexError> {
-    use mex_core::partizan::notation;
-    Ok(Evaluation {
-        position,
-        value_text: notation::try_show(&ctx.store, g, notation::MAX_PRINTED)?,
-        outcome: format!("{:?}", ctx.store.try_outcome(g)?),
-        value: Value::Canonical(g),
-        to_move: None,
-    })
+    games::partizan_evaluation(&mut ctx.store, position, g)
 }
 
 /// The value's fields as text.
@@ -294,7 +287,7 @@ fn value_text(game: Option<&dyn CatalogGame>, e: &Evaluation) -> String {
     }
     pairs.extend([
         ("position", e.position.clone()),
-        ("value", e.value_text.clone()),
+        ("value", e.value_text()),
         ("outcome", e.outcome.to_string()),
     ]);
     if let Some(p) = e.to_move {
@@ -438,7 +431,7 @@ pub fn value_report(
         return super::misere::value(game, position);
     }
     let (e, ctx, facts) = evaluate(game, position, options, quiet)?;
-    let json = mex_present::json::value_json(game, &e);
+    let json = mex_present::json::value_json(game, &e)?;
     let mut report = PositionReport {
         json: serde_json::to_value(json).expect("serialisable"),
         text: value_text(Some(game), &e),
@@ -457,7 +450,7 @@ pub fn run_moves(a: &MovesArgs) -> Result<Output, MexError> {
     let mut ctx = a.options.search.context();
     let e = game.evaluate(&a.position, &mut ctx)?;
     let moves = game.moves(&a.position, &mut ctx)?;
-    let json = mex_present::json::moves_json(game, &e, &moves);
+    let json = mex_present::json::moves_json(game, &e, &moves)?;
     let mut report = PositionReport {
         json: serde_json::to_value(json).expect("serialisable"),
         text: value_text(None, &e),
@@ -478,12 +471,12 @@ fn moves_table(moves: &[games::MoveEvaluation]) -> String {
         .map(|m| {
             let mut row = vec![];
             if with_player {
-                row.push(m.player.unwrap_or("").to_string());
+                row.push(m.player.map_or(String::new(), |p| p.to_string()));
             }
             row.extend([
                 m.label.clone(),
                 m.result.position.clone(),
-                m.result.value_text.clone(),
+                m.result.value_text(),
                 if m.winning { "yes" } else { "" }.to_string(),
             ]);
             row
@@ -509,13 +502,8 @@ mod tests {
         for board in ["1x1", "2x2", "3x3", "2x4", ".#./...", "4x3"] {
             let (ours, _, facts) = evaluate(game, board, &none, true).unwrap();
             let theirs = game.evaluate(board, &mut Context::new()).unwrap();
-            let shown = |e: &Evaluation| {
-                (
-                    e.position.clone(),
-                    e.value_text.clone(),
-                    e.outcome.to_string(),
-                )
-            };
+            let shown =
+                |e: &Evaluation| (e.position.clone(), e.value_text(), e.outcome.to_string());
             assert_eq!(shown(&ours), shown(&theirs), "{board}");
             assert!(facts.is_some());
         }

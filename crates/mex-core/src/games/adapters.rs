@@ -10,6 +10,7 @@ use super::{
 use crate::impartial::grundy::GrundySolver;
 use crate::impartial::misere::TameGenus;
 use crate::impartial::ruleset::ImpartialRuleset;
+use crate::impartial::Outcome as ImpartialOutcome;
 use crate::partizan::notation;
 use crate::partizan::ruleset::Evaluator;
 use crate::partizan::store::{GameId, GameStore, OutcomeClass, DEFAULT_BUDGET};
@@ -18,6 +19,7 @@ use crate::sync::solver::{Goal, SyncOutcome, SyncRuleset, SyncSolver};
 use crate::MexError;
 use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
+use std::fmt;
 
 /// Positions a partizan evaluation may memoise before it is refused.
 pub const MAX_PARTIZAN_POSITIONS: usize = 1 << 24;
@@ -67,6 +69,119 @@ pub enum Value {
     Turns(Option<u64>),
 }
 
+/// The outcome of a position, in the form its family has. Its `Display`
+/// gives the short text the front ends print and put in JSON: `P`/`N`,
+/// `L`/`R`/`N`/`P`, `win`/`loss`/`draw`, a synchronized class
+/// (`L`, `LD`, `U`, …) or the winner of an arena game (`Alice`/`Bob`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// Impartial short games: the previous (`P`) or next (`N`) player wins.
+    Impartial(ImpartialOutcome),
+    /// Partizan games: the outcome class of the canonical form.
+    Partizan(OutcomeClass),
+    /// Game graphs: win or loss with remoteness, or draw, for the player
+    /// to move (printed without the remoteness, which the value carries).
+    Loopy(retrograde::Value),
+    /// Synchronized games: the synchronized outcome class.
+    Sync(SyncOutcome),
+    /// Arena games: who wins, Alice (she reaches the target, or has) or
+    /// Bob (he keeps her away forever).
+    Winner(Player),
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::Impartial(o) => o.fmt(f),
+            Outcome::Partizan(c) => f.write_str(class_text(*c)),
+            Outcome::Loopy(v) => f.write_str(match v {
+                retrograde::Value::Win(_) => "win",
+                retrograde::Value::Loss(_) => "loss",
+                retrograde::Value::Draw => "draw",
+            }),
+            Outcome::Sync(c) => f.write_str(sync_text(*c)),
+            Outcome::Winner(p) => Side::from(*p).fmt(f),
+        }
+    }
+}
+
+/// An outcome serializes as its text (`"P"`, `"win"`, `"Alice"`, …), the
+/// `outcome` field of the JSON reports.
+#[cfg(feature = "serde")]
+impl serde::Serialize for Outcome {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+/// Who makes a move: a side of a partizan or synchronized game, a player
+/// of an arena game, or both sides at once (a synchronized move is a pair
+/// of choices). Impartial games and game graphs have no sides (`None` in
+/// [`MoveEvaluation::player`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Side {
+    /// Left (partizan and synchronized games).
+    Left,
+    /// Right (partizan and synchronized games).
+    Right,
+    /// Alice, who wants to reach the target (arena games).
+    Alice,
+    /// Bob, who keeps Alice away (arena games).
+    Bob,
+    /// Left and Right together (a pair of synchronized choices).
+    Both,
+}
+
+impl Side {
+    /// The side's name: `Left`, `Right`, `Alice`, `Bob`, or
+    /// `Left and Right` for both.
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::Left => "Left",
+            Side::Right => "Right",
+            Side::Alice => "Alice",
+            Side::Bob => "Bob",
+            Side::Both => "Left and Right",
+        }
+    }
+
+    /// A side of a partizan or synchronized game as a person writes it
+    /// (`Left`, `left`, `L`; `Right`, `right`, `R`).
+    pub fn parse_partizan(text: &str) -> Result<Side, MexError> {
+        match text {
+            "Left" | "left" | "L" => Ok(Side::Left),
+            "Right" | "right" | "R" => Ok(Side::Right),
+            other => Err(MexError::invalid(
+                format!("{} is not a side", crate::error::quote(other)),
+                "Left or Right",
+            )),
+        }
+    }
+}
+
+impl From<Player> for Side {
+    fn from(p: Player) -> Side {
+        match p {
+            Player::Alice => Side::Alice,
+            Player::Bob => Side::Bob,
+        }
+    }
+}
+
+impl fmt::Display for Side {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A side serializes as its name (`"Left"`, `"Left and Right"`, …).
+#[cfg(feature = "serde")]
+impl serde::Serialize for Side {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
 /// A position with its value.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Evaluation {
@@ -74,22 +189,46 @@ pub struct Evaluation {
     pub position: String,
     /// The value.
     pub value: Value,
-    /// The value in the family's notation (`*3`, `{1 | 0}`, `win in 3`, …).
-    pub value_text: String,
-    /// The outcome: `P`/`N` (impartial), `L`/`R`/`N`/`P` (partizan),
-    /// `win`/`loss`/`draw` (game graphs), a synchronized class, or the
-    /// winner of an arena game (`Alice`/`Bob`).
-    pub outcome: String,
+    /// The notation of a canonical form (`{1 | 0}`), printed when the value
+    /// was computed, and `None` for the other families. A
+    /// [`Value::Canonical`] is only an index into the [`Context`]'s store,
+    /// which the evaluation does not keep, so it cannot print itself later;
+    /// every other value prints itself ([`Evaluation::value_text`]).
+    pub notation: Option<String>,
+    /// The outcome.
+    pub outcome: Outcome,
     /// Who moves next, where the position says so (arena games).
     pub to_move: Option<Player>,
+}
+
+impl Evaluation {
+    /// The value in its family's notation: `*3` (nimbers, `0` for zero),
+    /// the canonical form, `win in 3`/`loss in 2`/`draw`, a synchronized
+    /// class, or `Alice wins in 3 turns`/`Alice has won`/`Bob keeps Alice
+    /// away forever`.
+    pub fn value_text(&self) -> String {
+        match &self.value {
+            Value::Grundy(g) => nimber_text(g),
+            Value::Canonical(_) => self.notation.clone().unwrap_or_default(),
+            Value::Loopy(retrograde::Value::Win(r)) => format!("win in {r}"),
+            Value::Loopy(retrograde::Value::Loss(r)) => format!("loss in {r}"),
+            Value::Loopy(retrograde::Value::Draw) => "draw".into(),
+            Value::Sync(c) => sync_text(*c).into(),
+            Value::Turns(Some(0)) => "Alice has won".into(),
+            Value::Turns(Some(t)) => {
+                format!("Alice wins in {}", crate::error::counted(*t, "turn"))
+            }
+            Value::Turns(None) => "Bob keeps Alice away forever".into(),
+        }
+    }
 }
 
 /// A move with the value of the position it leads to.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MoveEvaluation {
-    /// Who makes it: `Left`/`Right` (partizan), `Alice`/`Bob` (arena),
-    /// `Left and Right` (synchronized: both choices), none (impartial).
-    pub player: Option<&'static str>,
+    /// Who makes it: Left or Right (partizan), Alice or Bob (arena), both
+    /// (synchronized: a pair of choices), none (impartial, game graphs).
+    pub player: Option<Side>,
     /// A label a person can read.
     pub label: String,
     /// The resulting position and its value.
@@ -286,8 +425,8 @@ impl<G: ImpartialGame> ImpartialEntry<G> {
     fn evaluation(p: &G::Position, g: BigUint) -> Evaluation {
         Evaluation {
             position: p.to_string(),
-            value_text: nimber_text(&g),
-            outcome: if g.is_zero() { "P" } else { "N" }.into(),
+            notation: None,
+            outcome: Outcome::Impartial(ImpartialOutcome::from_is_zero(g.is_zero())),
             value: Value::Grundy(g),
             to_move: None,
         }
@@ -400,19 +539,14 @@ impl<G: ImpartialGame> CatalogGame for ImpartialEntry<G> {
 /// A [`LoopyGame`] in the catalog.
 pub struct LoopyEntry<G>(pub G);
 
-fn loopy_text(v: retrograde::Value) -> (String, &'static str) {
-    (v.to_string(), v.outcome())
-}
-
 impl<G: LoopyGame> LoopyEntry<G> {
     fn evaluation(&self, p: &G::Position) -> Result<Evaluation, MexError> {
         let v = self.0.solve(p)?;
-        let (value_text, outcome) = loopy_text(v);
         Ok(Evaluation {
             position: p.to_string(),
             value: Value::Loopy(v),
-            value_text,
-            outcome: outcome.into(),
+            notation: None,
+            outcome: Outcome::Loopy(v),
             to_move: None,
         })
     }
@@ -484,22 +618,22 @@ pub(super) fn partizan_value_within<G: PartizanGame>(
 /// The evaluation of a position of canonical value `g` (refused when the
 /// value's notation would exceed [`notation::MAX_PRINTED`] characters or
 /// its outcome the store's budget).
-pub(super) fn partizan_evaluation(
+pub fn partizan_evaluation(
     store: &mut GameStore,
     position: String,
     g: GameId,
 ) -> Result<Evaluation, MexError> {
     Ok(Evaluation {
         position,
-        value_text: notation::try_show(store, g, notation::MAX_PRINTED)?,
-        outcome: class_text(store.try_outcome(g)?).into(),
+        notation: Some(notation::try_show(store, g, notation::MAX_PRINTED)?),
+        outcome: Outcome::Partizan(store.try_outcome(g)?),
         value: Value::Canonical(g),
         to_move: None,
     })
 }
 
-/// A player's name with the moves they may make.
-type SideMoves<P> = [(&'static str, Vec<Move<P>>); 2];
+/// A side with the moves it may make.
+type SideMoves<P> = [(Side, Vec<Move<P>>); 2];
 
 impl<G: PartizanGame> PartizanEntry<G> {
     /// Left's and Right's moves of `p`, refused beyond the listing bounds
@@ -517,8 +651,8 @@ impl<G: PartizanGame> PartizanEntry<G> {
             check_listing_size(pieces.iter().map(count).sum(), length)?;
         }
         let sides = [
-            ("Left", self.0.left_moves(p)),
-            ("Right", self.0.right_moves(p)),
+            (Side::Left, self.0.left_moves(p)),
+            (Side::Right, self.0.right_moves(p)),
         ];
         check_listing_size(sides[0].1.len() + sides[1].1.len(), length)?;
         Ok(sides)
@@ -561,7 +695,7 @@ impl<G: PartizanGame> CatalogGame for PartizanEntry<G> {
         for (player, moves) in sides {
             for Move { label, to } in moves {
                 let g = evaluator.value(&mut ctx.store, &to)?;
-                let winning = if player == "Left" {
+                let winning = if player == Side::Left {
                     ctx.store.try_leq(zero, g)?
                 } else {
                     ctx.store.try_leq(g, zero)?
@@ -594,8 +728,8 @@ fn sync_evaluation(position: String, c: SyncOutcome) -> Evaluation {
     Evaluation {
         position,
         value: Value::Sync(c),
-        value_text: sync_text(c).into(),
-        outcome: sync_text(c).into(),
+        notation: None,
+        outcome: Outcome::Sync(c),
         to_move: None,
     }
 }
@@ -695,7 +829,7 @@ impl<G: SyncGame> CatalogGame for SyncEntry<G> {
                 let q = game.apply(&p, &l.to, &r.to);
                 let c = solver.try_outcome(&q)?;
                 out.push(MoveEvaluation {
-                    player: Some("Left and Right"),
+                    player: Some(Side::Both),
                     label: format!("Left {}, Right {}", l.label, r.label),
                     result: sync_evaluation(q.to_string(), c),
                     winning: left_good[i] && right_good[j],
@@ -709,26 +843,18 @@ impl<G: SyncGame> CatalogGame for SyncEntry<G> {
 /// An [`ArenaGame`] in the catalog.
 pub struct ArenaEntry<G>(pub G);
 
-fn player_name(p: Player) -> &'static str {
-    p.as_str()
-}
-
 impl<G: ArenaGame> ArenaEntry<G> {
     fn evaluation(&self, p: &G::Position) -> Result<Evaluation, MexError> {
         let turns = self.0.turns(p)?;
-        let (value_text, outcome) = match turns {
-            Some(0) => ("Alice has won".to_string(), "Alice"),
-            Some(t) => (
-                format!("Alice wins in {}", crate::error::counted(t, "turn")),
-                "Alice",
-            ),
-            None => ("Bob keeps Alice away forever".to_string(), "Bob"),
+        let winner = match turns {
+            Some(_) => Player::Alice,
+            None => Player::Bob,
         };
         Ok(Evaluation {
             position: p.to_string(),
             value: Value::Turns(turns),
-            value_text,
-            outcome: outcome.into(),
+            notation: None,
+            outcome: Outcome::Winner(winner),
             to_move: Some(self.0.mover(p)),
         })
     }
@@ -786,12 +912,118 @@ impl<G: ArenaGame> CatalogGame for ArenaEntry<G> {
                     Player::Bob => turns.is_none(),
                 };
                 MoveEvaluation {
-                    player: Some(player_name(mover)),
+                    player: Some(Side::from(mover)),
                     label: m.label,
                     result: e,
                     winning,
                 }
             })
             .collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn evaluation(value: Value, notation: Option<&str>, outcome: Outcome) -> Evaluation {
+        Evaluation {
+            position: String::new(),
+            value,
+            notation: notation.map(String::from),
+            outcome,
+            to_move: None,
+        }
+    }
+
+    #[test]
+    fn outcomes_print_the_texts_of_their_families() {
+        use retrograde::Value::{Draw, Loss, Win};
+        let cases = [
+            (Outcome::Impartial(ImpartialOutcome::P), "P"),
+            (Outcome::Impartial(ImpartialOutcome::N), "N"),
+            (Outcome::Partizan(OutcomeClass::L), "L"),
+            (Outcome::Partizan(OutcomeClass::R), "R"),
+            (Outcome::Partizan(OutcomeClass::N), "N"),
+            (Outcome::Partizan(OutcomeClass::P), "P"),
+            (Outcome::Loopy(Win(3)), "win"),
+            (Outcome::Loopy(Loss(2)), "loss"),
+            (Outcome::Loopy(Draw), "draw"),
+            (Outcome::Sync(SyncOutcome::LD), "LD"),
+            (Outcome::Sync(SyncOutcome::U), "U"),
+            (Outcome::Winner(Player::Alice), "Alice"),
+            (Outcome::Winner(Player::Bob), "Bob"),
+        ];
+        for (outcome, text) in cases {
+            assert_eq!(outcome.to_string(), text, "{outcome:?}");
+        }
+    }
+
+    #[test]
+    fn sides_print_their_names_and_parse_as_people_write_them() {
+        let names = [
+            (Side::Left, "Left"),
+            (Side::Right, "Right"),
+            (Side::Alice, "Alice"),
+            (Side::Bob, "Bob"),
+            (Side::Both, "Left and Right"),
+        ];
+        for (side, name) in names {
+            assert_eq!(side.to_string(), name);
+            assert_eq!(side.name(), name);
+        }
+        assert_eq!(Side::from(Player::Bob), Side::Bob);
+        for (text, side) in [
+            ("L", Side::Left),
+            ("left", Side::Left),
+            ("Right", Side::Right),
+        ] {
+            assert_eq!(Side::parse_partizan(text).unwrap(), side);
+        }
+        for bad in ["", "Alice", "up"] {
+            assert!(Side::parse_partizan(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn every_value_prints_itself_but_a_canonical_form_its_notation() {
+        let p = Outcome::Impartial(ImpartialOutcome::P);
+        let cases = [
+            (Value::Grundy(BigUint::from(0u8)), None, "0"),
+            (Value::Grundy(BigUint::from(1u8)), None, "*"),
+            (Value::Grundy(BigUint::from(12u8)), None, "*12"),
+            (Value::Loopy(retrograde::Value::Win(3)), None, "win in 3"),
+            (Value::Loopy(retrograde::Value::Loss(0)), None, "loss in 0"),
+            (Value::Loopy(retrograde::Value::Draw), None, "draw"),
+            (Value::Sync(SyncOutcome::RD), None, "RD"),
+            (Value::Turns(Some(0)), None, "Alice has won"),
+            (Value::Turns(Some(1)), None, "Alice wins in 1 turn"),
+            (Value::Turns(Some(5)), None, "Alice wins in 5 turns"),
+            (Value::Turns(None), None, "Bob keeps Alice away forever"),
+        ];
+        for (value, notation, text) in cases {
+            assert_eq!(evaluation(value, notation, p).value_text(), text);
+        }
+        let mut store = GameStore::new();
+        let star = store.nimber(1);
+        let e = evaluation(Value::Canonical(star), Some("*"), p);
+        assert_eq!(e.value_text(), "*");
+    }
+
+    #[test]
+    fn catalog_evaluations_are_typed() {
+        let mut ctx = Context::new();
+        let domineering = super::super::find("domineering").unwrap();
+        let e = domineering.evaluate("2x3", &mut ctx).unwrap();
+        assert_eq!(e.outcome, Outcome::Partizan(OutcomeClass::N));
+        assert_eq!(e.notation.as_deref(), Some("{2|-1/2}"));
+        let moves = domineering.moves("2x2", &mut ctx).unwrap();
+        assert!(moves
+            .iter()
+            .all(|m| matches!(m.player, Some(Side::Left | Side::Right))));
+        let nim = super::super::find("nim").unwrap();
+        let e = nim.evaluate("1,1", &mut ctx).unwrap();
+        assert_eq!(e.outcome, Outcome::Impartial(ImpartialOutcome::P));
+        assert_eq!(e.notation, None);
     }
 }

@@ -150,7 +150,7 @@ mod tests {
             let g = twin::value(&mut slow, Rule::Col, &p, &mut HashMap::new());
             assert_eq!(notation::show(&slow, g), value, "{text}");
             assert_eq!(
-                game.evaluate(text, &mut ctx).unwrap().value_text,
+                game.evaluate(text, &mut ctx).unwrap().value_text(),
                 value,
                 "{text}"
             );

@@ -343,7 +343,7 @@ mod tests {
             let y = brute(&mut slow, h2, w2, &mut memo);
             let sum = slow.add(x, y);
             let text = format!("{h1}x{w1} {h2}x{w2}");
-            let got = game.evaluate(&text, &mut ctx).unwrap().value_text;
+            let got = game.evaluate(&text, &mut ctx).unwrap().value_text();
             assert_eq!(got, notation::show(&slow, sum), "{text}");
         }
     }
@@ -369,7 +369,7 @@ mod tests {
             ("2x3 4x8", "1"),
         ] {
             assert_eq!(
-                game.evaluate(text, &mut ctx).unwrap().value_text,
+                game.evaluate(text, &mut ctx).unwrap().value_text(),
                 value,
                 "{text}"
             );
@@ -462,7 +462,7 @@ mod tests {
         assert!(game.evaluate("1x65536 1x3", &mut ctx).is_err());
         assert!(game.moves("65536x65536", &mut ctx).is_err());
         assert_eq!(
-            game.evaluate("65536x65536", &mut ctx).unwrap().value_text,
+            game.evaluate("65536x65536", &mut ctx).unwrap().value_text(),
             "0"
         );
     }

@@ -352,7 +352,7 @@ mod tests {
             ("BBB RR", "1"),
         ] {
             assert_eq!(
-                game.evaluate(text, &mut ctx).unwrap().value_text,
+                game.evaluate(text, &mut ctx).unwrap().value_text(),
                 value,
                 "{text}"
             );
@@ -402,11 +402,17 @@ mod tests {
         assert!(game.evaluate(&tall, &mut ctx).is_ok());
         assert!(game.evaluate(&format!("{tall}R"), &mut ctx).is_err());
         let wide = "B".repeat(MAX_EDGES);
-        assert_eq!(game.evaluate(&wide, &mut ctx).unwrap().value_text, "10000");
+        assert_eq!(
+            game.evaluate(&wide, &mut ctx).unwrap().value_text(),
+            "10000"
+        );
         assert!(game.evaluate(&format!("{wide} B"), &mut ctx).is_err());
         assert!(game.moves(&wide, &mut ctx).is_err());
         let many = vec!["R"; MAX_HEAPS].join(" ");
-        assert_eq!(game.evaluate(&many, &mut ctx).unwrap().value_text, "-10000");
+        assert_eq!(
+            game.evaluate(&many, &mut ctx).unwrap().value_text(),
+            "-10000"
+        );
         assert!(game.evaluate(&format!("{many} B"), &mut ctx).is_err());
     }
 }

@@ -694,7 +694,7 @@ mod tests {
             let p = Picture(edges.clone());
             let g = Twin::whole(&mut slow, edges);
             let text = p.to_string();
-            let mine = game.evaluate(&text, &mut ctx).unwrap().value_text;
+            let mine = game.evaluate(&text, &mut ctx).unwrap().value_text();
             let theirs = notation::show(&slow, g);
             let expected = notation::parse(&mut ctx.store, &theirs).unwrap();
             assert_eq!(
@@ -714,7 +714,7 @@ mod tests {
         let mut side = |player: &str| -> Vec<GameId> {
             moves
                 .iter()
-                .filter(|m| m.player == Some(player))
+                .filter(|m| m.player.map(|p| p.name()) == Some(player))
                 .map(|m| game.canonical(&m.result.position, ctx).unwrap())
                 .collect()
         };
@@ -831,7 +831,7 @@ mod tests {
         let moves = game.moves("0-1:B 2-3:R", &mut ctx).unwrap();
         let labels: Vec<&str> = moves.iter().map(|m| m.label.as_str()).collect();
         assert_eq!(labels, ["cut 0-1:B"]);
-        assert_eq!(moves[0].player, Some("Left"));
+        assert_eq!(moves[0].player, Some(crate::games::Side::Left));
     }
 
     #[test]
@@ -867,7 +867,7 @@ mod tests {
             .map(|i| format!("{i}-{}:G", i + 1))
             .collect();
         let v = game.evaluate(&tall.join(" "), &mut ctx).unwrap();
-        assert_eq!(v.value_text, format!("*{MAX_GREEN_EDGES}"));
+        assert_eq!(v.value_text(), format!("*{MAX_GREEN_EDGES}"));
         assert!(game
             .evaluate(&format!("{} 0-0:G", tall.join(" ")), &mut ctx)
             .is_err());

@@ -68,8 +68,8 @@ pub mod toppling_dominoes;
 pub mod wythoff;
 
 pub use adapters::{
-    ArenaEntry, CatalogGame, Context, Evaluation, ImpartialEntry, LabelledParts, LoopyEntry,
-    MoveEvaluation, PartizanEntry, SyncEntry, Value,
+    partizan_evaluation, ArenaEntry, CatalogGame, Context, Evaluation, ImpartialEntry,
+    LabelledParts, LoopyEntry, MoveEvaluation, Outcome, PartizanEntry, Side, SyncEntry, Value,
 };
 
 pub use crate::impartial::ruleset::ImpartialRuleset;

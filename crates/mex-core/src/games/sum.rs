@@ -247,7 +247,7 @@ fn partizan_sum(
             let after = ctx.store.try_add(option, rest)?;
             let zero = ctx.store.zero();
             let players = match m.player {
-                Some(p) => vec![p],
+                Some(p) => vec![p.name()],
                 None => vec!["Left", "Right"],
             };
             for player in players {

@@ -77,11 +77,12 @@ fn values_agree_with_the_values_of_the_moves() {
                         .collect();
                     assert_eq!(*g, crate::impartial::mex::mex(options).into(), "{text}");
                     for m in &moves {
-                        assert_eq!(m.winning, m.result.outcome == "P");
+                        let p = Outcome::Impartial(crate::impartial::Outcome::P);
+                        assert_eq!(m.winning, m.result.outcome == p);
                     }
                 }
                 (Value::Canonical(g), _) => {
-                    let side = |p: &str| -> Vec<GameId> {
+                    let side = |p: Side| -> Vec<GameId> {
                         moves
                             .iter()
                             .filter(|m| m.player == Some(p))
@@ -91,7 +92,7 @@ fn values_agree_with_the_values_of_the_moves() {
                             })
                             .collect()
                     };
-                    let (left, right) = (side("Left"), side("Right"));
+                    let (left, right) = (side(Side::Left), side(Side::Right));
                     let built = ctx.store.make(left, right);
                     assert_eq!(built, *g, "{}: {text}", info.name);
                 }

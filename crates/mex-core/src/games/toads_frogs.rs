@@ -412,9 +412,9 @@ mod tests {
             .is_empty());
         let start = game.evaluate("TT.FF", &mut ctx).unwrap();
         assert!(
-            ["L", "N"].contains(&start.outcome.as_str()),
+            ["L", "N"].contains(&start.outcome.to_string().as_str()),
             "{}",
-            start.value_text
+            start.value_text()
         );
     }
 

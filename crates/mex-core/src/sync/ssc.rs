@@ -16,6 +16,11 @@ use std::cmp::Ordering;
 /// A segment: `true` is black.
 pub type Segment = Vec<bool>;
 
+/// The longest segment the front ends decompose (`mex ssc decompose`,
+/// Python's `ssc_cut_points`), 2·10^8 cherries: [`cut_points`] needs about
+/// ten bytes a cherry at its peak (the suffix array), about 2 GB here.
+pub const MAX_SEGMENT_CHERRIES: usize = 200_000_000;
+
 /// Parses `BBWB` (any case).
 pub fn parse_segment(text: &str) -> Result<Segment, MexError> {
     let accepted = "a segment of B and W such as BBWBBWW";
