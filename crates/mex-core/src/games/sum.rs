@@ -11,7 +11,7 @@
 //!
 //! The same component written several times is evaluated once.
 
-use super::adapters::{class_text, nimber_form, nimber_text};
+use super::adapters::{nimber_form, nimber_text};
 use super::{find, CatalogGame, Context, Family, Value};
 use crate::partizan::notation;
 use crate::partizan::store::GameId;
@@ -282,7 +282,7 @@ fn partizan_sum(
     Ok(SumAnalysis {
         impartial: false,
         components,
-        outcome: class_text(ctx.store.try_outcome(total)?).into(),
+        outcome: ctx.store.try_outcome(total)?.to_string(),
         value_text: notation::try_show(&ctx.store, total, notation::MAX_PRINTED)?,
         value: Value::Canonical(total),
         winning_moves,
