@@ -10,7 +10,9 @@
 //! * [`GamesReport`]: `{"games": [GameInfoReport]}`, each
 //!   `{name, family, description, syntax, example, rules}`.
 //! * [`ValueReport`]: `{game, position, value, outcome, grundy?,
-//!   remoteness?, turns?, to_move?, picture, drawing?, board?}`.
+//!   remoteness?, turns?, to_move?, picture, drawing?, left_stop?,
+//!   right_stop?, mean?, temperature?, thermograph?, board?}` (the five
+//!   before `board` for partizan values, [`PartizanSummary`]).
 //! * [`MovesReport`]: the [`ValueReport`] and `moves: [MoveReport]`, each
 //!   `{player?, label, position, value, outcome, grundy?, remoteness?,
 //!   turns?, to_move?, winning, changes}`.
@@ -20,6 +22,7 @@
 //! * [`ErrorReport`]: `{"error": "one line"}`.
 
 use crate::board::board_svg;
+use crate::thermograph::PartizanSummary;
 use mex_core::games::best::Best;
 use mex_core::games::picture::{Picture, Spot};
 use mex_core::games::{
@@ -149,19 +152,31 @@ pub struct ValueReport {
     /// The game's drawing in lines of ASCII, for games that have one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub drawing: Option<String>,
+    /// A partizan value's stops, mean, temperature and thermograph.
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    pub partizan: Option<PartizanSummary>,
     /// The picture as SVG ([`board_svg`]): the server's answers only.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub board: Option<String>,
 }
 
 impl ValueReport {
-    /// The report of `e`, a position of `game`, without the board.
-    pub fn new(game: &dyn CatalogGame, e: &Evaluation) -> Result<Self, MexError> {
+    /// The report of `e`, a position of `game` evaluated in `ctx`, without
+    /// the board. A position the catalog draws only below a size (a board
+    /// searched under larger budgets) is pictured as its text, with no
+    /// drawing.
+    pub fn new(game: &dyn CatalogGame, e: &Evaluation, ctx: &Context) -> Result<Self, MexError> {
+        let picture = unless_too_large(game.picture(&e.position))?;
+        let drawing = unless_too_large(game.drawing(&e.position))?.flatten();
         Ok(ValueReport {
             game: game.info().name,
             fields: ValueFields::of(e),
-            picture: game.picture(&e.position)?,
-            drawing: game.drawing(&e.position)?,
+            picture: picture.unwrap_or_else(|| Picture::text(&e.position)),
+            drawing,
+            partizan: match e.value {
+                Value::Canonical(g) => Some(PartizanSummary::of(&ctx.store, g)),
+                _ => None,
+            },
             board: None,
         })
     }
@@ -232,8 +247,9 @@ impl MovesReport {
         game: &dyn CatalogGame,
         e: &Evaluation,
         moves: &[MoveEvaluation],
+        ctx: &Context,
     ) -> Result<Self, MexError> {
-        let value = ValueReport::new(game, e)?;
+        let value = ValueReport::new(game, e, ctx)?;
         let moves = moves
             .iter()
             .map(|m| MoveReport::new(game, &value.picture, m))
@@ -270,8 +286,13 @@ pub struct BestReport {
 impl BestReport {
     /// The report of the computer's answer `best` at `e`, a position of
     /// `game`.
-    pub fn new(game: &dyn CatalogGame, e: &Evaluation, best: &Best) -> Result<Self, MexError> {
-        let mut value = ValueReport::new(game, e)?;
+    pub fn new(
+        game: &dyn CatalogGame,
+        e: &Evaluation,
+        best: &Best,
+        ctx: &Context,
+    ) -> Result<Self, MexError> {
+        let mut value = ValueReport::new(game, e, ctx)?;
         value.fields.remoteness = None;
         let chosen = match &best.chosen {
             Some(m) => Some(MoveReport::new(game, &value.picture, m)?),
@@ -305,6 +326,15 @@ impl ErrorReport {
     }
 }
 
+/// `Ok(None)` when the catalog refuses the position's size.
+fn unless_too_large<T>(r: Result<T, MexError>) -> Result<Option<T>, MexError> {
+    match r {
+        Ok(t) => Ok(Some(t)),
+        Err(MexError::TooLarge { .. } | MexError::AboveLimit { .. }) => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
 /// A report as a JSON value (for front ends that hold JSON as values, such
 /// as the command line's output).
 pub fn to_json<T: Serialize>(report: &T) -> serde_json::Value {
@@ -319,8 +349,12 @@ pub fn games_json(name: Option<&str>) -> Result<serde_json::Value, MexError> {
 }
 
 /// [`ValueReport`] as JSON (without the board).
-pub fn value_json(game: &dyn CatalogGame, e: &Evaluation) -> Result<serde_json::Value, MexError> {
-    Ok(to_json(&ValueReport::new(game, e)?))
+pub fn value_json(
+    game: &dyn CatalogGame,
+    e: &Evaluation,
+    ctx: &Context,
+) -> Result<serde_json::Value, MexError> {
+    Ok(to_json(&ValueReport::new(game, e, ctx)?))
 }
 
 /// [`MovesReport`] as JSON.
@@ -328,30 +362,40 @@ pub fn moves_json(
     game: &dyn CatalogGame,
     e: &Evaluation,
     moves: &[MoveEvaluation],
+    ctx: &Context,
 ) -> Result<serde_json::Value, MexError> {
-    Ok(to_json(&MovesReport::new(game, e, moves)?))
+    Ok(to_json(&MovesReport::new(game, e, moves, ctx)?))
 }
 
 /// Evaluates `position` of the game called `game`: the game, the value.
 pub fn evaluate(
     game: &str,
     position: &str,
-) -> Result<(&'static dyn CatalogGame, Evaluation), MexError> {
+) -> Result<(&'static dyn CatalogGame, Evaluation, Context), MexError> {
     let g = games::find(game)?;
-    let e = g.evaluate(position, &mut Context::new())?;
-    Ok((g, e))
+    let mut ctx = Context::new();
+    let e = g.evaluate(position, &mut ctx)?;
+    Ok((g, e, ctx))
 }
 
 /// Evaluates `position` and its moves.
 pub fn evaluate_moves(
     game: &str,
     position: &str,
-) -> Result<(&'static dyn CatalogGame, Evaluation, Vec<MoveEvaluation>), MexError> {
+) -> Result<
+    (
+        &'static dyn CatalogGame,
+        Evaluation,
+        Vec<MoveEvaluation>,
+        Context,
+    ),
+    MexError,
+> {
     let g = games::find(game)?;
     let mut ctx = Context::new();
     let e = g.evaluate(position, &mut ctx)?;
     let moves = g.moves(position, &mut ctx)?;
-    Ok((g, e, moves))
+    Ok((g, e, moves, ctx))
 }
 
 #[cfg(test)]
@@ -360,13 +404,13 @@ mod tests {
     use serde_json::{json, Value as Json};
 
     fn value_of(game: &str, position: &str) -> Json {
-        let (g, e) = evaluate(game, position).unwrap();
-        value_json(g, &e).unwrap()
+        let (g, e, ctx) = evaluate(game, position).unwrap();
+        value_json(g, &e, &ctx).unwrap()
     }
 
     fn moves_of(game: &str, position: &str) -> Json {
-        let (g, e, moves) = evaluate_moves(game, position).unwrap();
-        moves_json(g, &e, &moves).unwrap()
+        let (g, e, moves, ctx) = evaluate_moves(game, position).unwrap();
+        moves_json(g, &e, &moves, &ctx).unwrap()
     }
 
     #[test]
@@ -405,7 +449,7 @@ mod tests {
         assert_eq!(v["value"], "*2");
         assert_eq!(v["outcome"], "N");
         assert_eq!(v["grundy"], "2");
-        let (g, _) = evaluate("nim", "3,4,5").unwrap();
+        let (g, _, _) = evaluate("nim", "3,4,5").unwrap();
         assert_eq!(v["picture"], to_json(&g.picture("3,4,5").unwrap()));
         assert!(v["picture"]["shape"].is_string());
         for absent in ["remoteness", "turns", "to_move", "board"] {
@@ -419,7 +463,7 @@ mod tests {
         assert_eq!(v["value"], "{2|-1/2}");
         assert_eq!(v["outcome"], "N");
         assert!(v.get("grundy").is_none());
-        let (g, _) = evaluate("domineering", "2x3").unwrap();
+        let (g, _, _) = evaluate("domineering", "2x3").unwrap();
         let drawing = g.drawing("2x3").unwrap();
         assert!(drawing.is_some());
         assert_eq!(v.get("drawing").and_then(Json::as_str), drawing.as_deref());
@@ -427,8 +471,8 @@ mod tests {
 
     #[test]
     fn a_game_graph_value_has_its_remoteness() {
-        let (g, e) = evaluate("graph", games::find("graph").unwrap().info().example).unwrap();
-        let v = value_json(g, &e).unwrap();
+        let (g, e, ctx) = evaluate("graph", games::find("graph").unwrap().info().example).unwrap();
+        let v = value_json(g, &e, &ctx).unwrap();
         match e.value {
             Value::Loopy(retrograde::Value::Win(r) | retrograde::Value::Loss(r)) => {
                 assert_eq!(v["remoteness"], r);
@@ -451,7 +495,7 @@ mod tests {
     fn moves_carry_players_values_and_the_spots_they_change() {
         // Nim 1,2 has three moves: to 0,2 (*2), 1,1 (0, the winning one)
         // and 1,0 (*1).
-        let (g, _) = evaluate("nim", "1,2").unwrap();
+        let (g, _, _) = evaluate("nim", "1,2").unwrap();
         let before = g.picture("1,2").unwrap();
         let m = moves_of("nim", "1,2");
         let moves = m["moves"].as_array().unwrap();
@@ -486,10 +530,10 @@ mod tests {
 
     #[test]
     fn the_best_report_keeps_one_remoteness() {
-        let (g, e, moves) = evaluate_moves("nim", "2,2").unwrap();
+        let (g, e, moves, ctx) = evaluate_moves("nim", "2,2").unwrap();
         let best = mex_core::games::best::best_move(g, &e, &moves, None, None, Default::default())
             .unwrap();
-        let text = serde_json::to_string(&BestReport::new(g, &e, &best).unwrap()).unwrap();
+        let text = serde_json::to_string(&BestReport::new(g, &e, &best, &ctx).unwrap()).unwrap();
         assert_eq!(text.matches("\"remoteness\"").count(), 1, "{text}");
         let v: Json = serde_json::from_str(&text).unwrap();
         assert_eq!(v["remoteness"], 4);
@@ -499,8 +543,8 @@ mod tests {
 
     #[test]
     fn the_board_is_the_pictures_svg() {
-        let (g, e) = evaluate("nim", "3,4").unwrap();
-        let r = ValueReport::new(g, &e).unwrap().with_board();
+        let (g, e, ctx) = evaluate("nim", "3,4").unwrap();
+        let r = ValueReport::new(g, &e, &ctx).unwrap().with_board();
         assert_eq!(r.board.as_deref(), Some(&*board_svg(&r.picture)));
         assert!(to_json(&r)["board"].is_string());
     }

@@ -210,7 +210,7 @@ impl Eval {
             outcome: e.outcome.to_string(),
             to_move: e.to_move.map(|p| format!("{p:?}")),
             remoteness,
-            report: mex_present::json::value_json(entry, e)?,
+            report: mex_present::json::value_json(entry, e, ctx)?,
         })
     }
 
@@ -309,7 +309,7 @@ impl Game {
                 let mut ctx = Context::new();
                 let e = entry.evaluate(&position, &mut ctx)?;
                 let moves = entry.moves(&position, &mut ctx)?;
-                mex_present::json::moves_json(entry, &e, &moves)
+                mex_present::json::moves_json(entry, &e, &moves, &ctx)
             })?
             .map_err(err)?
         } else {

@@ -181,8 +181,8 @@ async fn api_value(
     let (game, position) = q.required()?;
     let request = format!("value\n{game}\n{position}");
     let work = move || {
-        let (g, e) = json::evaluate(&game, &position)?;
-        Ok(Json(json::ValueReport::new(g, &e)?.with_board()))
+        let (g, e, ctx) = json::evaluate(&game, &position)?;
+        Ok(Json(json::ValueReport::new(g, &e, &ctx)?.with_board()))
     };
     state.lanes.evaluate(&request, work).await
 }
@@ -195,8 +195,8 @@ async fn api_moves(
     let (game, position) = q.required()?;
     let request = format!("moves\n{game}\n{position}");
     let work = move || {
-        let (g, e, moves) = json::evaluate_moves(&game, &position)?;
-        let mut report = json::MovesReport::new(g, &e, &moves)?;
+        let (g, e, moves, ctx) = json::evaluate_moves(&game, &position)?;
+        let mut report = json::MovesReport::new(g, &e, &moves, &ctx)?;
         report.value = report.value.with_board();
         Ok(Json(report))
     };
@@ -218,7 +218,7 @@ pub fn best_report(
     let e = g.evaluate(position, &mut ctx)?;
     let moves = g.moves(position, &mut ctx)?;
     let b = best::best_move(g, &e, &moves, side, choice, budget)?;
-    let mut report = json::BestReport::new(g, &e, &b)?;
+    let mut report = json::BestReport::new(g, &e, &b, &ctx)?;
     report.value = report.value.with_board();
     Ok(report)
 }

@@ -146,17 +146,17 @@ fn the_api_answers_what_the_shared_json_builds() {
     for g in games["games"].as_array().unwrap() {
         let name = g["name"].as_str().unwrap();
         let example = g["example"].as_str().unwrap();
-        let (g2, e, moves) = json::evaluate_moves(name, example).unwrap();
+        let (g2, e, moves, ctx) = json::evaluate_moves(name, example).unwrap();
         let q = format!("game={}&position={}", enc(name), enc(example));
         let picture = g2.picture(example).unwrap();
         let (status, mut v) = get(addr, &format!("/api/value?{q}"));
         assert_eq!(status, 200, "{v}");
         assert_board(&mut v, &picture);
-        assert_eq!(v, json::value_json(g2, &e).unwrap());
+        assert_eq!(v, json::value_json(g2, &e, &ctx).unwrap());
         let (status, mut m) = get(addr, &format!("/api/moves?{q}"));
         assert_eq!(status, 200, "{m}");
         assert_board(&mut m, &picture);
-        assert_eq!(m, json::moves_json(g2, &e, &moves).unwrap());
+        assert_eq!(m, json::moves_json(g2, &e, &moves, &ctx).unwrap());
         // The computer has a move wherever the moves are not empty; its
         // answer starts with the value report (its remoteness its own).
         let (status, mut b) = get(addr, &format!("/api/best?{q}"));
@@ -165,7 +165,7 @@ fn the_api_answers_what_the_shared_json_builds() {
             assert!(b["move"].is_object(), "{name}: {b}");
         }
         assert_board(&mut b, &picture);
-        let mut value = json::value_json(g2, &e).unwrap();
+        let mut value = json::value_json(g2, &e, &ctx).unwrap();
         let best = b.as_object_mut().unwrap();
         for (key, field) in value.as_object_mut().unwrap() {
             if key != "remoteness" {

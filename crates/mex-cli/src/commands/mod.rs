@@ -203,3 +203,8 @@ impl PeriodicQueries {
         Ok(())
     }
 }
+
+/// Components numbered from 1, as people count them (the core counts from 0).
+pub fn numbered(indices: &[usize]) -> Vec<usize> {
+    indices.iter().map(|i| i + 1).collect()
+}
