@@ -455,7 +455,7 @@ impl Game {
     ///
     /// >>> import mex
     /// >>> mex.Nim([3, 4]).picture()
-    /// {'shape': 'heaps', 'heaps': ['3', '4']}
+    /// {'heaps': ['3', '4'], 'shape': 'heaps'}
     /// >>> mex.Domineering("2x1").picture()["shape"]
     /// 'grid'
     fn picture(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {

@@ -2,8 +2,7 @@
 //! until Alice reaches the target.
 
 use super::{parse, CatalogGame, Context, Evaluation, MoveEvaluation, Outcome, Side, Value};
-use crate::games::picture::Picture;
-use crate::games::{check_listing_size, ArenaGame, GameInfo, Move, Player};
+use crate::games::{check_listing_size, ArenaGame, Move, Player};
 use crate::MexError;
 
 /// An [`ArenaGame`] in the catalog.
@@ -27,18 +26,7 @@ impl<G: ArenaGame> ArenaEntry<G> {
 }
 
 impl<G: ArenaGame> CatalogGame for ArenaEntry<G> {
-    fn info(&self) -> &'static GameInfo {
-        &G::INFO
-    }
-    fn normalize(&self, position: &str) -> Result<String, MexError> {
-        Ok(parse(&self.0, position)?.to_string())
-    }
-    fn drawing(&self, position: &str) -> Result<Option<String>, MexError> {
-        Ok(self.0.drawing(&parse(&self.0, position)?))
-    }
-    fn picture(&self, position: &str) -> Result<Picture, MexError> {
-        Ok(self.0.picture(&parse(&self.0, position)?))
-    }
+    super::methods_of_every_entry!();
     fn components(&self, position: &str) -> Result<Vec<String>, MexError> {
         Ok(vec![self.normalize(position)?])
     }

@@ -6,8 +6,7 @@ use super::{
     nimber_form, parse, CatalogGame, Context, Evaluation, LabelledParts, MoveEvaluation, Outcome,
     Value,
 };
-use crate::games::picture::Picture;
-use crate::games::{check_listing_size, GameInfo, ImpartialGame, Move};
+use crate::games::{check_listing_size, ImpartialGame, Move};
 use crate::impartial::grundy::GrundySolver;
 use crate::impartial::misere::TameGenus;
 use crate::impartial::ruleset::ImpartialRuleset;
@@ -81,18 +80,7 @@ impl<G: ImpartialGame> ImpartialEntry<G> {
 }
 
 impl<G: ImpartialGame> CatalogGame for ImpartialEntry<G> {
-    fn info(&self) -> &'static GameInfo {
-        &G::INFO
-    }
-    fn normalize(&self, position: &str) -> Result<String, MexError> {
-        Ok(parse(&self.0, position)?.to_string())
-    }
-    fn drawing(&self, position: &str) -> Result<Option<String>, MexError> {
-        Ok(self.0.drawing(&parse(&self.0, position)?))
-    }
-    fn picture(&self, position: &str) -> Result<Picture, MexError> {
-        Ok(self.0.picture(&parse(&self.0, position)?))
-    }
+    super::methods_of_every_entry!();
     fn components(&self, position: &str) -> Result<Vec<String>, MexError> {
         let p = parse(&self.0, position)?;
         let parts = self.0.decompose(&p).unwrap_or_else(|| vec![p]);

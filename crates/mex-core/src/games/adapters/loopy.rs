@@ -2,8 +2,7 @@
 //! player to move.
 
 use super::{parse, CatalogGame, Context, Evaluation, MoveEvaluation, Outcome, Value};
-use crate::games::picture::Picture;
-use crate::games::{check_listing_size, GameInfo, LoopyGame};
+use crate::games::{check_listing_size, LoopyGame};
 use crate::solve::retrograde;
 use crate::MexError;
 
@@ -24,18 +23,7 @@ impl<G: LoopyGame> LoopyEntry<G> {
 }
 
 impl<G: LoopyGame> CatalogGame for LoopyEntry<G> {
-    fn info(&self) -> &'static GameInfo {
-        &G::INFO
-    }
-    fn normalize(&self, position: &str) -> Result<String, MexError> {
-        Ok(parse(&self.0, position)?.to_string())
-    }
-    fn drawing(&self, position: &str) -> Result<Option<String>, MexError> {
-        Ok(self.0.drawing(&parse(&self.0, position)?))
-    }
-    fn picture(&self, position: &str) -> Result<Picture, MexError> {
-        Ok(self.0.picture(&parse(&self.0, position)?))
-    }
+    super::methods_of_every_entry!();
     fn components(&self, position: &str) -> Result<Vec<String>, MexError> {
         Ok(vec![self.normalize(position)?])
     }

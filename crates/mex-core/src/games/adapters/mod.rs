@@ -7,6 +7,29 @@
 //! [`arena`]) turns that family's trait into [`CatalogGame`]; this file holds
 //! the interface and the typed results every family shares.
 
+/// The methods of [`CatalogGame`] that every entry writes the same way,
+/// for an entry `struct XEntry<G>(pub G)` in a family file.
+macro_rules! methods_of_every_entry {
+    () => {
+        fn info(&self) -> &'static $crate::games::GameInfo {
+            &G::INFO
+        }
+        fn normalize(&self, position: &str) -> Result<String, $crate::MexError> {
+            Ok(super::parse(&self.0, position)?.to_string())
+        }
+        fn drawing(&self, position: &str) -> Result<Option<String>, $crate::MexError> {
+            Ok(self.0.drawing(&super::parse(&self.0, position)?))
+        }
+        fn picture(
+            &self,
+            position: &str,
+        ) -> Result<$crate::games::picture::Picture, $crate::MexError> {
+            Ok(self.0.picture(&super::parse(&self.0, position)?))
+        }
+    };
+}
+use methods_of_every_entry;
+
 mod arena;
 mod evaluation;
 mod impartial;

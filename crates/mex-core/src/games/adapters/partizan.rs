@@ -6,8 +6,7 @@ use super::{
     parse, CatalogGame, Context, Evaluation, MoveEvaluation, Outcome, Side, Value,
     MAX_PARTIZAN_POSITIONS,
 };
-use crate::games::picture::Picture;
-use crate::games::{check_listing_size, GameInfo, Move, PartizanGame};
+use crate::games::{check_listing_size, Move, PartizanGame};
 use crate::partizan::notation;
 use crate::partizan::ruleset::Evaluator;
 use crate::partizan::store::{GameId, GameStore};
@@ -82,18 +81,7 @@ impl<G: PartizanGame> PartizanEntry<G> {
 }
 
 impl<G: PartizanGame> CatalogGame for PartizanEntry<G> {
-    fn info(&self) -> &'static GameInfo {
-        &G::INFO
-    }
-    fn normalize(&self, position: &str) -> Result<String, MexError> {
-        Ok(parse(&self.0, position)?.to_string())
-    }
-    fn drawing(&self, position: &str) -> Result<Option<String>, MexError> {
-        Ok(self.0.drawing(&parse(&self.0, position)?))
-    }
-    fn picture(&self, position: &str) -> Result<Picture, MexError> {
-        Ok(self.0.picture(&parse(&self.0, position)?))
-    }
+    super::methods_of_every_entry!();
     fn components(&self, position: &str) -> Result<Vec<String>, MexError> {
         let p = parse(&self.0, position)?;
         let parts = self.0.decompose(&p).unwrap_or_else(|| vec![p]);

@@ -3,8 +3,7 @@
 //! guaranteed result.
 
 use super::{parse, CatalogGame, Context, Evaluation, MoveEvaluation, Outcome, Side, Value};
-use crate::games::picture::Picture;
-use crate::games::{check_listing_size, GameInfo, SyncGame};
+use crate::games::{check_listing_size, SyncGame};
 use crate::sync::solver::{Goal, SyncOutcome, SyncRuleset, SyncSolver};
 use crate::MexError;
 
@@ -66,18 +65,7 @@ fn secures<G: SyncGame>(
 }
 
 impl<G: SyncGame> CatalogGame for SyncEntry<G> {
-    fn info(&self) -> &'static GameInfo {
-        &G::INFO
-    }
-    fn normalize(&self, position: &str) -> Result<String, MexError> {
-        Ok(parse(&self.0, position)?.to_string())
-    }
-    fn drawing(&self, position: &str) -> Result<Option<String>, MexError> {
-        Ok(self.0.drawing(&parse(&self.0, position)?))
-    }
-    fn picture(&self, position: &str) -> Result<Picture, MexError> {
-        Ok(self.0.picture(&parse(&self.0, position)?))
-    }
+    super::methods_of_every_entry!();
     fn components(&self, position: &str) -> Result<Vec<String>, MexError> {
         Ok(vec![self.normalize(position)?])
     }
