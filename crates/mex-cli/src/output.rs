@@ -222,6 +222,27 @@ pub fn wrapped<T: std::fmt::Display>(values: &[T]) -> String {
     out
 }
 
+/// A report on one position, built as JSON and text together; the old
+/// command lines extend it (winning moves, tables).
+pub struct PositionReport {
+    pub json: serde_json::Value,
+    pub text: String,
+}
+
+impl PositionReport {
+    /// What the command prints.
+    pub fn output(self) -> Output {
+        Output::new(self.json, self.text)
+    }
+
+    /// Sets `key` in the JSON object.
+    pub fn set(&mut self, key: &str, value: serde_json::Value) {
+        if let Some(map) = self.json.as_object_mut() {
+            map.insert(key.to_string(), value);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -47,7 +47,11 @@ fn every_game_is_listed_with_its_example() {
         let example = g["example"].as_str().unwrap();
         let value = json(&["value", name, example]);
         assert_eq!(value["position"], example);
-        assert!(value["picture"].is_string(), "{name} has no picture");
+        assert!(value["drawing"].is_string(), "{name} has no drawing");
+        assert!(
+            value["picture"]["shape"].is_string(),
+            "{name} has no picture"
+        );
     }
 }
 

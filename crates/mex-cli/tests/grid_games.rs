@@ -1,7 +1,7 @@
 //! The grid games Clobber, Konane, Amazons and Cram through the `mex`
-//! binary: `mex value GAME POS --json` gives the value, outcome and picture,
-//! `mex moves` labels the moves, and oversized positions are refused with
-//! exit status 2.
+//! binary: `mex value GAME POS --json` gives the value, outcome, picture
+//! and ASCII drawing, `mex moves` labels the moves, and oversized positions
+//! are refused with exit status 2.
 
 mod common;
 use common::{json, mex};
@@ -26,7 +26,8 @@ fn values_of_each_grid_game() {
         }
         assert_eq!(v["outcome"], outcome, "{game} {position}");
         let drawn = v["position"].as_str().unwrap().replace('/', "\n");
-        assert_eq!(v["picture"].as_str().unwrap(), drawn, "{game} {position}");
+        assert_eq!(v["drawing"].as_str().unwrap(), drawn, "{game} {position}");
+        assert!(v["picture"]["shape"].is_string(), "{game} {position}");
     }
 }
 

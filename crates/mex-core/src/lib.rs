@@ -18,6 +18,8 @@
 //!   ([`games::Game`] and its family traits), sums of positions of any
 //!   games, and the object-safe [`games::CatalogGame`] the front
 //!   ends use;
+//! * [`ruleset`]: [`ruleset::Ruleset`], the type of positions every
+//!   family's ruleset trait (and every catalog game) shares;
 //! * [`bigint`]: parsing of arbitrary-precision numbers typed by a user;
 //! * [`error`]: [`MexError`], the one error type, one line per message;
 //! * [`stop`]: a cooperative stop (a flag and a deadline) that the engines
@@ -42,7 +44,7 @@
 //!
 //! let domineering = games::find("domineering")?;
 //! let board = domineering.evaluate("2x3", &mut Context::new())?;
-//! assert_eq!((board.value_text.as_str(), board.outcome.as_str()), ("{2|-1/2}", "N"));
+//! assert_eq!((board.value_text(), board.outcome.to_string()), ("{2|-1/2}".into(), "N".into()));
 //!
 //! let g: CanonicalForm = "{1|0}".parse()?;
 //! let h: CanonicalForm = "{0|-1}".parse()?;
@@ -65,6 +67,7 @@ pub mod games;
 pub mod heap;
 pub mod impartial;
 pub mod partizan;
+pub mod ruleset;
 pub mod shift;
 pub mod solve;
 pub mod stop;

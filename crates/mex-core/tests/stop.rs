@@ -7,16 +7,17 @@
 
 use mex_core::games::{self, Context};
 use mex_core::heap::code::TakeBreakCode;
+use mex_core::heap::misere::heap_genera;
 use mex_core::heap::sparse::TakeBreakSequence;
 use mex_core::heap::subtraction::SubtractionSet;
 use mex_core::heap::{octal, wythoff};
 use mex_core::impartial::grundy::GrundySolver;
-use mex_core::impartial::misere::heap_genera;
 use mex_core::impartial::ruleset::ImpartialRuleset;
 use mex_core::partizan::domineering::{Domineering, Grid};
 use mex_core::partizan::notation;
 use mex_core::partizan::ruleset::Evaluator;
 use mex_core::partizan::store::{GameStore, DEFAULT_BUDGET};
+use mex_core::ruleset::Ruleset;
 use mex_core::solve::arena::{self, ExplicitArena, Player};
 use mex_core::solve::graph::ExplicitGraph;
 use mex_core::solve::retrograde;
@@ -78,8 +79,11 @@ impl StopAfter {
 /// A chain `n → n − 1 → … → 0` whose every expansion ticks `stopper`.
 struct Chain<'a>(Option<&'a StopAfter>);
 
-impl ImpartialRuleset for Chain<'_> {
+impl Ruleset for Chain<'_> {
     type Position = u32;
+}
+
+impl ImpartialRuleset for Chain<'_> {
     fn options(&self, p: &u32, out: &mut Vec<u32>) {
         if let Some(s) = self.0 {
             s.tick();
@@ -274,7 +278,7 @@ fn catalog_games() {
         ("shift-game", "0000000000"),
     ] {
         let g = games::find(game).unwrap();
-        let text = stoppable(|| Ok(g.evaluate(position, &mut Context::new())?.value_text));
+        let text = stoppable(|| Ok(g.evaluate(position, &mut Context::new())?.value_text()));
         assert!(!text.is_empty(), "{game}");
     }
 }
@@ -290,6 +294,6 @@ fn a_stopped_first_caller_does_not_spoil_shared_values() {
     stopped.stop();
     let first = stop::run_under(&stopped, || kayles.evaluate(position, &mut Context::new()));
     let later = kayles.evaluate(position, &mut Context::new());
-    assert_eq!(first.unwrap().value_text, later.unwrap().value_text);
+    assert_eq!(first.unwrap().value_text(), later.unwrap().value_text());
     assert!(games::kayles::kayles_sequence().is_some());
 }

@@ -4,7 +4,9 @@
 //! `mex game --json` and `mex domineering --json`, and what Python's
 //! `CGValue.thermograph()` gives (with `Fraction`s for the strings).
 
-use mex_core::partizan::thermograph::{Thermograph, Wall};
+use mex_core::partizan::store::{GameId, GameStore};
+use mex_core::partizan::thermograph::{Thermograph, Thermographs, Wall};
+use mex_core::partizan::toolkit;
 use serde::Serialize;
 
 /// A breakpoint of a wall: the value at temperature `t`.
@@ -62,10 +64,48 @@ impl ThermographReport {
     }
 }
 
+/// The stops, mean, temperature and thermograph of a canonical value
+/// (Siegel 2013, II.3 and II.5): the fields every partizan value report
+/// carries, in `mex value`, `mex game`, the server and Python alike.
+#[derive(Serialize, Clone, Debug, PartialEq, Eq)]
+pub struct PartizanSummary {
+    /// Left's stop, an exact rational ("5/4").
+    pub left_stop: String,
+    /// Right's stop.
+    pub right_stop: String,
+    /// The mean value.
+    pub mean: String,
+    /// The temperature: −1/2^k for a number m/2^k, −1 for an integer.
+    pub temperature: String,
+    /// The walls.
+    pub thermograph: ThermographReport,
+    /// The thermograph itself, for pictures.
+    #[serde(skip)]
+    pub walls: Thermograph,
+}
+
+impl PartizanSummary {
+    /// The summary of `g`: its thermograph is computed from the
+    /// thermographs of its subpositions, bottom up (polynomial in the size
+    /// of the canonical form).
+    pub fn of(store: &GameStore, g: GameId) -> PartizanSummary {
+        let walls = Thermographs::default().of(store, g);
+        let (left_stop, right_stop) = toolkit::stops(store, g);
+        PartizanSummary {
+            left_stop: left_stop.to_string(),
+            right_stop: right_stop.to_string(),
+            mean: walls.mean.to_string(),
+            temperature: walls.temperature.to_string(),
+            thermograph: ThermographReport::of(&walls),
+            walls,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use mex_core::partizan::{notation, store::GameStore, thermograph::Thermographs};
+    use mex_core::partizan::notation;
 
     fn report(expr: &str) -> serde_json::Value {
         let mut store = GameStore::new();

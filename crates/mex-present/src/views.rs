@@ -4,13 +4,61 @@
 //! `mex_core::shift::rule`), and the De Bruijn graph picture with a play.
 
 use crate::pictures;
+use mex_core::games::Side;
 use mex_core::shift::graph::DeBruijnGraph;
 use mex_core::shift::rule;
 use mex_core::shift::state::{parse_state, show};
 use mex_core::solve::arena::Player;
 use mex_core::sync::ssc;
 use mex_core::MexError;
-use serde_json::{json, Value};
+use serde::Serialize;
+
+/// The shift rule's reasoning at a state, `/api/shift/explain`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ShiftExplanation {
+    /// The state `b0 … b(n-1)`.
+    pub state: String,
+    /// Its length.
+    pub n: usize,
+    /// The bit `b(n-1)` that drops out.
+    pub dropped: u8,
+    /// Who chooses the new bit (`Alice` when the dropped bit is 1).
+    pub chooser: Player,
+    /// `t = b0 … b(n-2) 1`.
+    pub examined: String,
+    /// The smallest start of the greatest rotation of `t`.
+    pub head: usize,
+    /// The least significant 1 of that rotation.
+    pub tail: usize,
+    /// The greatest rotation, most significant bit first.
+    pub rank: String,
+    /// Whether the new bit is the complement of the dropped bit.
+    pub flip: bool,
+    /// The new bit.
+    pub new_bit: u8,
+    /// The next state under optimal play.
+    pub next: String,
+    /// The same as sentences.
+    pub steps: Vec<String>,
+}
+
+/// One irreducible piece of a segment.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SscPiece {
+    /// Where it starts (0-based).
+    pub start: usize,
+    /// Its cherries.
+    pub text: String,
+}
+
+/// A segment cut into its irreducible pieces, `/api/ssc`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SscPieces {
+    /// The segment.
+    pub segment: String,
+    /// Its pieces, in order.
+    pub pieces: Vec<SscPiece>,
+}
 
 /// Longest state explained (the rule is O(n); the catalog's shift game
 /// stops at 20 bits, this leaves room for longer registers).
@@ -19,7 +67,7 @@ pub const MAX_EXPLAIN_BITS: usize = 4096;
 /// The shift rule's reasoning at `state`: the examined state `t`, its head,
 /// tail and greatest rotation, whether the new bit flips, who chooses, the
 /// next state, and the same as sentences (`steps`).
-pub fn shift_explanation(state: &str) -> Result<Value, MexError> {
+pub fn shift_explanation(state: &str) -> Result<ShiftExplanation, MexError> {
     let bits = parse_state(state)?;
     let n = bits.len();
     if n > MAX_EXPLAIN_BITS {
@@ -37,10 +85,7 @@ pub fn shift_explanation(state: &str) -> Result<Value, MexError> {
     }
     let (next, e) = rule::next_with_explanation(&bits);
     let dropped = bits[n - 1];
-    let chooser = match e.chooser {
-        Player::Alice => "Alice",
-        Player::Bob => "Bob",
-    };
+    let chooser = Side::from(e.chooser);
     let steps = vec![
         format!(
             "The rule examines t = b0 … b{} 1 = {}: the state with its last bit set to 1.",
@@ -75,20 +120,20 @@ pub fn shift_explanation(state: &str) -> Result<Value, MexError> {
             show(&next)
         ),
     ];
-    Ok(json!({
-        "state": show(&bits),
-        "n": n,
-        "dropped": dropped,
-        "chooser": chooser,
-        "examined": e.examined,
-        "head": e.head,
-        "tail": e.tail,
-        "rank": e.rank_bits,
-        "flip": e.flip,
-        "new_bit": next[0],
-        "next": show(&next),
-        "steps": steps,
-    }))
+    Ok(ShiftExplanation {
+        state: show(&bits),
+        n,
+        dropped,
+        chooser: e.chooser,
+        examined: e.examined,
+        head: e.head,
+        tail: e.tail,
+        rank: e.rank_bits,
+        flip: e.flip,
+        new_bit: next[0],
+        next: show(&next),
+        steps,
+    })
 }
 
 /// The De Bruijn graph of order `n` as SVG with `path` (states separated by
@@ -112,7 +157,7 @@ pub const MAX_SSC_CHERRIES: usize = 4096;
 /// The decomposition of a Synchronized Stack Cherries segment into its
 /// irreducible pieces (Theorems 6.4.2 and 6.4.5, `mex_core::sync::ssc`):
 /// `{"segment", "pieces": [{"start", "text"}]}`, pieces in order.
-pub fn ssc_pieces(segment: &str) -> Result<Value, MexError> {
+pub fn ssc_pieces(segment: &str) -> Result<SscPieces, MexError> {
     let len = segment.trim().len();
     if len > MAX_SSC_CHERRIES {
         return Err(MexError::too_large(
@@ -123,12 +168,18 @@ pub fn ssc_pieces(segment: &str) -> Result<Value, MexError> {
     }
     let seg = ssc::parse_segment(segment)?;
     let cuts = ssc::cut_points(&seg);
-    let pieces: Vec<Value> = cuts
+    let pieces = cuts
         .iter()
         .zip(ssc::pieces(&seg, &cuts))
-        .map(|(&start, piece)| json!({ "start": start, "text": ssc::show(piece) }))
+        .map(|(&start, piece)| SscPiece {
+            start,
+            text: ssc::show(piece),
+        })
         .collect();
-    Ok(json!({ "segment": ssc::show(&seg), "pieces": pieces }))
+    Ok(SscPieces {
+        segment: ssc::show(&seg),
+        pieces,
+    })
 }
 
 #[cfg(test)]
@@ -141,12 +192,7 @@ mod tests {
             for bits in 0..(1u32 << len) {
                 let seg: Vec<bool> = (0..len).map(|i| bits >> i & 1 == 1).collect();
                 let v = ssc_pieces(&ssc::show(&seg)).unwrap();
-                let got: Vec<&str> = v["pieces"]
-                    .as_array()
-                    .unwrap()
-                    .iter()
-                    .map(|p| p["text"].as_str().unwrap())
-                    .collect();
+                let got: Vec<&str> = v.pieces.iter().map(|p| p.text.as_str()).collect();
                 let want: Vec<String> = ssc::decompose_by_weakest_suffix(&seg)
                     .iter()
                     .map(|p| ssc::show(p))
@@ -169,10 +215,14 @@ mod tests {
                 let state = show(&from_index(s, n));
                 let v = shift_explanation(&state).unwrap();
                 let want = show(&from_index(sol.successors[s as usize].into(), n));
-                assert_eq!(v["next"], want.as_str(), "{state}");
-                assert_eq!(v["steps"].as_array().unwrap().len(), 5);
-                let chooser = if s & 1 == 1 { "Alice" } else { "Bob" };
-                assert_eq!(v["chooser"], chooser);
+                assert_eq!(v.next, want, "{state}");
+                assert_eq!(v.steps.len(), 5);
+                let chooser = if s & 1 == 1 {
+                    Player::Alice
+                } else {
+                    Player::Bob
+                };
+                assert_eq!(v.chooser, chooser);
             }
         }
     }
@@ -182,12 +232,15 @@ mod tests {
         // t = 0101 has rotations 0101, 1010, 0101, 1010: the greatest, 1010,
         // starts at 1; going back from index 0 the first 1 is index 3 = n-1.
         let v = shift_explanation("0100").unwrap();
-        assert_eq!(v["examined"], "0101");
-        assert_eq!(v["head"], 1);
-        assert_eq!(v["rank"], "1010");
-        assert_eq!(v["tail"], 3);
-        assert_eq!(v["flip"], true);
-        assert_eq!(v["next"], "1010");
+        assert_eq!(v.examined, "0101");
+        assert_eq!(v.head, 1);
+        assert_eq!(v.rank, "1010");
+        assert_eq!(v.tail, 3);
+        assert!(v.flip);
+        assert_eq!(v.next, "1010");
+        let json = serde_json::to_value(&v).unwrap();
+        assert_eq!(json["chooser"], "Bob");
+        assert_eq!(json["new_bit"], 1);
     }
 
     #[test]

@@ -206,11 +206,11 @@ impl Eval {
         Ok(Eval {
             position: e.position.clone(),
             value,
-            value_text: e.value_text.clone(),
-            outcome: e.outcome.clone(),
+            value_text: e.value_text(),
+            outcome: e.outcome.to_string(),
             to_move: e.to_move.map(|p| format!("{p:?}")),
             remoteness,
-            report: json_value(mex_present::json::value_json(entry, e))?,
+            report: mex_present::json::value_json(entry, e, ctx)?,
         })
     }
 
@@ -273,11 +273,13 @@ impl Game {
         let moves: Vec<(MoveEvaluation, Eval, serde_json::Value)> = interruptible(py, move || {
             let mut ctx = Context::new();
             let moves = entry.moves(&position, &mut ctx)?;
+            let before = entry.picture(&position)?;
             moves
                 .into_iter()
                 .map(|m| {
                     let e = Eval::read(entry, &m.result, &ctx)?;
-                    let report = json_value(mex_present::json::move_json(&m))?;
+                    let move_report = mex_present::json::MoveReport::new(entry, &before, &m)?;
+                    let report = json_value(move_report)?;
                     Ok((m, e, report))
                 })
                 .collect::<Result<Vec<_>, MexError>>()
@@ -287,7 +289,7 @@ impl Game {
             .into_iter()
             .map(|(m, e, report)| Move {
                 entry: self.entry,
-                player: m.player,
+                player: m.player.map(|p| p.name()),
                 label: m.label,
                 winning: m.winning,
                 result: e,
@@ -307,7 +309,7 @@ impl Game {
                 let mut ctx = Context::new();
                 let e = entry.evaluate(&position, &mut ctx)?;
                 let moves = entry.moves(&position, &mut ctx)?;
-                json_value(mex_present::json::moves_json(entry, &e, &moves))
+                mex_present::json::moves_json(entry, &e, &moves, &ctx)
             })?
             .map_err(err)?
         } else {
@@ -453,7 +455,7 @@ impl Game {
     ///
     /// >>> import mex
     /// >>> mex.Nim([3, 4]).picture()
-    /// {'shape': 'heaps', 'heaps': ['3', '4']}
+    /// {'heaps': ['3', '4'], 'shape': 'heaps'}
     /// >>> mex.Domineering("2x1").picture()["shape"]
     /// 'grid'
     fn picture(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
@@ -1234,7 +1236,8 @@ impl OctalCode {
 
     /// A `mex.NimChart` (drawn by Jupyter) of the first `n` values, the
     /// period marked when one is proven within the values computed so far
-    /// (`n` defaults to twice the preperiod and period, or 100). Runs the
+    /// (`n` defaults to two periods past the preperiod, at least 32, or 64
+    /// without a period, as `mex octal --plot`). Runs the
     /// period search first, within `max_terms` values (as `period`).
     #[pyo3(signature = (n = None, max_terms = None))]
     fn chart<'py>(
@@ -1248,10 +1251,7 @@ impl OctalCode {
             Some((c, _)) => (Some(c.preperiod), Some(c.period)),
             None => (None, None),
         };
-        let n = n.unwrap_or(match (pre, per) {
-            (Some(a), Some(b)) => 2 * (a + b),
-            _ => 100,
-        });
+        let n = n.unwrap_or_else(|| mex_core::heap::periodic::chart_terms(pre.zip(per)));
         let values = self.values(py, n)?;
         let title = format!("nim sequence of {}", self.code);
         py.import("mex.pictures")?
@@ -1481,7 +1481,7 @@ fn shift_play(
 // Synchronized Stack Cherries
 
 /// Most cherries of a segment decomposed (as `mex ssc decompose` reads).
-const MAX_SEGMENT: usize = 200_000_000;
+const MAX_SEGMENT: usize = mex_core::sync::ssc::MAX_SEGMENT_CHERRIES;
 
 /// Address space a decomposition may take at its peak, in bytes per cherry
 /// (measured: 2·10^8 cherries of `B` reach 2.1 GB, of `BW` 3.2 GB, with the

@@ -42,7 +42,7 @@ def test_the_notebook_runs_and_shows_its_results() -> None:
     pre, period, theorem = ast.literal_eval(outs[2]["text/plain"])
     assert (pre, period) == (53, 34) and theorem.startswith("octal periodicity theorem")
     assert outs[3]["image/svg+xml"] == mex.octal("0.07").chart()._repr_svg_()
-    assert "preperiod 53 (shaded), period 34" in outs[3]["image/svg+xml"]
+    assert "period 34 from n = 53" in outs[3]["image/svg+xml"]
     play = ast.literal_eval(outs[4]["text/plain"])
     assert play[:2] == ["0000", "1000"] and len(set(play)) == len(play) == 16
     assert play[-1] == "0001"  # 0000 comes back next: the game is over

@@ -52,15 +52,17 @@ def test_a_million_values_in_one_array() -> None:
 def test_chart_marks_the_period() -> None:
     chart = mex.octal("0.07").chart()
     assert (chart.preperiod, chart.period) == (53, 34)
-    assert len(chart.values) == 2 * (53 + 34)
+    # The default length: the preperiod and two periods (heap::periodic::chart_terms).
+    assert len(chart.values) == 53 + 2 * 34
     svg = chart._repr_svg_()
     root = ElementTree.fromstring(svg)
     bars = [e for e in root.iter() if e.attrib.get("class") == "value"]
     assert [int(b.attrib["data-value"]) for b in bars] == chart.values
-    # A dashed line at the start of each period: n = 53, 87, 121, 155.
+    # A dashed line at the start of each period: n = 53, 87 and 121 (the
+    # end of the 121 values shown).
     lines = [float(e.attrib["x1"]) for e in root.iter() if e.attrib.get("class") == "period"]
-    assert len(lines) == 4 and lines == sorted(lines)
-    assert "preperiod 53 (shaded), period 34" in svg
+    assert len(lines) == 3 and lines == sorted(lines)
+    assert "period 34 from n = 53" in svg and "preperiod shaded" in svg
     assert "nim sequence of 0.07" in svg
     assert mex.octal("0.07")._repr_svg_() == svg
 

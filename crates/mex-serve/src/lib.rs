@@ -1,7 +1,9 @@
 //! The mex playground: a web server whose pages let a person play every
 //! game of the catalog against the perfect computer ([`best`]), over a
 //! JSON API under `/api/` that answers what `mex games/value/moves --json`
-//! answer ([`json`], shared with the command line).
+//! answer (the report structs of [`json`], shared with the command line;
+//! the value reports of the API add `board`, the position's picture as
+//! SVG).
 //!
 //! Limits: a request body of at most [`Config::max_body`] bytes and a URI
 //! of at most [`MAX_URI`] bytes (else 413), request headers within
@@ -18,6 +20,8 @@
 pub mod lanes;
 
 use mex_core::games::best;
+use mex_core::heap::periodic::chart_terms;
+use mex_core::shift::graph::MAX_PICTURE_ORDER;
 use mex_present::{json, pictures, views};
 
 use axum::body::Body;
@@ -31,7 +35,6 @@ use axum::{Json, Router};
 use mex_core::games::{self, Context};
 use mex_core::MexError;
 use serde::Deserialize;
-use serde_json::json;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -112,7 +115,7 @@ impl From<MexError> for ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (self.0, Json(json!({ "error": self.1 }))).into_response()
+        (self.0, Json(json::ErrorReport::new(&self.1))).into_response()
     }
 }
 
@@ -158,28 +161,28 @@ impl Params {
     }
 }
 
-type Answer = Result<Json<serde_json::Value>, ApiError>;
+type Answer<T> = Result<Json<T>, ApiError>;
 
 #[derive(Debug, Deserialize)]
 struct GamesQuery {
     name: Option<String>,
 }
 
-async fn api_games(q: Result<Query<GamesQuery>, QueryRejection>) -> Answer {
+async fn api_games(q: Result<Query<GamesQuery>, QueryRejection>) -> Answer<json::GamesReport> {
     let Query(q) = q.map_err(query_error)?;
-    Ok(Json(json::games_json(q.name.as_deref())?))
+    Ok(Json(json::games_report(q.name.as_deref())?))
 }
 
 async fn api_value(
     State(state): State<Arc<AppState>>,
     q: Result<Query<Params>, QueryRejection>,
-) -> Answer {
+) -> Answer<json::ValueReport> {
     let Query(q) = q.map_err(query_error)?;
     let (game, position) = q.required()?;
     let request = format!("value\n{game}\n{position}");
     let work = move || {
-        let (g, e) = json::evaluate(&game, &position)?;
-        Ok(Json(json::value_json(g, &e)))
+        let (g, e, ctx) = json::evaluate(&game, &position)?;
+        Ok(Json(json::ValueReport::new(g, &e, &ctx)?.with_board()))
     };
     state.lanes.evaluate(&request, work).await
 }
@@ -187,48 +190,45 @@ async fn api_value(
 async fn api_moves(
     State(state): State<Arc<AppState>>,
     q: Result<Query<Params>, QueryRejection>,
-) -> Answer {
+) -> Answer<json::MovesReport> {
     let Query(q) = q.map_err(query_error)?;
     let (game, position) = q.required()?;
     let request = format!("moves\n{game}\n{position}");
     let work = move || {
-        let (g, e, moves) = json::evaluate_moves(&game, &position)?;
-        Ok(Json(json::moves_json(g, &e, &moves)))
+        let (g, e, moves, ctx) = json::evaluate_moves(&game, &position)?;
+        let mut report = json::MovesReport::new(g, &e, &moves, &ctx)?;
+        report.value = report.value.with_board();
+        Ok(Json(report))
     };
     state.lanes.evaluate(&request, work).await
 }
 
-/// The computer's move as JSON: the position's value fields, `player`,
-/// `move` (as in `/api/moves`, or null), `index`, `choice`, `remoteness`,
-/// `reason`.
-pub fn best_json(
+/// The computer's move ([`json::BestReport`]): the position's value report
+/// with its board, `player`, `move` (as in `/api/moves`, or null), `index`,
+/// `choice`, `remoteness`, `reason`.
+pub fn best_report(
     game: &str,
     position: &str,
     side: Option<&str>,
     choice: Option<&str>,
     budget: best::Budget,
-) -> Result<serde_json::Value, MexError> {
+) -> Result<json::BestReport, MexError> {
     let g = games::find(game)?;
     let mut ctx = Context::new();
     let e = g.evaluate(position, &mut ctx)?;
     let moves = g.moves(position, &mut ctx)?;
     let b = best::best_move(g, &e, &moves, side, choice, budget)?;
-    let mut v = json::value_json(g, &e);
-    v["player"] = json!(b.player);
-    v["move"] = b.chosen.as_ref().map_or(json!(null), json::move_json);
-    v["index"] = json!(b.index);
-    v["choice"] = json!(b.choice);
-    v["remoteness"] = json!(b.remoteness);
-    v["reason"] = json!(b.reason);
-    Ok(v)
+    let mut report = json::BestReport::new(g, &e, &b, &ctx)?;
+    report.value = report.value.with_board();
+    Ok(report)
 }
 
-async fn best_answer(state: Arc<AppState>, q: Params) -> Answer {
+async fn best_answer(state: Arc<AppState>, q: Params) -> Answer<json::BestReport> {
     let (game, position) = q.required()?;
     let budget = state.config.budget;
     let request = format!("best\n{game}\n{position}\n{:?}\n{:?}", q.side, q.choice);
     let work = move || {
-        let v = best_json(
+        let v = best_report(
             &game,
             &position,
             q.side.as_deref(),
@@ -243,7 +243,7 @@ async fn best_answer(state: Arc<AppState>, q: Params) -> Answer {
 async fn api_best(
     State(state): State<Arc<AppState>>,
     q: Result<Query<Params>, QueryRejection>,
-) -> Answer {
+) -> Answer<json::BestReport> {
     let Query(q) = q.map_err(query_error)?;
     best_answer(state, q).await
 }
@@ -251,7 +251,7 @@ async fn api_best(
 async fn api_play(
     State(state): State<Arc<AppState>>,
     body: Result<Json<Params>, JsonRejection>,
-) -> Answer {
+) -> Answer<json::BestReport> {
     let Json(q) = body.map_err(json_error)?;
     best_answer(state, q).await
 }
@@ -262,7 +262,9 @@ struct ExplainQuery {
 }
 
 /// `GET /api/shift/explain?state=BITS`: the O(n) rule's reasoning.
-async fn api_shift_explain(q: Result<Query<ExplainQuery>, QueryRejection>) -> Answer {
+async fn api_shift_explain(
+    q: Result<Query<ExplainQuery>, QueryRejection>,
+) -> Answer<views::ShiftExplanation> {
     let Query(q) = q.map_err(query_error)?;
     let state = q.state.ok_or_else(|| {
         ApiError::new(StatusCode::BAD_REQUEST, "the parameter 'state' is missing")
@@ -276,7 +278,7 @@ struct SscQuery {
 }
 
 /// `GET /api/ssc?segment=BW...`: the SSC decomposition of a segment.
-async fn api_ssc(q: Result<Query<SscQuery>, QueryRejection>) -> Answer {
+async fn api_ssc(q: Result<Query<SscQuery>, QueryRejection>) -> Answer<views::SscPieces> {
     let Query(q) = q.map_err(query_error)?;
     let segment = q.segment.ok_or_else(|| {
         ApiError::new(
@@ -326,9 +328,9 @@ const CHART_MAX_TERMS: usize = 1 << 16;
 
 /// `GET /api/sequence?game=octal|subtraction&rule=CODE_OR_SET`: the nim
 /// sequence of a heap game as an SVG chart, its preperiod shaded and its
-/// periods marked when a period is proven within 2^16 values (the values up
-/// to two periods past the preperiod, at least 32, at most 4096; the first
-/// 64 values otherwise).
+/// periods marked when a period is proven within 2^16 values, as many
+/// values as [`chart_terms`] says (two periods past the preperiod, at
+/// least 32, at most 4096; 64 without a period).
 async fn api_sequence(
     State(state): State<Arc<AppState>>,
     q: Result<Query<SequenceQuery>, QueryRejection>,
@@ -359,7 +361,6 @@ type ChartValues = (Vec<u32>, Option<usize>, Option<usize>);
 
 /// The values a chart shows, with the period when one is proven.
 fn sequence_for_chart(game: &str, rule: &str) -> Result<ChartValues, MexError> {
-    let shown = |mu: usize, p: usize| (mu + 2 * p).clamp(32, 4096);
     match game {
         "octal" => {
             use mex_core::heap::{code::TakeBreakCode, octal};
@@ -369,10 +370,7 @@ fn sequence_for_chart(game: &str, rule: &str) -> Result<ChartValues, MexError> {
                 Some(c) => (Some(c.preperiod), Some(c.period)),
                 None => (None, None),
             };
-            let n = match (mu, p) {
-                (Some(mu), Some(p)) => shown(mu, p),
-                _ => 64,
-            };
+            let n = chart_terms(mu.zip(p));
             let mut seq = seq;
             seq.extend_to(n)?;
             let values = seq.values()[..n].iter().map(|&v| u32::from(v)).collect();
@@ -382,10 +380,10 @@ fn sequence_for_chart(game: &str, rule: &str) -> Result<ChartValues, MexError> {
             let set = mex_core::heap::subtraction::SubtractionSet::parse(rule)?;
             match set.find_period(CHART_MAX_TERMS) {
                 Ok(found) => {
-                    let n = shown(found.preperiod, found.period);
+                    let n = chart_terms(Some((found.preperiod, found.period)));
                     Ok((set.values(n), Some(found.preperiod), Some(found.period)))
                 }
-                Err(_) => Ok((set.values(64), None, None)),
+                Err(_) => Ok((set.values(chart_terms(None)), None, None)),
             }
         }
         _ => Err(MexError::invalid(
@@ -416,7 +414,7 @@ async fn api_debruijn(
     let n: u64 = n.trim().parse().map_err(|_| {
         ApiError::from(MexError::invalid(
             format!("the order {}", mex_core::error::quote(&n)),
-            "an order from 1 to 6",
+            format!("an order from 1 to {MAX_PICTURE_ORDER}"),
         ))
     })?;
     Ok(svg(views::debruijn_picture(

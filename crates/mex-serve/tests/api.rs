@@ -9,9 +9,10 @@
 //! generous bounds that only a failing test reaches.
 
 use mex_core::games::best;
+use mex_core::shift::graph::MAX_PICTURE_ORDER;
 use mex_present::json;
 use mex_serve::{Config, Gate};
-use serde_json::Value;
+use serde_json::{json, Value};
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::time::Duration;
@@ -128,6 +129,14 @@ fn every_path_of_the_openapi_document_answers() {
     }
 }
 
+/// Takes the `board` out of an answer, checking that it is the SVG of
+/// the position's picture.
+fn assert_board(answer: &mut Value, picture: &mex_core::games::picture::Picture) {
+    let board = answer.as_object_mut().unwrap().remove("board");
+    let want = mex_present::board::board_svg(picture);
+    assert_eq!(board.as_ref().and_then(Value::as_str), Some(&*want));
+}
+
 #[test]
 fn the_api_answers_what_the_shared_json_builds() {
     let addr = start(patient());
@@ -137,21 +146,105 @@ fn the_api_answers_what_the_shared_json_builds() {
     for g in games["games"].as_array().unwrap() {
         let name = g["name"].as_str().unwrap();
         let example = g["example"].as_str().unwrap();
-        let (g2, e, moves) = json::evaluate_moves(name, example).unwrap();
+        let (g2, e, moves, ctx) = json::evaluate_moves(name, example).unwrap();
         let q = format!("game={}&position={}", enc(name), enc(example));
-        let (status, v) = get(addr, &format!("/api/value?{q}"));
+        let picture = g2.picture(example).unwrap();
+        let (status, mut v) = get(addr, &format!("/api/value?{q}"));
         assert_eq!(status, 200, "{v}");
-        assert_eq!(v, json::value_json(g2, &e));
-        let (status, m) = get(addr, &format!("/api/moves?{q}"));
+        assert_board(&mut v, &picture);
+        assert_eq!(v, json::value_json(g2, &e, &ctx).unwrap());
+        let (status, mut m) = get(addr, &format!("/api/moves?{q}"));
         assert_eq!(status, 200, "{m}");
-        assert_eq!(m, json::moves_json(g2, &e, &moves));
-        // The computer has a move wherever the moves are not empty.
-        let (status, b) = get(addr, &format!("/api/best?{q}"));
+        assert_board(&mut m, &picture);
+        assert_eq!(m, json::moves_json(g2, &e, &moves, &ctx).unwrap());
+        // The computer has a move wherever the moves are not empty; its
+        // answer starts with the value report (its remoteness its own).
+        let (status, mut b) = get(addr, &format!("/api/best?{q}"));
         assert_eq!(status, 200, "{b}");
         if g["family"] != "synchronized" && !moves.is_empty() {
             assert!(b["move"].is_object(), "{name}: {b}");
         }
+        assert_board(&mut b, &picture);
+        let mut value = json::value_json(g2, &e, &ctx).unwrap();
+        let best = b.as_object_mut().unwrap();
+        for (key, field) in value.as_object_mut().unwrap() {
+            if key != "remoteness" {
+                assert_eq!(best.remove(key).as_ref(), Some(&*field), "{name}: {key}");
+            }
+        }
+        let mut rest: Vec<&str> = best.keys().map(String::as_str).collect();
+        rest.sort_unstable();
+        assert_eq!(
+            rest,
+            ["choice", "index", "move", "player", "reason", "remoteness"]
+        );
     }
+}
+
+/// The properties a schema of the OpenAPI document declares and requires
+/// (through `$ref` and `allOf`).
+fn schema_fields(doc: &Value, schema: &Value) -> (Vec<String>, Vec<String>) {
+    if let Some(r) = schema["$ref"].as_str() {
+        let name = r.trim_start_matches("#/components/schemas/");
+        return schema_fields(doc, &doc["components"]["schemas"][name]);
+    }
+    let (mut declared, mut required) = (Vec::new(), Vec::new());
+    for part in schema["allOf"].as_array().into_iter().flatten() {
+        let (d, r) = schema_fields(doc, part);
+        declared.extend(d);
+        required.extend(r);
+    }
+    if let Some(p) = schema["properties"].as_object() {
+        declared.extend(p.keys().cloned());
+    }
+    for r in schema["required"].as_array().into_iter().flatten() {
+        required.push(r.as_str().unwrap().to_string());
+    }
+    (declared, required)
+}
+
+/// Every field of `answer` is declared by the schema `name`, and every
+/// field it requires is there.
+fn assert_follows(doc: &Value, name: &str, answer: &Value) {
+    let schema = json!({ "$ref": format!("#/components/schemas/{name}") });
+    let (declared, required) = schema_fields(doc, &schema);
+    let fields = answer.as_object().unwrap();
+    for key in fields.keys() {
+        assert!(declared.contains(key), "{name} does not declare {key}");
+    }
+    for key in &required {
+        assert!(fields.contains_key(key), "{name} requires {key}: {answer}");
+    }
+}
+
+#[test]
+fn the_answers_follow_the_openapi_schemas() {
+    let addr = start(patient());
+    let (_, doc) = get(addr, "/api/openapi.json");
+    let (_, games) = get(addr, "/api/games");
+    assert_follows(&doc, "Games", &games);
+    for g in games["games"].as_array().unwrap() {
+        assert_follows(&doc, "Game", g);
+        let q = format!(
+            "game={}&position={}",
+            enc(g["name"].as_str().unwrap()),
+            enc(g["example"].as_str().unwrap())
+        );
+        let (_, v) = get(addr, &format!("/api/value?{q}"));
+        assert_follows(&doc, "Value", &v);
+        let (_, m) = get(addr, &format!("/api/moves?{q}"));
+        assert_follows(&doc, "Moves", &m);
+        for mv in m["moves"].as_array().unwrap() {
+            assert_follows(&doc, "Move", mv);
+        }
+        let (_, b) = get(addr, &format!("/api/best?{q}"));
+        assert_follows(&doc, "Best", &b);
+        if b["move"].is_object() {
+            assert_follows(&doc, "Move", &b["move"]);
+        }
+    }
+    let (_, e) = get(addr, "/api/value?game=nim");
+    assert_follows(&doc, "Error", &e);
 }
 
 #[test]
@@ -402,7 +495,8 @@ fn shift_explanation_and_debruijn_picture() {
     let addr = start(patient());
     let (s, v) = get(addr, "/api/shift/explain?state=0100");
     assert_eq!(s, 200, "{v}");
-    assert_eq!(v, mex_present::views::shift_explanation("0100").unwrap());
+    let want = mex_present::views::shift_explanation("0100").unwrap();
+    assert_eq!(v, serde_json::to_value(want).unwrap());
     assert_eq!(v["next"], "1010");
     let (s, v) = get(addr, "/api/shift/explain");
     assert_error(s, &v, 400);
@@ -418,7 +512,8 @@ fn shift_explanation_and_debruijn_picture() {
     assert_eq!(doc.descendants().filter(|n| class(n, "node")).count(), 16);
     assert_eq!(doc.descendants().filter(|n| class(n, "edge")).count(), 32);
     assert_eq!(doc.descendants().filter(|n| class(n, "path")).count(), 2);
-    for bad in ["n=7", "n=x", "n=4&path=0000,0011", "n=4&path=000"] {
+    let too_large = format!("n={}", MAX_PICTURE_ORDER + 1);
+    for bad in [&*too_large, "n=x", "n=4&path=0000,0011", "n=4&path=000"] {
         let (s, v) = get(addr, &format!("/api/debruijn?{bad}"));
         assert_error(s, &v, 422);
     }
@@ -426,12 +521,31 @@ fn shift_explanation_and_debruijn_picture() {
     assert_error(s, &v, 400);
 }
 
+/// The limits the document states are the engine's.
+#[test]
+fn the_openapi_document_states_the_engines_limits() {
+    let doc: Value = serde_json::from_str(include_str!("../assets/openapi.json")).unwrap();
+    let debruijn = &doc["paths"]["/api/debruijn"]["get"];
+    let range = format!("1 to {MAX_PICTURE_ORDER}");
+    assert!(debruijn["summary"].as_str().unwrap().contains(&range));
+    let n = &debruijn["parameters"][0];
+    assert_eq!(n["name"], "n");
+    assert!(n["description"].as_str().unwrap().contains(&range));
+    let ssc = &doc["paths"]["/api/ssc"]["get"]["parameters"][0];
+    let most = format!("at most {} cherries", mex_present::views::MAX_SSC_CHERRIES);
+    assert!(ssc["description"].as_str().unwrap().contains(&most));
+    let state = &doc["paths"]["/api/shift/explain"]["get"]["parameters"][0];
+    let bits = format!("2 to {} bits", mex_present::views::MAX_EXPLAIN_BITS);
+    assert!(state["description"].as_str().unwrap().contains(&bits));
+}
+
 #[test]
 fn ssc_decomposition() {
     let addr = start(patient());
     let (s, v) = get(addr, "/api/ssc?segment=BBWBWWB");
     assert_eq!(s, 200, "{v}");
-    assert_eq!(v, mex_present::views::ssc_pieces("BBWBWWB").unwrap());
+    let want = mex_present::views::ssc_pieces("BBWBWWB").unwrap();
+    assert_eq!(v, serde_json::to_value(want).unwrap());
     let joined: String = v["pieces"]
         .as_array()
         .unwrap()

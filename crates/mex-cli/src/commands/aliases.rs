@@ -11,8 +11,9 @@
 //! | `mex cherries POS`, `mex stack-cherries POS` | `mex value cherries POS`, … |
 //! | `mex domineering GRID [options]` | `mex value domineering GRID [options]` |
 
-use super::catalog::{value_report, PositionOptions, PositionReport};
+use super::catalog::{value_report, PositionOptions};
 use crate::number::natural;
+use crate::output::PositionReport;
 use crate::output::{fields, table, Output};
 use clap::Args;
 use mex_core::bigint::parse_natural;

@@ -4,11 +4,11 @@
 //! `--thermograph`, `--svg`). The old per-position command lines (`mex nim`,
 //! `mex domineering`, …) print these same reports (`aliases.rs`).
 
-use super::partizan::PartizanSummary;
+use super::partizan::{summary_text, write_thermograph, PartizanSummary};
 use super::search::{self, SearchOptions};
-use crate::output::{fields, table, Output};
+use crate::output::{fields, table, Output, PositionReport};
 use clap::Args;
-use mex_core::games::{self, CatalogGame, Context, Evaluation, Family, Value};
+use mex_core::games::{self, CatalogGame, Context, Evaluation, Family};
 use mex_core::MexError;
 use serde_json::json;
 use std::path::PathBuf;
@@ -204,43 +204,6 @@ impl PositionOptions {
     }
 }
 
-/// A report on one position, built as JSON and text together; the old
-/// command lines extend it (winning moves, tables).
-pub struct PositionReport {
-    pub json: serde_json::Value,
-    pub text: String,
-}
-
-impl PositionReport {
-    /// What the command prints.
-    pub fn output(self) -> Output {
-        Output::new(self.json, self.text)
-    }
-
-    /// Sets `key` in the JSON object.
-    pub fn set(&mut self, key: &str, value: serde_json::Value) {
-        if let Some(map) = self.json.as_object_mut() {
-            map.insert(key.to_string(), value);
-        }
-    }
-
-    /// Sets `key` unless the value's report already has it.
-    fn set_if_absent(&mut self, key: &str, value: serde_json::Value) {
-        if self.json.get(key).is_none() {
-            self.set(key, value);
-        }
-    }
-
-    /// Sets every field of the object `fields`.
-    fn merge(&mut self, fields: serde_json::Value) {
-        if let serde_json::Value::Object(map) = fields {
-            for (k, v) in map {
-                self.set(&k, v);
-            }
-        }
-    }
-}
-
 /// What a search run here took (the checkpointed search).
 struct SearchFacts {
     positions: usize,
@@ -276,14 +239,7 @@ fn canonical_evaluation(
     position: String,
     g: mex_core::partizan::store::GameId,
 ) -> Result<Evaluation, MexError> {
-    use mex_core::partizan::notation;
-    Ok(Evaluation {
-        position,
-        value_text: notation::try_show(&ctx.store, g, notation::MAX_PRINTED)?,
-        outcome: format!("{:?}", ctx.store.try_outcome(g)?),
-        value: Value::Canonical(g),
-        to_move: None,
-    })
+    games::partizan_evaluation(&mut ctx.store, position, g)
 }
 
 /// The value's fields as text.
@@ -294,7 +250,7 @@ fn value_text(game: Option<&dyn CatalogGame>, e: &Evaluation) -> String {
     }
     pairs.extend([
         ("position", e.position.clone()),
-        ("value", e.value_text.clone()),
+        ("value", e.value_text()),
         ("outcome", e.outcome.to_string()),
     ]);
     if let Some(p) = e.to_move {
@@ -312,16 +268,6 @@ fn indented_picture(picture: &str) -> String {
         + "\n"
 }
 
-/// `Ok(None)` when the catalog refuses the position's size: a board
-/// searched under budgets beyond the catalog's bound has no drawing.
-fn unless_too_large<T>(r: Result<T, MexError>) -> Result<Option<T>, MexError> {
-    match r {
-        Ok(t) => Ok(Some(t)),
-        Err(MexError::TooLarge { .. } | MexError::AboveLimit { .. }) => Ok(None),
-        Err(e) => Err(e),
-    }
-}
-
 impl PositionReport {
     /// What every value report adds to the value: for a partizan value its
     /// stops, mean, temperature, thermograph (and its file) and what the
@@ -331,17 +277,16 @@ impl PositionReport {
         &mut self,
         game: &dyn CatalogGame,
         e: &Evaluation,
+        partizan: Option<&PartizanSummary>,
         ctx: &Context,
         facts: Option<SearchFacts>,
         options: &PositionOptions,
     ) -> Result<(), MexError> {
-        if let Value::Canonical(g) = e.value {
-            let summary = PartizanSummary::of(&ctx.store, g);
-            self.text += &summary.text();
-            self.merge(serde_json::to_value(&summary).expect("serialisable"));
+        if let Some(summary) = partizan {
+            self.text += &summary_text(summary);
             if let Some(path) = &options.thermograph {
                 let name = format!("{} {}", game.info().name, e.position);
-                let shown = summary.write_thermograph(path, &name)?;
+                let shown = write_thermograph(summary, path, &name)?;
                 self.text += &fields(&[("thermograph written", shown.clone())]);
                 self.set("thermograph_svg", json!(shown));
             }
@@ -352,13 +297,8 @@ impl PositionReport {
             self.text += &fields(&[("board written", shown.clone())]);
             self.set("board_svg", json!(shown));
         }
-        if let Some(Some(drawing)) = unless_too_large(game.drawing(&e.position))? {
-            self.text += &indented_picture(&drawing);
-            // `drawing` is the ASCII drawing; `picture` carried it before
-            // the value report (mex-present) had a structured picture, and
-            // keeps it until then.
-            self.set_if_absent("drawing", json!(drawing));
-            self.set_if_absent("picture", json!(drawing));
+        if let Some(drawing) = self.json.get("drawing").and_then(|d| d.as_str()) {
+            self.text += &indented_picture(drawing);
         }
         Ok(())
     }
@@ -438,12 +378,12 @@ pub fn value_report(
         return super::misere::value(game, position);
     }
     let (e, ctx, facts) = evaluate(game, position, options, quiet)?;
-    let json = mex_present::json::value_json(game, &e);
+    let value = mex_present::json::ValueReport::new(game, &e, &ctx)?;
     let mut report = PositionReport {
-        json: serde_json::to_value(json).expect("serialisable"),
+        json: mex_present::json::to_json(&value),
         text: value_text(Some(game), &e),
     };
-    report.add_position(game, &e, &ctx, facts, options)?;
+    report.add_position(game, &e, value.partizan.as_ref(), &ctx, facts, options)?;
     Ok(report)
 }
 
@@ -457,12 +397,13 @@ pub fn run_moves(a: &MovesArgs) -> Result<Output, MexError> {
     let mut ctx = a.options.search.context();
     let e = game.evaluate(&a.position, &mut ctx)?;
     let moves = game.moves(&a.position, &mut ctx)?;
-    let json = mex_present::json::moves_json(game, &e, &moves);
+    let listed = mex_present::json::MovesReport::new(game, &e, &moves, &ctx)?;
     let mut report = PositionReport {
-        json: serde_json::to_value(json).expect("serialisable"),
+        json: mex_present::json::to_json(&listed),
         text: value_text(None, &e),
     };
-    report.add_position(game, &e, &ctx, None, &a.options)?;
+    let partizan = listed.value.partizan.as_ref();
+    report.add_position(game, &e, partizan, &ctx, None, &a.options)?;
     report.text += &moves_table(&moves);
     Ok(report.output())
 }
@@ -478,12 +419,12 @@ fn moves_table(moves: &[games::MoveEvaluation]) -> String {
         .map(|m| {
             let mut row = vec![];
             if with_player {
-                row.push(m.player.unwrap_or("").to_string());
+                row.push(m.player.map_or(String::new(), |p| p.to_string()));
             }
             row.extend([
                 m.label.clone(),
                 m.result.position.clone(),
-                m.result.value_text.clone(),
+                m.result.value_text(),
                 if m.winning { "yes" } else { "" }.to_string(),
             ]);
             row
@@ -509,13 +450,8 @@ mod tests {
         for board in ["1x1", "2x2", "3x3", "2x4", ".#./...", "4x3"] {
             let (ours, _, facts) = evaluate(game, board, &none, true).unwrap();
             let theirs = game.evaluate(board, &mut Context::new()).unwrap();
-            let shown = |e: &Evaluation| {
-                (
-                    e.position.clone(),
-                    e.value_text.clone(),
-                    e.outcome.to_string(),
-                )
-            };
+            let shown =
+                |e: &Evaluation| (e.position.clone(), e.value_text(), e.outcome.to_string());
             assert_eq!(shown(&ours), shown(&theirs), "{board}");
             assert!(facts.is_some());
         }

@@ -3,8 +3,9 @@
 //! line for `mex value domino N` with its winning moves.
 
 use super::aliases::{add_winning_moves, winning_moves};
-use super::catalog::{value_report, PositionOptions, PositionReport};
+use super::catalog::{value_report, PositionOptions};
 use crate::number::{in_range, natural, u64_value};
+use crate::output::PositionReport;
 use crate::output::{fields, wrapped, Output};
 use clap::Args;
 use mex_core::games::{self, CatalogGame};

@@ -1,6 +1,6 @@
 //! `mex game EXPRESSION` and `mex compare G H`.
 
-use super::partizan::PartizanSummary;
+use super::partizan::{wall_text, write_thermograph, PartizanSummary};
 use crate::output::{fields, Output, Report};
 use clap::Args;
 use mex_core::partizan::infinitesimal;
@@ -203,8 +203,11 @@ impl Report for GameResult {
                     )
                 }),
             ),
-            ("left wall", self.summary.thermograph.left_wall.text()),
-            ("right wall", self.summary.thermograph.right_wall.text()),
+            ("left wall", wall_text(&self.summary.thermograph.left_wall)),
+            (
+                "right wall",
+                wall_text(&self.summary.thermograph.right_wall),
+            ),
         ];
         if let Some(o) = &self.options {
             pairs.push(("left options", o.left.join(", ")));
@@ -458,7 +461,7 @@ pub fn run(a: &GameArgs) -> Result<Output, MexError> {
     let thermograph_svg = a
         .thermograph
         .as_deref()
-        .map(|path| summary.write_thermograph(path, &canonical))
+        .map(|path| write_thermograph(&summary, path, &canonical))
         .transpose()?;
     Ok(Output::report(GameResult {
         value: canonical,

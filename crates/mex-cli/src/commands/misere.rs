@@ -2,13 +2,13 @@
 //! `mex value`, `mex moves`, `mex sum` and `mex octal`; `mex nim --misere`
 //! is in `nim.rs`.
 
-use super::catalog::PositionReport;
+use crate::output::PositionReport;
 use crate::output::{fields, table, wrapped, Output};
 use mex_core::games::misere::{self, MisereEvaluation, MisereSum};
 use mex_core::games::sum::Summand;
 use mex_core::games::CatalogGame;
 use mex_core::heap::code::TakeBreakCode;
-use mex_core::impartial::misere::heap_genera;
+use mex_core::heap::misere::heap_genera;
 use mex_core::MexError;
 use serde_json::json;
 
@@ -114,7 +114,7 @@ fn sum_json(r: &MisereSum) -> serde_json::Value {
         })
         .collect::<Vec<_>>());
     v["winning_moves"] = json!(moves);
-    v["unlisted_components"] = json!(super::sum::numbered(&r.unlisted_components));
+    v["unlisted_components"] = json!(super::numbered(&r.unlisted_components));
     v
 }
 
@@ -156,7 +156,7 @@ fn sum_text(r: &MisereSum) -> String {
         text += &table(&["#", "move", "to"], &mrows);
     }
     if !r.unlisted_components.is_empty() {
-        let list: Vec<String> = super::sum::numbered(&r.unlisted_components)
+        let list: Vec<String> = super::numbered(&r.unlisted_components)
             .iter()
             .map(usize::to_string)
             .collect();

@@ -19,6 +19,7 @@ pub mod ssc;
 pub mod subtraction;
 pub mod sum;
 
+use mex_core::heap::periodic::{chart_terms, CHART_MAX_TERMS};
 use mex_core::MexError;
 use num_bigint::BigUint;
 
@@ -98,14 +99,12 @@ pub enum Known<'a> {
 }
 
 impl PeriodicQueries {
-    /// How many values the plot shows: `--terms`, or two periods past the
-    /// preperiod (at least 32), at most 4096.
+    /// How many values the plot shows: `--terms`, or the chart's default
+    /// ([`chart_terms`]), at most [`CHART_MAX_TERMS`].
     pub fn plot_len(&self, preperiod: Option<usize>, period: Option<usize>) -> usize {
-        let by_period = match (preperiod, period) {
-            (Some(mu), Some(p)) => mu + 2 * p,
-            _ => 0,
-        };
-        self.terms.unwrap_or(by_period.max(32)).min(4096)
+        self.terms
+            .unwrap_or_else(|| chart_terms(preperiod.zip(period)))
+            .min(CHART_MAX_TERMS)
     }
 
     /// Writes the plot of `values` to the `--plot` file, if one is asked.
@@ -203,4 +202,9 @@ impl PeriodicQueries {
         }
         Ok(())
     }
+}
+
+/// Components numbered from 1, as people count them (the core counts from 0).
+pub fn numbered(indices: &[usize]) -> Vec<usize> {
+    indices.iter().map(|i| i + 1).collect()
 }

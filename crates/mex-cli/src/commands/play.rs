@@ -128,7 +128,9 @@ fn read_line(input: &mut impl BufRead) -> Result<Option<String>, MexError> {
 fn show(m: &MoveEvaluation) -> String {
     format!(
         "{} -> {} ({})",
-        m.label, m.result.position, m.result.value_text
+        m.label,
+        m.result.position,
+        m.result.value_text()
     )
 }
 
@@ -158,7 +160,13 @@ pub fn play(
             Ok(x) => x,
             Err(err) => return writeln!(w, "error: {err}"),
         };
-        writeln!(w, "{name} {}: {} ({})", e.position, e.value_text, e.outcome)?;
+        writeln!(
+            w,
+            "{name} {}: {} ({})",
+            e.position,
+            e.value_text(),
+            e.outcome
+        )?;
         // Who moves now, and which moves are theirs.
         let mover: Option<&'static str> = match family {
             Family::Arena => {
@@ -199,7 +207,9 @@ pub fn play(
         let mine: Vec<(usize, &MoveEvaluation)> = moves
             .iter()
             .enumerate()
-            .filter(|(_, m)| mover.is_none() || m.player.is_none() || m.player == mover)
+            .filter(|(_, m)| {
+                mover.is_none() || m.player.is_none() || m.player.map(|p| p.name()) == mover
+            })
             .collect();
         // In a synchronized game the person picks only their own part.
         let choices: Vec<String> = if family == Family::Synchronized {

@@ -151,13 +151,13 @@ impl Report for Count {
 
 /// Most cherries read for a decomposition (the suffix array needs about ten
 /// bytes per cherry).
-const MAX_SEGMENT: usize = 200_000_000;
+const MAX_SEGMENT: usize = ssc::MAX_SEGMENT_CHERRIES;
 
 fn read_segment(segment: &str) -> Result<ssc::Segment, MexError> {
     if segment != "-" {
         return ssc::parse_segment(segment);
     }
-    let accepted = "B and W, whitespace ignored, at most 200000000 cherries";
+    let accepted: &str = &format!("B and W, whitespace ignored, at most {MAX_SEGMENT} cherries");
     let mut seg = Vec::new();
     for byte in std::io::Read::bytes(std::io::BufReader::new(std::io::stdin().lock())) {
         let byte =

@@ -83,7 +83,7 @@ fn to_json(r: &SumAnalysis) -> serde_json::Value {
         })
         .collect();
     let mut v = json!({"components": comps, "value": r.value_text, "outcome": r.outcome,
-                       "winning_moves": moves, "unlisted_components": numbered(&r.unlisted_components)});
+                       "winning_moves": moves, "unlisted_components": super::numbered(&r.unlisted_components)});
     if let Value::Grundy(g) = &r.value {
         v["grundy"] = json!(g.to_string());
     }
@@ -126,7 +126,7 @@ fn to_text(r: &SumAnalysis) -> String {
         text += &table(&["#", "player", "move", "to"], &mrows);
     }
     if !r.unlisted_components.is_empty() {
-        let list: Vec<String> = numbered(&r.unlisted_components)
+        let list: Vec<String> = super::numbered(&r.unlisted_components)
             .iter()
             .map(usize::to_string)
             .collect();
@@ -136,9 +136,4 @@ fn to_text(r: &SumAnalysis) -> String {
         );
     }
     text
-}
-
-/// Components numbered from 1, as people count them (the core counts from 0).
-pub(crate) fn numbered(indices: &[usize]) -> Vec<usize> {
-    indices.iter().map(|i| i + 1).collect()
 }

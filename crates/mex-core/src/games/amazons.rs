@@ -17,7 +17,7 @@
 
 use super::grid_board::{cell_name, choose, power, Alphabet, Board, QUEEN};
 use super::picture::{Cell, Owner, Picture};
-use super::{refuse_search, Family, Game, GameInfo, Move, PartizanGame};
+use super::{refuse_search, Family, Game, GameInfo, Move, PartizanGame, PartizanRuleset, Ruleset};
 use crate::MexError;
 use std::fmt;
 use std::str::FromStr;
@@ -135,8 +135,11 @@ fn amazon_options(p: &Arena, me: u8) -> Vec<Arena> {
     out
 }
 
-impl Game for Amazons {
+impl Ruleset for Amazons {
     type Position = Arena;
+}
+
+impl Game for Amazons {
     const INFO: GameInfo = GameInfo {
         name: "amazons",
         family: Family::Partizan,
@@ -187,11 +190,14 @@ impl PartizanGame for Amazons {
     fn right_moves(&self, p: &Arena) -> Vec<Move<Arena>> {
         amazon_moves(p, b'o')
     }
-    fn left_options(&self, p: &Arena) -> Vec<Arena> {
-        amazon_options(p, b'x')
+}
+
+impl PartizanRuleset for Amazons {
+    fn left_options(&self, p: &Arena, out: &mut Vec<Arena>) {
+        out.extend(amazon_options(p, b'x'));
     }
-    fn right_options(&self, p: &Arena) -> Vec<Arena> {
-        amazon_options(p, b'o')
+    fn right_options(&self, p: &Arena, out: &mut Vec<Arena>) {
+        out.extend(amazon_options(p, b'o'));
     }
     /// The regions holding an amazon, each on its own board.
     fn decompose(&self, p: &Arena) -> Option<Vec<Arena>> {

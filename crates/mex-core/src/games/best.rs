@@ -26,7 +26,9 @@
 //!   (Alice's fastest; for Bob one that keeps Alice away forever); when Bob
 //!   has none he delays as long as possible (most turns).
 
-use crate::games::{CatalogGame, Context, Evaluation, MoveEvaluation, Value};
+use crate::games::{CatalogGame, Context, Evaluation, MoveEvaluation, Outcome, Side, Value};
+use crate::partizan::store::OutcomeClass;
+use crate::solve::arena::Player;
 use crate::solve::retrograde;
 use crate::MexError;
 use num_bigint::BigUint;
@@ -56,9 +58,9 @@ impl Default for Budget {
 /// The computer's answer.
 #[derive(Debug, Clone)]
 pub struct Best {
-    /// The side the computer plays (`Left`, `Right`, `Alice`, `Bob`), if
-    /// the family has sides.
-    pub player: Option<&'static str>,
+    /// The side the computer plays (Left, Right, Alice, Bob), if the
+    /// family has sides.
+    pub player: Option<Side>,
     /// The move, when there is one (a synchronized game needs the person's
     /// choice for it).
     pub chosen: Option<MoveEvaluation>,
@@ -168,16 +170,7 @@ pub fn best_move(
 ) -> Result<Best, MexError> {
     use crate::games::Family;
     let family = game.info().family;
-    let side_name = |s: Option<&str>| -> Result<&'static str, MexError> {
-        match s.unwrap_or("Left") {
-            "Left" | "left" | "L" => Ok("Left"),
-            "Right" | "right" | "R" => Ok("Right"),
-            other => Err(MexError::invalid(
-                format!("'{other}' is not a side"),
-                "Left or Right",
-            )),
-        }
-    };
+    let side_name = |s: Option<&str>| Side::parse_partizan(s.unwrap_or("Left"));
     let mut best = Best {
         player: None,
         chosen: None,
@@ -193,24 +186,27 @@ pub fn best_move(
                     Value::Loopy(retrograde::Value::Win(r) | retrograde::Value::Loss(r)) => r,
                     _ => 0,
                 };
-                let i =
-                    match v {
-                        retrograde::Value::Win(r) => {
-                            best.remoteness = Some(r);
-                            best.reason = format!("winning: the fastest win, in {r}");
-                            first_max(moves, |m| m.winning, |_, m| std::cmp::Reverse(remote(m)))
-                        }
-                        retrograde::Value::Loss(r) => {
-                            best.remoteness = Some(r);
-                            best.reason = format!("losing: the longest defence, {r} moves");
-                            first_max(moves, |_| true, |_, m| remote(m))
-                        }
-                        retrograde::Value::Draw => {
-                            best.reason = "a draw: a move that keeps the draw".into();
-                            first_max(moves, |m| m.result.outcome == "draw", |_, _| 0)
-                                .or(first_max(moves, |_| true, |_, _| 0))
-                        }
-                    };
+                let i = match v {
+                    retrograde::Value::Win(r) => {
+                        best.remoteness = Some(r);
+                        best.reason = format!("winning: the fastest win, in {r}");
+                        first_max(moves, |m| m.winning, |_, m| std::cmp::Reverse(remote(m)))
+                    }
+                    retrograde::Value::Loss(r) => {
+                        best.remoteness = Some(r);
+                        best.reason = format!("losing: the longest defence, {r} moves");
+                        first_max(moves, |_| true, |_, m| remote(m))
+                    }
+                    retrograde::Value::Draw => {
+                        best.reason = "a draw: a move that keeps the draw".into();
+                        let draw = Outcome::Loopy(retrograde::Value::Draw);
+                        first_max(moves, |m| m.result.outcome == draw, |_, _| 0).or(first_max(
+                            moves,
+                            |_| true,
+                            |_, _| 0,
+                        ))
+                    }
+                };
                 (best.chosen, best.index) = pick(moves, i);
                 return Ok(best);
             }
@@ -269,12 +265,15 @@ pub fn best_move(
             let side = side_name(side)?;
             best.player = Some(side);
             let rank = |m: &MoveEvaluation| -> u8 {
-                let order: [&str; 4] = if side == "Left" {
-                    ["L", "P", "N", "R"]
+                use OutcomeClass::{L, N, P, R};
+                let order = if side == Side::Left {
+                    [L, P, N, R]
                 } else {
-                    ["R", "P", "N", "L"]
+                    [R, P, N, L]
                 };
-                let pos = order.iter().position(|c| *c == m.result.outcome);
+                let pos = order
+                    .iter()
+                    .position(|&c| m.result.outcome == Outcome::Partizan(c));
                 3 - pos.unwrap_or(3) as u8
             };
             let i = first_max(moves, |m| m.player == Some(side), |_, m| rank(m));
@@ -292,7 +291,7 @@ pub fn best_move(
             best.player = Some(side);
             let mine = |m: &MoveEvaluation| -> Option<String> {
                 let (l, r) = sync_parts(&m.label)?;
-                Some(if side == "Left" { l } else { r }.to_string())
+                Some(if side == Side::Left { l } else { r }.to_string())
             };
             let own = moves
                 .iter()
@@ -307,7 +306,7 @@ pub fn best_move(
             if let (Some(own), Some(theirs)) = (&own, choice) {
                 let i = moves.iter().position(|m| {
                     sync_parts(&m.label).is_some_and(|(l, r)| {
-                        let (a, b) = if side == "Left" { (l, r) } else { (r, l) };
+                        let (a, b) = if side == Side::Left { (l, r) } else { (r, l) };
                         a == own && b == theirs
                     })
                 });
@@ -322,17 +321,8 @@ pub fn best_move(
             best.choice = own;
         }
         Family::Arena => {
-            let mover = match e.to_move {
-                Some(p) => {
-                    if format!("{p:?}") == "Alice" {
-                        "Alice"
-                    } else {
-                        "Bob"
-                    }
-                }
-                None => "Alice",
-            };
-            best.player = Some(mover);
+            let mover = e.to_move.unwrap_or(Player::Alice);
+            best.player = Some(Side::from(mover));
             let turns = |m: &MoveEvaluation| match m.result.value {
                 Value::Turns(t) => t,
                 _ => None,
@@ -342,9 +332,9 @@ pub fn best_move(
                 first_max(moves, |_| true, |_, m| turns(m).unwrap_or(u64::MAX))
             });
             best.reason = match (mover, i.map(|i| moves[i].winning)) {
-                ("Alice", Some(true)) => "Alice's fastest way back to 0^n".into(),
-                ("Bob", Some(true)) => "Bob keeps Alice away forever".into(),
-                ("Bob", Some(false)) => "Bob delays Alice as long as he can".into(),
+                (Player::Alice, Some(true)) => "Alice's fastest way back to 0^n".into(),
+                (Player::Bob, Some(true)) => "Bob keeps Alice away forever".into(),
+                (Player::Bob, Some(false)) => "Bob delays Alice as long as he can".into(),
                 (_, None) => "no move: the game is over".into(),
                 _ => "Alice cannot reach the target".into(),
             };

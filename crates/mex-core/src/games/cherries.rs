@@ -6,7 +6,7 @@
 //! mex for Cherries; the engine searches only when they are switched off.
 
 use super::picture::{Cell, Owner, Picture};
-use super::{Family, Game, GameInfo, Move, PartizanGame};
+use super::{positions, Family, Game, GameInfo, Move, PartizanGame, Ruleset};
 use crate::partizan::cherries::{self as engine, parse_rows, Row};
 use crate::partizan::ruleset::PartizanRuleset;
 use crate::partizan::store::{GameId, GameStore};
@@ -120,8 +120,11 @@ fn closed_form(
 /// Implements the catalog traits for one of the two rulesets.
 macro_rules! cherries_game {
     ($game:ty, $rules:expr, $info:expr) => {
-        impl Game for $game {
+        impl Ruleset for $game {
             type Position = Rows;
+        }
+
+        impl Game for $game {
             const INFO: GameInfo = $info;
             fn check(&self, p: &Rows) -> Result<(), MexError> {
                 check_size(p)
@@ -137,6 +140,15 @@ macro_rules! cherries_game {
             }
             fn right_moves(&self, p: &Rows) -> Vec<Move<Rows>> {
                 moves($rules, p, false)
+            }
+        }
+
+        impl PartizanRuleset for $game {
+            fn left_options(&self, p: &Rows, out: &mut Vec<Rows>) {
+                out.extend(positions(self.left_moves(p)));
+            }
+            fn right_options(&self, p: &Rows, out: &mut Vec<Rows>) {
+                out.extend(positions(self.right_moves(p)));
             }
             fn decompose(&self, p: &Rows) -> Option<Vec<Rows>> {
                 $rules

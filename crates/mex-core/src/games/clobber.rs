@@ -10,7 +10,9 @@
 
 use super::grid_board::{cell_name, power, Alphabet, Board, ORTHOGONAL, STONES};
 use super::picture::Picture;
-use super::{refuse_search, Family, Game, GameInfo, Move, PartizanGame};
+use super::{
+    positions, refuse_search, Family, Game, GameInfo, Move, PartizanGame, PartizanRuleset, Ruleset,
+};
 use crate::MexError;
 use std::fmt;
 use std::str::FromStr;
@@ -83,8 +85,11 @@ fn clobbers(p: &Stones, me: u8, enemy: u8) -> Vec<Move<Stones>> {
     out
 }
 
-impl Game for Clobber {
+impl Ruleset for Clobber {
     type Position = Stones;
+}
+
+impl Game for Clobber {
     const INFO: GameInfo = GameInfo {
         name: "clobber",
         family: Family::Partizan,
@@ -127,6 +132,15 @@ impl PartizanGame for Clobber {
     }
     fn right_moves(&self, p: &Stones) -> Vec<Move<Stones>> {
         clobbers(p, b'o', b'x')
+    }
+}
+
+impl PartizanRuleset for Clobber {
+    fn left_options(&self, p: &Stones, out: &mut Vec<Stones>) {
+        out.extend(positions(self.left_moves(p)));
+    }
+    fn right_options(&self, p: &Stones, out: &mut Vec<Stones>) {
+        out.extend(positions(self.right_moves(p)));
     }
     /// The groups holding both colours, each on its own board.
     fn decompose(&self, p: &Stones) -> Option<Vec<Stones>> {

@@ -9,7 +9,7 @@
 
 use super::painting::{Painting, Rule, MAX_VERTICES};
 use super::picture::Picture;
-use super::{Family, Game, GameInfo, Move, PartizanGame};
+use super::{positions, Family, Game, GameInfo, Move, PartizanGame, PartizanRuleset, Ruleset};
 use crate::partizan::store::{GameId, GameStore};
 use crate::MexError;
 
@@ -19,8 +19,11 @@ pub use super::painting::Paint;
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Col;
 
-impl Game for Col {
+impl Ruleset for Col {
     type Position = Painting;
+}
+
+impl Game for Col {
     const INFO: GameInfo = GameInfo {
         name: "col",
         family: Family::Partizan,
@@ -53,6 +56,15 @@ impl PartizanGame for Col {
     }
     fn right_moves(&self, p: &Painting) -> Vec<Move<Painting>> {
         p.moves(Rule::Col, false)
+    }
+}
+
+impl PartizanRuleset for Col {
+    fn left_options(&self, p: &Painting, out: &mut Vec<Painting>) {
+        out.extend(positions(self.left_moves(p)));
+    }
+    fn right_options(&self, p: &Painting, out: &mut Vec<Painting>) {
+        out.extend(positions(self.right_moves(p)));
     }
     /// The connected components of the reduced graph.
     fn decompose(&self, p: &Painting) -> Option<Vec<Painting>> {
@@ -138,7 +150,7 @@ mod tests {
             let g = twin::value(&mut slow, Rule::Col, &p, &mut HashMap::new());
             assert_eq!(notation::show(&slow, g), value, "{text}");
             assert_eq!(
-                game.evaluate(text, &mut ctx).unwrap().value_text,
+                game.evaluate(text, &mut ctx).unwrap().value_text(),
                 value,
                 "{text}"
             );

@@ -12,7 +12,10 @@
 
 use super::grid_board::{cell_name, power, Alphabet, Board};
 use super::picture::{Cell, Picture};
-use super::{refuse_search, Family, Game, GameInfo, ImpartialGame, Move};
+use super::{
+    positions, refuse_search, Family, Game, GameInfo, ImpartialGame, ImpartialRuleset, Move,
+    Ruleset,
+};
 use crate::partizan::domineering::Grid;
 use crate::MexError;
 use std::fmt;
@@ -85,8 +88,11 @@ fn placements(b: &Board) -> impl Iterator<Item = ((usize, usize), (usize, usize)
     })
 }
 
-impl Game for Cram {
+impl Ruleset for Cram {
     type Position = Cells;
+}
+
+impl Game for Cram {
     const INFO: GameInfo = GameInfo {
         name: "cram",
         family: Family::Impartial,
@@ -136,6 +142,12 @@ impl ImpartialGame for Cram {
     }
     fn is_terminal(&self, p: &Cells) -> bool {
         placements(&p.0).next().is_none()
+    }
+}
+
+impl ImpartialRuleset for Cram {
+    fn options(&self, p: &Cells, out: &mut Vec<Cells>) {
+        out.extend(positions(self.moves(p)));
     }
     /// The regions of two or more cells, each on its own board.
     fn decompose(&self, p: &Cells) -> Option<Vec<Cells>> {

@@ -12,7 +12,10 @@
 //! game tree built from the rules.
 
 use super::picture::{Cell, Grid, Picture, MAX_SPOTS};
-use super::{Family, Game, GameInfo, Move, PartizanGame, MAX_HEAPS, MAX_LISTED_MOVES};
+use super::{
+    positions, Family, Game, GameInfo, Move, PartizanGame, PartizanRuleset, Ruleset, MAX_HEAPS,
+    MAX_LISTED_MOVES,
+};
 use crate::partizan::store::{GameId, GameStore, MAX_INTEGER};
 use crate::MexError;
 use std::fmt;
@@ -142,8 +145,11 @@ fn cut_count(p: &Cakes, left: bool) -> u64 {
         .sum()
 }
 
-impl Game for Cutcake {
+impl Ruleset for Cutcake {
     type Position = Cakes;
+}
+
+impl Game for Cutcake {
     const INFO: GameInfo = GameInfo {
         name: "cutcake",
         family: Family::Partizan,
@@ -242,6 +248,15 @@ impl PartizanGame for Cutcake {
     fn right_moves(&self, p: &Cakes) -> Vec<Move<Cakes>> {
         cuts(p, false)
     }
+}
+
+impl PartizanRuleset for Cutcake {
+    fn left_options(&self, p: &Cakes, out: &mut Vec<Cakes>) {
+        out.extend(positions(self.left_moves(p)));
+    }
+    fn right_options(&self, p: &Cakes, out: &mut Vec<Cakes>) {
+        out.extend(positions(self.right_moves(p)));
+    }
     /// Each cake is a position of its own.
     fn decompose(&self, p: &Cakes) -> Option<Vec<Cakes>> {
         (p.0.len() > 1).then(|| p.0.iter().map(|&c| Cakes(vec![c])).collect())
@@ -328,7 +343,7 @@ mod tests {
             let y = brute(&mut slow, h2, w2, &mut memo);
             let sum = slow.add(x, y);
             let text = format!("{h1}x{w1} {h2}x{w2}");
-            let got = game.evaluate(&text, &mut ctx).unwrap().value_text;
+            let got = game.evaluate(&text, &mut ctx).unwrap().value_text();
             assert_eq!(got, notation::show(&slow, sum), "{text}");
         }
     }
@@ -354,7 +369,7 @@ mod tests {
             ("2x3 4x8", "1"),
         ] {
             assert_eq!(
-                game.evaluate(text, &mut ctx).unwrap().value_text,
+                game.evaluate(text, &mut ctx).unwrap().value_text(),
                 value,
                 "{text}"
             );
@@ -447,7 +462,7 @@ mod tests {
         assert!(game.evaluate("1x65536 1x3", &mut ctx).is_err());
         assert!(game.moves("65536x65536", &mut ctx).is_err());
         assert_eq!(
-            game.evaluate("65536x65536", &mut ctx).unwrap().value_text,
+            game.evaluate("65536x65536", &mut ctx).unwrap().value_text(),
             "0"
         );
     }

@@ -3,7 +3,7 @@
 //! engine, with the board split into regions and keyed up to symmetry.
 
 use super::picture::{self, Cell, Picture};
-use super::{Family, Game, GameInfo, Move, PartizanGame};
+use super::{Family, Game, GameInfo, Move, PartizanGame, Ruleset};
 use crate::partizan::domineering::{Domineering as Engine, Grid};
 use crate::partizan::ruleset::PartizanRuleset;
 use crate::MexError;
@@ -52,8 +52,11 @@ fn placements(b: &Board, vertical: bool) -> Vec<Move<Board>> {
         .collect()
 }
 
-impl Game for Domineering {
+impl Ruleset for Domineering {
     type Position = Board;
+}
+
+impl Game for Domineering {
     const INFO: GameInfo = GameInfo {
         name: "domineering",
         family: Family::Partizan,
@@ -90,15 +93,18 @@ impl PartizanGame for Domineering {
     fn right_moves(&self, b: &Board) -> Vec<Move<Board>> {
         placements(b, false)
     }
-    fn left_options(&self, b: &Board) -> Vec<Board> {
-        let mut out = Vec::new();
-        Engine::default().left_options(&b.0, &mut out);
-        out.into_iter().map(Board).collect()
+}
+
+impl PartizanRuleset for Domineering {
+    fn left_options(&self, b: &Board, out: &mut Vec<Board>) {
+        let mut grids = Vec::new();
+        Engine::default().left_options(&b.0, &mut grids);
+        out.extend(grids.into_iter().map(Board));
     }
-    fn right_options(&self, b: &Board) -> Vec<Board> {
-        let mut out = Vec::new();
-        Engine::default().right_options(&b.0, &mut out);
-        out.into_iter().map(Board).collect()
+    fn right_options(&self, b: &Board, out: &mut Vec<Board>) {
+        let mut grids = Vec::new();
+        Engine::default().right_options(&b.0, &mut grids);
+        out.extend(grids.into_iter().map(Board));
     }
     fn decompose(&self, b: &Board) -> Option<Vec<Board>> {
         Engine::default()

@@ -27,7 +27,7 @@
 //! work starts on text it refuses; a printed position must fit in the same
 //! length.
 
-use super::{Family, Game, GameInfo, Move, PartizanGame};
+use super::{positions, Family, Game, GameInfo, Move, PartizanGame, PartizanRuleset, Ruleset};
 use crate::partizan::notation;
 use crate::partizan::store::{GameId, GameStore, Kind, DEFAULT_BUDGET};
 use crate::MexError;
@@ -610,8 +610,11 @@ impl Reader<'_> {
     }
 }
 
-impl Game for Expression {
+impl Ruleset for Expression {
     type Position = Typed;
+}
+
+impl Game for Expression {
     const INFO: GameInfo = GameInfo {
         name: "expression",
         family: Family::Partizan,
@@ -631,6 +634,15 @@ impl PartizanGame for Expression {
     }
     fn right_moves(&self, p: &Typed) -> Vec<Move<Typed>> {
         p.moves(false)
+    }
+}
+
+impl PartizanRuleset for Expression {
+    fn left_options(&self, p: &Typed, out: &mut Vec<Typed>) {
+        out.extend(positions(self.left_moves(p)));
+    }
+    fn right_options(&self, p: &Typed, out: &mut Vec<Typed>) {
+        out.extend(positions(self.right_moves(p)));
     }
     /// The terms of a sum of two or more.
     fn decompose(&self, p: &Typed) -> Option<Vec<Typed>> {
@@ -698,10 +710,10 @@ mod tests {
         let mut ctx = crate::games::Context::new();
         let game = crate::games::find("expression").unwrap();
         let e = game.evaluate("{1|0} + {0|-1}", &mut ctx).unwrap();
-        assert_eq!(e.value_text, "0");
+        assert_eq!(e.value_text(), "0");
         assert_eq!(e.position, "{1|0} + {0|-1}");
         let e = game.evaluate("{2||1|0} - 1", &mut ctx).unwrap();
-        assert_eq!(e.value_text, "{1||0|-1}");
+        assert_eq!(e.value_text(), "{1||0|-1}");
     }
 
     #[test]

@@ -4,7 +4,7 @@
 //! move (Zermelo; the winner hurries, the loser delays).
 
 use super::picture::{Edge, Node, Picture, MAX_SPOTS};
-use super::{check_move_count, Family, Game, GameInfo, LoopyGame, Move};
+use super::{check_move_count, Family, Game, GameInfo, LoopyGame, Move, Ruleset};
 use crate::solve::graph::{ExplicitGraph, GameGraph, Primitive};
 use crate::solve::retrograde::{self, Value};
 use crate::MexError;
@@ -139,8 +139,11 @@ impl Hash for GraphPosition {
     }
 }
 
-impl Game for Graph {
+impl Ruleset for Graph {
     type Position = GraphPosition;
+}
+
+impl Game for Graph {
     const INFO: GameInfo = GameInfo {
         name: "graph",
         family: Family::Impartial,

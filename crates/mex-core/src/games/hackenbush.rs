@@ -7,7 +7,9 @@
 //! (`+` for blue). So `BR = 1/2`, `BRR = 1/4`, `BBR = 3/2`, `BRB = 3/4`.
 
 use super::picture::{Edge, Node, Owner, Picture};
-use super::{Family, Game, GameInfo, Move, PartizanGame, MAX_HEAPS};
+use super::{
+    positions, Family, Game, GameInfo, Move, PartizanGame, PartizanRuleset, Ruleset, MAX_HEAPS,
+};
 use crate::partizan::simple::MAX_EXPONENT;
 use crate::partizan::store::{GameId, GameStore};
 use crate::MexError;
@@ -143,8 +145,11 @@ fn cuts(p: &Strings, blue: bool) -> Vec<Move<Strings>> {
     out
 }
 
-impl Game for Hackenbush {
+impl Ruleset for Hackenbush {
     type Position = Strings;
+}
+
+impl Game for Hackenbush {
     const INFO: GameInfo = GameInfo {
         name: "hackenbush",
         family: Family::Partizan,
@@ -218,6 +223,15 @@ impl PartizanGame for Hackenbush {
     fn right_moves(&self, p: &Strings) -> Vec<Move<Strings>> {
         cuts(p, false)
     }
+}
+
+impl PartizanRuleset for Hackenbush {
+    fn left_options(&self, p: &Strings, out: &mut Vec<Strings>) {
+        out.extend(positions(self.left_moves(p)));
+    }
+    fn right_options(&self, p: &Strings, out: &mut Vec<Strings>) {
+        out.extend(positions(self.right_moves(p)));
+    }
     /// The strings, each a position of its own.
     fn decompose(&self, p: &Strings) -> Option<Vec<Strings>> {
         (p.0.len() > 1).then(|| p.0.iter().map(|s| Strings(vec![s.clone()])).collect())
@@ -246,19 +260,23 @@ mod tests {
     use crate::games::{find, Context};
     use crate::partizan::notation;
     use crate::partizan::ruleset::{Evaluator, PartizanRuleset};
+    use crate::ruleset::Ruleset;
     use std::collections::HashSet;
 
     /// The rules alone: the engine's search with no closed form, no
     /// decomposition and no symmetry.
     struct RulesOnly;
 
-    impl PartizanRuleset for RulesOnly {
+    impl Ruleset for RulesOnly {
         type Position = Strings;
+    }
+
+    impl PartizanRuleset for RulesOnly {
         fn left_options(&self, p: &Strings, out: &mut Vec<Strings>) {
-            out.extend(Hackenbush.left_options(p));
+            Hackenbush.left_options(p, out);
         }
         fn right_options(&self, p: &Strings, out: &mut Vec<Strings>) {
-            out.extend(Hackenbush.right_options(p));
+            Hackenbush.right_options(p, out);
         }
     }
 
@@ -334,7 +352,7 @@ mod tests {
             ("BBB RR", "1"),
         ] {
             assert_eq!(
-                game.evaluate(text, &mut ctx).unwrap().value_text,
+                game.evaluate(text, &mut ctx).unwrap().value_text(),
                 value,
                 "{text}"
             );
@@ -384,11 +402,17 @@ mod tests {
         assert!(game.evaluate(&tall, &mut ctx).is_ok());
         assert!(game.evaluate(&format!("{tall}R"), &mut ctx).is_err());
         let wide = "B".repeat(MAX_EDGES);
-        assert_eq!(game.evaluate(&wide, &mut ctx).unwrap().value_text, "10000");
+        assert_eq!(
+            game.evaluate(&wide, &mut ctx).unwrap().value_text(),
+            "10000"
+        );
         assert!(game.evaluate(&format!("{wide} B"), &mut ctx).is_err());
         assert!(game.moves(&wide, &mut ctx).is_err());
         let many = vec!["R"; MAX_HEAPS].join(" ");
-        assert_eq!(game.evaluate(&many, &mut ctx).unwrap().value_text, "-10000");
+        assert_eq!(
+            game.evaluate(&many, &mut ctx).unwrap().value_text(),
+            "-10000"
+        );
         assert!(game.evaluate(&format!("{many} B"), &mut ctx).is_err());
     }
 }

@@ -19,7 +19,9 @@
 //! The tests check both against the game tree built from the rules.
 
 use super::picture;
-use super::{refuse_search, Family, Game, GameInfo, Move, PartizanGame};
+use super::{
+    positions, refuse_search, Family, Game, GameInfo, Move, PartizanGame, PartizanRuleset, Ruleset,
+};
 use crate::partizan::store::{GameId, GameStore};
 use crate::MexError;
 use std::collections::HashMap;
@@ -371,8 +373,11 @@ fn cuts(p: &Picture, left: bool) -> Vec<Move<Picture>> {
         .collect()
 }
 
-impl Game for HackenbushGraph {
+impl Ruleset for HackenbushGraph {
     type Position = Picture;
+}
+
+impl Game for HackenbushGraph {
     const INFO: GameInfo = GameInfo {
         name: "hackenbush-graph",
         family: Family::Partizan,
@@ -544,6 +549,15 @@ impl PartizanGame for HackenbushGraph {
     fn right_moves(&self, p: &Picture) -> Vec<Move<Picture>> {
         cuts(p, false)
     }
+}
+
+impl PartizanRuleset for HackenbushGraph {
+    fn left_options(&self, p: &Picture, out: &mut Vec<Picture>) {
+        out.extend(positions(self.left_moves(p)));
+    }
+    fn right_options(&self, p: &Picture, out: &mut Vec<Picture>) {
+        out.extend(positions(self.right_moves(p)));
+    }
     /// The parts meeting only at the ground.
     fn decompose(&self, p: &Picture) -> Option<Vec<Picture>> {
         let all = parts(&p.0);
@@ -680,7 +694,7 @@ mod tests {
             let p = Picture(edges.clone());
             let g = Twin::whole(&mut slow, edges);
             let text = p.to_string();
-            let mine = game.evaluate(&text, &mut ctx).unwrap().value_text;
+            let mine = game.evaluate(&text, &mut ctx).unwrap().value_text();
             let theirs = notation::show(&slow, g);
             let expected = notation::parse(&mut ctx.store, &theirs).unwrap();
             assert_eq!(
@@ -700,7 +714,7 @@ mod tests {
         let mut side = |player: &str| -> Vec<GameId> {
             moves
                 .iter()
-                .filter(|m| m.player == Some(player))
+                .filter(|m| m.player.map(|p| p.name()) == Some(player))
                 .map(|m| game.canonical(&m.result.position, ctx).unwrap())
                 .collect()
         };
@@ -817,7 +831,7 @@ mod tests {
         let moves = game.moves("0-1:B 2-3:R", &mut ctx).unwrap();
         let labels: Vec<&str> = moves.iter().map(|m| m.label.as_str()).collect();
         assert_eq!(labels, ["cut 0-1:B"]);
-        assert_eq!(moves[0].player, Some("Left"));
+        assert_eq!(moves[0].player, Some(crate::games::Side::Left));
     }
 
     #[test]
@@ -853,7 +867,7 @@ mod tests {
             .map(|i| format!("{i}-{}:G", i + 1))
             .collect();
         let v = game.evaluate(&tall.join(" "), &mut ctx).unwrap();
-        assert_eq!(v.value_text, format!("*{MAX_GREEN_EDGES}"));
+        assert_eq!(v.value_text(), format!("*{MAX_GREEN_EDGES}"));
         assert!(game
             .evaluate(&format!("{} 0-0:G", tall.join(" ")), &mut ctx)
             .is_err());

@@ -232,12 +232,16 @@ impl<R: HeapRules> FromStr for HeapPosition<R> {
     }
 }
 
-/// Implements [`super::Game`] and [`super::ImpartialGame`] for a heap game
-/// with rules `$rules` and the given [`super::GameInfo`].
+/// Implements [`super::Game`], [`super::ImpartialGame`] and their
+/// [`super::Ruleset`] and [`super::ImpartialRuleset`] for a heap game with
+/// rules `$rules` and the given [`super::GameInfo`].
 macro_rules! heap_game {
     ($game:ty, $rules:ty, $info:expr) => {
-        impl $crate::games::Game for $game {
+        impl $crate::ruleset::Ruleset for $game {
             type Position = $crate::games::heaps::HeapPosition<$rules>;
+        }
+
+        impl $crate::games::Game for $game {
             const INFO: $crate::games::GameInfo = $info;
             fn check(&self, p: &Self::Position) -> Result<(), $crate::MexError> {
                 p.prepare()
@@ -257,18 +261,24 @@ macro_rules! heap_game {
             fn is_terminal(&self, p: &Self::Position) -> bool {
                 p.heaps.is_empty()
             }
-            fn decompose(&self, p: &Self::Position) -> Option<Vec<Self::Position>> {
-                p.decompose()
-            }
-            fn known_grundy(&self, p: &Self::Position) -> Option<num_bigint::BigUint> {
-                p.grundy()
-            }
             fn misere_reach_bound(
                 &self,
                 p: &Self::Position,
                 cap: usize,
             ) -> Option<num_bigint::BigUint> {
                 Some(p.misere_reach_bound(cap))
+            }
+        }
+
+        impl $crate::impartial::ruleset::ImpartialRuleset for $game {
+            fn options(&self, p: &Self::Position, out: &mut Vec<Self::Position>) {
+                out.extend($crate::games::positions(p.moves()));
+            }
+            fn decompose(&self, p: &Self::Position) -> Option<Vec<Self::Position>> {
+                p.decompose()
+            }
+            fn known_grundy(&self, p: &Self::Position) -> Option<num_bigint::BigUint> {
+                p.grundy()
             }
         }
     };

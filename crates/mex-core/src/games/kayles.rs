@@ -5,7 +5,9 @@
 //! period 12: Guy and Smith 1956) for a run of any length.
 
 use super::picture::{Cell, Owner, Picture};
-use super::{Family, Game, GameInfo, ImpartialGame, Move, MAX_HEAPS};
+use super::{
+    positions, Family, Game, GameInfo, ImpartialGame, ImpartialRuleset, Move, Ruleset, MAX_HEAPS,
+};
 use crate::heap::octal::{prove_period, DEFAULT_MAX_TERMS};
 use crate::heap::periodic::PeriodicSequence;
 use crate::MexError;
@@ -112,8 +114,11 @@ fn knock(p: &Pins, row: usize, from: usize, count: usize) -> Move<Pins> {
     Move::new(format!("knock down {pins}{row_name}"), next)
 }
 
-impl Game for Kayles {
+impl Ruleset for Kayles {
     type Position = Pins;
+}
+
+impl Game for Kayles {
     const INFO: GameInfo = GameInfo {
         name: "kayles",
         family: Family::Impartial,
@@ -179,6 +184,12 @@ impl ImpartialGame for Kayles {
     fn is_terminal(&self, p: &Pins) -> bool {
         p.0.iter().flatten().all(|&up| !up)
     }
+}
+
+impl ImpartialRuleset for Kayles {
+    fn options(&self, p: &Pins, out: &mut Vec<Pins>) {
+        out.extend(positions(self.moves(p)));
+    }
     /// The runs of standing pins, each a row of its own.
     fn decompose(&self, p: &Pins) -> Option<Vec<Pins>> {
         let runs = p.runs();
@@ -215,15 +226,19 @@ mod tests {
     use crate::heap::code::naive_values;
     use crate::impartial::grundy::GrundySolver;
     use crate::impartial::ruleset::ImpartialRuleset;
+    use crate::ruleset::Ruleset;
     use std::collections::HashSet;
 
     /// The rules alone: options, no decomposition, symmetry or closed form.
     struct RulesOnly;
 
-    impl ImpartialRuleset for RulesOnly {
+    impl Ruleset for RulesOnly {
         type Position = Pins;
+    }
+
+    impl ImpartialRuleset for RulesOnly {
         fn options(&self, p: &Pins, out: &mut Vec<Pins>) {
-            out.extend(Kayles.options(p));
+            Kayles.options(p, out);
         }
     }
 

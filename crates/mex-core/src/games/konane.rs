@@ -21,7 +21,7 @@
 use super::adapters::partizan_value;
 use super::grid_board::{cell_name, choose, Alphabet, Board, Rect, ORTHOGONAL, STONES};
 use super::picture::Picture;
-use super::{refuse_search, Family, Game, GameInfo, Move, PartizanGame};
+use super::{positions, refuse_search, Family, Game, GameInfo, Move, PartizanGame, Ruleset};
 use crate::partizan::ruleset::{Evaluator, PartizanRuleset};
 use crate::partizan::store::{GameId, GameStore};
 use crate::MexError;
@@ -204,8 +204,11 @@ fn jumps(p: &Stones, me: u8, enemy: u8) -> Vec<Move<Stones>> {
     out
 }
 
-impl Game for Konane {
+impl Ruleset for Konane {
     type Position = Stones;
+}
+
+impl Game for Konane {
     const INFO: GameInfo = GameInfo {
         name: "konane",
         family: Family::Partizan,
@@ -266,6 +269,15 @@ impl PartizanGame for Konane {
             Some(k) => Evaluator::new(PackedKonane, MAX_SEARCHED_POSITIONS).value(store, &k),
             None => partizan_value(self, store, p),
         }
+    }
+}
+
+impl PartizanRuleset for Konane {
+    fn left_options(&self, p: &Stones, out: &mut Vec<Stones>) {
+        out.extend(positions(self.left_moves(p)));
+    }
+    fn right_options(&self, p: &Stones, out: &mut Vec<Stones>) {
+        out.extend(positions(self.right_moves(p)));
     }
     /// The clusters of both colours, each on its grown box.
     fn decompose(&self, p: &Stones) -> Option<Vec<Stones>> {
@@ -624,8 +636,11 @@ impl PackedKonane {
     }
 }
 
-impl PartizanRuleset for PackedKonane {
+impl Ruleset for PackedKonane {
     type Position = Packed;
+}
+
+impl PartizanRuleset for PackedKonane {
     fn left_options(&self, k: &Packed, out: &mut Vec<Packed>) {
         k.jumps(true, out);
     }

@@ -303,7 +303,7 @@ mod tests {
     /// games (subtraction {1,2,...} is Nim below its largest element).
     #[test]
     fn catalog_positions_agree_with_the_engine() {
-        let genera = crate::impartial::misere::heap_genera(&"0.77".parse().unwrap(), 12).unwrap();
+        let genera = crate::heap::misere::heap_genera(&"0.77".parse().unwrap(), 12).unwrap();
         let octal = find("octal").unwrap();
         for (n, g) in genera.iter().enumerate() {
             let e = evaluate(octal, &format!("0.77:{n}")).unwrap();

@@ -8,6 +8,21 @@
 //! nothing of this module; each file here adapts one game to one of the
 //! family traits below, and [`catalog`] lists them.
 //!
+//! One trait per family: a game of a family with an engine is at once a
+//! [`Game`] and its engine's ruleset, so its family trait extends both and
+//! adds only what a person reads, the labelled moves. A game file
+//! implements [`Ruleset`] (the position type, shared by all of them),
+//! [`Game`], the engine's trait (options and hooks, which the engine's
+//! solver calls on the game itself) and the family trait:
+//!
+//! | family | engine's trait (options, hooks) | family trait (labelled moves) |
+//! |---|---|---|
+//! | impartial | [`ImpartialRuleset`] | [`ImpartialGame`] |
+//! | partizan | [`PartizanRuleset`] | [`PartizanGame`] |
+//! | synchronized | [`SyncRuleset`] | [`SyncGame`] |
+//! | game graphs | — | [`LoopyGame`] |
+//! | arenas | — | [`ArenaGame`] |
+//!
 //! Conventions shared by every family:
 //! * a position is a Rust value whose `FromStr` and `Display` round-trip
 //!   (`p.to_string().parse() == p`); parsing checks the syntax, and
@@ -53,17 +68,19 @@ pub mod toppling_dominoes;
 pub mod wythoff;
 
 pub use adapters::{
-    ArenaEntry, CatalogGame, Context, Evaluation, ImpartialEntry, LabelledParts, LoopyEntry,
-    MoveEvaluation, PartizanEntry, SyncEntry, Value,
+    partizan_evaluation, ArenaEntry, CatalogGame, Context, Evaluation, ImpartialEntry,
+    LabelledParts, LoopyEntry, MoveEvaluation, Outcome, PartizanEntry, Side, SyncEntry, Value,
 };
 
+pub use crate::impartial::ruleset::ImpartialRuleset;
+pub use crate::partizan::ruleset::PartizanRuleset;
 use crate::partizan::store::{GameId, GameStore};
+pub use crate::ruleset::Ruleset;
 use crate::solve::retrograde;
-use crate::sync::solver::SyncOutcome;
+pub use crate::sync::solver::SyncRuleset;
 use crate::MexError;
 use num_bigint::BigUint;
 use std::fmt::Display;
-use std::hash::Hash;
 use std::str::FromStr;
 
 /// The family of a game, which fixes the form of its value.
@@ -131,10 +148,16 @@ impl<P> Move<P> {
     }
 }
 
-/// What every game of the catalog has.
-pub trait Game: Send + Sync + 'static {
-    /// A position; `FromStr` and `Display` round-trip.
-    type Position: Clone + Eq + Hash + Display + FromStr<Err = MexError> + Send + Sync;
+/// The positions the moves lead to.
+pub fn positions<P>(moves: Vec<Move<P>>) -> impl Iterator<Item = P> {
+    moves.into_iter().map(|m| m.to)
+}
+
+/// What every game of the catalog has: positions ([`Ruleset::Position`])
+/// whose `FromStr` and `Display` round-trip, and a description.
+pub trait Game:
+    Ruleset<Position: Display + FromStr<Err = MexError> + Send + Sync> + Send + Sync + 'static
+{
     /// Name, family, syntax, example and rules.
     const INFO: GameInfo;
     /// Refuses a position beyond the solvers' limits before any search.
@@ -162,29 +185,18 @@ pub trait Game: Send + Sync + 'static {
 }
 
 /// A short impartial game under normal play: its value is a Grundy value.
-pub trait ImpartialGame: Game {
+/// The options (the solver's hot path), decomposition, symmetry and the
+/// Grundy value by a closed form are its [`ImpartialRuleset`]; this trait
+/// adds the labelled moves and the catalog's closed forms for misère play
+/// and for moves too many to list.
+pub trait ImpartialGame: Game + ImpartialRuleset {
     /// Every move.
     fn moves(&self, p: &Self::Position) -> Vec<Move<Self::Position>>;
-    /// The options without labels (the solver's hot path; by default the
-    /// moves' positions).
-    fn options(&self, p: &Self::Position) -> Vec<Self::Position> {
-        self.moves(p).into_iter().map(|m| m.to).collect()
-    }
-    /// Whether no move is left (the default lists the moves).
+    /// Whether no move is left (the default lists the options).
     fn is_terminal(&self, p: &Self::Position) -> bool {
-        self.moves(p).is_empty()
-    }
-    /// Independent components whose sum is `p` (two or more), if any.
-    fn decompose(&self, _p: &Self::Position) -> Option<Vec<Self::Position>> {
-        None
-    }
-    /// A representative with the same value (symmetry).
-    fn canonical(&self, p: &Self::Position) -> Self::Position {
-        p.clone()
-    }
-    /// The Grundy value by a closed form, when one applies.
-    fn known_grundy(&self, _p: &Self::Position) -> Option<BigUint> {
-        None
+        let mut options = Vec::new();
+        self.options(p, &mut options);
+        options.is_empty()
     }
     /// The misère genus by a closed form, for positions that are
     /// hereditarily tame (every follower has a tame genus, so that sums
@@ -219,54 +231,16 @@ pub trait LoopyGame: Game {
     fn solve(&self, p: &Self::Position) -> Result<retrograde::Value, MexError>;
 }
 
-/// A short partizan game: its value is a canonical form.
-pub trait PartizanGame: Game {
+/// A short partizan game: its value is a canonical form. The options (the
+/// solver's hot path), decomposition, symmetries and the value by a closed
+/// form are its [`PartizanRuleset`]; this trait adds the labelled moves.
+pub trait PartizanGame: Game + PartizanRuleset {
     /// Left's moves.
     fn left_moves(&self, p: &Self::Position) -> Vec<Move<Self::Position>>;
     /// Right's moves.
     fn right_moves(&self, p: &Self::Position) -> Vec<Move<Self::Position>>;
-    /// Left's options without labels (the solver's hot path; by default
-    /// the moves' positions).
-    fn left_options(&self, p: &Self::Position) -> Vec<Self::Position> {
-        self.left_moves(p).into_iter().map(|m| m.to).collect()
-    }
-    /// Right's options without labels.
-    fn right_options(&self, p: &Self::Position) -> Vec<Self::Position> {
-        self.right_moves(p).into_iter().map(|m| m.to).collect()
-    }
-    /// Independent components whose sum is `p` (two or more), if any.
-    fn decompose(&self, _p: &Self::Position) -> Option<Vec<Self::Position>> {
-        None
-    }
-    /// A representative with the same value (symmetry).
-    fn canonical(&self, p: &Self::Position) -> Self::Position {
-        p.clone()
-    }
-    /// A representative of `p` or of its conjugate, and whether it is the
-    /// conjugate (value −G): see [`PartizanRuleset::oriented`]. By default
-    /// [`PartizanGame::canonical`].
-    ///
-    /// [`PartizanRuleset::oriented`]: crate::partizan::ruleset::PartizanRuleset::oriented
-    fn oriented(&self, p: &Self::Position) -> (Self::Position, bool) {
-        (self.canonical(p), false)
-    }
-    /// Whether the search also remembers positions as reached: see
-    /// [`PartizanRuleset::memo_reached`]. Off by default.
-    ///
-    /// [`PartizanRuleset::memo_reached`]: crate::partizan::ruleset::PartizanRuleset::memo_reached
-    fn memo_reached(&self) -> bool {
-        false
-    }
-    /// The value by a closed form, when one applies (`Ok(None)`: search);
-    /// an error when the store's budget is spent.
-    fn known_value(
-        &self,
-        _store: &mut GameStore,
-        _p: &Self::Position,
-    ) -> Result<Option<GameId>, MexError> {
-        Ok(None)
-    }
-    /// The canonical value of `p` (the default searches, with the hooks).
+    /// The canonical value of `p` (the default: the engine's memoising
+    /// evaluator on the game, with its hooks).
     fn value(&self, store: &mut GameStore, p: &Self::Position) -> Result<GameId, MexError>
     where
         Self: Sized,
@@ -275,25 +249,14 @@ pub trait PartizanGame: Game {
     }
 }
 
-/// A synchronized game: both players choose at once.
-pub trait SyncGame: Game {
-    /// A choice of one player.
-    type Choice: Clone + Send + Sync;
+/// A synchronized game: both players choose at once. The choices, the
+/// position they lead to and the outcome by a closed form are its
+/// [`SyncRuleset`]; this trait adds the labelled choices.
+pub trait SyncGame: Game + SyncRuleset {
     /// Left's choices, labelled.
-    fn left_choices(&self, p: &Self::Position) -> Vec<Move<Self::Choice>>;
+    fn left_moves(&self, p: &Self::Position) -> Vec<Move<Self::Choice>>;
     /// Right's choices, labelled.
-    fn right_choices(&self, p: &Self::Position) -> Vec<Move<Self::Choice>>;
-    /// The position after both choices.
-    fn apply(
-        &self,
-        p: &Self::Position,
-        left: &Self::Choice,
-        right: &Self::Choice,
-    ) -> Self::Position;
-    /// The outcome class by a closed form, when one applies.
-    fn known_outcome(&self, _p: &Self::Position) -> Option<SyncOutcome> {
-        None
-    }
+    fn right_moves(&self, p: &Self::Position) -> Vec<Move<Self::Choice>>;
 }
 
 /// Who moves in an arena game.

@@ -4,7 +4,8 @@
 
 use super::picture::Picture;
 use super::{
-    check_move_count, parse_heaps, show_heaps, Family, Game, GameInfo, ImpartialGame, Move,
+    check_move_count, parse_heaps, positions, show_heaps, Family, Game, GameInfo, ImpartialGame,
+    ImpartialRuleset, Move, Ruleset,
 };
 use crate::MexError;
 use num_bigint::BigUint;
@@ -47,8 +48,11 @@ fn with_heap(p: &Heaps, i: usize, to: BigUint) -> Move<Heaps> {
     Move::new(format!("take {taken} from heap {}", i + 1), next)
 }
 
-impl Game for Nim {
+impl Ruleset for Nim {
     type Position = Heaps;
+}
+
+impl Game for Nim {
     const INFO: GameInfo = GameInfo {
         name: "nim",
         family: Family::Impartial,
@@ -82,12 +86,6 @@ impl ImpartialGame for Nim {
     fn is_terminal(&self, p: &Heaps) -> bool {
         p.0.iter().all(Zero::is_zero)
     }
-    fn decompose(&self, p: &Heaps) -> Option<Vec<Heaps>> {
-        (p.0.len() > 1).then(|| p.0.iter().map(|h| Heaps(vec![h.clone()])).collect())
-    }
-    fn known_grundy(&self, p: &Heaps) -> Option<BigUint> {
-        Some(nim_sum(&p.0))
-    }
     /// Every Nim position is hereditarily tame (Bouton 1901; Winning Ways
     /// ch. 13): fickle when every heap is at most 1.
     fn known_misere(&self, p: &Heaps) -> Option<crate::impartial::misere::TameGenus> {
@@ -106,5 +104,17 @@ impl ImpartialGame for Nim {
                 })
                 .collect(),
         )
+    }
+}
+
+impl ImpartialRuleset for Nim {
+    fn options(&self, p: &Heaps, out: &mut Vec<Heaps>) {
+        out.extend(positions(self.moves(p)));
+    }
+    fn decompose(&self, p: &Heaps) -> Option<Vec<Heaps>> {
+        (p.0.len() > 1).then(|| p.0.iter().map(|h| Heaps(vec![h.clone()])).collect())
+    }
+    fn known_grundy(&self, p: &Heaps) -> Option<BigUint> {
+        Some(nim_sum(&p.0))
     }
 }

@@ -8,7 +8,7 @@
 //! Values come from the exhaustive solver (min–max reachability).
 
 use super::picture::Picture;
-use super::{ArenaGame, Family, Game, GameInfo, Move, Player};
+use super::{ArenaGame, Family, Game, GameInfo, Move, Player, Ruleset};
 use crate::shift::exhaustive::{self, ShiftSolution};
 use crate::shift::state::{parse_state, show, to_index};
 use crate::MexError;
@@ -231,8 +231,11 @@ impl fmt::Display for GeneralizedState {
     }
 }
 
-impl Game for ShiftGame {
+impl Ruleset for ShiftGame {
     type Position = ShiftState;
+}
+
+impl Game for ShiftGame {
     const INFO: GameInfo = GameInfo {
         name: "shift-game",
         family: Family::Arena,
@@ -269,8 +272,11 @@ impl ArenaGame for ShiftGame {
     }
 }
 
-impl Game for GeneralizedShiftGame {
+impl Ruleset for GeneralizedShiftGame {
     type Position = GeneralizedState;
+}
+
+impl Game for GeneralizedShiftGame {
     const INFO: GameInfo = GameInfo {
         name: "generalized-shift-game",
         family: Family::Arena,

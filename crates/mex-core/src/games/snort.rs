@@ -11,7 +11,7 @@
 use super::col::single_vertex;
 use super::painting::{Paint, Painting, Rule};
 use super::picture::Picture;
-use super::{Family, Game, GameInfo, Move, PartizanGame};
+use super::{positions, Family, Game, GameInfo, Move, PartizanGame, PartizanRuleset, Ruleset};
 use crate::partizan::store::{GameId, GameStore};
 use crate::MexError;
 
@@ -19,8 +19,11 @@ use crate::MexError;
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Snort;
 
-impl Game for Snort {
+impl Ruleset for Snort {
     type Position = Painting;
+}
+
+impl Game for Snort {
     const INFO: GameInfo = GameInfo {
         name: "snort",
         family: Family::Partizan,
@@ -52,6 +55,15 @@ impl PartizanGame for Snort {
     }
     fn right_moves(&self, p: &Painting) -> Vec<Move<Painting>> {
         p.moves(Rule::Snort, false)
+    }
+}
+
+impl PartizanRuleset for Snort {
+    fn left_options(&self, p: &Painting, out: &mut Vec<Painting>) {
+        out.extend(positions(self.left_moves(p)));
+    }
+    fn right_options(&self, p: &Painting, out: &mut Vec<Painting>) {
+        out.extend(positions(self.right_moves(p)));
     }
     /// The connected components of the reduced graph.
     fn decompose(&self, p: &Painting) -> Option<Vec<Painting>> {

@@ -8,7 +8,7 @@
 
 use super::cherries::{rows_picture, Rows};
 use super::picture::Picture;
-use super::{Family, Game, GameInfo, Move, SyncGame};
+use super::{positions, Family, Game, GameInfo, Move, Ruleset, SyncGame};
 use crate::sync::cherries::SyncCherries;
 use crate::sync::solver::{SyncOutcome, SyncRuleset};
 use crate::sync::ssc::{outcome_by_decomposition, SscOutcome, SscRules};
@@ -34,8 +34,11 @@ fn row_name(p: &Rows, i: usize) -> String {
     }
 }
 
-impl Game for SynchronizedStackCherries {
+impl Ruleset for SynchronizedStackCherries {
     type Position = Rows;
+}
+
+impl Game for SynchronizedStackCherries {
     const INFO: GameInfo = GameInfo {
         name: "ssc",
         family: Family::Synchronized,
@@ -57,18 +60,27 @@ impl Game for SynchronizedStackCherries {
 }
 
 impl SyncGame for SynchronizedStackCherries {
-    type Choice = usize;
-    fn left_choices(&self, p: &Rows) -> Vec<Move<usize>> {
+    fn left_moves(&self, p: &Rows) -> Vec<Move<usize>> {
         (0..p.0.len())
             .filter(|&i| p.0[i].first() == Some(&true))
             .map(|i| Move::new(format!("takes the front{}", row_name(p, i)), i))
             .collect()
     }
-    fn right_choices(&self, p: &Rows) -> Vec<Move<usize>> {
+    fn right_moves(&self, p: &Rows) -> Vec<Move<usize>> {
         (0..p.0.len())
             .filter(|&i| p.0[i].first() == Some(&false))
             .map(|i| Move::new(format!("takes the front{}", row_name(p, i)), i))
             .collect()
+    }
+}
+
+impl SyncRuleset for SynchronizedStackCherries {
+    type Choice = usize;
+    fn left_choices(&self, p: &Rows) -> Vec<usize> {
+        positions(self.left_moves(p)).collect()
+    }
+    fn right_choices(&self, p: &Rows) -> Vec<usize> {
+        positions(self.right_moves(p)).collect()
     }
     fn apply(&self, p: &Rows, l: &usize, r: &usize) -> Rows {
         Rows(SscRules.apply(&p.0, l, r))
@@ -83,8 +95,11 @@ impl SyncGame for SynchronizedStackCherries {
     }
 }
 
-impl Game for SynchronizedCherries {
+impl Ruleset for SynchronizedCherries {
     type Position = Rows;
+}
+
+impl Game for SynchronizedCherries {
     const INFO: GameInfo = GameInfo {
         name: "sync-cherries",
         family: Family::Synchronized,
@@ -116,12 +131,21 @@ impl Game for SynchronizedCherries {
 }
 
 impl SyncGame for SynchronizedCherries {
-    type Choice = (usize, bool);
-    fn left_choices(&self, p: &Rows) -> Vec<Move<(usize, bool)>> {
+    fn left_moves(&self, p: &Rows) -> Vec<Move<(usize, bool)>> {
         ends(p, true)
     }
-    fn right_choices(&self, p: &Rows) -> Vec<Move<(usize, bool)>> {
+    fn right_moves(&self, p: &Rows) -> Vec<Move<(usize, bool)>> {
         ends(p, false)
+    }
+}
+
+impl SyncRuleset for SynchronizedCherries {
+    type Choice = (usize, bool);
+    fn left_choices(&self, p: &Rows) -> Vec<(usize, bool)> {
+        positions(self.left_moves(p)).collect()
+    }
+    fn right_choices(&self, p: &Rows) -> Vec<(usize, bool)> {
+        positions(self.right_moves(p)).collect()
     }
     fn apply(&self, p: &Rows, l: &(usize, bool), r: &(usize, bool)) -> Rows {
         Rows(SyncCherries.apply(&p.0, l, r))

@@ -11,7 +11,7 @@
 //!
 //! The same component written several times is evaluated once.
 
-use super::adapters::{class_text, nimber_form, nimber_text};
+use super::adapters::{nimber_form, nimber_text};
 use super::{find, CatalogGame, Context, Family, Value};
 use crate::partizan::notation;
 use crate::partizan::store::GameId;
@@ -247,7 +247,7 @@ fn partizan_sum(
             let after = ctx.store.try_add(option, rest)?;
             let zero = ctx.store.zero();
             let players = match m.player {
-                Some(p) => vec![p],
+                Some(p) => vec![p.name()],
                 None => vec!["Left", "Right"],
             };
             for player in players {
@@ -282,7 +282,7 @@ fn partizan_sum(
     Ok(SumAnalysis {
         impartial: false,
         components,
-        outcome: class_text(ctx.store.try_outcome(total)?).into(),
+        outcome: ctx.store.try_outcome(total)?.to_string(),
         value_text: notation::try_show(&ctx.store, total, notation::MAX_PRINTED)?,
         value: Value::Canonical(total),
         winning_moves,
@@ -295,6 +295,7 @@ mod tests {
     use super::*;
     use crate::impartial::grundy::GrundySolver;
     use crate::impartial::ruleset::ImpartialRuleset;
+    use crate::ruleset::Ruleset;
     use proptest::prelude::*;
 
     /// A sum of small components as one big position, for brute force.
@@ -322,8 +323,11 @@ mod tests {
         }
     }
 
-    impl ImpartialRuleset for Mixed {
+    impl Ruleset for Mixed {
         type Position = Pos;
+    }
+
+    impl ImpartialRuleset for Mixed {
         fn options(&self, p: &Pos, out: &mut Vec<Pos>) {
             for i in 0..p.len() {
                 for repl in options_of(p[i].0, p[i].1, p[i].2) {

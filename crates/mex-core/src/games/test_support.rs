@@ -64,7 +64,7 @@ pub(crate) fn rows_text(rows: &[Vec<u8>]) -> String {
 
 /// The catalog's printed value of `text`.
 pub(crate) fn value_text(game: &dyn CatalogGame, text: &str, ctx: &mut Context) -> String {
-    game.evaluate(text, ctx).unwrap().value_text
+    game.evaluate(text, ctx).unwrap().value_text()
 }
 
 /// A fixed pseudo-random sequence (Knuth's MMIX linear congruential

@@ -77,11 +77,12 @@ fn values_agree_with_the_values_of_the_moves() {
                         .collect();
                     assert_eq!(*g, crate::impartial::mex::mex(options).into(), "{text}");
                     for m in &moves {
-                        assert_eq!(m.winning, m.result.outcome == "P");
+                        let p = Outcome::Impartial(crate::impartial::Outcome::P);
+                        assert_eq!(m.winning, m.result.outcome == p);
                     }
                 }
                 (Value::Canonical(g), _) => {
-                    let side = |p: &str| -> Vec<GameId> {
+                    let side = |p: Side| -> Vec<GameId> {
                         moves
                             .iter()
                             .filter(|m| m.player == Some(p))
@@ -91,7 +92,7 @@ fn values_agree_with_the_values_of_the_moves() {
                             })
                             .collect()
                     };
-                    let (left, right) = (side("Left"), side("Right"));
+                    let (left, right) = (side(Side::Left), side(Side::Right));
                     let built = ctx.store.make(left, right);
                     assert_eq!(built, *g, "{}: {text}", info.name);
                 }
@@ -122,11 +123,21 @@ fn values_agree_with_the_values_of_the_moves() {
     }
 }
 
-/// Forwards everything but the closed-form hooks: the slow twin.
+#[test]
+fn positions_are_the_moves_targets_in_order() {
+    let moves = vec![Move::new("a", 3), Move::new("b", 1), Move::new("c", 3)];
+    assert_eq!(positions(moves).collect::<Vec<_>>(), [3, 1, 3]);
+}
+
+/// Forwards the moves (the options are theirs) and an impartial game's
+/// decomposition, not the closed-form hooks: the slow twin.
 struct Searched<G>(G);
 
-impl<G: Game> Game for Searched<G> {
+impl<G: Game> Ruleset for Searched<G> {
     type Position = G::Position;
+}
+
+impl<G: Game> Game for Searched<G> {
     const INFO: GameInfo = G::INFO;
     fn check(&self, p: &G::Position) -> Result<(), MexError> {
         self.0.check(p)
@@ -136,6 +147,12 @@ impl<G: Game> Game for Searched<G> {
 impl<G: ImpartialGame> ImpartialGame for Searched<G> {
     fn moves(&self, p: &G::Position) -> Vec<Move<G::Position>> {
         self.0.moves(p)
+    }
+}
+
+impl<G: ImpartialGame> ImpartialRuleset for Searched<G> {
+    fn options(&self, p: &G::Position, out: &mut Vec<G::Position>) {
+        out.extend(positions(self.0.moves(p)));
     }
     fn decompose(&self, p: &G::Position) -> Option<Vec<G::Position>> {
         self.0.decompose(p)
@@ -151,13 +168,31 @@ impl<G: PartizanGame> PartizanGame for Searched<G> {
     }
 }
 
-impl<G: SyncGame> SyncGame for Searched<G> {
-    type Choice = G::Choice;
-    fn left_choices(&self, p: &G::Position) -> Vec<Move<G::Choice>> {
-        self.0.left_choices(p)
+impl<G: PartizanGame> PartizanRuleset for Searched<G> {
+    fn left_options(&self, p: &G::Position, out: &mut Vec<G::Position>) {
+        out.extend(positions(self.0.left_moves(p)));
     }
-    fn right_choices(&self, p: &G::Position) -> Vec<Move<G::Choice>> {
-        self.0.right_choices(p)
+    fn right_options(&self, p: &G::Position, out: &mut Vec<G::Position>) {
+        out.extend(positions(self.0.right_moves(p)));
+    }
+}
+
+impl<G: SyncGame> SyncGame for Searched<G> {
+    fn left_moves(&self, p: &G::Position) -> Vec<Move<G::Choice>> {
+        self.0.left_moves(p)
+    }
+    fn right_moves(&self, p: &G::Position) -> Vec<Move<G::Choice>> {
+        self.0.right_moves(p)
+    }
+}
+
+impl<G: SyncGame> SyncRuleset for Searched<G> {
+    type Choice = G::Choice;
+    fn left_choices(&self, p: &G::Position) -> Vec<G::Choice> {
+        positions(self.0.left_moves(p)).collect()
+    }
+    fn right_choices(&self, p: &G::Position) -> Vec<G::Choice> {
+        positions(self.0.right_moves(p)).collect()
     }
     fn apply(&self, p: &G::Position, l: &G::Choice, r: &G::Choice) -> G::Position {
         self.0.apply(p, l, r)

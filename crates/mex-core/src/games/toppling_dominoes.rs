@@ -12,7 +12,10 @@
 //! Nim heap, `Gⁿ = *n`.
 
 use super::picture::{Cell, Owner, Picture};
-use super::{refuse_search, Family, Game, GameInfo, Move, PartizanGame, MAX_HEAPS};
+use super::{
+    positions, refuse_search, Family, Game, GameInfo, Move, PartizanGame, PartizanRuleset, Ruleset,
+    MAX_HEAPS,
+};
 use crate::partizan::store::{GameId, GameStore, MAX_INTEGER};
 use crate::MexError;
 use std::fmt;
@@ -117,8 +120,11 @@ fn topples(p: &Rows, left: bool) -> Vec<Move<Rows>> {
     out
 }
 
-impl Game for TopplingDominoes {
+impl Ruleset for TopplingDominoes {
     type Position = Rows;
+}
+
+impl Game for TopplingDominoes {
     const INFO: GameInfo = GameInfo {
         name: "toppling-dominoes",
         family: Family::Partizan,
@@ -214,6 +220,15 @@ impl PartizanGame for TopplingDominoes {
     }
     fn right_moves(&self, p: &Rows) -> Vec<Move<Rows>> {
         topples(p, false)
+    }
+}
+
+impl PartizanRuleset for TopplingDominoes {
+    fn left_options(&self, p: &Rows, out: &mut Vec<Rows>) {
+        out.extend(positions(self.left_moves(p)));
+    }
+    fn right_options(&self, p: &Rows, out: &mut Vec<Rows>) {
+        out.extend(positions(self.right_moves(p)));
     }
     /// Each row is a position of its own.
     fn decompose(&self, p: &Rows) -> Option<Vec<Rows>> {

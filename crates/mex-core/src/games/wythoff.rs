@@ -5,7 +5,10 @@
 //! values of N-positions are computed by table up to piles of 512.
 
 use super::picture::Picture;
-use super::{check_move_count, Family, Game, GameInfo, ImpartialGame, Move};
+use super::{
+    check_move_count, positions, Family, Game, GameInfo, ImpartialGame, ImpartialRuleset, Move,
+    Ruleset,
+};
 use crate::heap::wythoff::{self as engine, MAX_GRUNDY_PILE};
 use crate::MexError;
 use num_bigint::BigUint;
@@ -70,8 +73,11 @@ impl FromStr for Piles {
     }
 }
 
-impl Game for Wythoff {
+impl Ruleset for Wythoff {
     type Position = Piles;
+}
+
+impl Game for Wythoff {
     const INFO: GameInfo = GameInfo {
         name: "wythoff",
         family: Family::Impartial,
@@ -135,13 +141,6 @@ impl ImpartialGame for Wythoff {
     fn is_terminal(&self, p: &Piles) -> bool {
         p.x.is_zero() && p.y.is_zero()
     }
-    /// Zero at the Wythoff pairs (any size); the shared table up to 512.
-    fn known_grundy(&self, p: &Piles) -> Option<BigUint> {
-        if let Some((x, y)) = p.small() {
-            return engine::grundy(x, y).ok().map(BigUint::from);
-        }
-        engine::is_p_position(&p.x, &p.y).then(BigUint::zero)
-    }
     /// A move never adds counters, so at most the `(x+1)(y+1)` positions
     /// `(i, j)` with `i ≤ x`, `j ≤ y` are reached.
     fn misere_reach_bound(&self, p: &Piles, _cap: usize) -> Option<BigUint> {
@@ -158,5 +157,18 @@ impl ImpartialGame for Wythoff {
                 })
                 .collect()
         })
+    }
+}
+
+impl ImpartialRuleset for Wythoff {
+    fn options(&self, p: &Piles, out: &mut Vec<Piles>) {
+        out.extend(positions(self.moves(p)));
+    }
+    /// Zero at the Wythoff pairs (any size); the shared table up to 512.
+    fn known_grundy(&self, p: &Piles) -> Option<BigUint> {
+        if let Some((x, y)) = p.small() {
+            return engine::grundy(x, y).ok().map(BigUint::from);
+        }
+        engine::is_p_position(&p.x, &p.y).then(BigUint::zero)
     }
 }

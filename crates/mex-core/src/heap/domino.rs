@@ -13,6 +13,7 @@ use super::period::PeriodCertificate;
 use super::periodic::PeriodicSequence;
 use crate::impartial::ruleset::ImpartialRuleset;
 use crate::impartial::Outcome;
+use crate::ruleset::Ruleset;
 use crate::MexError;
 use num_bigint::BigUint;
 use num_traits::{One, ToPrimitive};
@@ -22,9 +23,11 @@ use num_traits::{One, ToPrimitive};
 #[derive(Debug, Clone, Copy, Default)]
 pub struct DominoRuleset;
 
-impl ImpartialRuleset for DominoRuleset {
+impl Ruleset for DominoRuleset {
     type Position = Vec<u32>;
+}
 
+impl ImpartialRuleset for DominoRuleset {
     fn options(&self, segments: &Vec<u32>, out: &mut Vec<Vec<u32>>) {
         for (i, &len) in segments.iter().enumerate() {
             for left in 0..len.saturating_sub(1) {

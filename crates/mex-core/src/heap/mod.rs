@@ -11,12 +11,14 @@
 //! * [`octal`]: the driver that extends a code's nim sequence until a period
 //!   is proven, then answers queries at any heap size;
 //! * [`checkpoint`]: the in-memory encoding of resumable long runs;
+//! * [`misere`]: misère genera of take-and-break heaps;
 //! * [`domino`]: the 1×N domino-covering game (OEIS A215721);
 //! * [`wythoff`]: Wythoff's game in exact integer arithmetic (the *Sequential games* slides).
 
 pub mod checkpoint;
 pub mod code;
 pub mod domino;
+pub mod misere;
 pub mod octal;
 pub mod period;
 pub mod periodic;

@@ -93,9 +93,38 @@ impl PeriodicSequence {
     }
 }
 
+/// The fewest values a chart of a nim sequence shows by default.
+pub const CHART_MIN_TERMS: usize = 32;
+/// The most values a chart of a nim sequence shows.
+pub const CHART_MAX_TERMS: usize = 4096;
+/// The values a chart shows by default when no period is proven.
+pub const CHART_UNPROVEN_TERMS: usize = 64;
+
+/// How many values a chart of a nim sequence shows by default (`mex octal
+/// --plot`, the playground's `/api/sequence`, Python's `chart()`): two
+/// periods past the preperiod `μ + 2p` when the period is proven (`Some((μ,
+/// p))`), at least [`CHART_MIN_TERMS`]; [`CHART_UNPROVEN_TERMS`] otherwise;
+/// never more than [`CHART_MAX_TERMS`].
+pub fn chart_terms(proven: Option<(usize, usize)>) -> usize {
+    match proven {
+        Some((mu, p)) => mu.saturating_add(p.saturating_mul(2)).max(CHART_MIN_TERMS),
+        None => CHART_UNPROVEN_TERMS,
+    }
+    .min(CHART_MAX_TERMS)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn charts_show_two_periods_past_the_preperiod_within_bounds() {
+        assert_eq!(chart_terms(Some((53, 34))), 121);
+        assert_eq!(chart_terms(Some((0, 3))), CHART_MIN_TERMS);
+        assert_eq!(chart_terms(Some((5000, 1))), CHART_MAX_TERMS);
+        assert_eq!(chart_terms(Some((usize::MAX, usize::MAX))), CHART_MAX_TERMS);
+        assert_eq!(chart_terms(None), CHART_UNPROVEN_TERMS);
+    }
     use proptest::prelude::*;
 
     proptest! {

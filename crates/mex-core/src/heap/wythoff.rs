@@ -10,6 +10,7 @@
 use crate::impartial::mex::MexScratch;
 use crate::impartial::ruleset::ImpartialRuleset;
 use crate::impartial::Outcome;
+use crate::ruleset::Ruleset;
 use crate::MexError;
 use num_bigint::BigUint;
 use num_traits::Zero;
@@ -171,8 +172,11 @@ pub fn grundy(x: u64, y: u64) -> Result<u32, MexError> {
 #[derive(Debug, Clone, Copy, Default)]
 pub struct WythoffRuleset;
 
-impl ImpartialRuleset for WythoffRuleset {
+impl Ruleset for WythoffRuleset {
     type Position = (u32, u32);
+}
+
+impl ImpartialRuleset for WythoffRuleset {
     fn options(&self, &(x, y): &(u32, u32), out: &mut Vec<(u32, u32)>) {
         out.extend((0..x).map(|i| (i, y)));
         out.extend((0..y).map(|j| (x, j)));

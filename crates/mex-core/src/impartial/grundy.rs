@@ -7,7 +7,9 @@
 
 use super::mex::mex;
 use super::ruleset::ImpartialRuleset;
+use crate::ruleset::Ruleset;
 use crate::MexError;
+use num_traits::ToPrimitive;
 use std::collections::HashMap;
 use std::hash::Hash;
 
@@ -65,7 +67,7 @@ struct Frame<P> {
 }
 
 /// Computes Grundy values of positions of any [`ImpartialRuleset`].
-pub struct GrundySolver<R: ImpartialRuleset, T = HashTable<<R as ImpartialRuleset>::Position>> {
+pub struct GrundySolver<R: ImpartialRuleset, T = HashTable<<R as Ruleset>::Position>> {
     ruleset: R,
     table: T,
     max_positions: usize,
@@ -158,7 +160,7 @@ impl<R: ImpartialRuleset, T: TranspositionTable<R::Position>> GrundySolver<R, T>
     fn lookup(&self, key: &R::Position) -> Option<u64> {
         self.table
             .get(key)
-            .or_else(|| self.ruleset.known_grundy(key))
+            .or_else(|| self.ruleset.known_grundy(key)?.to_u64())
     }
 
     fn open(&self, key: R::Position) -> Frame<R::Position> {
@@ -216,8 +218,11 @@ mod tests {
 
     /// A chain 0 <- 1 <- 2 <- ... (each n moves to n-1): deep, value n mod 2.
     struct Chain;
-    impl ImpartialRuleset for Chain {
+    impl Ruleset for Chain {
         type Position = u32;
+    }
+
+    impl ImpartialRuleset for Chain {
         fn options(&self, p: &u32, out: &mut Vec<u32>) {
             if *p > 0 {
                 out.push(p - 1);
@@ -243,8 +248,11 @@ mod tests {
     struct Bricks {
         split: bool,
     }
-    impl ImpartialRuleset for Bricks {
+    impl Ruleset for Bricks {
         type Position = Vec<u8>;
+    }
+
+    impl ImpartialRuleset for Bricks {
         fn options(&self, p: &Vec<u8>, out: &mut Vec<Vec<u8>>) {
             for i in 0..p.len() {
                 for take in 1..=2 {

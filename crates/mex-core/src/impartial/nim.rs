@@ -73,6 +73,7 @@ mod tests {
     use super::*;
     use crate::impartial::grundy::GrundySolver;
     use crate::impartial::ruleset::ImpartialRuleset;
+    use crate::ruleset::Ruleset;
     use proptest::prelude::*;
 
     fn big(v: &[u64]) -> Vec<BigUint> {
@@ -130,8 +131,11 @@ mod tests {
 
     /// Nim as a plain ruleset, for the brute-force twin.
     struct NimRules;
-    impl ImpartialRuleset for NimRules {
+    impl Ruleset for NimRules {
         type Position = Vec<u8>;
+    }
+
+    impl ImpartialRuleset for NimRules {
         fn options(&self, p: &Vec<u8>, out: &mut Vec<Vec<u8>>) {
             for i in 0..p.len() {
                 for smaller in 0..p[i] {

@@ -3,16 +3,15 @@
 //! components and a canonical key under the game's symmetries (in the spirit
 //! of CGSuite's rulesets: small definitions plus hooks).
 
-use std::hash::Hash;
+use crate::ruleset::Ruleset;
+use num_bigint::BigUint;
 
 /// A short impartial game under normal play. Play must terminate: every
 /// sequence of moves from a position is finite (for games with cycles use
-/// [`crate::solve::retrograde`]).
-pub trait ImpartialRuleset {
-    /// A position of the game; used as the transposition-table key after
-    /// [`ImpartialRuleset::canonical`].
-    type Position: Clone + Eq + Hash;
-
+/// [`crate::solve::retrograde`]). Its positions ([`Ruleset::Position`])
+/// are the transposition table's keys after
+/// [`ImpartialRuleset::canonical`].
+pub trait ImpartialRuleset: Ruleset {
     /// Appends every option (position reachable in one move) to `out`.
     fn options(&self, position: &Self::Position, out: &mut Vec<Self::Position>);
 
@@ -31,9 +30,27 @@ pub trait ImpartialRuleset {
     }
 
     /// The Grundy value of `position` when a closed form gives it without
-    /// search (a proven period, a formula); the solver then neither expands
-    /// nor stores the position. `None` (the default) means "search".
-    fn known_grundy(&self, _position: &Self::Position) -> Option<u64> {
+    /// search (a proven period, a formula), of any size; the solver then
+    /// neither expands nor stores the position (it searches a position
+    /// whose known value exceeds its 64-bit table). `None` (the default)
+    /// means "search".
+    fn known_grundy(&self, _position: &Self::Position) -> Option<BigUint> {
         None
+    }
+}
+
+/// A borrowed ruleset is a ruleset (the solvers own theirs).
+impl<R: ImpartialRuleset + ?Sized> ImpartialRuleset for &R {
+    fn options(&self, position: &Self::Position, out: &mut Vec<Self::Position>) {
+        (**self).options(position, out)
+    }
+    fn decompose(&self, position: &Self::Position) -> Option<Vec<Self::Position>> {
+        (**self).decompose(position)
+    }
+    fn canonical(&self, position: &Self::Position) -> Self::Position {
+        (**self).canonical(position)
+    }
+    fn known_grundy(&self, position: &Self::Position) -> Option<BigUint> {
+        (**self).known_grundy(position)
     }
 }

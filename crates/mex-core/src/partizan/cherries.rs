@@ -5,6 +5,7 @@
 //! and separated by spaces: `BBWB WWB`.
 
 use super::ruleset::PartizanRuleset;
+use crate::ruleset::Ruleset;
 use crate::MexError;
 
 /// A cherry: `true` for black (Left), `false` for white (Right).
@@ -68,8 +69,11 @@ impl Cherries {
     }
 }
 
-impl PartizanRuleset for Cherries {
+impl Ruleset for Cherries {
     type Position = Vec<Row>;
+}
+
+impl PartizanRuleset for Cherries {
     fn left_options(&self, p: &Vec<Row>, out: &mut Vec<Vec<Row>>) {
         self.moves(p, true, out);
     }
@@ -177,8 +181,8 @@ fn blocks(row: &[bool]) -> Vec<(bool, usize)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::partizan::notation::as_number;
     use crate::partizan::ruleset::Evaluator;
+    use crate::partizan::store::as_number;
     use crate::partizan::store::GameStore;
 
     fn all_rows(len: usize) -> impl Iterator<Item = Row> {

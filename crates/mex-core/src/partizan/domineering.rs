@@ -7,6 +7,7 @@
 use super::ruleset::PartizanRuleset;
 use super::store::{GameId, GameStore};
 use crate::error::quote;
+use crate::ruleset::Ruleset;
 use crate::MexError;
 
 /// One side of `HxW`: a decimal number, any size (sizes beyond `u128` are
@@ -404,9 +405,11 @@ impl Default for Domineering {
     }
 }
 
-impl PartizanRuleset for Domineering {
+impl Ruleset for Domineering {
     type Position = Grid;
+}
 
+impl PartizanRuleset for Domineering {
     fn left_options(&self, g: &Grid, out: &mut Vec<Grid>) {
         let mut tops = g.free & shr(g.free, g.w());
         while tops != 0 {

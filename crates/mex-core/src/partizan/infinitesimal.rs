@@ -31,7 +31,7 @@
 //!   is `x + d₁·↑ + d₂·↑² + … + dₙ·↑ⁿ`, possibly `+ *`, with the powers
 //!   `↑ⁿ` of [`up_powers`]; [`uptimal_expansion`] finds it.
 
-use super::notation::as_number;
+use super::store::as_number;
 use super::store::{GameId, GameStore, Kind};
 use super::toolkit::{bottom_up_until, is_simple, number_game, stops, Stops};
 use crate::MexError;

@@ -6,6 +6,7 @@
 //!   class, birthday and canonical simplification (dominated options
 //!   removed, reversible options bypassed);
 //! * [`notation`]: a parser and printer for the standard notation;
+//! * [`outcome`]: [`outcome::OutcomeClass`] (L, R, N, P);
 //! * [`simple`]: the values `x + n·↑ + *k`, their closed canonical forms and
 //!   arithmetic (the store's fast paths);
 //! * [`thermograph`]: thermographs in exact rationals, mean and temperature;
@@ -28,6 +29,7 @@ mod comparison_cache;
 pub mod domineering;
 pub mod infinitesimal;
 pub mod notation;
+pub mod outcome;
 pub mod ruleset;
 pub mod search_checkpoint;
 pub mod simple;

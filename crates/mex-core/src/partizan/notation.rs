@@ -35,6 +35,7 @@
 //! braces style.
 
 use super::simple::Simple;
+pub use super::store::{as_nimber, as_number};
 use super::store::{GameId, GameStore, Kind};
 use crate::MexError;
 use rustc_hash::FxHashMap;
@@ -797,22 +798,6 @@ fn reduce(mut n: i128, mut q: u32) -> Option<(i64, u32)> {
         q -= 1;
     }
     Some((i64::try_from(n).ok()?, q))
-}
-
-/// `Some((p, q))` when `g = p / 2^q` in lowest terms.
-pub fn as_number(s: &GameStore, g: GameId) -> Option<(i64, u32)> {
-    match s.kind(g) {
-        Kind::Simple(v) if v.is_number() => Some((v.numerator, v.exponent)),
-        _ => None,
-    }
-}
-
-/// `Some(k)` when `g = *k`, `k ≥ 1`.
-pub fn as_nimber(s: &GameStore, g: GameId) -> Option<u32> {
-    match s.kind(g) {
-        Kind::Simple(v) if v.numerator == 0 && v.ups == 0 && v.nimber > 0 => Some(v.nimber),
-        _ => None,
-    }
 }
 
 fn has_top_level_bar(piece: &[Token]) -> bool {

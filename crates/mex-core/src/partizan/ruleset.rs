@@ -2,9 +2,9 @@
 //! positions into canonical values.
 
 use super::store::{GameId, GameStore};
+use crate::ruleset::Ruleset;
 use crate::MexError;
 use rustc_hash::FxHashMap;
-use std::hash::Hash;
 
 /// Estimated heap bytes of one memoised position that holds a small vector
 /// (the vector and its allocator overhead): the default of
@@ -12,10 +12,10 @@ use std::hash::Hash;
 pub const POSITION_HEAP_BYTES: usize = 64;
 
 /// A short partizan game: Left and Right options, and optional hooks for
-/// decomposition into independent components and a canonical key.
-pub trait PartizanRuleset {
-    /// A position; after [`PartizanRuleset::canonical`] the memo key.
-    type Position: Clone + Eq + Hash;
+/// decomposition into independent components and a canonical key. Its
+/// positions ([`Ruleset::Position`]) are the memo keys after
+/// [`PartizanRuleset::canonical`].
+pub trait PartizanRuleset: Ruleset {
     /// Appends Left's options.
     fn left_options(&self, p: &Self::Position, out: &mut Vec<Self::Position>);
     /// Appends Right's options.
@@ -58,6 +58,38 @@ pub trait PartizanRuleset {
     /// 0 for positions that own no heap memory.
     fn heap_bytes(&self, _p: &Self::Position) -> usize {
         POSITION_HEAP_BYTES
+    }
+}
+
+/// A borrowed ruleset is a ruleset (the evaluator owns its own).
+impl<R: PartizanRuleset + ?Sized> PartizanRuleset for &R {
+    fn left_options(&self, p: &Self::Position, out: &mut Vec<Self::Position>) {
+        (**self).left_options(p, out)
+    }
+    fn right_options(&self, p: &Self::Position, out: &mut Vec<Self::Position>) {
+        (**self).right_options(p, out)
+    }
+    fn decompose(&self, p: &Self::Position) -> Option<Vec<Self::Position>> {
+        (**self).decompose(p)
+    }
+    fn canonical(&self, p: &Self::Position) -> Self::Position {
+        (**self).canonical(p)
+    }
+    fn oriented(&self, p: &Self::Position) -> (Self::Position, bool) {
+        (**self).oriented(p)
+    }
+    fn memo_reached(&self) -> bool {
+        (**self).memo_reached()
+    }
+    fn known_value(
+        &self,
+        store: &mut GameStore,
+        p: &Self::Position,
+    ) -> Result<Option<GameId>, MexError> {
+        (**self).known_value(store, p)
+    }
+    fn heap_bytes(&self, p: &Self::Position) -> usize {
+        (**self).heap_bytes(p)
     }
 }
 

@@ -10,7 +10,7 @@
 //! read off the general canonicaliser, and the tests check every value the
 //! fast paths produce against it.
 
-use super::store::OutcomeClass;
+use super::outcome::OutcomeClass;
 use std::cmp::Ordering;
 
 /// `numerator/2^exponent + ups·↑ + *nimber`, the number in lowest terms.

@@ -22,6 +22,7 @@
 //! fail.
 
 use super::comparison_cache::ComparisonCache;
+pub use super::outcome::OutcomeClass;
 use super::simple::Simple;
 use crate::MexError;
 use rustc_hash::FxHashMap;
@@ -48,20 +49,6 @@ pub struct Node {
     pub left: Vec<GameId>,
     /// Right options.
     pub right: Vec<GameId>,
-}
-
-/// The outcome class of a game: who wins moving first / second.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-pub enum OutcomeClass {
-    /// Left wins whoever starts (`G > 0`).
-    L,
-    /// Right wins whoever starts (`G < 0`).
-    R,
-    /// The next player wins (`G ‖ 0`).
-    N,
-    /// The previous player wins (`G = 0`).
-    P,
 }
 
 /// What the arena knows about a value without looking at its options.
@@ -1079,6 +1066,22 @@ fn nimber_over(options: &[Simple]) -> Option<Simple> {
     seen.iter()
         .all(|&s| s)
         .then_some(x.with(0, options.len() as u32))
+}
+
+/// `Some((p, q))` when `g = p / 2^q` in lowest terms.
+pub fn as_number(s: &GameStore, g: GameId) -> Option<(i64, u32)> {
+    match s.kind(g) {
+        Kind::Simple(v) if v.is_number() => Some((v.numerator, v.exponent)),
+        _ => None,
+    }
+}
+
+/// `Some(k)` when `g = *k`, `k ≥ 1`.
+pub fn as_nimber(s: &GameStore, g: GameId) -> Option<u32> {
+    match s.kind(g) {
+        Kind::Simple(v) if v.numerator == 0 && v.ups == 0 && v.nimber > 0 => Some(v.nimber),
+        _ => None,
+    }
 }
 
 #[cfg(test)]

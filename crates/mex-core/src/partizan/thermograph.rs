@@ -14,7 +14,7 @@
 //! (`p/2^q = {(p−1)/2^q | (p+1)/2^q}`); numbers the arena classifies are
 //! read off directly, and deeper dyadics are recognised by that rule.
 
-use super::notation::as_number;
+use super::store::as_number;
 use super::store::{GameId, GameStore, Kind};
 use num_bigint::BigInt;
 use num_rational::BigRational;

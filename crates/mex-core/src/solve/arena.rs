@@ -10,6 +10,7 @@
 
 use super::backward::{propagate, Effect, Predecessors};
 use crate::MexError;
+use std::fmt;
 
 /// The two players of an arena.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -19,6 +20,23 @@ pub enum Player {
     Alice,
     /// The opponent.
     Bob,
+}
+
+impl Player {
+    /// The player's name: `Alice` or `Bob`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Player::Alice => "Alice",
+            Player::Bob => "Bob",
+        }
+    }
+}
+
+/// The player's name.
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
 }
 
 /// A finite arena: vertices `0..vertex_count()`, each owned by a player.
@@ -146,6 +164,15 @@ pub fn buchi<A: Arena + ?Sized>(arena: &A, accepting: &[bool]) -> Result<Vec<boo
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn players_print_their_names() {
+        assert_eq!(
+            format!("{} and {}", Player::Alice, Player::Bob),
+            "Alice and Bob"
+        );
+        assert_eq!(Player::Bob.as_str(), "Bob");
+    }
 
     fn arena(succ: Vec<Vec<usize>>, alice: Vec<bool>) -> ExplicitArena {
         let owners = alice

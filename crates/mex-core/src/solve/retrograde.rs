@@ -16,6 +16,7 @@
 use super::backward::{propagate, Effect, Predecessors};
 use super::graph::{GameGraph, Primitive};
 use crate::MexError;
+use std::fmt;
 
 /// The solved value of a position for the player to move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -31,6 +32,28 @@ pub enum Value {
     Loss(u32),
     /// Neither player can force a win.
     Draw,
+}
+
+impl Value {
+    /// The outcome alone, as the JSON's `outcome` field names it: `win`,
+    /// `loss` or `draw`.
+    pub fn outcome(self) -> &'static str {
+        match self {
+            Value::Win(_) => "win",
+            Value::Loss(_) => "loss",
+            Value::Draw => "draw",
+        }
+    }
+}
+
+/// The outcome with its remoteness: `win in 3`, `loss in 0`, `draw`.
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Value::Win(r) | Value::Loss(r) => write!(f, "{} in {r}", self.outcome()),
+            Value::Draw => f.write_str(self.outcome()),
+        }
+    }
 }
 
 pub use super::backward::MAX_GRAPH_SIZE;
@@ -118,6 +141,16 @@ mod tests {
     use super::*;
     use crate::solve::graph::ExplicitGraph;
     use proptest::prelude::*;
+
+    #[test]
+    fn values_print_with_their_remoteness() {
+        let shown: Vec<String> = [Value::Win(3), Value::Loss(0), Value::Draw]
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(shown, ["win in 3", "loss in 0", "draw"]);
+        assert_eq!(Value::Loss(7).outcome(), "loss");
+    }
 
     #[test]
     fn small_examples() {

@@ -14,6 +14,7 @@
 
 use super::solver::{SyncOutcome, SyncRuleset, SyncSolver};
 use super::ssc::{self, compare_abs, Segment, SscOutcome};
+use crate::ruleset::Ruleset;
 use std::cmp::Ordering;
 
 /// Synchronized Cherries as a synchronized ruleset. A move is (row, end)
@@ -34,13 +35,16 @@ fn ends(p: &[Segment], black: bool) -> Vec<(usize, bool)> {
     out
 }
 
-impl SyncRuleset for SyncCherries {
+impl Ruleset for SyncCherries {
     type Position = Vec<Segment>;
-    type Move = (usize, bool);
-    fn left_moves(&self, p: &Vec<Segment>) -> Vec<(usize, bool)> {
+}
+
+impl SyncRuleset for SyncCherries {
+    type Choice = (usize, bool);
+    fn left_choices(&self, p: &Vec<Segment>) -> Vec<(usize, bool)> {
         ends(p, true)
     }
-    fn right_moves(&self, p: &Vec<Segment>) -> Vec<(usize, bool)> {
+    fn right_choices(&self, p: &Vec<Segment>) -> Vec<(usize, bool)> {
         ends(p, false)
     }
     fn apply(

@@ -7,6 +7,7 @@
 //! when both choose the same component the joint option applies.
 
 use super::solver::SyncRuleset;
+use crate::ruleset::Ruleset;
 
 /// Index of a game in an [`Arena`].
 pub type Node = usize;
@@ -45,18 +46,21 @@ impl Arena {
 /// A move in a sum: (component index, option index).
 pub type SumMove = (usize, usize);
 
-impl SyncRuleset for Arena {
+impl Ruleset for Arena {
     type Position = Vec<Node>;
-    type Move = SumMove;
+}
 
-    fn left_moves(&self, p: &Vec<Node>) -> Vec<SumMove> {
+impl SyncRuleset for Arena {
+    type Choice = SumMove;
+
+    fn left_choices(&self, p: &Vec<Node>) -> Vec<SumMove> {
         p.iter()
             .enumerate()
             .flat_map(|(c, &g)| (0..self.games[g].left.len()).map(move |i| (c, i)))
             .collect()
     }
 
-    fn right_moves(&self, p: &Vec<Node>) -> Vec<SumMove> {
+    fn right_choices(&self, p: &Vec<Node>) -> Vec<SumMove> {
         p.iter()
             .enumerate()
             .flat_map(|(c, &g)| (0..self.games[g].right.len()).map(move |j| (c, j)))

@@ -15,27 +15,55 @@
 //! `D` when both can force at least a draw; `LD` when only Left can, `RD`
 //! when only Right can; `U` when neither can guarantee even a draw.
 
+use crate::ruleset::Ruleset;
 use crate::MexError;
 use rustc_hash::FxHashMap;
+use std::fmt;
 use std::hash::Hash;
 
-/// A synchronized ruleset.
-pub trait SyncRuleset {
-    /// A position.
-    type Position: Clone + Eq + Hash;
-    /// A move of one player.
-    type Move: Clone;
-    /// Left's moves.
-    fn left_moves(&self, p: &Self::Position) -> Vec<Self::Move>;
-    /// Right's moves.
-    fn right_moves(&self, p: &Self::Position) -> Vec<Self::Move>;
-    /// The position after both moves.
-    fn apply(&self, p: &Self::Position, left: &Self::Move, right: &Self::Move) -> Self::Position;
+/// A synchronized ruleset: the choices of each player at a position
+/// ([`Ruleset::Position`]) and the position both choices lead to.
+pub trait SyncRuleset: Ruleset {
+    /// A choice of one player.
+    type Choice: Clone;
+    /// Left's choices.
+    fn left_choices(&self, p: &Self::Position) -> Vec<Self::Choice>;
+    /// Right's choices.
+    fn right_choices(&self, p: &Self::Position) -> Vec<Self::Choice>;
+    /// The position after both choices.
+    fn apply(
+        &self,
+        p: &Self::Position,
+        left: &Self::Choice,
+        right: &Self::Choice,
+    ) -> Self::Position;
     /// The outcome class of `p` when a closed form gives it without search
     /// (the solver then does not expand `p`); `None` (the default) means
     /// "search".
     fn known_outcome(&self, _p: &Self::Position) -> Option<SyncOutcome> {
         None
+    }
+}
+
+/// A borrowed ruleset is a ruleset (the solver owns its own).
+impl<R: SyncRuleset + ?Sized> SyncRuleset for &R {
+    type Choice = R::Choice;
+    fn left_choices(&self, p: &Self::Position) -> Vec<Self::Choice> {
+        (**self).left_choices(p)
+    }
+    fn right_choices(&self, p: &Self::Position) -> Vec<Self::Choice> {
+        (**self).right_choices(p)
+    }
+    fn apply(
+        &self,
+        p: &Self::Position,
+        left: &Self::Choice,
+        right: &Self::Choice,
+    ) -> Self::Position {
+        (**self).apply(p, left, right)
+    }
+    fn known_outcome(&self, p: &Self::Position) -> Option<SyncOutcome> {
+        (**self).known_outcome(p)
     }
 }
 
@@ -55,6 +83,27 @@ pub enum SyncOutcome {
     RD,
     /// Neither can guarantee even a draw.
     U,
+}
+
+impl SyncOutcome {
+    /// The class's letters: `L`, `R`, `D`, `LD`, `RD` or `U`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SyncOutcome::L => "L",
+            SyncOutcome::R => "R",
+            SyncOutcome::D => "D",
+            SyncOutcome::LD => "LD",
+            SyncOutcome::RD => "RD",
+            SyncOutcome::U => "U",
+        }
+    }
+}
+
+/// The class's letters.
+impl fmt::Display for SyncOutcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
 }
 
 /// What a player tries to force.
@@ -149,7 +198,7 @@ impl<R: SyncRuleset> SyncSolver<R> {
             return Ok(goal.holds_in(class));
         }
         crate::stop::check()?;
-        let (lm, rm) = (self.ruleset.left_moves(p), self.ruleset.right_moves(p));
+        let (lm, rm) = (self.ruleset.left_choices(p), self.ruleset.right_choices(p));
         let left_goal = matches!(goal, Goal::LeftWin | Goal::LeftDraw);
         let draw_ok = matches!(goal, Goal::LeftDraw | Goal::RightDraw);
         let v = match (lm.is_empty(), rm.is_empty()) {
@@ -169,8 +218,8 @@ impl<R: SyncRuleset> SyncSolver<R> {
         &mut self,
         p: &R::Position,
         goal: Goal,
-        mine: &[R::Move],
-        theirs: &[R::Move],
+        mine: &[R::Choice],
+        theirs: &[R::Choice],
         left: bool,
     ) -> Result<bool, MexError> {
         for m in mine {
@@ -191,5 +240,26 @@ impl<R: SyncRuleset> SyncSolver<R> {
             }
         }
         Ok(false)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::SyncOutcome;
+
+    #[test]
+    fn classes_print_as_letters() {
+        let shown: Vec<String> = [
+            SyncOutcome::L,
+            SyncOutcome::R,
+            SyncOutcome::D,
+            SyncOutcome::LD,
+            SyncOutcome::RD,
+            SyncOutcome::U,
+        ]
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+        assert_eq!(shown, ["L", "R", "D", "LD", "RD", "U"]);
     }
 }

@@ -8,12 +8,18 @@
 //! when it is weaker than all of its proper suffixes: `|G| < |G_i|` for all
 //! `1 < i ≤ n` (Definition 6.3.6).
 
+use crate::ruleset::Ruleset;
 use crate::MexError;
 use num_bigint::BigUint;
 use std::cmp::Ordering;
 
 /// A segment: `true` is black.
 pub type Segment = Vec<bool>;
+
+/// The longest segment the front ends decompose (`mex ssc decompose`,
+/// Python's `ssc_cut_points`), 2·10^8 cherries: [`cut_points`] needs about
+/// ten bytes a cherry at its peak (the suffix array), about 2 GB here.
+pub const MAX_SEGMENT_CHERRIES: usize = 200_000_000;
 
 /// Parses `BBWB` (any case).
 pub fn parse_segment(text: &str) -> Result<Segment, MexError> {
@@ -301,15 +307,18 @@ fn left_to_right_minima(seg: &[bool], order: impl Iterator<Item = usize>) -> Vec
 #[derive(Debug, Clone, Copy, Default)]
 pub struct SscRules;
 
-impl super::solver::SyncRuleset for SscRules {
+impl Ruleset for SscRules {
     type Position = Vec<Segment>;
-    type Move = usize;
-    fn left_moves(&self, p: &Vec<Segment>) -> Vec<usize> {
+}
+
+impl super::solver::SyncRuleset for SscRules {
+    type Choice = usize;
+    fn left_choices(&self, p: &Vec<Segment>) -> Vec<usize> {
         (0..p.len())
             .filter(|&i| p[i].first() == Some(&true))
             .collect()
     }
-    fn right_moves(&self, p: &Vec<Segment>) -> Vec<usize> {
+    fn right_choices(&self, p: &Vec<Segment>) -> Vec<usize> {
         (0..p.len())
             .filter(|&i| p[i].first() == Some(&false))
             .collect()

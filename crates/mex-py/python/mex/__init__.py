@@ -48,9 +48,9 @@ picture in one of the shapes every front end draws:
 
 >>> report = mex.Nim([3, 4, 5]).to_dict()
 >>> report["value"], report["grundy"], report["picture"]
-('*2', '2', {'shape': 'heaps', 'heaps': ['3', '4', '5']})
->>> print(mex.Game("domineering", "2x3").drawing())
-...
+('*2', '2', {'heaps': ['3', '4', '5'], 'shape': 'heaps'})
+>>> print(mex.Game("domineering", "#../...").drawing())
+#..
 ...
 
 Big numbers are Python ints both ways:

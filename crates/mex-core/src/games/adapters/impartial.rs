@@ -1,0 +1,172 @@
+//! Impartial short games in the catalog: Grundy values by the memoised
+//! solver (with the game's closed forms), moves marked winning when they
+//! lead to a P-position, and the misère parts.
+
+use super::{
+    nimber_form, parse, CatalogGame, Context, Evaluation, LabelledParts, MoveEvaluation, Outcome,
+    Value,
+};
+use crate::games::{check_listing_size, ImpartialGame, Move};
+use crate::impartial::grundy::GrundySolver;
+use crate::impartial::misere::TameGenus;
+use crate::impartial::ruleset::ImpartialRuleset;
+use crate::impartial::Outcome as ImpartialOutcome;
+use crate::partizan::store::GameId;
+use crate::MexError;
+use num_bigint::BigUint;
+use num_traits::Zero;
+
+/// An [`ImpartialGame`] in the catalog.
+pub struct ImpartialEntry<G>(pub G);
+
+/// The options of `p`, collected.
+fn options<G: ImpartialRuleset>(game: &G, p: &G::Position) -> Vec<G::Position> {
+    let mut out = Vec::new();
+    game.options(p, &mut out);
+    out
+}
+
+impl<G: ImpartialGame> ImpartialEntry<G> {
+    fn solver(&self) -> GrundySolver<&G> {
+        GrundySolver::new(&self.0)
+    }
+
+    fn grundy_in(
+        &self,
+        solver: &mut GrundySolver<&G>,
+        p: &G::Position,
+    ) -> Result<BigUint, MexError> {
+        match self.0.known_grundy(p) {
+            Some(g) => Ok(g),
+            None => solver.grundy(p).map(BigUint::from),
+        }
+    }
+
+    /// The components of `p` with a move, canonical, printed.
+    fn parts(&self, p: &G::Position) -> Vec<String> {
+        let pieces = self.0.decompose(p).unwrap_or_else(|| vec![p.clone()]);
+        pieces
+            .iter()
+            .filter(|q| !self.0.is_terminal(q))
+            .map(|q| self.0.canonical(q).to_string())
+            .collect()
+    }
+
+    /// Every move of `p`, refused beyond the listing bounds: the game's own
+    /// [`Game::check_moves`], then the number of moves times the printed
+    /// length of `p` ([`check_listing_size`]), counted component by
+    /// component before the whole position is copied into every move.
+    fn listed_moves(&self, p: &G::Position) -> Result<Vec<Move<G::Position>>, MexError> {
+        self.0.check_moves(p)?;
+        let length = p.to_string().len();
+        if let Some(pieces) = self.0.decompose(p) {
+            let count = pieces.iter().map(|q| options(&self.0, q).len()).sum();
+            check_listing_size(count, length)?;
+        }
+        let moves = self.0.moves(p);
+        check_listing_size(moves.len(), length)?;
+        Ok(moves)
+    }
+
+    fn evaluation(p: &G::Position, g: BigUint) -> Evaluation {
+        Evaluation {
+            position: p.to_string(),
+            notation: None,
+            outcome: Outcome::Impartial(ImpartialOutcome::from_is_zero(g.is_zero())),
+            value: Value::Grundy(g),
+            to_move: None,
+        }
+    }
+}
+
+impl<G: ImpartialGame> CatalogGame for ImpartialEntry<G> {
+    super::methods_of_every_entry!();
+    fn components(&self, position: &str) -> Result<Vec<String>, MexError> {
+        let p = parse(&self.0, position)?;
+        let parts = self.0.decompose(&p).unwrap_or_else(|| vec![p]);
+        Ok(parts
+            .iter()
+            .filter(|q| !self.0.is_terminal(q))
+            .map(ToString::to_string)
+            .collect())
+    }
+    fn evaluate(&self, position: &str, _ctx: &mut Context) -> Result<Evaluation, MexError> {
+        let p = parse(&self.0, position)?;
+        let g = self.grundy_in(&mut self.solver(), &p)?;
+        Ok(Self::evaluation(&p, g))
+    }
+    fn moves(&self, position: &str, _ctx: &mut Context) -> Result<Vec<MoveEvaluation>, MexError> {
+        let p = parse(&self.0, position)?;
+        let moves = self.listed_moves(&p)?;
+        let mut solver = self.solver();
+        moves
+            .into_iter()
+            .map(|m| {
+                let g = self.grundy_in(&mut solver, &m.to)?;
+                Ok(MoveEvaluation {
+                    player: None,
+                    label: m.label,
+                    winning: g.is_zero(),
+                    result: Self::evaluation(&m.to, g),
+                })
+            })
+            .collect()
+    }
+    fn grundy(&self, position: &str) -> Result<BigUint, MexError> {
+        let p = parse(&self.0, position)?;
+        self.grundy_in(&mut self.solver(), &p)
+    }
+    fn moves_to_grundy(
+        &self,
+        position: &str,
+        target: &BigUint,
+    ) -> Result<Vec<(String, String)>, MexError> {
+        let p = parse(&self.0, position)?;
+        let moves = match self.0.known_moves_to(&p, target) {
+            Some(moves) => moves,
+            None => {
+                let mut solver = self.solver();
+                let mut out = Vec::new();
+                for m in self.listed_moves(&p)? {
+                    if self.grundy_in(&mut solver, &m.to)? == *target {
+                        out.push(m);
+                    }
+                }
+                out
+            }
+        };
+        Ok(moves
+            .into_iter()
+            .map(|m| (m.label, m.to.to_string()))
+            .collect())
+    }
+    fn canonical(&self, position: &str, ctx: &mut Context) -> Result<GameId, MexError> {
+        let g = self.grundy(position)?;
+        nimber_form(&mut ctx.store, &g)
+    }
+    fn misere_parts(&self, position: &str) -> Result<Vec<String>, MexError> {
+        Ok(self.parts(&parse(&self.0, position)?))
+    }
+    fn misere_reach_bound(&self, part: &str, cap: usize) -> Result<Option<BigUint>, MexError> {
+        Ok(self.0.misere_reach_bound(&parse(&self.0, part)?, cap))
+    }
+    fn misere_option_parts(&self, part: &str) -> Result<Vec<Vec<String>>, MexError> {
+        let p = parse(&self.0, part)?;
+        self.0.check_moves(&p)?;
+        Ok(options(&self.0, &p).iter().map(|q| self.parts(q)).collect())
+    }
+    fn misere_moves(&self, position: &str) -> Result<Vec<LabelledParts>, MexError> {
+        let p = parse(&self.0, position)?;
+        Ok(self
+            .listed_moves(&p)?
+            .into_iter()
+            .map(|m| {
+                let parts = self.parts(&m.to);
+                (m.label, m.to.to_string(), parts)
+            })
+            .collect())
+    }
+    fn misere_known(&self, position: &str) -> Result<Option<TameGenus>, MexError> {
+        Ok(self.0.known_misere(&parse(&self.0, position)?))
+    }
+}

@@ -1,0 +1,212 @@
+//! From the family traits to one object-safe interface for front ends:
+//! [`CatalogGame`] takes positions as text and answers with printed values,
+//! so that a front end needs no code per game.
+
+//!
+//! One file per family ([`impartial`], [`loopy`], [`partizan`], [`sync`],
+//! [`arena`]) turns that family's trait into [`CatalogGame`]; this file holds
+//! the interface and the typed results every family shares.
+
+/// The methods of [`CatalogGame`] that every entry writes the same way,
+/// for an entry `struct XEntry<G>(pub G)` in a family file.
+macro_rules! methods_of_every_entry {
+    () => {
+        fn info(&self) -> &'static $crate::games::GameInfo {
+            &G::INFO
+        }
+        fn normalize(&self, position: &str) -> Result<String, $crate::MexError> {
+            Ok(super::parse(&self.0, position)?.to_string())
+        }
+        fn drawing(&self, position: &str) -> Result<Option<String>, $crate::MexError> {
+            Ok(self.0.drawing(&super::parse(&self.0, position)?))
+        }
+        fn picture(
+            &self,
+            position: &str,
+        ) -> Result<$crate::games::picture::Picture, $crate::MexError> {
+            Ok(self.0.picture(&super::parse(&self.0, position)?))
+        }
+    };
+}
+use methods_of_every_entry;
+
+mod arena;
+mod evaluation;
+mod impartial;
+mod loopy;
+mod partizan;
+mod sync;
+
+pub use arena::ArenaEntry;
+pub use evaluation::{Evaluation, MoveEvaluation, Outcome, Side, Value};
+pub use impartial::ImpartialEntry;
+pub use loopy::LoopyEntry;
+pub use partizan::{partizan_evaluation, PartizanEntry};
+pub(super) use partizan::{partizan_value, partizan_value_within};
+pub use sync::SyncEntry;
+
+use super::picture::Picture;
+use super::{Game, GameInfo};
+use crate::impartial::misere::TameGenus;
+use crate::partizan::store::{GameId, GameStore, DEFAULT_BUDGET};
+use crate::MexError;
+use num_bigint::BigUint;
+use num_traits::ToPrimitive;
+
+/// Positions a partizan evaluation may memoise before it is refused.
+pub const MAX_PARTIZAN_POSITIONS: usize = 1 << 24;
+
+/// What one request shares: the arena of canonical forms, so that values
+/// of several positions (a sum, the options of a position) can be combined.
+#[derive(Debug)]
+pub struct Context {
+    /// The canonical-form arena.
+    pub store: GameStore,
+}
+
+impl Context {
+    /// A fresh context whose arena has the default memory budget
+    /// ([`DEFAULT_BUDGET`]): work that would outgrow it is refused with
+    /// [`MexError::TooLarge`] instead of exhausting the machine.
+    pub fn new() -> Self {
+        Context::with_store(GameStore::with_budget(DEFAULT_BUDGET))
+    }
+
+    /// A context over a store of the caller's choosing (another budget, or
+    /// [`GameStore::new`] for none).
+    pub fn with_store(store: GameStore) -> Self {
+        Context { store }
+    }
+}
+
+impl Default for Context {
+    fn default() -> Self {
+        Context::new()
+    }
+}
+
+/// What a front end can ask of any game of the catalog.
+pub trait CatalogGame: Send + Sync {
+    /// Name, family, syntax, example, rules.
+    fn info(&self) -> &'static GameInfo;
+    /// Parses a position and prints it back as the game prints it.
+    fn normalize(&self, position: &str) -> Result<String, MexError>;
+    /// The independent components of a position (a sum), each printed;
+    /// empty for a position with nothing left to play.
+    fn components(&self, position: &str) -> Result<Vec<String>, MexError>;
+    /// A drawing of the position in lines of ASCII (boards, graphs), when
+    /// the game draws one ([`Game::drawing`]).
+    fn drawing(&self, position: &str) -> Result<Option<String>, MexError>;
+    /// The position as a picture in a shared shape ([`Game::picture`]).
+    fn picture(&self, position: &str) -> Result<Picture, MexError>;
+    /// The position's value and outcome.
+    fn evaluate(&self, position: &str, ctx: &mut Context) -> Result<Evaluation, MexError>;
+    /// Every move with its resulting position and value.
+    fn moves(&self, position: &str, ctx: &mut Context) -> Result<Vec<MoveEvaluation>, MexError>;
+    /// The Grundy value (impartial short games only).
+    fn grundy(&self, position: &str) -> Result<BigUint, MexError> {
+        Err(not_in_family(self.info(), position, "a Grundy value"))
+    }
+    /// Every move to a position of Grundy value `target`, as (label,
+    /// resulting position) (impartial short games only).
+    fn moves_to_grundy(
+        &self,
+        position: &str,
+        _target: &BigUint,
+    ) -> Result<Vec<(String, String)>, MexError> {
+        Err(not_in_family(self.info(), position, "a Grundy value"))
+    }
+    /// The parts of a position for misère play: its components with a
+    /// move, each printed in its canonical representative (impartial short
+    /// games only).
+    fn misere_parts(&self, position: &str) -> Result<Vec<String>, MexError> {
+        Err(not_misere(self.info(), position))
+    }
+    /// The options of a part (as [`CatalogGame::misere_parts`] prints
+    /// them), each as the parts it leaves.
+    fn misere_option_parts(&self, part: &str) -> Result<Vec<Vec<String>>, MexError> {
+        Err(not_misere(self.info(), part))
+    }
+    /// An upper bound on the sums reachable from a part, when the game
+    /// knows one cheaply (may saturate above `cap`).
+    fn misere_reach_bound(&self, part: &str, _cap: usize) -> Result<Option<BigUint>, MexError> {
+        Err(not_misere(self.info(), part))
+    }
+    /// Every move of a position as (label, resulting position, its parts).
+    fn misere_moves(&self, position: &str) -> Result<Vec<LabelledParts>, MexError> {
+        Err(not_misere(self.info(), position))
+    }
+    /// The genus of a position by a closed form (hereditarily tame
+    /// positions such as Nim's), when the game knows one.
+    fn misere_known(&self, position: &str) -> Result<Option<TameGenus>, MexError> {
+        Err(not_misere(self.info(), position))
+    }
+    /// The canonical form in `ctx`'s store (partizan games, and impartial
+    /// short games as nimbers).
+    fn canonical(&self, position: &str, ctx: &mut Context) -> Result<GameId, MexError> {
+        let _ = ctx;
+        Err(not_in_family(self.info(), position, "a canonical form"))
+    }
+}
+
+fn not_in_family(info: &GameInfo, position: &str, what: &str) -> MexError {
+    MexError::invalid(
+        format!(
+            "{} position '{position}' has no {what}: {} is a {} game",
+            info.name,
+            info.name,
+            info.family.name()
+        ),
+        "impartial short games for Grundy values; partizan and impartial short games for canonical forms",
+    )
+}
+
+/// A move as (label, resulting position, the parts of that position).
+pub type LabelledParts = (String, String, Vec<String>);
+
+fn not_misere(info: &GameInfo, position: &str) -> MexError {
+    MexError::invalid(
+        format!(
+            "{} position {} has no misère analysis: {} is a {} game",
+            info.name,
+            crate::error::quote(position),
+            info.name,
+            info.family.name()
+        ),
+        "impartial short games (mex games lists each game's family)",
+    )
+}
+
+fn parse<G: Game>(game: &G, text: &str) -> Result<G::Position, MexError> {
+    let p: G::Position = text.trim().parse()?;
+    game.check(&p)?;
+    Ok(p)
+}
+
+/// The nimber `*g` in standard notation (`0` for zero).
+pub fn nimber_text(g: &BigUint) -> String {
+    match g.to_u64() {
+        Some(0) => "0".into(),
+        Some(1) => "*".into(),
+        _ => format!("*{g}"),
+    }
+}
+
+/// Nimbers above this size are not built as canonical forms (the form of
+/// `*k` has `k` options on each side).
+pub const MAX_NIMBER_FORM: u32 = 1 << 12;
+
+/// The canonical form of `*g`, refused above [`MAX_NIMBER_FORM`].
+pub fn nimber_form(store: &mut GameStore, g: &BigUint) -> Result<GameId, MexError> {
+    match g.to_u32().filter(|&k| k <= MAX_NIMBER_FORM) {
+        Some(k) => store.try_nimber(k),
+        None => Err(MexError::too_large(
+            format!("the nimber *{g} as a canonical form"),
+            format!("*{MAX_NIMBER_FORM}"),
+            "sum impartial components alone to get their nim-sum",
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests;

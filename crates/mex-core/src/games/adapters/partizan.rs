@@ -1,0 +1,127 @@
+//! Partizan games in the catalog: canonical forms in the request's store,
+//! Left's and Right's moves, winning when they keep the value on the
+//! mover's side of 0.
+
+use super::{
+    parse, CatalogGame, Context, Evaluation, MoveEvaluation, Outcome, Side, Value,
+    MAX_PARTIZAN_POSITIONS,
+};
+use crate::games::{check_listing_size, Move, PartizanGame};
+use crate::partizan::notation;
+use crate::partizan::ruleset::Evaluator;
+use crate::partizan::store::{GameId, GameStore};
+use crate::MexError;
+
+/// A [`PartizanGame`] in the catalog.
+pub struct PartizanEntry<G>(pub G);
+
+/// The default [`PartizanGame::value`]: the memoising evaluator with the
+/// game's hooks.
+pub(in crate::games) fn partizan_value<G: PartizanGame>(
+    game: &G,
+    store: &mut GameStore,
+    p: &G::Position,
+) -> Result<GameId, MexError> {
+    partizan_value_within(game, store, p, MAX_PARTIZAN_POSITIONS)
+}
+
+/// The memoising evaluator with the game's hooks, refused after
+/// `max_positions` memoised positions.
+pub(in crate::games) fn partizan_value_within<G: PartizanGame>(
+    game: &G,
+    store: &mut GameStore,
+    p: &G::Position,
+    max_positions: usize,
+) -> Result<GameId, MexError> {
+    Evaluator::new(game, max_positions).value(store, p)
+}
+
+/// The evaluation of a position of canonical value `g` (refused when the
+/// value's notation would exceed [`notation::MAX_PRINTED`] characters or
+/// its outcome the store's budget).
+pub fn partizan_evaluation(
+    store: &mut GameStore,
+    position: String,
+    g: GameId,
+) -> Result<Evaluation, MexError> {
+    Ok(Evaluation {
+        position,
+        notation: Some(notation::try_show(store, g, notation::MAX_PRINTED)?),
+        outcome: Outcome::Partizan(store.try_outcome(g)?),
+        value: Value::Canonical(g),
+        to_move: None,
+    })
+}
+
+/// A side with the moves it may make.
+type SideMoves<P> = [(Side, Vec<Move<P>>); 2];
+
+impl<G: PartizanGame> PartizanEntry<G> {
+    /// Left's and Right's moves of `p`, refused beyond the listing bounds
+    /// as for impartial games (counted component by component first).
+    fn listed_moves(&self, p: &G::Position) -> Result<SideMoves<G::Position>, MexError> {
+        self.0.check_moves(p)?;
+        let length = p.to_string().len();
+        let count = |q: &G::Position| {
+            let mut options = Vec::new();
+            self.0.left_options(q, &mut options);
+            self.0.right_options(q, &mut options);
+            options.len()
+        };
+        if let Some(pieces) = self.0.decompose(p) {
+            check_listing_size(pieces.iter().map(count).sum(), length)?;
+        }
+        let sides = [
+            (Side::Left, self.0.left_moves(p)),
+            (Side::Right, self.0.right_moves(p)),
+        ];
+        check_listing_size(sides[0].1.len() + sides[1].1.len(), length)?;
+        Ok(sides)
+    }
+}
+
+impl<G: PartizanGame> CatalogGame for PartizanEntry<G> {
+    super::methods_of_every_entry!();
+    fn components(&self, position: &str) -> Result<Vec<String>, MexError> {
+        let p = parse(&self.0, position)?;
+        let parts = self.0.decompose(&p).unwrap_or_else(|| vec![p]);
+        Ok(parts
+            .iter()
+            .filter(|q| !self.0.left_moves(q).is_empty() || !self.0.right_moves(q).is_empty())
+            .map(ToString::to_string)
+            .collect())
+    }
+    fn evaluate(&self, position: &str, ctx: &mut Context) -> Result<Evaluation, MexError> {
+        let p = parse(&self.0, position)?;
+        let g = self.0.value(&mut ctx.store, &p)?;
+        partizan_evaluation(&mut ctx.store, p.to_string(), g)
+    }
+    fn moves(&self, position: &str, ctx: &mut Context) -> Result<Vec<MoveEvaluation>, MexError> {
+        let p = parse(&self.0, position)?;
+        let sides = self.listed_moves(&p)?;
+        let mut evaluator = Evaluator::new(&self.0, MAX_PARTIZAN_POSITIONS);
+        let zero = ctx.store.zero();
+        let mut out = Vec::new();
+        for (player, moves) in sides {
+            for Move { label, to } in moves {
+                let g = evaluator.value(&mut ctx.store, &to)?;
+                let winning = if player == Side::Left {
+                    ctx.store.try_leq(zero, g)?
+                } else {
+                    ctx.store.try_leq(g, zero)?
+                };
+                out.push(MoveEvaluation {
+                    player: Some(player),
+                    label,
+                    result: partizan_evaluation(&mut ctx.store, to.to_string(), g)?,
+                    winning,
+                });
+            }
+        }
+        Ok(out)
+    }
+    fn canonical(&self, position: &str, ctx: &mut Context) -> Result<GameId, MexError> {
+        let p = parse(&self.0, position)?;
+        self.0.value(&mut ctx.store, &p)
+    }
+}
