@@ -685,14 +685,15 @@ function renderChart() {
   box.innerHTML = "";
   const from = Math.max(0, G.history.length - CHART_MAX_TURNS);
   const steps = G.history.slice(from);
-  const W = 16, H = 110, mid = 55, left = 64, room = mid - 16;
+  const W = 16, H = 126, mid = 58, left = 84, room = 40;
   const known = steps.map((h) => (h.eval ? h.eval.remoteness : null)).filter((r) => typeof r === "number");
   const most = Math.max(1, ...known);
   const width = left + steps.length * W + 8;
   const svg = svgElement("svg", { width: width, height: H, viewBox: "0 0 " + width + " " + H, role: "img", "aria-label": "who is winning after each move" });
   svg.appendChild(svgElement("text", { x: 4, y: 14, class: "axis" }, "you win"));
   svg.appendChild(svgElement("text", { x: 4, y: mid + 4, class: "axis" }, "draw"));
-  svg.appendChild(svgElement("text", { x: 4, y: H - 6, class: "axis" }, "computer"));
+  svg.appendChild(svgElement("text", { x: 4, y: mid + room + 4, class: "axis" }, "computer wins"));
+  svg.appendChild(svgElement("text", { x: 4, y: H - 2, class: "axis" }, "move"));
   svg.appendChild(svgElement("line", { x1: left - 4, x2: width - 4, y1: mid, y2: mid, class: "middle" }));
   steps.forEach((h, i) => {
     const k = from + i;
@@ -711,7 +712,7 @@ function renderChart() {
       const ty = winner === "computer" ? y + height + 10 : y - 3;
       g.appendChild(svgElement("text", { x: x + W / 2, y: ty, class: "remoteness" }, String(r)));
     }
-    g.appendChild(svgElement("text", { x: x + W / 2, y: H - 1, class: "tick" }, k % 5 === 0 ? String(h.turn) : ""));
+    g.appendChild(svgElement("text", { x: x + W / 2, y: H - 2, class: "tick" }, k % 5 === 0 ? String(h.turn) : ""));
     const who = winner === "you" ? "you are winning" : winner === "computer" ? "the computer is winning" : winner === "draw" ? "a draw" : "not known";
     const rest = typeof r === "number" && winner !== "draw" ? ", " + r + " moves to the end with perfect play" : "";
     g.appendChild(svgElement("title", {}, "move " + h.turn + ": " + (e ? e.value + " — " : "") + who + rest));
