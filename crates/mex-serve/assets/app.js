@@ -365,7 +365,7 @@ async function show() {
   $("undo").disabled = G.history.length === 1;
   document.body.dataset.turn = step.turn;
   const repeated = repetition(step);
-  const end = ending(step, m, repeated);
+  const end = verdictText(step, m, repeated);
   showNotice(end ? "" : repeatedText(step, repeated));
   renderMoves();
   if (end) {
@@ -533,7 +533,7 @@ function repeatedText(step, k) {
 }
 
 // The verdict when the game is over at `step`, else "".
-function ending(step, m, repeated) {
+function verdictText(step, m, repeated) {
   const fam = G.info.family;
   const you = (side) => (side === G.side ? "you win!" : "the computer wins.");
   if (fam === "arena") {
