@@ -32,7 +32,12 @@ const LAYERS: &[&[&str]] = &[
     &["stop", "bigint", "decimal", "ruleset"],
     // impartial/: normal play, then misère play.
     &["impartial", "impartial::mex"],
-    &["impartial::nim", "impartial::ruleset"],
+    &[
+        "impartial::nim",
+        "impartial::ruleset",
+        "impartial::nimber_field",
+    ],
+    &["impartial::nimber_expression"],
     &["impartial::grundy", "impartial::misere"],
     // heap/: codes, sequences and their periods, then the drivers.
     &["heap", "heap::periodic", "heap::code", "heap::wythoff"],

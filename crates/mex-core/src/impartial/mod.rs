@@ -2,6 +2,9 @@
 //!
 //! * [`mex`]: the minimal excluded value and a reusable scratch set for it;
 //! * [`nim`]: Nim with piles of any size, its nim-sum and winning moves;
+//! * [`nimber_field`]: nim-multiplication, inverses, square roots and
+//!   powers of nimbers of any size, and [`nimber_expression`], their
+//!   arithmetic written as text;
 //! * [`ruleset`]: the [`ruleset::ImpartialRuleset`] trait a game implements;
 //! * [`misere`]: misère play: the misère Grundy value, the genus, sums
 //!   searched as multisets, misère Nim;
@@ -20,6 +23,8 @@ pub mod grundy;
 pub mod mex;
 pub mod misere;
 pub mod nim;
+pub mod nimber_expression;
+pub mod nimber_field;
 pub mod ruleset;
 
 use std::fmt;
