@@ -70,8 +70,13 @@ fn stops_thermograph_and_temperature_operations() {
     assert_eq!(json(&["game", "*", "--heat", "1"])["heated"]["game"], "±1");
     let o = json(&["game", "1/2", "--overheat", "1", "1"]);
     assert_eq!(o["overheated"]["game"], "{1|0}");
+    // Cooling below zero (Siegel 2013, II.5): 1/2 = {0|1} cooled by -1.
+    assert_eq!(
+        json(&["game", "1/2", "--cool", "-1"])["cooled"]["game"],
+        "{1|0}"
+    );
     for bad in [
-        vec!["game", "{2|-1}", "--cool", "-1"],
+        vec!["game", "{2|-1}", "--cool", "-2"],
         vec!["game", "{2|-1}", "--cool", "*"],
         vec!["game", "{2|-1}", "--cool", "{"],
     ] {

@@ -141,13 +141,39 @@ mod tests {
         assert_eq!(v["right_wall"]["tail_slope"], 0);
     }
 
+    /// An integer is one mast from `t = −1`; `3/4 = {1/2 | 1}` has its
+    /// walls follow its options below its temperature −1/4 (Siegel 2013,
+    /// II.5), as CGSuite draws it, and every breakpoint is exact.
     #[test]
-    fn a_number_is_one_mast_and_fractions_are_exact() {
-        let v = report("3/4");
+    fn an_integer_is_one_mast_and_fractions_are_exact() {
+        let v = report("2");
         for side in ["left_wall", "right_wall"] {
             let points = v[side]["points"].as_array().unwrap();
-            assert_eq!(points[0]["t"], "-1");
-            assert!(points.iter().all(|p| p["value"] == "3/4"), "{v}");
+            assert_eq!(points.len(), 1, "{v}");
+            assert_eq!(
+                (&points[0]["t"], &points[0]["value"]),
+                (&"-1".into(), &"2".into())
+            );
         }
+        let v = report("3/4");
+        let wall = |side: &str| -> Vec<(String, String)> {
+            v[side]["points"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|p| {
+                    (
+                        p["t"].as_str().unwrap().into(),
+                        p["value"].as_str().unwrap().into(),
+                    )
+                })
+                .collect()
+        };
+        let pair = |t: &str, x: &str| (t.to_string(), x.to_string());
+        assert_eq!(
+            wall("left_wall"),
+            [pair("-1", "1"), pair("-1/2", "1"), pair("-1/4", "3/4")]
+        );
+        assert_eq!(wall("right_wall"), [pair("-1", "0"), pair("-1/4", "3/4")]);
     }
 }

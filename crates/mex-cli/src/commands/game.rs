@@ -64,7 +64,8 @@ pub struct GameArgs {
     /// instead of the analysis (with --json: as the field "dot").
     #[arg(long)]
     dot: bool,
-    /// Also print G cooled by the number T ≥ 0 (a dyadic rational, e.g. 1/2).
+    /// Also print G cooled by the number T ≥ -1 (a dyadic rational, e.g. 1/2
+    /// or -1/4; below 0 as Siegel and CGSuite define it).
     #[arg(long, value_name = "T", allow_hyphen_values = true)]
     cool: Option<String>,
     /// Also print G heated by T (any game, e.g. 1 or *).

@@ -148,6 +148,13 @@ impl Wall {
             }
             keep.push(p);
         }
+        // The last breakpoint goes too when the tail continues its segment.
+        while let [.., a, b] = keep.as_slice() {
+            if (&b.1 - &a.1) / (&b.0 - &a.0) != int(self.tail) {
+                break;
+            }
+            keep.pop();
+        }
         self.points = keep;
         self
     }
@@ -168,6 +175,7 @@ pub struct Thermograph {
 }
 
 impl Thermograph {
+    /// An integer's thermograph: the mast `x` from `t = −1` up.
     fn number(x: Q, temperature: Q) -> Thermograph {
         Thermograph {
             left: Wall::constant(x.clone()),
@@ -238,31 +246,18 @@ impl Thermographs {
     }
 
     /// The thermograph of `g` from those of its options (already known).
+    /// Only integers are masts down to `t = −1`; every other number
+    /// `p/2^q = {(p−1)/2^q | (p+1)/2^q}` has the scaffolds of its options,
+    /// which meet at its temperature `−1/2^q`, and below that its walls
+    /// follow its options (Siegel 2013, II.5).
     fn compute(&mut self, s: &GameStore, g: GameId) -> Thermograph {
-        if let Some((p, q)) = as_number(s, g) {
-            let temperature = if q == 0 { int(-1) } else { dyadic(-1, q) };
-            Thermograph::number(dyadic(p, q), temperature)
-        } else if let Some(t) = self.deep_dyadic(s, g) {
-            t
-        } else if let Some(star) = star_option(s, g) {
-            self.of(s, star)
-        } else {
-            self.scaffolds(s, g)
+        match as_number(s, g) {
+            Some((p, 0)) => Thermograph::number(int(p), int(-1)),
+            _ => match star_option(s, g) {
+                Some(star) => self.of(s, star),
+                None => self.scaffolds(s, g),
+            },
         }
-    }
-
-    /// `{a | b}` with numbers `a < b`, a canonical form, is the number
-    /// `(a + b)/2` of temperature `(a − b)/2`.
-    fn deep_dyadic(&mut self, s: &GameStore, g: GameId) -> Option<Thermograph> {
-        let node = s.node(g);
-        let ([a], [b]) = (node.left.as_slice(), node.right.as_slice()) else {
-            return None;
-        };
-        let (ta, tb) = (self.of(s, *a), self.of(s, *b));
-        (ta.is_number() && tb.is_number() && ta.mean < tb.mean).then(|| {
-            let two = int(2);
-            Thermograph::number((&ta.mean + &tb.mean) / &two, (&ta.mean - &tb.mean) / &two)
-        })
     }
 
     fn scaffolds(&mut self, s: &GameStore, g: GameId) -> Thermograph {

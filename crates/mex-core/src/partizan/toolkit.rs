@@ -13,11 +13,15 @@
 //!   walls of the thermograph at temperature 0.
 //! * **Confusion interval.** The numbers `x` with `G ‖ x`: an interval from
 //!   `R(G)` to `L(G)`, each end included or not ([`confusion_interval`]).
-//! * **Cooling.** For a number `x`, `x_t = x`. Otherwise
-//!   `G_t = {Gᴸ_t − t | Gᴿ_t + t}` unless some `t' < t` makes `G_t'`
-//!   infinitesimally close to a number, in which case `G_t` is that
-//!   number. The least such `t'` is the temperature `T(G)` and the number is
-//!   the mean, so `G_t = m(G)` for `t > T(G)` ([`cool`]).
+//! * **Cooling** by `t ≥ −1` (Siegel 2013, Definition II.5.8 and the
+//!   thermographs below zero of II.5). For an integer `n`, `n_t = n`.
+//!   Otherwise `G_t = {Gᴸ_t − t | Gᴿ_t + t}` unless some `−1 ≤ t' < t`
+//!   makes `G_t'` infinitesimally close to a number, in which case `G_t`
+//!   is that number. The least such `t'` is the temperature `T(G)` and the
+//!   number is the mean, so `G_t = m(G)` for `t > T(G)` ([`cool`]). A
+//!   number `p/2^q` (`q ≥ 1`) has temperature `−1/2^q`: it is itself when
+//!   cooled by more, and cooling by `t ≤ −1/2^q` (negative, as CGSuite
+//!   allows) spreads its options apart, so `(1/2)_(−1) = {1 | 0}`.
 //! * **Heating** (the inverse of cooling on the games it applies to): for a
 //!   number `x`, `∫ᵗ x = x`; otherwise `∫ᵗ G = {t + ∫ᵗGᴸ | −t + ∫ᵗGᴿ}`
 //!   ([`heat`]; `t` may be any game).
@@ -319,15 +323,15 @@ pub fn number_game(s: &mut GameStore, x: &Q) -> Result<GameId, MexError> {
     s.try_dyadic(p, q as u32)
 }
 
-/// `G` cooled by `t ≥ 0` (a dyadic rational), `G_t` (see the module
+/// `G` cooled by `t ≥ −1` (a dyadic rational), `G_t` (see the module
 /// documentation): `{Gᴸ_t − t | Gᴿ_t + t}` up to the temperature, the mean
 /// above it.
 pub fn cool(s: &mut GameStore, g: GameId, t: &Q) -> Result<GameId, MexError> {
-    if *t < Q::zero() {
+    if *t < -Q::one() {
         return Err(MexError::out_of_range(
             "the cooling temperature",
             t,
-            "numbers t ≥ 0",
+            "numbers t ≥ -1",
         ));
     }
     let t_game = number_game(s, t)?;
@@ -337,7 +341,17 @@ pub fn cool(s: &mut GameStore, g: GameId, t: &Q) -> Result<GameId, MexError> {
         // G_0 = G: every option is cooled by 0 as well.
         return Ok(g);
     }
-    for x in bottom_up_until(s, g, |x| is_simple(s, x)) {
+    // Above 0 every `x + n·↑ + *k` (temperature ≤ 0) cools to its mean, so
+    // the walk stops there; below 0 only integers stay as they are.
+    let positive = *t > Q::zero();
+    let leaf = |x| {
+        if positive {
+            is_simple(s, x)
+        } else {
+            is_number_kind(s, x, true)
+        }
+    };
+    for x in bottom_up_until(s, g, leaf) {
         cool_in(s, x, t, t_game, &mut thermographs, &mut memo)?;
     }
     cool_in(s, g, t, t_game, &mut thermographs, &mut memo)
@@ -355,7 +369,8 @@ fn cool_in(
         return Ok(v);
     }
     let th = thermographs.of(s, g);
-    let v = if th.is_number() {
+    let v = if th.temperature == -Q::one() {
+        // An integer (the only games of temperature −1).
         g
     } else if *t > th.temperature {
         number_game(s, &th.mean)?
@@ -761,13 +776,20 @@ mod tests {
             ("^", q(1, 1), "0"),
             ("{3|||2||1|0}", q(1, 1), "17/8"),
             ("{3|||2||1|0}", q(1, 2), "{5/2||2|3/2*}"),
+            // Below zero (Siegel 2013, II.5): options spread apart.
+            ("{2|-1}", q(-1, 1), "{3|-2}"),
+            ("1/2", q(-1, 1), "{1|0}"),
+            ("1/2", q(-1, 2), "1/2*"),
+            ("1/2", q(-1, 4), "1/2"),
+            ("*", q(-1, 2), "±1/2"),
+            ("7", q(-1, 1), "7"),
         ] {
             let x = game(&mut s, g);
             let c = cool(&mut s, x, &t).unwrap();
             assert_eq!(text(&s, c), cooled, "{g} cooled by {t}");
         }
         let x = game(&mut s, "{2|-1}");
-        assert!(cool(&mut s, x, &q(-1, 1)).is_err());
+        assert!(cool(&mut s, x, &q(-2, 1)).is_err());
         assert!(cool(&mut s, x, &q(1, 3)).is_err());
     }
 
@@ -924,11 +946,11 @@ mod tests {
         if let Some(&v) = memo.get(&(g, t)) {
             return v;
         }
-        let v = if number_value(s, g).is_some() {
+        let v = if number_value(s, g).is_some_and(|x| x.is_integer()) {
             g
         } else {
             let mut frozen = None;
-            for earlier in 0..t {
+            for earlier in -32..t {
                 let k = cooled_options(s, g, earlier, memo);
                 let (l, r) = stops(s, k);
                 if l == r {
@@ -972,8 +994,28 @@ mod tests {
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(300))]
+        /// The thermograph's walls are the stops of the cooled game: at
+        /// every `−1 ≤ t` (in 32nds) up to the temperature, `LW(t) =
+        /// L(G_t)` and `RW(t) = R(G_t)`, and the mean above (Siegel 2013,
+        /// II.5), numbers included.
         #[test]
-        fn cooling_matches_its_definition(a in shape(), t in 0i64..=80) {
+        fn walls_are_the_stops_of_the_cooled_game(a in shape(), t in -32i64..=80) {
+            let mut s = GameStore::new();
+            let g = build(&mut s, &a);
+            let th = Thermographs::default().of(&s, g);
+            let t = q(t, 32);
+            let cooled = cool(&mut s, g, &t).unwrap();
+            let (l, r) = stops(&mut s, cooled);
+            if t <= th.temperature {
+                prop_assert_eq!(l, th.left.at(&t), "{} at {}", text(&s, g), t);
+                prop_assert_eq!(r, th.right.at(&t), "{} at {}", text(&s, g), t);
+            } else {
+                prop_assert_eq!((l, r), (th.mean.clone(), th.mean.clone()));
+            }
+        }
+
+        #[test]
+        fn cooling_matches_its_definition(a in shape(), t in -32i64..=80) {
             let mut s = GameStore::new();
             let g = build(&mut s, &a);
             let slow = cool_by_definition(&mut s, g, t, &mut FxHashMap::default());
