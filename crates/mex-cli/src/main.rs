@@ -28,6 +28,7 @@ use std::process::ExitCode;
   mex shift-game solve 4
   mex game \"{2|-1}\" --cool 1 --options
   mex compare \"^\" \"*\"
+  mex nimber \"2*3\"
   mex debruijn prefer-one 3
 
 Every analysis command takes --json and then prints exactly one JSON object.
@@ -59,6 +60,7 @@ enum Command {
     ShiftGame(commands::shift::ShiftGameArgs),
     Game(commands::game::GameArgs),
     Compare(commands::game::CompareArgs),
+    Nimber(commands::nimber::NimberArgs),
     /// Cherries (take a cherry of your colour from either end of a row):
     /// the value of a position (an integer) and its outcome.
     #[command(long_about = commands::aliases::CHERRIES_ABOUT)]
@@ -90,6 +92,7 @@ fn run(command: Command) -> Result<(Output, bool), mex_core::MexError> {
         Command::Graph(a) => Ok((commands::graph::run(&a)?, a.json)),
         Command::ShiftGame(a) => Ok((commands::shift::run_shift(&a)?, a.json)),
         Command::Game(a) => Ok((commands::game::run(&a)?, a.json)),
+        Command::Nimber(a) => Ok((commands::nimber::run(&a)?, a.json)),
         Command::Compare(a) => Ok((commands::game::run_compare(&a)?, a.json)),
         Command::Ssc(a) => Ok((commands::ssc::run(&a)?, a.json)),
         Command::Domineering(a) => Ok((commands::aliases::run_domineering(&a)?, a.json)),

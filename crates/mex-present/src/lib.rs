@@ -6,6 +6,7 @@
 pub mod board;
 pub mod card;
 pub mod json;
+pub mod nimber;
 pub mod pictures;
 pub mod ssc;
 pub mod thermograph;

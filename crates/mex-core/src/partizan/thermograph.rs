@@ -30,6 +30,7 @@ fn int(n: i64) -> Q {
 }
 
 /// `p / 2^q`.
+#[cfg(test)]
 fn dyadic(p: i64, q: u32) -> Q {
     Q::new(BigInt::from(p), BigInt::one() << q)
 }
