@@ -8,7 +8,7 @@
 //! Every case is checked: the winner with the given first player, and the
 //! nim value when the case has one. A wrong answer always fails. A case
 //! the current code refuses (a size limit, the memory budget, or the time
-//! limit [`TIME_LIMIT`] given to each case) is counted per game and only
+//! limit given to each case, [`TIME_LIMIT_SECONDS`]) is counted per game and only
 //! fails when [`REQUIRE_ALL`] is set. `cargo test -p mex-core --test mcgs
 //! -- --nocapture` prints the counts per file and per game.
 
@@ -19,7 +19,8 @@ use mex_core::stop::{run_under, StopToken};
 use mex_core::MexError;
 use num_bigint::BigUint;
 use num_traits::Zero;
-use std::collections::BTreeMap;
+use std::cell::RefCell;
+use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -27,8 +28,18 @@ use std::time::{Duration, Instant};
 /// answered).
 const REQUIRE_ALL: bool = false;
 
-/// The time each case may take before it is counted as refused.
-const TIME_LIMIT: Duration = Duration::from_secs(2);
+/// The time each case may take before it is counted as refused, in
+/// seconds (wall clock), unless the environment variable
+/// `MEX_MCGS_SECONDS` gives another.
+const TIME_LIMIT_SECONDS: u64 = 2;
+
+fn time_limit() -> Duration {
+    let seconds = std::env::var("MEX_MCGS_SECONDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(TIME_LIMIT_SECONDS);
+    Duration::from_secs(seconds)
+}
 
 /// One line of the corpus.
 struct Case {
@@ -53,22 +64,21 @@ enum Verdict {
 /// starts, in `N` the first player wins, in `P` the second.
 ///
 /// A stand-in with the signature of
-/// `mex_core::games::outcome_search::winner`, to be replaced by it.
+/// `mex_core::games::outcome_search::winner`, to be replaced by it. It
+/// remembers the outcome class of each sum (or its refusal), so that the
+/// corpus's two cases of one sum (Left first, Right first) cost one
+/// computation.
 fn winner(summands: &[Summand], first: Side, ctx: &mut Context) -> Result<Side, MexError> {
-    let class = if summands.iter().all(is_impartial) {
-        if nim_value(summands)?.is_zero() {
-            OutcomeClass::P
-        } else {
-            OutcomeClass::N
+    let key = sum_key(summands);
+    let known = OUTCOMES.with_borrow(|m| m.get(&key).cloned());
+    let class = match known {
+        Some(class) => class,
+        None => {
+            let class = outcome_class(summands, ctx);
+            OUTCOMES.with_borrow_mut(|m| m.insert(key, class.clone()));
+            class
         }
-    } else {
-        let mut total = ctx.store.zero();
-        for s in summands {
-            let g = s.game.canonical(s.position, ctx)?;
-            total = ctx.store.try_add(total, g)?;
-        }
-        ctx.store.try_outcome(total)?
-    };
+    }?;
     Ok(match class {
         OutcomeClass::L => Side::Left,
         OutcomeClass::R => Side::Right,
@@ -77,15 +87,54 @@ fn winner(summands: &[Summand], first: Side, ctx: &mut Context) -> Result<Side, 
     })
 }
 
+thread_local! {
+    /// The outcome classes found by [`winner`], by sum.
+    static OUTCOMES: RefCell<HashMap<String, Result<OutcomeClass, MexError>>> = RefCell::default();
+    /// The nim values found by [`nim_value`], by sum.
+    static NIM_VALUES: RefCell<HashMap<String, BigUint>> = RefCell::default();
+}
+
+/// The components as typed, one per line.
+fn sum_key(summands: &[Summand]) -> String {
+    summands
+        .iter()
+        .map(|s| format!("{}:{}\n", s.game.info().name, s.position))
+        .collect()
+}
+
+/// The outcome class of the sum's full value.
+fn outcome_class(summands: &[Summand], ctx: &mut Context) -> Result<OutcomeClass, MexError> {
+    if summands.iter().all(is_impartial) {
+        return Ok(if nim_value(summands)?.is_zero() {
+            OutcomeClass::P
+        } else {
+            OutcomeClass::N
+        });
+    }
+    let mut total = ctx.store.zero();
+    for s in summands {
+        let g = s.game.canonical(s.position, ctx)?;
+        total = ctx.store.try_add(total, g)?;
+    }
+    ctx.store.try_outcome(total)
+}
+
 fn is_impartial(s: &Summand) -> bool {
     s.game.info().family == Family::Impartial
 }
 
-/// The nim-sum of the components' Grundy values (all impartial).
+/// The nim-sum of the components' Grundy values (all impartial),
+/// remembered by sum.
 fn nim_value(summands: &[Summand]) -> Result<BigUint, MexError> {
-    summands
-        .iter()
-        .try_fold(BigUint::zero(), |x, s| Ok(x ^ s.game.grundy(s.position)?))
+    let key = sum_key(summands);
+    if let Some(v) = NIM_VALUES.with_borrow(|m| m.get(&key).cloned()) {
+        return Ok(v);
+    }
+    let v = summands.iter().try_fold(BigUint::zero(), |x, s| {
+        Ok::<_, MexError>(x ^ s.game.grundy(s.position)?)
+    })?;
+    NIM_VALUES.with_borrow_mut(|m| m.insert(key, v.clone()));
+    Ok(v)
 }
 
 fn other(side: Side) -> Side {
@@ -136,7 +185,7 @@ fn check(case: &Case) -> Verdict {
         Ok(parts) => parts,
         Err(e) => return Verdict::Wrong(format!("does not parse: {e}")),
     };
-    let token = StopToken::with_time_limit(TIME_LIMIT);
+    let token = StopToken::with_time_limit(time_limit());
     let answer = run_under(&token, || {
         let won = winner(&parts, case.first, &mut Context::new())?;
         let nim = match &case.nimber {
@@ -235,7 +284,7 @@ fn every_mcgs_case() {
                 Verdict::Wrong(why) => wrong.push(format!("{said}: {why}")),
                 Verdict::Refused(why) => {
                     *reasons.entry((game, first_words(&why))).or_insert(0) += 1;
-                    refused.push(said);
+                    refused.push(format!("{said}: {why}"));
                 }
                 Verdict::Answered => {}
             }
@@ -253,6 +302,10 @@ fn every_mcgs_case() {
     println!("\nrefusals by game and reason:");
     for ((game, why), n) in &reasons {
         println!("{n:5}  {game}: {why}");
+    }
+    println!("\nrefused cases:");
+    for case in &refused {
+        println!("{case}");
     }
     assert!(
         wrong.is_empty(),

@@ -288,7 +288,6 @@ class Corpus:
         self.not_in_mex = Counter()  # game -> cases
         self.skipped = Counter()  # reason -> commands
         self.conflicts = []
-        self.converted = Counter()  # MCGS file -> cases written there
         self.duplicates = 0
 
     def add(self, total, first, winner, nim, source, out_file):
@@ -303,7 +302,6 @@ class Corpus:
             self.duplicates += 1
             return
         self.cases[key] = [winner, nim, [source], out_file]
-        self.converted[out_file] += 1
 
     def read(self, path, relative, out_file):
         self.on_purpose = os.path.basename(path) in INTENTIONALLY_WRONG
@@ -343,7 +341,7 @@ RESULTS_MARK = "## Results of mex"
 
 def header(relative, commit):
     return (
-        f"# MCGS test cases converted for mex from {relative}\n"
+        f"# MCGS test cases converted for mex from input/{relative}\n"
         f"# MCGS (Folkersen, Mueller and Du): {URL}, commit {commit}\n"
         "# MCGS is GPL-3.0; this file holds its test data only (positions and\n"
         "# expected results), converted by convert.py beside it, no MCGS code.\n"
