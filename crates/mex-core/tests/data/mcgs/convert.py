@@ -95,7 +95,7 @@ the first line's sources). An MCGS `{{B win, N 3}}` on one sum gives one line
 | `impartial toppling_dominoes` | `toppling-dominoes`, every domino G |
 | `kayles`, `impartial kayles` | `kayles` (n = a row of n pins) |
 | `nimber`, `impartial nimber` | `nim` (the nimber *n is the Nim heap n) |
-| `integer_game`, `dyadic_rational`, `switch_game` (l, r), `up_star` (n *) | `expression` (`n`, `p/q`, `{{l|r}}`, `^n*`) |
+| `integer_game`, `dyadic_rational`, `switch_game` (l, r), `up_star` (n *) | `expression` (`n`, `p/q`, `{{l\\|r}}`, `^n*`) |
 
 """
 
@@ -379,7 +379,12 @@ def summary(corpus, commit):
     per_game = Counter(game_names(t) for (t, _) in corpus.cases)
     lines = ["Cases written (lines), by the games of the sum:", ""]
     lines += table("games of the sum", per_game)
-    lines += ["", f"MCGS commands folded into an earlier line: {corpus.duplicates}.", ""]
+    lines += [
+        "",
+        f"MCGS commands converted: {len(corpus.cases) + corpus.duplicates}, of which "
+        f"{corpus.duplicates} were folded into an earlier line.",
+        "",
+    ]
     lines += ["## Not converted", ""]
     lines += ["MCGS commands on sums with a game mex does not have:", ""]
     lines += table("MCGS games", corpus.not_in_mex)
