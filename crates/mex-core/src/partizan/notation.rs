@@ -130,6 +130,7 @@ pub fn parse_long(s: &mut GameStore, text: &str, max_bytes: usize) -> Result<Gam
         pos: 0,
         text,
         depth: 0,
+        digits: String::new(),
     };
     let g = p.sum()?;
     if p.pos != toks.len() {
@@ -144,6 +145,9 @@ struct Parser<'a> {
     pos: usize,
     text: &'a str,
     depth: usize,
+    /// The digits of the last integer read, as typed (errors quote them;
+    /// the value saturates at `i64::MAX`).
+    digits: String,
 }
 
 impl Parser<'_> {
@@ -276,8 +280,8 @@ impl Parser<'_> {
         while self.peek_glued().is_some_and(|c| c.is_ascii_digit()) {
             self.pos += 1;
         }
-        let digits: String = self.toks[start..self.pos].iter().map(|t| t.c).collect();
-        Some(digits.parse::<i64>().unwrap_or(i64::MAX))
+        self.digits = self.toks[start..self.pos].iter().map(|t| t.c).collect();
+        Some(self.digits.parse::<i64>().unwrap_or(i64::MAX))
     }
 
     fn atom(&mut self) -> Result<GameId, MexError> {
@@ -312,7 +316,7 @@ impl Parser<'_> {
         let k = self.integer(false).unwrap_or(1);
         if k > MAX_ATOM {
             return Err(MexError::too_large(
-                format!("*{k}"),
+                format!("*{}", self.digits),
                 format!("*{MAX_ATOM}"),
                 "use a smaller nimber",
             ));
@@ -324,8 +328,9 @@ impl Parser<'_> {
         let magnitude = self.integer(!negative).expect("a digit is next");
         let p = if negative { -magnitude } else { magnitude };
         if magnitude > MAX_ATOM {
+            let sign = if negative { "-" } else { "" };
             return Err(MexError::too_large(
-                format!("the number {p}"),
+                format!("the number {sign}{}", self.digits),
                 MAX_ATOM.to_string(),
                 "use a smaller number",
             ));
@@ -338,10 +343,17 @@ impl Parser<'_> {
         let d = self
             .integer(false)
             .ok_or_else(|| bad(self.text, "a denominator must follow '/' directly"))?;
-        if d <= 0 || d > MAX_ATOM || d & (d - 1) != 0 {
+        if d <= 0 || d & (d - 1) != 0 {
             return Err(bad(
                 self.text,
                 "denominators must be powers of two (dyadic rationals)",
+            ));
+        }
+        if d > MAX_ATOM {
+            return Err(MexError::too_large(
+                format!("the denominator {}", self.digits),
+                MAX_ATOM.to_string(),
+                "use a smaller denominator",
             ));
         }
         let g = self.s.try_dyadic(p, d.trailing_zeros())?;
@@ -373,7 +385,14 @@ impl Parser<'_> {
         }
         if n > MAX_ATOM {
             return Err(MexError::too_large(
-                format!("{n} arrows"),
+                format!(
+                    "{} arrows",
+                    if n == i64::MAX {
+                        self.digits.clone()
+                    } else {
+                        n.to_string()
+                    }
+                ),
                 MAX_ATOM.to_string(),
                 "use a smaller multiple",
             ));
@@ -494,6 +513,7 @@ impl Parser<'_> {
             pos: 0,
             text: self.text,
             depth: self.depth + 1,
+            digits: String::new(),
         };
         let g = p.sum()?;
         if p.pos != piece.len() {
@@ -958,6 +978,28 @@ mod tests {
         assert!(e.to_string().contains("65536"), "{e}");
         let big_dyadic = format!("{many}+1/2");
         assert!(parse(&mut s, &big_dyadic).is_err());
+    }
+
+    /// Refusals quote the number as typed (not a saturated `i64`), and a
+    /// power-of-two denominator past the limit is called too large, not
+    /// "not a power of two".
+    #[test]
+    fn refusals_quote_the_typed_number() {
+        let mut s = GameStore::new();
+        let huge = "99999999999999999999999";
+        for (text, quoted) in [
+            (huge.to_string(), format!("the number {huge}")),
+            (format!("-{huge}"), format!("the number -{huge}")),
+            (format!("*{huge}"), format!("*{huge}")),
+            (format!("^{huge}"), format!("{huge} arrows")),
+            ("1/8192".to_string(), "the denominator 8192".to_string()),
+        ] {
+            let e = parse(&mut s, &text).unwrap_err().to_string();
+            assert!(e.contains(&quoted), "{text}: {e}");
+            assert!(!e.contains("9223372036854775807"), "{e}");
+        }
+        let e = parse(&mut s, "1/12").unwrap_err().to_string();
+        assert!(e.contains("powers of two"), "{e}");
     }
 
     /// The computed printed length is the length of the text (its twin),
