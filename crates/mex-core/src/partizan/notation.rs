@@ -42,8 +42,17 @@ use rustc_hash::FxHashMap;
 
 /// Longest accepted expression.
 pub const MAX_EXPRESSION: usize = 10_000;
-/// Largest integer or nimber typed.
+/// Largest `k` of a nimber `*k` or a multiple `^k` typed (`*k` has
+/// `k(k+1)/2` option links in the store).
 pub const MAX_ATOM: i64 = 1 << 12;
+/// Largest integer typed, and largest integer part of a dyadic: the
+/// store's own limit ([`crate::partizan::store::MAX_INTEGER`]), since an
+/// integer's canonical form is a chain of as many games.
+pub const MAX_INTEGER: i64 = crate::partizan::store::MAX_INTEGER;
+/// Largest power of two in a denominator typed: the store's
+/// ([`crate::partizan::simple::MAX_EXPONENT`]), so that every dyadic mex
+/// prints (a Hackenbush string of 38 edges is `1/2^38`) reads back.
+pub const MAX_DENOMINATOR_EXPONENT: u32 = crate::partizan::simple::MAX_EXPONENT;
 /// Longest printed form [`try_show`] produces for the command line.
 pub const MAX_PRINTED: usize = 1 << 20;
 
@@ -326,16 +335,21 @@ impl Parser<'_> {
 
     fn number(&mut self, negative: bool) -> Result<GameId, MexError> {
         let magnitude = self.integer(!negative).expect("a digit is next");
-        let p = if negative { -magnitude } else { magnitude };
-        if magnitude > MAX_ATOM {
-            let sign = if negative { "-" } else { "" };
-            return Err(MexError::too_large(
-                format!("the number {sign}{}", self.digits),
-                MAX_ATOM.to_string(),
+        let sign = if negative { "-" } else { "" };
+        let numerator_text = format!("{sign}{}", self.digits);
+        let too_large = |what: String| {
+            MexError::too_large(
+                what,
+                format!("{MAX_INTEGER} in magnitude"),
                 "use a smaller number",
-            ));
-        }
+            )
+        };
+        // `i64::MAX` stands for anything longer (the digits are quoted).
+        let p = if negative { -magnitude } else { magnitude };
         if self.peek_glued() != Some('/') {
+            if magnitude > MAX_INTEGER {
+                return Err(too_large(format!("the number {numerator_text}")));
+            }
             let g = self.s.try_integer(p)?;
             return self.juxtaposed_star(g);
         }
@@ -349,14 +363,19 @@ impl Parser<'_> {
                 "denominators must be powers of two (dyadic rationals)",
             ));
         }
-        if d > MAX_ATOM {
+        let q = d.trailing_zeros();
+        if q > MAX_DENOMINATOR_EXPONENT {
             return Err(MexError::too_large(
                 format!("the denominator {}", self.digits),
-                MAX_ATOM.to_string(),
+                format!("2^{MAX_DENOMINATOR_EXPONENT}"),
                 "use a smaller denominator",
             ));
         }
-        let g = self.s.try_dyadic(p, d.trailing_zeros())?;
+        if magnitude == i64::MAX || (magnitude >> q) > MAX_INTEGER {
+            let typed = format!("{numerator_text}/{}", self.digits);
+            return Err(too_large(format!("the integer part of {typed}")));
+        }
+        let g = self.s.try_dyadic(p, q)?;
         self.juxtaposed_star(g)
     }
 
@@ -992,11 +1011,28 @@ mod tests {
             (format!("-{huge}"), format!("the number -{huge}")),
             (format!("*{huge}"), format!("*{huge}")),
             (format!("^{huge}"), format!("{huge} arrows")),
-            ("1/8192".to_string(), "the denominator 8192".to_string()),
+            (
+                "1/2199023255552".to_string(),
+                "the denominator 2199023255552".to_string(),
+            ),
+            (format!("{huge}/2"), format!("the integer part of {huge}/2")),
+            ("65537".to_string(), "the number 65537".to_string()),
         ] {
             let e = parse(&mut s, &text).unwrap_err().to_string();
             assert!(e.contains(&quoted), "{text}: {e}");
             assert!(!e.contains("9223372036854775807"), "{e}");
+        }
+        // Every dyadic the store holds reads back, as mex prints it.
+        for text in [
+            "5000",
+            "-65536",
+            "1/8192",
+            "1/274877906944",
+            "65535/2",
+            "3/1099511627776",
+        ] {
+            let g = parse(&mut s, text).expect(text);
+            assert_eq!(show(&s, g), text);
         }
         let e = parse(&mut s, "1/12").unwrap_err().to_string();
         assert!(e.contains("powers of two"), "{e}");
