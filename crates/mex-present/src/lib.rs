@@ -6,7 +6,11 @@
 pub mod board;
 pub mod card;
 pub mod json;
+pub mod misere;
 pub mod pictures;
+pub mod position;
+pub mod sequences;
 pub mod ssc;
+pub mod sum;
 pub mod thermograph;
 pub mod views;
