@@ -236,9 +236,9 @@ mod tests {
         let genera = heap_genera(&code, 12).unwrap();
         let r = MisereOctalReport::new(&code, &genera);
         assert_eq!(r.terms, 12);
-        for n in 0..12 {
+        for (n, genus) in genera.iter().enumerate() {
             assert_eq!(r.misere_p_positions.contains(&n), r.misere_values[n] == 0);
-            assert_eq!(r.wild.contains(&n), !genera[n].is_tame());
+            assert_eq!(r.wild.contains(&n), !genus.is_tame());
         }
         // A heap of 0 is a misère N-position: the player to move has won.
         assert!(!r.misere_p_positions.contains(&0));
