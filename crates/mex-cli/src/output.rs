@@ -222,24 +222,18 @@ pub fn wrapped<T: std::fmt::Display>(values: &[T]) -> String {
     out
 }
 
-/// A report on one position, built as JSON and text together; the old
-/// command lines extend it (winning moves, tables).
+/// A report on one position: its typed JSON
+/// ([`mex_present::position::PositionReport`]) and its text, built
+/// together; the old command lines extend both (winning moves, tables).
 pub struct PositionReport {
-    pub json: serde_json::Value,
+    pub json: mex_present::position::PositionReport,
     pub text: String,
 }
 
 impl PositionReport {
-    /// What the command prints.
+    /// What the command prints (the JSON's keys sorted, as every report's).
     pub fn output(self) -> Output {
-        Output::new(self.json, self.text)
-    }
-
-    /// Sets `key` in the JSON object.
-    pub fn set(&mut self, key: &str, value: serde_json::Value) {
-        if let Some(map) = self.json.as_object_mut() {
-            map.insert(key.to_string(), value);
-        }
+        Output::new(mex_present::json::to_json(&self.json), self.text)
     }
 }
 

@@ -119,10 +119,7 @@ impl ValueFields {
             position: e.position.clone(),
             value: e.value_text(),
             outcome: e.outcome,
-            grundy: match &e.value {
-                Value::Grundy(g) => Some(g.to_string()),
-                _ => None,
-            },
+            grundy: grundy_text(&e.value),
             remoteness: match e.value {
                 Value::Loopy(retrograde::Value::Win(r) | retrograde::Value::Loss(r)) => Some(r),
                 _ => None,
@@ -324,6 +321,24 @@ impl ErrorReport {
             error: message.replace(['\n', '\r'], " "),
         }
     }
+}
+
+/// The Grundy value of an impartial short game's value, in decimal (a
+/// string: it may exceed 2^53); `None` for other values.
+pub fn grundy_text(value: &Value) -> Option<String> {
+    match value {
+        Value::Grundy(g) => Some(g.to_string()),
+        _ => None,
+    }
+}
+
+/// serde `serialize_with`: a quantity that may exceed 2^53 (a heap size,
+/// a count, a Grundy value of a position) as a decimal string, always.
+pub fn decimal<T: std::fmt::Display, S: serde::Serializer>(
+    value: &T,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    s.collect_str(value)
 }
 
 /// `Ok(None)` when the catalog refuses the position's size.

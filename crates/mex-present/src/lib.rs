@@ -6,8 +6,12 @@
 pub mod board;
 pub mod card;
 pub mod json;
+pub mod misere;
 pub mod nimber;
 pub mod pictures;
+pub mod position;
+pub mod sequences;
 pub mod ssc;
+pub mod sum;
 pub mod thermograph;
 pub mod views;

@@ -19,8 +19,6 @@
 use mex_core::games::{self, CatalogGame, Context, Evaluation, MoveEvaluation, Value};
 use mex_core::heap::code::TakeBreakCode;
 use mex_core::heap::octal::{self, SearchPlan};
-use mex_core::heap::period::PeriodCertificate;
-use mex_core::heap::periodic::PeriodicSequence;
 use mex_core::heap::sparse::TakeBreakSequence;
 use mex_core::partizan::notation;
 use mex_core::partizan::store::{GameId, GameStore, OutcomeClass, DEFAULT_BUDGET, MAX_INTEGER};
@@ -32,6 +30,7 @@ use mex_core::solve::retrograde;
 use mex_core::stop::{self, StopToken};
 use mex_core::sync::ssc;
 use mex_core::MexError;
+use mex_present::sequences::OctalReport;
 use mex_present::thermograph::ThermographReport;
 use num_bigint::{BigInt, BigUint};
 use num_traits::{ToPrimitive, Zero};
@@ -1133,30 +1132,17 @@ fn make_octal(code: &str) -> PyResult<OctalCode> {
     })
 }
 
-/// What `OctalCode.period()` gives: the fields of `mex octal CODE --period
-/// --json` and the values of one period.
-#[derive(Serialize)]
-struct PeriodDict<'a> {
-    code: String,
-    preperiod: usize,
-    period: usize,
-    periodic_part: &'a [u32],
-    certificate: &'a PeriodCertificate,
-}
-
 impl OctalCode {
-    /// The period search (the sequence computed so far is reused).
-    fn proven(
-        &self,
-        py: Python<'_>,
-        max_terms: Option<usize>,
-    ) -> PyResult<Option<(PeriodCertificate, PeriodicSequence)>> {
+    /// The period search (the sequence computed so far is reused): the
+    /// report of `mex octal CODE --period --json` on the sequence as the
+    /// search leaves it, its `period` `None` when no period is proven.
+    fn search(&self, py: Python<'_>, max_terms: Option<usize>) -> PyResult<OctalReport> {
         let max_terms = max_terms.unwrap_or_else(|| octal::default_max_terms(&self.code));
         let plan = SearchPlan {
             min_terms: 0,
             max_terms,
         };
-        let analysis = py.detach(|| -> PyResult<octal::OctalAnalysis> {
+        py.detach(|| -> PyResult<OctalReport> {
             let mut seq = self.lock();
             let mut pending: Option<PyErr> = None;
             let analysis = octal::search(&mut seq, plan, |_, _| match interrupted() {
@@ -1169,10 +1155,9 @@ impl OctalCode {
             .map_err(err)?;
             match pending {
                 Some(e) => Err(e),
-                None => Ok(analysis),
+                None => Ok(OctalReport::new(&self.code, &seq, &analysis)),
             }
-        })?;
-        Ok(analysis.certificate.zip(analysis.sequence))
+        })
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, TakeBreakSequence> {
@@ -1214,24 +1199,18 @@ impl OctalCode {
     }
 
     /// The period proven by the octal periodicity theorem within
-    /// `max_terms` values: a dict with the fields of `mex octal CODE
-    /// --period --json` (`code`, `preperiod`, `period`, `certificate`) and
-    /// `periodic_part` (the values of one period); None when no period is
-    /// proven.
+    /// `max_terms` values: the dict of `mex octal CODE --period --json`
+    /// (`code`, `preperiod`, `period`, `certificate`, `periodic_part`: the
+    /// values of one period, `values_computed` and `sparse_space`: the
+    /// sequence as the search leaves it, which is the CLI's on a fresh
+    /// code); None when no period is proven.
     #[pyo3(signature = (max_terms = None))]
     fn period(&self, py: Python<'_>, max_terms: Option<usize>) -> PyResult<Option<Py<PyAny>>> {
-        let Some((c, s)) = self.proven(py, max_terms)? else {
+        let report = self.search(py, max_terms)?;
+        if report.period.is_none() {
             return Ok(None);
-        };
-        let report = json_value(PeriodDict {
-            code: self.code.to_string(),
-            preperiod: c.preperiod,
-            period: c.period,
-            periodic_part: &s.head()[c.preperiod..],
-            certificate: &c,
-        })
-        .map_err(err)?;
-        to_python(py, &report).map(Some)
+        }
+        to_python(py, &json_value(report).map_err(err)?).map(Some)
     }
 
     /// A `mex.NimChart` (drawn by Jupyter) of the first `n` values, the
@@ -1246,9 +1225,9 @@ impl OctalCode {
         n: Option<usize>,
         max_terms: Option<usize>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let proven = self.proven(py, max_terms)?;
-        let (pre, per) = match &proven {
-            Some((c, _)) => (Some(c.preperiod), Some(c.period)),
+        let report = self.search(py, max_terms)?;
+        let (pre, per) = match &report.period {
+            Some(p) => (p.preperiod, p.period),
             None => (None, None),
         };
         let n = n.unwrap_or_else(|| mex_core::heap::periodic::chart_terms(pre.zip(per)));

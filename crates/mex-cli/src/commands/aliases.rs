@@ -20,9 +20,11 @@ use mex_core::bigint::parse_natural;
 use mex_core::games::{self, CatalogGame};
 use mex_core::heap::wythoff;
 use mex_core::MexError;
+use mex_present::position::{
+    self, LabelledMoveReport, OutcomeReport, PositionBody, WythoffPairReport,
+};
 use num_bigint::BigUint;
 use num_traits::Zero;
-use serde_json::json;
 
 /// A move given by its label and the position it leads to.
 type LabelledMove = (String, String);
@@ -53,11 +55,14 @@ fn misere_winning_moves(
 /// Adds `winning_moves` ([{`label`, `position`}]) to a report, and their
 /// table to its text.
 pub fn add_winning_moves(report: &mut PositionReport, moves: &[LabelledMove]) {
-    let list: Vec<_> = moves
+    let list = moves
         .iter()
-        .map(|(label, position)| json!({"label": label, "position": position}))
+        .map(|(label, position)| LabelledMoveReport {
+            label: label.clone(),
+            position: position.clone(),
+        })
         .collect();
-    report.set("winning_moves", json!(list));
+    report.json.winning_moves = Some(list);
     if moves.is_empty() {
         report.text += "no winning move (P-position: every move loses against best play)\n";
         return;
@@ -182,7 +187,7 @@ pub fn run_wythoff(a: &WythoffArgs) -> Result<Output, MexError> {
     let mut report = match a.piles.as_slice() {
         [x, y] => wythoff_position(x, y, a.grundy, a.json)?,
         _ if a.pair.is_some() => PositionReport {
-            json: json!({}),
+            json: position::PositionReport::default(),
             text: String::new(),
         },
         _ => {
@@ -194,8 +199,10 @@ pub fn run_wythoff(a: &WythoffArgs) -> Result<Output, MexError> {
     };
     if let Some(k) = &a.pair {
         let (x, y) = wythoff::pair(k);
-        report.set("k", json!(k.to_string()));
-        report.set("pair", json!([x.to_string(), y.to_string()]));
+        report.json.pair = Some(WythoffPairReport {
+            k: k.clone(),
+            pair: [x.to_string(), y.to_string()],
+        });
         report.text =
             fields(&[(&format!("P-position #{k}"), format!("({x}, {y})"))]) + &report.text;
     }
@@ -230,7 +237,11 @@ fn large_wythoff(x: &str, y: &str) -> Result<PositionReport, MexError> {
     let position = format!("{x},{y}");
     let outcome = wythoff::outcome(&x, &y).to_string();
     let mut report = PositionReport {
-        json: json!({"game": "wythoff", "position": position, "outcome": outcome}),
+        json: position::PositionReport::of(PositionBody::Outcome(OutcomeReport {
+            game: "wythoff",
+            position: position.clone(),
+            outcome: outcome.clone(),
+        })),
         text: fields(&[
             ("game", "wythoff".into()),
             ("position", position.clone()),
@@ -371,16 +382,12 @@ mod tests {
         for (x, y) in [(3u32, 5u32), (10, 4), (7, 7), (100, 300), (0, 9)] {
             let theirs = winning_moves(game, &format!("{x},{y}")).unwrap();
             let report = large_wythoff(&x.to_string(), &y.to_string()).unwrap();
-            let ours: Vec<LabelledMove> = report.json["winning_moves"]
-                .as_array()
+            let ours: Vec<LabelledMove> = report
+                .json
+                .winning_moves
                 .unwrap()
-                .iter()
-                .map(|m| {
-                    (
-                        m["label"].as_str().unwrap().into(),
-                        m["position"].as_str().unwrap().into(),
-                    )
-                })
+                .into_iter()
+                .map(|m| (m.label, m.position))
                 .collect();
             assert_eq!(ours, theirs, "{x},{y}");
         }
@@ -396,11 +403,12 @@ mod tests {
         );
         assert!(winning_moves(nim, "1,2,3").unwrap().is_empty());
         let mut report = PositionReport {
-            json: json!({}),
+            json: position::PositionReport::default(),
             text: String::new(),
         };
         add_winning_moves(&mut report, &moves);
-        assert_eq!(report.json["winning_moves"][0]["position"], "1,4,5");
+        let json = mex_present::json::to_json(&report.json);
+        assert_eq!(json["winning_moves"][0]["position"], "1,4,5");
         assert!(report.text.contains("take 2 from heap 1"));
     }
 }

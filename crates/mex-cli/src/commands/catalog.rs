@@ -10,7 +10,7 @@ use crate::output::{fields, table, Output, PositionReport};
 use clap::Args;
 use mex_core::games::{self, CatalogGame, Context, Evaluation, Family};
 use mex_core::MexError;
-use serde_json::json;
+use mex_present::position::{self, PositionBody, SearchReport};
 use std::path::PathBuf;
 
 /// The games mex knows, with their position syntax and an example.
@@ -288,16 +288,16 @@ impl PositionReport {
                 let name = format!("{} {}", game.info().name, e.position);
                 let shown = write_thermograph(summary, path, &name)?;
                 self.text += &fields(&[("thermograph written", shown.clone())]);
-                self.set("thermograph_svg", json!(shown));
+                self.json.thermograph_svg = Some(shown);
             }
             self.add_search(ctx, facts);
         }
         if let Some(path) = &options.svg {
             let shown = path.display().to_string();
             self.text += &fields(&[("board written", shown.clone())]);
-            self.set("board_svg", json!(shown));
+            self.json.board_svg = Some(shown);
         }
-        if let Some(drawing) = self.json.get("drawing").and_then(|d| d.as_str()) {
+        if let Some(drawing) = self.json.drawing() {
             self.text += &indented_picture(drawing);
         }
         Ok(())
@@ -306,19 +306,21 @@ impl PositionReport {
     /// `search`: canonical forms built and comparisons made; for the
     /// checkpointed search also the positions memoised and resumed.
     fn add_search(&mut self, ctx: &Context, facts: Option<SearchFacts>) {
-        let mut search = json!({
-            "games": ctx.store.len(),
-            "comparisons": ctx.store.comparisons().to_string(),
-        });
+        let mut search = SearchReport {
+            games: ctx.store.len(),
+            comparisons: ctx.store.comparisons(),
+            positions: None,
+            resumed_positions: None,
+        };
         if let Some(f) = facts {
-            search["positions"] = json!(f.positions);
-            search["resumed_positions"] = json!(f.resumed_positions);
+            search.positions = Some(f.positions);
+            search.resumed_positions = Some(f.resumed_positions);
             if f.resumed_positions > 0 {
                 let n = f.resumed_positions.to_string();
                 self.text += &fields(&[("resumed positions", n)]);
             }
         }
-        self.set("search", search);
+        self.json.search = Some(search);
     }
 }
 
@@ -379,11 +381,12 @@ pub fn value_report(
     }
     let (e, ctx, facts) = evaluate(game, position, options, quiet)?;
     let value = mex_present::json::ValueReport::new(game, &e, &ctx)?;
+    let partizan = value.partizan.clone();
     let mut report = PositionReport {
-        json: mex_present::json::to_json(&value),
+        json: position::PositionReport::of(PositionBody::Value(value)),
         text: value_text(Some(game), &e),
     };
-    report.add_position(game, &e, value.partizan.as_ref(), &ctx, facts, options)?;
+    report.add_position(game, &e, partizan.as_ref(), &ctx, facts, options)?;
     Ok(report)
 }
 
@@ -398,12 +401,12 @@ pub fn run_moves(a: &MovesArgs) -> Result<Output, MexError> {
     let e = game.evaluate(&a.position, &mut ctx)?;
     let moves = game.moves(&a.position, &mut ctx)?;
     let listed = mex_present::json::MovesReport::new(game, &e, &moves, &ctx)?;
+    let partizan = listed.value.partizan.clone();
     let mut report = PositionReport {
-        json: mex_present::json::to_json(&listed),
+        json: position::PositionReport::of(PositionBody::Moves(listed)),
         text: value_text(None, &e),
     };
-    let partizan = listed.value.partizan.as_ref();
-    report.add_position(game, &e, partizan, &ctx, None, &a.options)?;
+    report.add_position(game, &e, partizan.as_ref(), &ctx, None, &a.options)?;
     report.text += &moves_table(&moves);
     Ok(report.output())
 }

@@ -10,10 +10,9 @@ use crate::output::{fields, wrapped, Output};
 use clap::Args;
 use mex_core::games::{self, CatalogGame};
 use mex_core::heap::domino::{DominoGame, MAX_LISTED_BOARD};
-use mex_core::heap::period::PeriodCertificate;
 use mex_core::MexError;
+use mex_present::position::DominoTablesReport;
 use num_bigint::BigUint;
-use serde::Serialize;
 
 /// The 1×N domino-covering game (OEIS A215721): the boards the second
 /// player wins; counts up to 10^18 and beyond, from the proven period of
@@ -54,34 +53,25 @@ pub struct DominoArgs {
 
 /// The studies of the whole game: the boards the second player wins, the
 /// count of first-player wins, and the proof of the period they use.
-#[derive(Serialize)]
 struct Tables {
-    /// The proof of the period of 0.07 that every answer uses.
-    certificate: PeriodCertificate,
-    /// Every N ≤ M the second player wins (from 0).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    second_player_wins: Option<Vec<String>>,
-    #[serde(skip)]
+    /// What `--json` prints.
+    report: DominoTablesReport,
+    /// M of --second-player-wins.
     second_player_bound: u64,
-    /// M of --count-first-player-wins.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    bound: Option<String>,
-    /// The boards 1 ≤ N ≤ M the first player wins.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    count: Option<String>,
 }
 
 impl Tables {
     fn text(&self) -> String {
         let mut text = String::new();
-        if let Some(list) = &self.second_player_wins {
+        let r = &self.report;
+        if let Some(list) = &r.second_player_wins {
             let m = self.second_player_bound;
             text += &format!("boards N ≤ {m} the second player wins:\n{}", wrapped(list));
         }
-        if let (Some(m), Some(count)) = (&self.bound, &self.count) {
+        if let (Some(m), Some(count)) = (&r.bound, &r.count) {
             text += &fields(&[(&format!("first-player wins, 1 ≤ N ≤ {m}"), count.clone())]);
         }
-        let c = &self.certificate;
+        let c = &r.certificate;
         text + &format!(
             "(period {} from N = {}, proven by the octal periodicity theorem from {} values)\n",
             c.period, c.preperiod, c.values_needed
@@ -148,11 +138,13 @@ fn tables(a: &DominoArgs) -> Result<Tables, MexError> {
         .as_ref()
         .map(|m| game.count_first_player_wins(m).to_string());
     Ok(Tables {
-        certificate: game.certificate().clone(),
-        second_player_wins,
+        report: DominoTablesReport {
+            certificate: game.certificate().clone(),
+            second_player_wins,
+            bound: a.count_first_player_wins.as_ref().map(ToString::to_string),
+            count,
+        },
         second_player_bound: a.second_player_wins.unwrap_or(0),
-        bound: a.count_first_player_wins.as_ref().map(ToString::to_string),
-        count,
     })
 }
 
@@ -167,21 +159,14 @@ pub fn run(a: &DominoArgs) -> Result<Output, MexError> {
     let mut report = match &a.n {
         Some(n) => board(n, a.no_moves, a.json)?,
         None => PositionReport {
-            json: serde_json::json!({}),
+            json: mex_present::position::PositionReport::default(),
             text: String::new(),
         },
     };
     if wants_tables {
         let tables = tables(a)?;
         report.text += &tables.text();
-        for (k, v) in serde_json::to_value(&tables)
-            .expect("serialisable")
-            .as_object()
-            .into_iter()
-            .flatten()
-        {
-            report.set(k, v.clone());
-        }
+        report.json.domino = Some(tables.report);
     }
     Ok(report.output())
 }

@@ -10,20 +10,14 @@ use mex_core::games::CatalogGame;
 use mex_core::heap::code::TakeBreakCode;
 use mex_core::heap::misere::heap_genera;
 use mex_core::MexError;
-use serde_json::json;
+use mex_present::json::to_json;
+use mex_present::misere::{
+    MisereMovesReport, MisereOctalReport, MisereSumReport, MisereValueReport,
+};
+use mex_present::position::{self, PositionBody};
 
 /// What the text says about the convention.
 const PLAY: &str = "misère (whoever makes the last move loses)";
-
-fn evaluation_json(e: &MisereEvaluation) -> serde_json::Value {
-    json!({
-        "position": e.position,
-        "genus": e.genus,
-        "normal_value": e.normal_value.to_string(),
-        "misere_value": e.misere_value.to_string(),
-        "outcome": e.outcome.to_string(),
-    })
-}
 
 fn evaluation_fields(e: &MisereEvaluation) -> Vec<(&'static str, String)> {
     vec![
@@ -39,11 +33,9 @@ fn evaluation_fields(e: &MisereEvaluation) -> Vec<(&'static str, String)> {
 /// `mex value GAME POSITION --misere`.
 pub fn value(g: &dyn CatalogGame, position: &str) -> Result<PositionReport, MexError> {
     let e = misere::evaluate(g, position)?;
-    let mut v = evaluation_json(&e);
-    v["game"] = json!(g.info().name);
-    v["play"] = json!("misere");
+    let report = MisereValueReport::new(g.info().name, &e);
     Ok(PositionReport {
-        json: v,
+        json: position::PositionReport::of(PositionBody::Misere(report)),
         text: fields(&evaluation_fields(&e)),
     })
 }
@@ -51,18 +43,8 @@ pub fn value(g: &dyn CatalogGame, position: &str) -> Result<PositionReport, MexE
 /// `mex moves GAME POSITION --misere`.
 pub fn moves(g: &dyn CatalogGame, position: &str) -> Result<PositionReport, MexError> {
     let (e, moves) = misere::moves(g, position)?;
-    let mut v = evaluation_json(&e);
-    v["game"] = json!(g.info().name);
-    v["play"] = json!("misere");
-    v["moves"] = json!(moves
-        .iter()
-        .map(|m| {
-            let mut o = evaluation_json(&m.result);
-            o["label"] = json!(m.label);
-            o["winning"] = json!(m.winning);
-            o
-        })
-        .collect::<Vec<_>>());
+    let report = MisereMovesReport::new(g.info().name, &e, &moves);
+    let v = position::PositionReport::of(PositionBody::MisereMoves(report));
     let mut text = fields(&evaluation_fields(&e));
     let rows: Vec<Vec<String>> = moves
         .iter()
@@ -91,31 +73,7 @@ pub fn sum(components: &[String]) -> Result<Output, MexError> {
         .map(|c| Summand::parse(c))
         .collect::<Result<Vec<_>, _>>()?;
     let r = misere::sum(&summands)?;
-    Ok(Output::new(sum_json(&r), sum_text(&r)))
-}
-
-fn sum_json(r: &MisereSum) -> serde_json::Value {
-    let moves: Vec<_> = r
-        .winning_moves
-        .iter()
-        .map(
-            |m| json!({"component": m.component + 1, "label": m.label, "from": m.from, "to": m.to}),
-        )
-        .collect();
-    let mut v = evaluation_json(&r.value);
-    v["play"] = json!("misere");
-    v["components"] = json!(r
-        .components
-        .iter()
-        .map(|c| {
-            let mut o = evaluation_json(c);
-            o["component"] = json!(c.position);
-            o
-        })
-        .collect::<Vec<_>>());
-    v["winning_moves"] = json!(moves);
-    v["unlisted_components"] = json!(super::numbered(&r.unlisted_components));
-    v
+    Ok(Output::new(to_json(&MisereSumReport::of(&r)), sum_text(&r)))
 }
 
 fn sum_text(r: &MisereSum) -> String {
@@ -156,7 +114,7 @@ fn sum_text(r: &MisereSum) -> String {
         text += &table(&["#", "move", "to"], &mrows);
     }
     if !r.unlisted_components.is_empty() {
-        let list: Vec<String> = super::numbered(&r.unlisted_components)
+        let list: Vec<String> = mex_present::sum::numbered(&r.unlisted_components)
             .iter()
             .map(usize::to_string)
             .collect();
@@ -175,21 +133,9 @@ pub const DEFAULT_MISERE_TERMS: usize = 20;
 /// values of heaps `0..N`, and the misère P-positions among them.
 pub fn octal(code: &TakeBreakCode, terms: usize) -> Result<Output, MexError> {
     let genera = heap_genera(code, terms)?;
-    let normal: Vec<u32> = genera.iter().map(|g| g.normal).collect();
-    let misere_values: Vec<u32> = genera.iter().map(|g| g.misere_value()).collect();
-    let shown: Vec<String> = genera.iter().map(ToString::to_string).collect();
-    let p: Vec<usize> = (0..terms).filter(|&n| misere_values[n] == 0).collect();
-    let wild: Vec<usize> = (0..terms).filter(|&n| !genera[n].is_tame()).collect();
-    let v = json!({
-        "code": code.to_string(),
-        "play": "misere",
-        "terms": terms,
-        "genera": shown,
-        "normal_values": normal,
-        "misere_values": misere_values,
-        "misere_p_positions": p,
-        "wild": wild,
-    });
+    let report = MisereOctalReport::new(code, &genera);
+    let (normal, misere_values, shown) =
+        (&report.normal_values, &report.misere_values, &report.genera);
     let rows: Vec<Vec<String>> = (0..terms)
         .map(|n| {
             vec![
@@ -203,6 +149,9 @@ pub fn octal(code: &TakeBreakCode, terms: usize) -> Result<Output, MexError> {
         .collect();
     let mut text = fields(&[("code", code.to_string()), ("play", PLAY.to_string())]);
     text += &table(&["heap", "normal", "misère", "genus", "wild"], &rows);
-    text += &format!("misère P-positions among them:\n{}", wrapped(&p));
-    Ok(Output::new(v, text))
+    text += &format!(
+        "misère P-positions among them:\n{}",
+        wrapped(&report.misere_p_positions)
+    );
+    Ok(Output::new(to_json(&report), text))
 }

@@ -22,6 +22,7 @@ pub mod sum;
 
 use mex_core::heap::periodic::{chart_terms, CHART_MAX_TERMS};
 use mex_core::MexError;
+use mex_present::sequences::{AtReport, CountReport, QueryReport};
 use num_bigint::BigUint;
 
 /// Parses `LO..HI` (inclusive, arbitrary precision).
@@ -145,13 +146,9 @@ impl PeriodicQueries {
         }
     }
 
-    /// Answers `--at` and `--count-p` from what is known.
-    pub fn answer(
-        &self,
-        known: &Known,
-        json: &mut serde_json::Value,
-        text: &mut String,
-    ) -> Result<(), MexError> {
+    /// Answers `--at` and `--count-p` from what is known: their report,
+    /// and their lines added to `text`.
+    pub fn answer(&self, known: &Known, text: &mut String) -> Result<QueryReport, MexError> {
         use crate::output::fields;
         use num_traits::ToPrimitive;
         let within = |n: &BigUint| -> Result<usize, MexError> {
@@ -166,6 +163,7 @@ impl PeriodicQueries {
                 }
             }
         };
+        let mut report = QueryReport::default();
         if let Some(n) = &self.at {
             let (v, basis) = match known {
                 Known::Periodic(seq) => (seq.value_at(n), "period"),
@@ -174,12 +172,12 @@ impl PeriodicQueries {
                     (value(i), basis(i))
                 }
             };
-            let outcome = if v == 0 { "P" } else { "N" };
-            json["at"] = serde_json::json!({"n": n.to_string(), "value": v, "outcome": outcome, "basis": basis});
+            let at = AtReport::new(n.clone(), v, basis);
             *text += &fields(&[(
                 &format!("G({n})"),
-                format!("{v} ({outcome}), from the {basis}"),
+                format!("{v} ({}), from the {basis}", at.outcome),
             )]);
+            report.at = Some(at);
         }
         if let Some((lo, hi)) = &self.count_p {
             let (p, all, basis) = match known {
@@ -195,17 +193,18 @@ impl PeriodicQueries {
                 }
             };
             let n = &all - &p;
-            json["count"] = serde_json::json!({"from": lo.to_string(), "to": hi.to_string(), "p_positions": p.to_string(), "n_positions": n.to_string(), "basis": basis});
             *text += &fields(&[
                 (&format!("P-positions in {lo}..={hi}"), p.to_string()),
                 (&format!("N-positions in {lo}..={hi}"), n.to_string()),
             ]);
+            report.count = Some(CountReport {
+                from: lo.clone(),
+                to: hi.clone(),
+                p_positions: p,
+                n_positions: n,
+                basis,
+            });
         }
-        Ok(())
+        Ok(report)
     }
-}
-
-/// Components numbered from 1, as people count them (the core counts from 0).
-pub fn numbered(indices: &[usize]) -> Vec<usize> {
-    indices.iter().map(|i| i + 1).collect()
 }

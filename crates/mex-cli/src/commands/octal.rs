@@ -9,7 +9,8 @@ use mex_core::heap::code::TakeBreakCode;
 use mex_core::heap::octal::{self, Phase, SearchPlan};
 use mex_core::heap::sparse::{SequenceStats, TakeBreakSequence};
 use mex_core::MexError;
-use serde_json::json;
+use mex_present::json::to_json;
+use mex_present::sequences::{OctalReport, PeriodReport, TermsReport};
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -265,12 +266,9 @@ fn report(
     analysis: &octal::OctalAnalysis,
     resumed: usize,
 ) -> Result<Output, MexError> {
-    let (mask, rare) = seq.rare_summary();
-    let mut json = json!({
-        "code": code.to_string(),
-        "values_computed": seq.len(),
-        "sparse_space": {"mask": mask, "rare_positions": rare, "stats": seq.stats()},
-    });
+    // The period, when proven, is in the report from the start.
+    let mut json = OctalReport::new(code, seq, analysis);
+    let (mask, rare) = (json.sparse_space.mask, json.sparse_space.rare_positions);
     let mut text = fields(&[
         ("code", code.to_string()),
         ("values computed", seq.len().to_string()),
@@ -282,8 +280,8 @@ fn report(
         )]);
     }
     if resumed > 0 {
-        json["values_from_checkpoint"] = json!(resumed);
-        json["rechecked_values"] = json!(analysis.rechecked_values);
+        json.values_from_checkpoint = Some(resumed);
+        json.rechecked_values = Some(analysis.rechecked_values);
         let how = if analysis.rechecked_values > 0 {
             format!(
                 "{resumed} (the proof's stretch was recomputed from scratch and agrees with them)"
@@ -294,20 +292,18 @@ fn report(
         text += &fields(&[("values from checkpoint", how)]);
     }
     if let Some(n) = a.q.terms {
-        let values = &seq.values()[..n];
-        let p: Vec<usize> = (0..n).filter(|&i| values[i] == 0).collect();
+        let terms = TermsReport::of(seq.values()[..n].iter().map(|&v| u32::from(v)));
         text += &format!(
             "first {n} values:\n{}P-positions among them:\n{}",
-            wrapped(values),
-            wrapped(&p)
+            wrapped(&terms.values),
+            wrapped(&terms.p_positions)
         );
-        json["values"] = json!(values);
-        json["p_positions"] = json!(p);
+        json.terms = Some(terms);
     }
     if a.stats {
         let st = seq.table_stats();
         text += &stats_text(&st);
-        json["stats"] = serde_json::to_value(&st).expect("serialisable");
+        json.stats = Some(st);
     }
     let proven = analysis
         .certificate
@@ -325,20 +321,17 @@ fn report(
         )?;
     }
     if !a.q.wants_period() && proven.is_none() {
-        return Ok(Output::new(json, text));
+        return Ok(Output::new(to_json(&json), text));
     }
     match proven {
         Some((c, s)) => {
-            json["preperiod"] = json!(c.preperiod);
-            json["period"] = json!(c.period);
-            json["certificate"] = serde_json::to_value(c).expect("serialisable");
             text += &fields(&[
                 ("preperiod", c.preperiod.to_string()),
                 ("period", c.period.to_string()),
                 ("certificate", format!("G(n+{}) = G(n) for all {} <= n < {} (= r*max(mu,1) + (r-1)p + t with t = {}, r = {}); by the {}", c.period, c.compared_from, c.compared_to, c.max_removal, c.max_heaps, c.theorem)),
                 ("periodic part", s.head()[c.preperiod..].iter().map(u32::to_string).collect::<Vec<_>>().join(" ")),
             ]);
-            a.q.answer(&Known::Periodic(s), &mut json, &mut text)?;
+            json.queries = a.q.answer(&Known::Periodic(s), &mut text)?;
         }
         None => {
             let status = if code.has_periodicity_theorem() {
@@ -363,24 +356,20 @@ fn report(
                     "computed values"
                 }
             };
-            a.q.answer(
+            json.queries = a.q.answer(
                 &Known::Prefix {
                     len: seq.len(),
                     value: &value,
                     basis: &basis,
                     why,
                 },
-                &mut json,
                 &mut text,
             )?;
-            json["preperiod"] = json!(null);
-            json["period"] = json!(null);
-            json["certificate"] = json!(null);
-            json["status"] = json!(status);
             text += &format!("{status}\n");
+            json.period = Some(PeriodReport::unproven(status));
         }
     }
-    Ok(Output::new(json, text))
+    Ok(Output::new(to_json(&json), text))
 }
 
 fn stats_text(st: &SequenceStats) -> String {

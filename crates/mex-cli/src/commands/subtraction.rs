@@ -7,7 +7,8 @@ use clap::Args;
 use mex_core::error::counted;
 use mex_core::heap::subtraction::{self, SubtractionSet};
 use mex_core::MexError;
-use serde_json::json;
+use mex_present::json::to_json;
+use mex_present::sequences::{PeriodReport, SubtractionReport, TermsReport};
 
 /// Subtraction games (S-Pick-Up-Bricks): nim sequence, P-positions, exact
 /// preperiod and period with a window certificate; or a survey of all
@@ -75,7 +76,7 @@ pub fn run(a: &SubtractionArgs) -> Result<Output, MexError> {
         ));
     }
     let set = SubtractionSet::parse(&a.args[0])?;
-    let mut json = json!({"set": set.elements()});
+    let mut json = SubtractionReport::new(&set);
     let mut text = fields(&[("set", set.to_string())]);
     let need_period = a.q.wants_period();
     let max_terms = match a.max_terms {
@@ -96,15 +97,13 @@ pub fn run(a: &SubtractionArgs) -> Result<Output, MexError> {
             ));
         }
         check_work(&set, n, "--terms")?;
-        let values = set.values(n);
-        let p: Vec<usize> = (0..n).filter(|&i| values[i] == 0).collect();
+        let terms = TermsReport::of(set.values(n));
         text += &format!(
             "first {n} values:\n{}P-positions among them:\n{}",
-            wrapped(&values),
-            wrapped(&p)
+            wrapped(&terms.values),
+            wrapped(&terms.p_positions)
         );
-        json["values"] = json!(values);
-        json["p_positions"] = json!(p);
+        json.terms = Some(terms);
     }
     if need_period {
         let found = match set.find_period(max_terms) {
@@ -120,9 +119,7 @@ pub fn run(a: &SubtractionArgs) -> Result<Output, MexError> {
                 ))
             }
         };
-        json["preperiod"] = json!(found.preperiod);
-        json["period"] = json!(found.period);
-        json["certificate"] = serde_json::to_value(&found.certificate).expect("serialisable");
+        json.period = Some(SubtractionReport::proven(&found));
         let c = &found.certificate;
         text += &fields(&[
             ("preperiod", found.preperiod.to_string()),
@@ -143,7 +140,7 @@ pub fn run(a: &SubtractionArgs) -> Result<Output, MexError> {
                     .join(" "),
             ),
         ]);
-        a.q.answer(&Known::Periodic(&found.sequence), &mut json, &mut text)?;
+        json.queries = a.q.answer(&Known::Periodic(&found.sequence), &mut text)?;
         if a.q.plot.is_some() {
             let n = a.q.plot_len(Some(found.preperiod), Some(found.period));
             let title = format!("subtraction game S = {set}: Grundy values");
@@ -155,7 +152,7 @@ pub fn run(a: &SubtractionArgs) -> Result<Output, MexError> {
         let title = format!("subtraction game S = {set}: Grundy values");
         a.q.write_plot(&title, &set.values(n), None, None)?;
     }
-    Ok(Output::new(json, text))
+    Ok(Output::new(to_json(&json), text))
 }
 
 /// No period within `max_terms` values: answers the queries that stay
@@ -165,29 +162,25 @@ fn answer_without_period(
     set: &SubtractionSet,
     max_terms: usize,
     status: String,
-    mut json: serde_json::Value,
+    mut json: SubtractionReport,
     mut text: String,
 ) -> Result<Output, MexError> {
     let read = a.q.values_read().unwrap_or(usize::MAX).min(max_terms);
     let values = set.values(read);
     let value = |i: usize| values[i];
     let basis = |_: usize| "computed values";
-    a.q.answer(
+    json.queries = a.q.answer(
         &Known::Prefix {
             len: values.len(),
             value: &value,
             basis: &basis,
             why: format!("no period is proven within {max_terms} values; raise --max-terms"),
         },
-        &mut json,
         &mut text,
     )?;
-    json["preperiod"] = json!(null);
-    json["period"] = json!(null);
-    json["certificate"] = json!(null);
-    json["status"] = json!(status);
     text += &format!("{status}\n");
-    Ok(Output::new(json, text))
+    json.period = Some(PeriodReport::unproven(status));
+    Ok(Output::new(to_json(&json), text))
 }
 
 fn survey(m: u64, json_out: bool) -> Result<Output, MexError> {

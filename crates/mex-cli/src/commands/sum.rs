@@ -3,9 +3,10 @@
 use crate::output::{fields, table, Output};
 use clap::Args;
 use mex_core::games::sum::{self, SumAnalysis, Summand};
-use mex_core::games::{Context, Value};
+use mex_core::games::Context;
 use mex_core::MexError;
-use serde_json::json;
+use mex_present::json::to_json;
+use mex_present::sum::SumReport;
 
 /// A sum of positions of any games of the catalog: each component's value,
 /// the value and outcome of the sum, and every winning move.
@@ -56,38 +57,7 @@ pub fn run(a: &SumArgs) -> Result<Output, MexError> {
         .map(|c| Summand::parse(c))
         .collect::<Result<Vec<_>, _>>()?;
     let r = sum::analyse(&summands, &mut Context::new())?;
-    Ok(Output::new(to_json(&r), to_text(&r)))
-}
-
-fn to_json(r: &SumAnalysis) -> serde_json::Value {
-    let comps: Vec<_> = r
-        .components
-        .iter()
-        .map(|c| match &c.value {
-            Value::Grundy(g) => {
-                json!({"component": c.component, "grundy": g.to_string(), "value": c.value_text})
-            }
-            _ => json!({"component": c.component, "value": c.value_text}),
-        })
-        .collect();
-    let moves: Vec<_> = r
-        .winning_moves
-        .iter()
-        .map(|m| {
-            let mut o =
-                json!({"component": m.component + 1, "label": m.label, "from": m.from, "to": m.to});
-            if let Some(p) = m.player {
-                o["player"] = json!(p);
-            }
-            o
-        })
-        .collect();
-    let mut v = json!({"components": comps, "value": r.value_text, "outcome": r.outcome,
-                       "winning_moves": moves, "unlisted_components": super::numbered(&r.unlisted_components)});
-    if let Value::Grundy(g) = &r.value {
-        v["grundy"] = json!(g.to_string());
-    }
-    v
+    Ok(Output::new(to_json(&SumReport::of(&r)), to_text(&r)))
 }
 
 fn to_text(r: &SumAnalysis) -> String {
@@ -126,7 +96,7 @@ fn to_text(r: &SumAnalysis) -> String {
         text += &table(&["#", "player", "move", "to"], &mrows);
     }
     if !r.unlisted_components.is_empty() {
-        let list: Vec<String> = super::numbered(&r.unlisted_components)
+        let list: Vec<String> = mex_present::sum::numbered(&r.unlisted_components)
             .iter()
             .map(usize::to_string)
             .collect();
