@@ -18,7 +18,7 @@ use super::store::as_number;
 use super::store::{GameId, GameStore, Kind};
 use num_bigint::BigInt;
 use num_rational::BigRational;
-use num_traits::{One, Signed};
+use num_traits::Signed;
 use rustc_hash::FxHashMap;
 use std::cmp::Ordering;
 
@@ -32,7 +32,7 @@ fn int(n: i64) -> Q {
 /// `p / 2^q`.
 #[cfg(test)]
 fn dyadic(p: i64, q: u32) -> Q {
-    Q::new(BigInt::from(p), BigInt::one() << q)
+    Q::new(BigInt::from(p), <BigInt as num_traits::One>::one() << q)
 }
 
 /// A continuous piecewise-linear function on `[−1, ∞)`: values at the
