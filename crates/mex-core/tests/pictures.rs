@@ -16,6 +16,7 @@ const MORE_POSITIONS: &[(&str, &[&str])] = &[
     ("wythoff", &["2,7", "0,4"]),
     ("kayles", &["III IIII", "I.II"]),
     ("cram", &["..#/...", "2x4"]),
+    ("chomp", &["4,4,2", "2x3"]),
     (
         "graph",
         &[

@@ -39,6 +39,7 @@ mod adapters;
 pub mod amazons;
 pub mod best;
 pub mod cherries;
+pub mod chomp;
 pub mod clobber;
 pub mod col;
 pub mod cram;
@@ -284,6 +285,7 @@ pub fn catalog() -> &'static [&'static dyn CatalogGame] {
         &ImpartialEntry(wythoff::Wythoff),
         &ImpartialEntry(kayles::Kayles),
         &ImpartialEntry(cram::Cram),
+        &ImpartialEntry(chomp::Chomp),
         &LoopyEntry(graph::Graph),
         &ArenaEntry(shift::ShiftGame),
         &ArenaEntry(shift::GeneralizedShiftGame),
