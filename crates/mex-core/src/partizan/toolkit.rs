@@ -1005,7 +1005,7 @@ mod tests {
             let th = Thermographs::default().of(&s, g);
             let t = q(t, 32);
             let cooled = cool(&mut s, g, &t).unwrap();
-            let (l, r) = stops(&mut s, cooled);
+            let (l, r) = stops(&s, cooled);
             if t <= th.temperature {
                 prop_assert_eq!(l, th.left.at(&t), "{} at {}", text(&s, g), t);
                 prop_assert_eq!(r, th.right.at(&t), "{} at {}", text(&s, g), t);
