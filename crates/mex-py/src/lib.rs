@@ -16,6 +16,8 @@
 //! the long loops (nim sequences, period searches) check for Ctrl-C between
 //! slices.
 
+mod nimber;
+
 use mex_core::games::{self, CatalogGame, Context, Evaluation, MoveEvaluation, Value};
 use mex_core::heap::code::TakeBreakCode;
 use mex_core::heap::octal::{self, SearchPlan};
@@ -1671,6 +1673,7 @@ fn _mex(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Move>()?;
     m.add_class::<CGValue>()?;
     m.add_class::<OctalCode>()?;
+    m.add_class::<nimber::Nimber>()?;
     m.add_function(wrap_pyfunction!(list_games, m)?)?;
     m.add_function(wrap_pyfunction!(nim, m)?)?;
     m.add_function(wrap_pyfunction!(wythoff, m)?)?;

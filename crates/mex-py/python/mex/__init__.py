@@ -53,6 +53,13 @@ picture in one of the shapes every front end draws:
 #..
 ...
 
+The nimber field (Conway's *On Numbers and Games*, chapter 6), of any size:
+
+>>> mex.Nimber(2) * 3, mex.Nimber(16) * 16, 1 / mex.Nimber(2)
+(Nimber(1), Nimber(24), Nimber(3))
+>>> mex.Nimber.eval("(2+1)^2"), mex.Nimber(2**64) ** 2 == 3 * 2**63
+(Nimber(2), True)
+
 Big numbers are Python ints both ways:
 
 >>> mex.Nim([2**200, 2**200 + 1]).value()
@@ -76,6 +83,7 @@ from ._mex import (
     CGValue,
     Game,
     Move,
+    Nimber,
     OctalCode,
     TooLarge,
     Domineering,
@@ -106,6 +114,7 @@ __all__ = [
     "CGValue",
     "Game",
     "Move",
+    "Nimber",
     "OctalCode",
     "TooLarge",
     "Domineering",
