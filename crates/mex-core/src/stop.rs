@@ -29,7 +29,7 @@
 
 use crate::MexError;
 use std::cell::{Cell, RefCell};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -41,6 +41,10 @@ pub const CHECK_INTERVAL: u32 = 2048;
 #[derive(Debug, Clone, Default)]
 pub struct StopToken {
     flag: Arc<AtomicBool>,
+    /// Calls of [`check`] made under the token, counted in steps of
+    /// [`CHECK_INTERVAL`]: a measure of the work done, for progress shown
+    /// by another thread.
+    work: Arc<AtomicU64>,
     deadline: Option<Deadline>,
 }
 
@@ -63,10 +67,18 @@ impl StopToken {
     pub fn with_time_limit(limit: Duration) -> Self {
         StopToken {
             flag: Arc::default(),
+            work: Arc::default(),
             deadline: Instant::now()
                 .checked_add(limit)
                 .map(|at| Deadline { at, limit }),
         }
+    }
+
+    /// The calls of [`check`] made so far under this token (to the
+    /// nearest [`CHECK_INTERVAL`]): the engines call it once per position
+    /// or node, so it grows with the work done.
+    pub fn work_done(&self) -> u64 {
+        self.work.load(Ordering::Relaxed)
     }
 
     /// Sets the flag: work under this token or any of its clones stops at
@@ -161,7 +173,12 @@ pub fn check() -> Result<(), MexError> {
 #[inline(never)]
 fn check_now() -> Result<(), MexError> {
     COUNTDOWN.set(CHECK_INTERVAL);
-    INSTALLED.with_borrow(|tokens| tokens.iter().try_for_each(StopToken::status))
+    INSTALLED.with_borrow(|tokens| {
+        tokens.iter().try_for_each(|t| {
+            t.work.fetch_add(u64::from(CHECK_INTERVAL), Ordering::Relaxed);
+            t.status()
+        })
+    })
 }
 
 #[cfg(test)]
@@ -176,6 +193,19 @@ mod tests {
     #[test]
     fn without_a_token_every_check_succeeds() {
         assert!(first_failure(10 * CHECK_INTERVAL).is_none());
+    }
+
+    #[test]
+    fn work_done_counts_the_checks() {
+        let token = StopToken::new();
+        run_under(&token, || {
+            for _ in 0..5 * CHECK_INTERVAL {
+                check().unwrap();
+            }
+        });
+        // The first call looks at once, then every CHECK_INTERVAL calls.
+        assert_eq!(token.work_done(), 5 * u64::from(CHECK_INTERVAL));
+        assert_eq!(token.clone().work_done(), token.work_done(), "shared by clones");
     }
 
     #[test]
