@@ -21,8 +21,19 @@ use rustc_hash::FxHashMap;
 
 /// Who wins the sum when `first` moves first (Left or Right).
 pub fn winner(summands: &[Summand], first: Side, ctx: &mut Context) -> Result<Side, MexError> {
+    winner_within(summands, first, ctx, limits(ctx))
+}
+
+/// [`winner`] with the search's limits and switches given (for tuning and
+/// tests).
+pub fn winner_within(
+    summands: &[Summand],
+    first: Side,
+    ctx: &mut Context,
+    limits: SearchLimits,
+) -> Result<Side, MexError> {
     let first = player_of(first)?;
-    let mut search = OutcomeSearch::new(limits(ctx));
+    let mut search = OutcomeSearch::new(limits);
     let (components, forms) = enter(summands, &mut search, ctx)?;
     Ok(side_of(search.winner(&components, &forms, first)?))
 }

@@ -196,6 +196,9 @@ pub struct SearchLimits {
     pub memory: usize,
     /// What one substitution attempt may spend.
     pub room: Room,
+    /// Two forms of a sum are added into one when their birthdays add up
+    /// to at most this (0: never).
+    pub merge_birthday: u32,
 }
 
 /// The default memory of a search: 1 GiB (the machine it was written on
@@ -214,9 +217,13 @@ impl Default for SearchLimits {
         SearchLimits {
             memory: DEFAULT_SEARCH_MEMORY,
             room: DEFAULT_ROOM,
+            merge_birthday: DEFAULT_MERGE_BIRTHDAY,
         }
     }
 }
+
+/// The default of [`SearchLimits::merge_birthday`].
+pub const DEFAULT_MERGE_BIRTHDAY: u32 = 12;
 
 /// Estimated bytes of one entry of the table or of the cache of forms,
 /// with the hash table's spare room.
@@ -271,14 +278,21 @@ enum Move<'a> {
     Simple(GameId),
 }
 
-/// A position of the search being explored.
+/// A position of the search being explored: its unknown children in the
+/// order they are tried.
 struct Frame<'a> {
-    state: State<'a>,
     mover: Player,
     key: u128,
-    moves: Vec<Move<'a>>,
+    children: Vec<(u128, Option<State<'a>>)>,
     next: usize,
     bytes: usize,
+}
+
+/// A position expanded: decided at once (whether the mover wins), or a
+/// frame to explore.
+enum Expansion<'a> {
+    Decided(bool),
+    Open(Frame<'a>),
 }
 
 /// The outcome search: a store of forms, a transposition table and a cache
@@ -350,26 +364,44 @@ impl OutcomeSearch {
         Ok(())
     }
 
-    /// Adds a canonical form to a sum.
+    /// Adds a canonical form to a sum: into the closed-form term when it
+    /// is `x + n·↑ + *k`; cancelling its negative; otherwise added to a
+    /// form of the sum whose birthday is small enough
+    /// ([`SearchLimits::merge_birthday`]: the canonical sum has no more
+    /// options than the two terms, and usually far fewer), or kept apart.
     fn add_form(&mut self, state: &mut State, g: GameId) -> Result<(), MexError> {
-        if g == self.store.zero() {
-            return Ok(());
-        }
-        if let Kind::Simple(_) = self.store.kind(g) {
-            state.simple = self.store.try_add(state.simple, g)?;
-            return Ok(());
-        }
-        let negative = self.store.try_neg(g)?;
-        match state.forms.binary_search(&negative) {
-            Ok(i) => {
+        let mut g = g;
+        loop {
+            if g == self.store.zero() {
+                return Ok(());
+            }
+            if let Kind::Simple(_) = self.store.kind(g) {
+                state.simple = self.store.try_add(state.simple, g)?;
+                return Ok(());
+            }
+            let negative = self.store.try_neg(g)?;
+            if let Ok(i) = state.forms.binary_search(&negative) {
                 state.forms.remove(i);
+                return Ok(());
             }
-            Err(_) => {
-                let i = state.forms.binary_search(&g).unwrap_or_else(|i| i);
-                state.forms.insert(i, g);
+            let born = self.store.birthday(g);
+            let limit = self.limits.merge_birthday;
+            let partner = state
+                .forms
+                .iter()
+                .position(|&f| self.store.birthday(f) + born <= limit);
+            match partner {
+                Some(i) => {
+                    let f = state.forms.remove(i);
+                    g = self.store.try_add(f, g)?;
+                }
+                None => {
+                    let i = state.forms.binary_search(&g).unwrap_or_else(|i| i);
+                    state.forms.insert(i, g);
+                    return Ok(());
+                }
             }
         }
-        Ok(())
     }
 
     /// Adds a component to a sum: its parts, each replaced by its form
@@ -492,24 +524,74 @@ impl OutcomeSearch {
         Ok(next)
     }
 
-    fn frame<'a>(
+    /// The options of `mover` in `state` as sums, with a quick verdict:
+    /// a winning move to a sum known lost for the opponent (from the table
+    /// or a closed form: enhanced transposition cutoff), or no move left
+    /// unknown; otherwise a frame whose unknown children are ordered by the
+    /// opponent's mobility (fewest replies first).
+    fn expand<'a>(
         &mut self,
-        state: State<'a>,
+        state: &State<'a>,
         mover: Player,
         key: u128,
-    ) -> Result<Frame<'a>, MexError> {
-        let moves = self.moves(&state, mover);
-        let bytes = state.bytes() + std::mem::size_of::<Move>() * moves.len();
+    ) -> Result<Expansion<'a>, MexError> {
+        let opponent = mover.other();
+        let mut children = Vec::new();
+        for m in self.moves(state, mover) {
+            let child = self.play(state, &m)?;
+            let child_key = child.key(&self.store, opponent);
+            match self.known(&child, opponent, child_key)? {
+                Some(false) => return Ok(Expansion::Decided(true)),
+                Some(true) => {}
+                None => {
+                    let replies = self.mobility(&child, opponent);
+                    children.push((replies, child_key, Some(child)));
+                }
+            }
+        }
+        if children.is_empty() {
+            return Ok(Expansion::Decided(false));
+        }
+        children.sort_by_key(|c| c.0);
+        let bytes = std::mem::size_of::<Frame>()
+            + children
+                .iter()
+                .map(|c| c.2.as_ref().map_or(0, State::bytes) + 24)
+                .sum::<usize>();
         self.charge(bytes)?;
         self.expanded += 1;
-        Ok(Frame {
-            state,
+        Ok(Expansion::Open(Frame {
             mover,
             key,
-            moves,
+            children: children.into_iter().map(|(_, k, c)| (k, c)).collect(),
             next: 0,
             bytes,
-        })
+        }))
+    }
+
+    /// How many moves `player` has in `state` (an estimate for ordering:
+    /// the components' options and the forms' canonical options).
+    fn mobility(&self, state: &State, player: Player) -> usize {
+        let side = |g: GameId| {
+            let node = self.store.node(g);
+            match player {
+                Player::Left => node.left.len(),
+                Player::Right => node.right.len(),
+            }
+        };
+        let positions: usize = state
+            .positions
+            .iter()
+            .map(|(_, c)| c.options(player).len())
+            .sum();
+        positions + state.forms.iter().map(|&g| side(g)).sum::<usize>() + side(state.simple)
+    }
+
+    /// Remembers a result in the table.
+    fn remember(&mut self, key: u128, won: bool) -> Result<(), MexError> {
+        self.charge(ENTRY_BYTES)?;
+        self.table.insert(key, won);
+        Ok(())
     }
 
     /// Whether `mover` wins `root` moving first: depth-first on an
@@ -519,7 +601,13 @@ impl OutcomeSearch {
         if let Some(won) = self.known(&root, mover, key)? {
             return Ok(won);
         }
-        let mut stack = vec![self.frame(root, mover, key)?];
+        let mut stack = match self.expand(&root, mover, key)? {
+            Expansion::Decided(won) => {
+                self.remember(key, won)?;
+                return Ok(won);
+            }
+            Expansion::Open(frame) => vec![frame],
+        };
         let mut child_won: Option<bool> = None;
         loop {
             crate::stop::check()?;
@@ -529,19 +617,25 @@ impl OutcomeSearch {
                 _ => None,
             };
             while result.is_none() {
-                let Some(m) = frame.moves.get(frame.next) else {
+                let Some((child_key, child)) = frame.children.get_mut(frame.next) else {
                     result = Some(false);
                     break;
                 };
                 frame.next += 1;
-                let child = self.play(&frame.state, m)?;
+                let (child_key, child) = (*child_key, child.take().expect("each child once"));
                 let opponent = frame.mover.other();
-                let key = child.key(&self.store, opponent);
-                match self.known(&child, opponent, key)? {
-                    Some(false) => result = Some(true),
-                    Some(true) => {}
-                    None => {
-                        let next = self.frame(child, opponent, key)?;
+                let verdict = match self.table.get(&child_key) {
+                    Some(&won) => Expansion::Decided(won),
+                    None => self.expand(&child, opponent, child_key)?,
+                };
+                match verdict {
+                    Expansion::Decided(won) => {
+                        self.remember(child_key, won)?;
+                        if !won {
+                            result = Some(true);
+                        }
+                    }
+                    Expansion::Open(next) => {
                         stack.push(next);
                         break;
                     }
@@ -550,8 +644,7 @@ impl OutcomeSearch {
             if let Some(won) = result {
                 let done = stack.pop().expect("a frame was explored");
                 self.used -= done.bytes;
-                self.charge(ENTRY_BYTES)?;
-                self.table.insert(done.key, won);
+                self.remember(done.key, won)?;
                 if stack.is_empty() {
                     return Ok(won);
                 }
