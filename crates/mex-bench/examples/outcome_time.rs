@@ -22,7 +22,7 @@ fn side(text: &str) -> Side {
 }
 
 /// The default limits, changed by the environment variables
-/// `ROOM_POSITIONS`, `ROOM_DEPTH` and `MERGE_BIRTHDAY` (for tuning).
+/// `ROOM_POSITIONS`, `ROOM_DEPTH`, `MERGE_BIRTHDAY` and `MOBILITY` (0 or 1) (for tuning).
 fn limits(ctx: &Context) -> SearchLimits {
     let var = |name: &str| {
         std::env::var(name)
@@ -39,6 +39,7 @@ fn limits(ctx: &Context) -> SearchLimits {
             depth: var("ROOM_DEPTH").unwrap_or(d.room.depth),
         },
         merge_birthday: var("MERGE_BIRTHDAY").map_or(d.merge_birthday, |b| b as u32),
+        order_by_mobility: var("MOBILITY").map_or(d.order_by_mobility, |m| m != 0),
         ..d
     }
 }

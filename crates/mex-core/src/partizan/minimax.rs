@@ -199,6 +199,9 @@ pub struct SearchLimits {
     /// Two forms of a sum are added into one when their birthdays add up
     /// to at most this (0: never).
     pub merge_birthday: u32,
+    /// Whether moves are ordered by the opponent's mobility after them
+    /// (fewest replies first); otherwise in the order generated.
+    pub order_by_mobility: bool,
 }
 
 /// The default memory of a search: 1 GiB (the machine it was written on
@@ -218,6 +221,7 @@ impl Default for SearchLimits {
             memory: DEFAULT_SEARCH_MEMORY,
             room: DEFAULT_ROOM,
             merge_birthday: DEFAULT_MERGE_BIRTHDAY,
+            order_by_mobility: true,
         }
     }
 }
@@ -544,7 +548,11 @@ impl OutcomeSearch {
                 Some(false) => return Ok(Expansion::Decided(true)),
                 Some(true) => {}
                 None => {
-                    let replies = self.mobility(&child, opponent);
+                    let replies = if self.limits.order_by_mobility {
+                        self.mobility(&child, opponent)
+                    } else {
+                        0
+                    };
                     children.push((replies, child_key, Some(child)));
                 }
             }
