@@ -3,7 +3,7 @@
 //! form (`games::sum::analyse`), and minimax by the definition without
 //! table or simplification.
 
-use mex_core::games::outcome_search::{outcome, winner};
+use mex_core::games::outcome_search::{outcome, winner, winner_within};
 use mex_core::games::sum::{analyse, Summand};
 use mex_core::games::{find, Context, Side};
 use mex_core::partizan::minimax::{
@@ -49,7 +49,7 @@ fn class_of(letter: &str) -> OutcomeClass {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(200))]
+    #![proptest_config(ProptestConfig::with_cases(400))]
     /// The search's class is the class of the full canonical form of the sum.
     #[test]
     fn search_agrees_with_canonical_forms(texts in proptest::collection::vec(component(), 1..5)) {
@@ -60,6 +60,21 @@ proptest! {
         let left_first = winner(&sum, Side::Left, &mut Context::new()).unwrap();
         let expected = if matches!(searched, OutcomeClass::L | OutcomeClass::N) { Side::Left } else { Side::Right };
         prop_assert_eq!(left_first, expected);
+        let right_first = if matches!(searched, OutcomeClass::L | OutcomeClass::P) { Side::Left } else { Side::Right };
+        // Without substitution, merging or ordering: components stay
+        // positions beside the closed-form term of numbers and nimbers.
+        let bare = SearchLimits {
+            room: Room { positions: 0, depth: 0 },
+            merge_birthday: 0,
+            order_by_mobility: false,
+            ..SearchLimits::default()
+        };
+        for limits in [bare, SearchLimits::default()] {
+            for (first, expected) in [(Side::Left, left_first), (Side::Right, right_first)] {
+                let got = winner_within(&sum, first, &mut Context::new(), limits).unwrap();
+                prop_assert_eq!(got, expected, "{:?} first {:?} {:?}", texts, first, limits);
+            }
+        }
     }
 
     /// The search with and without substitution agrees with minimax by the

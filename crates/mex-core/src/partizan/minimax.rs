@@ -23,12 +23,16 @@
 //!   negative cancel (`G + (−G) = 0`). A sum of at most two forms and no
 //!   other component is decided by comparing it with 0 (Conway 1976: Left
 //!   moving first wins `G` iff `G ≰ 0`, Right iff `G ≱ 0`).
-//! * **Number avoidance** (Conway 1976, ONAG ch. 9; Siegel 2013, Thm.
-//!   II.4.?): when a sum holds a number and some non-number, a player
-//!   with a winning move has one outside the number, so the number's moves
-//!   are not tried.
-//! * **Move ordering**: components before canonical forms, forms of larger
-//!   birthday (hotter, usually) first, the closed-form term last.
+//! * **Enhanced transposition cutoff**: all options of a position are
+//!   first looked up in the table and the closed forms; a known win is
+//!   taken without search.
+//! * **Move ordering**: the options not decided that way are tried in the
+//!   order of the opponent's mobility after them (fewest replies first);
+//!   within that, components before canonical forms, forms of larger
+//!   birthday (hotter, usually) first, the closed-form term last. Moves in
+//!   a number are never pruned (the Number Avoidance Theorem, Conway 1976,
+//!   needs the rest of the sum not to equal a number, which a component
+//!   not yet evaluated may).
 //!
 //! Bounds: the search runs on an explicit stack (no recursion, so long
 //! games cannot overflow the thread's stack; the evaluator used for
@@ -38,7 +42,7 @@
 //! it when spent), and [`crate::stop::check`] is called at every step.
 
 use super::ruleset::{Evaluator, PartizanRuleset};
-use super::store::{as_number, GameId, GameStore, Kind};
+use super::store::{GameId, GameStore, Kind};
 use crate::MexError;
 use rustc_hash::{FxHashMap, FxHasher};
 use std::cell::RefCell;
@@ -486,15 +490,17 @@ impl OutcomeSearch {
             };
             out.extend(options.iter().map(|&o| Move::Form(i, o)));
         }
-        let others = !state.positions.is_empty() || !state.forms.is_empty();
-        if !(others && as_number(&self.store, state.simple).is_some()) {
-            let node = self.store.node(state.simple);
-            let options = match mover {
-                Player::Left => &node.left,
-                Player::Right => &node.right,
-            };
-            out.extend(options.iter().map(|&o| Move::Simple(o)));
-        }
+        // Moves in the closed-form term come last. They may not be left
+        // out even when it is a number: the Number Avoidance Theorem
+        // needs the rest of the sum to be unequal to a number, which a
+        // component not yet evaluated may be (`1 + clobber:x`, where
+        // `clobber:x = 0`, is won by Left only by moving in `1`).
+        let node = self.store.node(state.simple);
+        let options = match mover {
+            Player::Left => &node.left,
+            Player::Right => &node.right,
+        };
+        out.extend(options.iter().map(|&o| Move::Simple(o)));
         out
     }
 
