@@ -2,9 +2,9 @@
 //! by minimax search (normal play: who cannot move loses), without computing
 //! the canonical form of the whole sum.
 //!
-//! The methods are those of MCGS (Müller, Hearn et al., the Combinatorial
-//! Game Solver of the University of Alberta, 2024; read for ideas, none of
-//! its code is used):
+//! The methods are those of MCGS (Folkersen, Müller and Du 2024, a solver
+//! for sums of combinatorial games; see docs/references.md; read for
+//! ideas, none of its code is used):
 //!
 //! * **Sums as multisets.** A position of the search is a sum of
 //!   components ([`Component`], object-safe, so one sum may mix games; any
@@ -20,7 +20,9 @@
 //!   memoising evaluator, kept across attempts) is replaced by that form.
 //!   Forms that are `x + n·↑ + *k` (numbers, nimbers, ups) are added into
 //!   one such term in closed form (the store's fast paths); a form and its
-//!   negative cancel (`G + (−G) = 0`). A sum of at most two forms and no
+//!   negative cancel (`G + (−G) = 0`); two forms whose birthdays add up
+//!   to at most [`SearchLimits::merge_birthday`] are added into one (its
+//!   canonical options are no more, usually far fewer). A sum of at most two forms and no
 //!   other component is decided by comparing it with 0 (Conway 1976: Left
 //!   moving first wins `G` iff `G ≰ 0`, Right iff `G ≱ 0`).
 //! * **Enhanced transposition cutoff**: all options of a position are
