@@ -74,6 +74,7 @@ const LAYERS: &[&[&str]] = &[
         "partizan::toolkit",
         "partizan::cherries",
         "partizan::domineering",
+        "partizan::minimax",
     ],
     &["partizan::notation", "partizan::search_checkpoint"],
     &["partizan::infinitesimal"],

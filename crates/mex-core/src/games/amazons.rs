@@ -15,18 +15,21 @@
 //! kept by the eight symmetries of the square, so a region is keyed by its
 //! least image.
 
-use super::grid_board::{cell_name, choose, power, Alphabet, Board, QUEEN};
+use super::grid_board::{cell_name, Alphabet, Board, QUEEN};
 use super::picture::{Cell, Owner, Picture};
-use super::{refuse_search, Family, Game, GameInfo, Move, PartizanGame, PartizanRuleset, Ruleset};
+use super::{Family, Game, GameInfo, Move, PartizanGame, PartizanRuleset, Ruleset};
 use crate::MexError;
 use std::fmt;
 use std::str::FromStr;
 
-/// Most positions the search may have to visit, summed over the regions:
-/// for a region of `n` cells holding `a` amazons of Left and `b` of
-/// Right, `C(n, a)·C(n − a, b)·2^(n − a − b)` bounds the positions (places
-/// of the amazons, and which of the other cells are burned).
-pub const MAX_POSITIONS: u128 = 1 << 24;
+/// Most empty cells in one live region for its full value: every move
+/// burns a cell, so a play lasts at most this many moves, and the
+/// memoising evaluator (which recurses once per move) stays within a small
+/// stack. The work is bounded by the evaluator's budgets as it runs
+/// (positions, the store's memory and comparisons, a stop token), not by an
+/// a-priori count; who wins a sum of bigger regions is the outcome
+/// search's (`games::outcome_search`).
+pub const MAX_REGION_CELLS: usize = 64;
 /// Most cells of a position whose moves are listed.
 pub const MAX_LISTED_CELLS: usize = 256;
 
@@ -65,16 +68,6 @@ fn live_regions(b: &Board) -> Vec<Vec<(usize, usize)>> {
         .into_iter()
         .filter(|g| g.iter().any(|&(r, c)| b.get(r, c) != b'.'))
         .collect()
-}
-
-/// The bound of [`MAX_POSITIONS`] for one region.
-fn reachable_bound(b: &Board, region: &[(usize, usize)]) -> u128 {
-    let n = region.len();
-    let count = |s| region.iter().filter(|&&(r, c)| b.get(r, c) == s).count();
-    let (a, o) = (count(b'x'), count(b'o'));
-    choose(n, a)
-        .saturating_mul(choose(n - a, o))
-        .saturating_mul(power(2, n - a - o))
 }
 
 /// The empty cells a queen at `from` reaches in one move.
@@ -153,17 +146,15 @@ impl Game for Amazons {
                 cannot move loses.",
     };
     fn check(&self, p: &Arena) -> Result<(), MexError> {
-        let work = live_regions(&p.0)
-            .iter()
-            .map(|g| reachable_bound(&p.0, g))
-            .fold(0u128, u128::saturating_add);
-        refuse_search(
-            work,
-            MAX_POSITIONS,
-            "positions (places of the amazons times burned cells)",
-            "positions, such as 16 cells with two amazons",
-            "burn more cells or use a smaller board",
-        )
+        let largest = live_regions(&p.0).iter().map(Vec::len).max().unwrap_or(0);
+        if largest > MAX_REGION_CELLS {
+            return Err(MexError::too_large(
+                format!("a region of {largest} cells"),
+                format!("regions of {MAX_REGION_CELLS} cells"),
+                "ask who wins (the outcome search), or burn more cells",
+            ));
+        }
+        Ok(())
     }
     fn check_moves(&self, p: &Arena) -> Result<(), MexError> {
         p.0.check_listing(MAX_LISTED_CELLS)
@@ -362,9 +353,9 @@ mod tests {
         );
         let game = find("amazons").unwrap();
         let mut ctx = Context::new();
-        assert!(game
-            .evaluate("x....|.....|.....|.....|....o", &mut ctx)
-            .is_err());
+        let board = ["x.........", ".........."].repeat(4).join("|");
+        let refused = game.evaluate(&board, &mut ctx).unwrap_err().to_string();
+        assert!(refused.contains("a region of 80 cells"), "{refused}");
         assert_eq!(value_text(game, "x#o", &mut ctx), "0");
         assert!(game.drawing("x.|.o").unwrap().unwrap().contains('\n'));
     }

@@ -8,19 +8,21 @@
 //! players, so a group's value is kept by all eight symmetries of the
 //! square; a group is keyed by its least image.
 
-use super::grid_board::{cell_name, power, Alphabet, Board, ORTHOGONAL, STONES};
+use super::grid_board::{cell_name, Alphabet, Board, ORTHOGONAL, STONES};
 use super::picture::Picture;
-use super::{
-    positions, refuse_search, Family, Game, GameInfo, Move, PartizanGame, PartizanRuleset, Ruleset,
-};
+use super::{positions, Family, Game, GameInfo, Move, PartizanGame, PartizanRuleset, Ruleset};
 use crate::MexError;
 use std::fmt;
 use std::str::FromStr;
 
-/// Most positions the search may have to visit, summed over the groups: an
-/// upper bound is `3^n` for a group of `n` stones (each of its cells ends
-/// up black, white or empty).
-pub const MAX_POSITIONS: u128 = 1 << 24;
+/// Most stones in one live group for its full value: every move removes a
+/// stone, so a play lasts at most this many moves, and the memoising
+/// evaluator (which recurses once per move) stays within a small stack.
+/// The work is bounded by the evaluator's budgets as it runs (positions,
+/// the store's memory and comparisons, a stop token), not by an a-priori
+/// count; who wins a sum of bigger groups is the outcome search's
+/// (`games::outcome_search`, which refuses nothing in advance).
+pub const MAX_GROUP_STONES: usize = 64;
 /// Most cells of a position whose moves are listed.
 pub const MAX_LISTED_CELLS: usize = 1024;
 
@@ -102,17 +104,15 @@ impl Game for Clobber {
                 removed. Who cannot move loses. HxW is the checkerboard starting position.",
     };
     fn check(&self, p: &Stones) -> Result<(), MexError> {
-        let work = live_groups(&p.0)
-            .iter()
-            .map(|g| power(3, g.len()))
-            .fold(0u128, u128::saturating_add);
-        refuse_search(
-            work,
-            MAX_POSITIONS,
-            "positions (3^n for a group of n stones)",
-            "positions, such as groups of at most 15 stones",
-            "use smaller groups of stones",
-        )
+        let largest = live_groups(&p.0).iter().map(Vec::len).max().unwrap_or(0);
+        if largest > MAX_GROUP_STONES {
+            return Err(MexError::too_large(
+                format!("a group of {largest} stones"),
+                format!("groups of {MAX_GROUP_STONES} stones"),
+                "ask who wins (the outcome search) or use smaller groups",
+            ));
+        }
+        Ok(())
     }
     fn check_moves(&self, p: &Stones) -> Result<(), MexError> {
         p.0.check_listing(MAX_LISTED_CELLS)
@@ -260,7 +260,9 @@ mod tests {
         assert_eq!("2x3".parse::<Stones>().unwrap().to_string(), "xox/oxo");
         let game = find("clobber").unwrap();
         let mut ctx = Context::new();
-        assert!(game.evaluate("4x4", &mut ctx).is_err());
+        let group = format!("{}/{}", "xo".repeat(33), "ox".repeat(33));
+        let refused = game.evaluate(&group, &mut ctx).unwrap_err().to_string();
+        assert!(refused.contains("a group of 132 stones"), "{refused}");
         let dead = format!("{}/{}", "x".repeat(60), "x".repeat(60));
         assert_eq!(value_text(game, &dead, &mut ctx), "0");
         assert!(game.drawing("xo/ox").unwrap().unwrap().contains('\n'));

@@ -57,6 +57,7 @@ pub mod konane;
 pub mod misere;
 pub mod nim;
 pub mod octal;
+pub mod outcome_search;
 pub mod painting;
 pub mod picture;
 pub mod shift;

@@ -19,6 +19,8 @@
 //! * [`cherries`]: Cherries and Stack Cherries, with their closed forms;
 //! * [`domineering`]: Domineering on bit-mask grids, by regions and
 //!   symmetries;
+//! * [`minimax`]: who wins a sum with a given first player, by search
+//!   (transposition table, substitution of cheap canonical forms);
 //! * `test_shapes` (tests only): random game trees for property tests.
 //! * [`value`]: [`value::CanonicalForm`], a self-contained canonical game
 //!   with arithmetic, comparison and the standard notation, for library
@@ -28,6 +30,7 @@ pub mod cherries;
 mod comparison_cache;
 pub mod domineering;
 pub mod infinitesimal;
+pub mod minimax;
 pub mod notation;
 pub mod outcome;
 pub mod ruleset;

@@ -105,6 +105,12 @@ pub struct Evaluator<R: PartizanRuleset> {
     /// Values of positions as reached, when [`PartizanRuleset::memo_reached`].
     reached: FxHashMap<R::Position, GameId>,
     max_positions: usize,
+    /// Positions being expanded at once (the depth of the recursion), and
+    /// the most allowed ([`Evaluator::value_with_room`] bounds it).
+    depth: usize,
+    max_depth: usize,
+    /// Whether the last refusal was for positions or depth (not memory).
+    out_of_room: bool,
     observer: Option<Observer<R>>,
 }
 
@@ -126,7 +132,36 @@ impl<R: PartizanRuleset> Evaluator<R> {
             memo: FxHashMap::default(),
             reached: FxHashMap::default(),
             max_positions,
+            depth: 0,
+            max_depth: usize::MAX,
+            out_of_room: false,
             observer: None,
+        }
+    }
+
+    /// The canonical value of `p` if it is found with at most `room` newly
+    /// memoised positions and at most `depth` positions expanded at once
+    /// (so the recursion stays shallow); `Ok(None)` when the room runs out
+    /// (what was memoised so far is kept, so a later call goes on from it).
+    /// Other errors (the store's budget, a stop) are returned.
+    pub fn value_with_room(
+        &mut self,
+        store: &mut GameStore,
+        p: &R::Position,
+        room: usize,
+        depth: usize,
+    ) -> Result<Option<GameId>, MexError> {
+        let (saved_positions, saved_depth) = (self.max_positions, self.max_depth);
+        self.max_positions = self.memo.len().saturating_add(room).min(saved_positions);
+        self.max_depth = depth;
+        (self.depth, self.out_of_room) = (0, false);
+        let result = self.value(store, p);
+        let room_spent = self.out_of_room;
+        (self.max_positions, self.max_depth, self.depth) = (saved_positions, saved_depth, 0);
+        match result {
+            Ok(g) => Ok(Some(g)),
+            Err(MexError::TooLarge { .. }) if room_spent => Ok(None),
+            Err(e) => Err(e),
         }
     }
 
@@ -216,37 +251,48 @@ impl<R: PartizanRuleset> Evaluator<R> {
             return Ok(g);
         }
         crate::stop::check()?;
-        if self.memo.len() >= self.max_positions {
+        if self.memo.len() >= self.max_positions || self.depth >= self.max_depth {
+            self.out_of_room = true;
             return Err(MexError::too_large(
                 "the positions to evaluate",
                 format!("{} positions", self.max_positions),
                 "choose a smaller position",
             ));
         }
-        let g = if let Some(parts) = self.ruleset.decompose(&key).filter(|v| v.len() >= 2) {
-            let mut sum = store.zero();
-            for part in &parts {
-                let v = self.value(store, part)?;
-                sum = store.try_add(sum, v)?;
-            }
-            sum
-        } else {
-            let (mut lo, mut ro) = (Vec::new(), Vec::new());
-            self.ruleset.left_options(&key, &mut lo);
-            self.ruleset.right_options(&key, &mut ro);
-            let left = lo
-                .iter()
-                .map(|q| self.value(store, q))
-                .collect::<Result<Vec<_>, _>>()?;
-            let right = ro
-                .iter()
-                .map(|q| self.value(store, q))
-                .collect::<Result<Vec<_>, _>>()?;
-            store.try_make(left, right)?
-        };
+        self.depth += 1;
+        let g = self.expand(store, &key);
+        self.depth -= 1;
+        let g = g?;
         self.charge(store, &key)?;
         self.memo.insert(key, g);
         self.notify(store)?;
         Ok(g)
+    }
+
+    /// The value of a memo key from its parts or its options.
+    fn expand(&mut self, store: &mut GameStore, key: &R::Position) -> Result<GameId, MexError> {
+        Ok(
+            if let Some(parts) = self.ruleset.decompose(key).filter(|v| v.len() >= 2) {
+                let mut sum = store.zero();
+                for part in &parts {
+                    let v = self.value(store, part)?;
+                    sum = store.try_add(sum, v)?;
+                }
+                sum
+            } else {
+                let (mut lo, mut ro) = (Vec::new(), Vec::new());
+                self.ruleset.left_options(key, &mut lo);
+                self.ruleset.right_options(key, &mut ro);
+                let left = lo
+                    .iter()
+                    .map(|q| self.value(store, q))
+                    .collect::<Result<Vec<_>, _>>()?;
+                let right = ro
+                    .iter()
+                    .map(|q| self.value(store, q))
+                    .collect::<Result<Vec<_>, _>>()?;
+                store.try_make(left, right)?
+            },
+        )
     }
 }

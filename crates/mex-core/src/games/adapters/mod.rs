@@ -48,6 +48,8 @@ pub use sync::SyncEntry;
 use super::picture::Picture;
 use super::{Game, GameInfo};
 use crate::impartial::misere::TameGenus;
+use crate::partizan::minimax::Boxed;
+pub use crate::partizan::minimax::DEFAULT_SEARCH_MEMORY;
 use crate::partizan::store::{GameId, GameStore, DEFAULT_BUDGET};
 use crate::MexError;
 use num_bigint::BigUint;
@@ -62,6 +64,10 @@ pub const MAX_PARTIZAN_POSITIONS: usize = 1 << 24;
 pub struct Context {
     /// The canonical-form arena.
     pub store: GameStore,
+    /// Bytes an outcome search ([`crate::games::outcome_search`]) may
+    /// take: its transposition table, stack and store of forms
+    /// ([`DEFAULT_SEARCH_MEMORY`], 1 GiB, by default).
+    pub search_memory: usize,
 }
 
 impl Context {
@@ -75,7 +81,10 @@ impl Context {
     /// A context over a store of the caller's choosing (another budget, or
     /// [`GameStore::new`] for none).
     pub fn with_store(store: GameStore) -> Self {
-        Context { store }
+        Context {
+            store,
+            search_memory: DEFAULT_SEARCH_MEMORY,
+        }
     }
 }
 
@@ -146,6 +155,13 @@ pub trait CatalogGame: Send + Sync {
     fn canonical(&self, position: &str, ctx: &mut Context) -> Result<GameId, MexError> {
         let _ = ctx;
         Err(not_in_family(self.info(), position, "a canonical form"))
+    }
+    /// The position as a component of an outcome search
+    /// ([`crate::partizan::minimax`]), parsed once and played on its own
+    /// type (partizan short games only). Only what cannot be represented
+    /// is refused: the search has its own memory budget.
+    fn search_component<'a>(&'a self, position: &str) -> Result<Boxed<'a>, MexError> {
+        Err(not_in_family(self.info(), position, "an outcome search"))
     }
 }
 

@@ -7,6 +7,7 @@ use super::{
     MAX_PARTIZAN_POSITIONS,
 };
 use crate::games::{check_listing_size, Move, PartizanGame};
+use crate::partizan::minimax::{Boxed, RulesetComponent};
 use crate::partizan::notation;
 use crate::partizan::ruleset::Evaluator;
 use crate::partizan::store::{GameId, GameStore};
@@ -123,5 +124,9 @@ impl<G: PartizanGame> CatalogGame for PartizanEntry<G> {
     fn canonical(&self, position: &str, ctx: &mut Context) -> Result<GameId, MexError> {
         let p = parse(&self.0, position)?;
         self.0.value(&mut ctx.store, &p)
+    }
+    fn search_component<'a>(&'a self, position: &str) -> Result<Boxed<'a>, MexError> {
+        let p: G::Position = position.trim().parse()?;
+        Ok(RulesetComponent::boxed(&self.0, G::INFO.name, p))
     }
 }

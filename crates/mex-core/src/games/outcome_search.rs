@@ -1,0 +1,158 @@
+//! Who wins a sum of catalog positions with a given first player, by the
+//! outcome search of [`crate::partizan::minimax`] (no canonical form of the
+//! whole sum is computed, so sums far beyond the full-value path are
+//! answered).
+//!
+//! Components enter the search as follows: impartial ones as the nimber of
+//! their Grundy value (Sprague 1935, Grundy 1939; all of them XORed into
+//! one nimber), positions of the expression game as their canonical forms
+//! (copied into the search's store), other partizan ones as positions
+//! played on their own type ([`CatalogGame::search_component`]).
+
+use super::adapters::nimber_form;
+use super::sum::Summand;
+use super::{CatalogGame, Context, Family, Side};
+use crate::partizan::minimax::{Boxed, OutcomeSearch, Player, SearchLimits};
+use crate::partizan::outcome::OutcomeClass;
+use crate::partizan::store::{GameId, GameStore, Kind};
+use crate::MexError;
+use num_bigint::BigUint;
+use rustc_hash::FxHashMap;
+
+/// Who wins the sum when `first` moves first (Left or Right).
+pub fn winner(summands: &[Summand], first: Side, ctx: &mut Context) -> Result<Side, MexError> {
+    winner_within(summands, first, ctx, limits(ctx))
+}
+
+/// [`winner`] with the search's limits and switches given (for tuning and
+/// tests).
+pub fn winner_within(
+    summands: &[Summand],
+    first: Side,
+    ctx: &mut Context,
+    limits: SearchLimits,
+) -> Result<Side, MexError> {
+    let first = player_of(first)?;
+    let mut search = OutcomeSearch::new(limits);
+    let (components, forms) = enter(summands, &mut search, ctx)?;
+    Ok(side_of(search.winner(&components, &forms, first)?))
+}
+
+/// The outcome class (L, R, N or P): both searches.
+pub fn outcome(summands: &[Summand], ctx: &mut Context) -> Result<OutcomeClass, MexError> {
+    let mut search = OutcomeSearch::new(limits(ctx));
+    let (components, forms) = enter(summands, &mut search, ctx)?;
+    let left_first = search.winner(&components, &forms, Player::Left)?;
+    let right_first = search.winner(&components, &forms, Player::Right)?;
+    Ok(match (left_first, right_first) {
+        (Player::Left, Player::Left) => OutcomeClass::L,
+        (Player::Right, Player::Right) => OutcomeClass::R,
+        (Player::Left, Player::Right) => OutcomeClass::N,
+        (Player::Right, Player::Left) => OutcomeClass::P,
+    })
+}
+
+/// The search's limits from the context.
+fn limits(ctx: &Context) -> SearchLimits {
+    SearchLimits {
+        memory: ctx.search_memory,
+        ..SearchLimits::default()
+    }
+}
+
+fn player_of(side: Side) -> Result<Player, MexError> {
+    match side {
+        Side::Left => Ok(Player::Left),
+        Side::Right => Ok(Player::Right),
+        other => Err(MexError::invalid(
+            format!("{} does not move first in a partizan sum", other.name()),
+            "Left or Right",
+        )),
+    }
+}
+
+fn side_of(player: Player) -> Side {
+    match player {
+        Player::Left => Side::Left,
+        Player::Right => Side::Right,
+    }
+}
+
+/// The components and forms (in the search's store) of a sum.
+fn enter<'a>(
+    summands: &[Summand<'a>],
+    search: &mut OutcomeSearch,
+    ctx: &mut Context,
+) -> Result<(Vec<Boxed<'static>>, Vec<GameId>), MexError> {
+    if summands.is_empty() {
+        return Err(MexError::invalid(
+            "the sum has no components",
+            "components GAME:POSITION",
+        ));
+    }
+    let mut components = Vec::new();
+    let mut forms = Vec::new();
+    let mut nim_sum = BigUint::default();
+    for s in summands {
+        let game: &'static dyn CatalogGame = s.game;
+        let info = game.info();
+        match info.family {
+            Family::Impartial => nim_sum ^= game.grundy(s.position)?,
+            Family::Partizan if info.name == "expression" => {
+                let g = game.canonical(s.position, ctx)?;
+                forms.push(copy_form(&ctx.store, g, &mut search.store)?);
+            }
+            Family::Partizan => components.push(game.search_component(s.position)?),
+            _ => {
+                return Err(MexError::invalid(
+                    format!(
+                        "{} is a {} game, which mex does not add",
+                        info.name,
+                        info.family.name()
+                    ),
+                    "impartial and partizan components",
+                ))
+            }
+        }
+    }
+    forms.push(nimber_form(&mut search.store, &nim_sum)?);
+    Ok((components, forms))
+}
+
+/// `g` of store `from` rebuilt in store `to` (options first, on an explicit
+/// stack, each value once).
+pub fn copy_form(from: &GameStore, g: GameId, to: &mut GameStore) -> Result<GameId, MexError> {
+    let mut copied: FxHashMap<GameId, GameId> = FxHashMap::default();
+    let mut stack = vec![g];
+    while let Some(&h) = stack.last() {
+        crate::stop::check()?;
+        if copied.contains_key(&h) {
+            stack.pop();
+            continue;
+        }
+        if let Kind::Simple(v) = from.kind(h) {
+            let number = to.try_dyadic(v.numerator, v.exponent)?;
+            let rest = to.try_ups(v.ups, v.nimber)?;
+            copied.insert(h, to.try_add(number, rest)?);
+            stack.pop();
+            continue;
+        }
+        let node = from.node(h);
+        let missing: Vec<GameId> = node
+            .left
+            .iter()
+            .chain(&node.right)
+            .copied()
+            .filter(|o| !copied.contains_key(o))
+            .collect();
+        if missing.is_empty() {
+            let left = node.left.iter().map(|o| copied[o]).collect();
+            let right = node.right.iter().map(|o| copied[o]).collect();
+            copied.insert(h, to.try_make(left, right)?);
+            stack.pop();
+        } else {
+            stack.extend(missing);
+        }
+    }
+    Ok(copied[&g])
+}

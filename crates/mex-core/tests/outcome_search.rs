@@ -1,0 +1,148 @@
+//! The outcome search (`partizan::minimax`, `games::outcome_search`)
+//! against its slow twins: the outcome class of the sum's full canonical
+//! form (`games::sum::analyse`), and minimax by the definition without
+//! table or simplification.
+
+use mex_core::games::outcome_search::{outcome, winner, winner_within};
+use mex_core::games::sum::{analyse, Summand};
+use mex_core::games::{find, Context, Side};
+use mex_core::partizan::minimax::{
+    wins_by_definition, Boxed, OutcomeSearch, Player, Room, SearchLimits,
+};
+use mex_core::partizan::outcome::OutcomeClass;
+use proptest::prelude::*;
+
+/// A small random position of a game mex has, as `GAME:POSITION`.
+fn component() -> impl Strategy<Value = String> {
+    let stones = |n| proptest::collection::vec(prop::sample::select(vec!['x', 'o', '.']), 1..n);
+    let dominoes = |n| proptest::collection::vec(prop::sample::select(vec!['L', 'R', 'G']), 1..n);
+    prop_oneof![
+        stones(8).prop_map(|s| format!("clobber:{}", s.into_iter().collect::<String>())),
+        (stones(4), stones(4)).prop_map(|(a, b)| {
+            let w = a.len().min(b.len());
+            let row = |r: Vec<char>| r[..w].iter().collect::<String>();
+            format!("clobber:{}/{}", row(a), row(b))
+        }),
+        (1u32..4, 1u32..5).prop_map(|(h, w)| format!("domineering:{h}x{w}")),
+        dominoes(7)
+            .prop_map(|s| format!("toppling-dominoes:{}", s.into_iter().collect::<String>())),
+        prop::sample::select(vec![
+            "1", "-1", "1/2", "*", "*2", "^", "v", "{1|0}", "{0|-1}", "{2||1|0}", "{1|-1}", "^*",
+            "-3/4"
+        ])
+        .prop_map(|e| format!("expression:{e}")),
+        (0u32..5).prop_map(|k| format!("nim:{k}")),
+    ]
+}
+
+fn summands(texts: &[String]) -> Vec<Summand<'_>> {
+    texts.iter().map(|t| Summand::parse(t).unwrap()).collect()
+}
+
+fn class_of(letter: &str) -> OutcomeClass {
+    match letter {
+        "L" => OutcomeClass::L,
+        "R" => OutcomeClass::R,
+        "N" => OutcomeClass::N,
+        _ => OutcomeClass::P,
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+    /// The search's class is the class of the full canonical form of the sum.
+    #[test]
+    fn search_agrees_with_canonical_forms(texts in proptest::collection::vec(component(), 1..5)) {
+        let sum = summands(&texts);
+        let full = analyse(&sum, &mut Context::new()).unwrap();
+        let searched = outcome(&sum, &mut Context::new()).unwrap();
+        prop_assert_eq!(searched, class_of(&full.outcome), "{:?}", texts);
+        let left_first = winner(&sum, Side::Left, &mut Context::new()).unwrap();
+        let expected = if matches!(searched, OutcomeClass::L | OutcomeClass::N) { Side::Left } else { Side::Right };
+        prop_assert_eq!(left_first, expected);
+        let right_first = if matches!(searched, OutcomeClass::L | OutcomeClass::P) { Side::Left } else { Side::Right };
+        // Without substitution, merging or ordering: components stay
+        // positions beside the closed-form term of numbers and nimbers.
+        let bare = SearchLimits {
+            room: Room { positions: 0, depth: 0 },
+            merge_birthday: 0,
+            order_by_mobility: false,
+            ..SearchLimits::default()
+        };
+        for limits in [bare, SearchLimits::default()] {
+            for (first, expected) in [(Side::Left, left_first), (Side::Right, right_first)] {
+                let got = winner_within(&sum, first, &mut Context::new(), limits).unwrap();
+                prop_assert_eq!(got, expected, "{:?} first {:?} {:?}", texts, first, limits);
+            }
+        }
+    }
+
+    /// The search with and without substitution agrees with minimax by the
+    /// definition (partizan components only).
+    #[test]
+    fn search_agrees_with_the_definition(texts in proptest::collection::vec(component(), 1..4)) {
+        let texts: Vec<&String> = texts.iter().filter(|t| !t.starts_with("nim") && !t.starts_with("expression")).collect();
+        let components: Vec<Boxed> = texts.iter().map(|t| {
+            let (game, position) = t.split_once(':').unwrap();
+            find(game).unwrap().search_component(position).unwrap()
+        }).collect();
+        for first in [Player::Left, Player::Right] {
+            let slow = if wins_by_definition(&components, first) { first } else { first.other() };
+            for (positions, depth) in [(0, 0), (4, 2), (256, 32)] {
+                let room = Room { positions, depth };
+                let mut search = OutcomeSearch::new(SearchLimits { room, ..SearchLimits::default() });
+                prop_assert_eq!(search.winner(&components, &[], first).unwrap(), slow, "{:?} room {:?}", texts, room);
+            }
+        }
+    }
+}
+
+/// A sum whose full value is beyond the full-value path's a-priori bound:
+/// a Clobber strip of 20 stones against its negative is a second-player
+/// win (`G + (−G) = 0`, Conway 1976).
+#[test]
+fn big_strip_against_its_negative() {
+    let strip = "xoxxoxoxooxoxxoxoxoo";
+    let negative: String = strip
+        .chars()
+        .map(|c| if c == 'x' { 'o' } else { 'x' })
+        .collect();
+    let texts = vec![format!("clobber:{strip}"), format!("clobber:{negative}")];
+    let sum = summands(&texts);
+    assert_eq!(outcome(&sum, &mut Context::new()).unwrap(), OutcomeClass::P);
+}
+
+/// A long Toppling Dominoes row on a small thread stack: a row of `n`
+/// green dominoes is `*n` (toppling the `i`-th leaves a row of any length
+/// below `n`: Nim's heap), so with `*n` added the sum is 0 and the second
+/// player wins. (The depth of the search itself is tested in
+/// `partizan::minimax`'s unit tests, on a chain of 200,000 moves.)
+#[test]
+fn long_green_row() {
+    let run = || {
+        let n = 400;
+        let texts = vec![
+            format!("toppling-dominoes:{}", "G".repeat(n)),
+            format!("nim:{n}"),
+        ];
+        let sum = summands(&texts);
+        outcome(&sum, &mut Context::new()).unwrap()
+    };
+    let thread = std::thread::Builder::new()
+        .stack_size(256 << 10)
+        .spawn(run)
+        .unwrap();
+    assert_eq!(thread.join().unwrap(), OutcomeClass::P);
+}
+
+/// Running out of the search's memory is a one-line error naming it.
+#[test]
+fn memory_budget_is_an_error() {
+    let texts = vec!["clobber:xoxoxoxoxoxoxoxoxo/oxoxoxoxoxoxoxoxox".to_string()];
+    let sum = summands(&texts);
+    let mut ctx = Context::new();
+    ctx.search_memory = 1 << 16;
+    let e = outcome(&sum, &mut ctx).unwrap_err().to_string();
+    assert!(e.contains("memory"), "{e}");
+    assert!(!e.contains('\n'));
+}
