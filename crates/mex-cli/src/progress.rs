@@ -2,7 +2,10 @@
 //! JSON is requested.
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use mex_core::stop::{self, StopToken};
 use std::io::IsTerminal;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 /// A bar of `total` steps; hidden unless stderr is a terminal and `json` is off.
 pub fn bar(total: u64, what: &str, json: bool) -> ProgressBar {
@@ -30,4 +33,30 @@ pub fn counter(what: &str, json: bool) -> ProgressBar {
     bar.set_style(style);
     bar.set_message(what.to_string());
     bar
+}
+
+/// Runs `work` on this thread under a stop token of its own, while a
+/// spinner on stderr shows the engines' steps (their calls of
+/// `stop::check`, about one per position or node searched) and the time:
+/// from one second on, only on a terminal and without JSON.
+pub fn while_searching<T>(json: bool, work: impl FnOnce() -> T) -> T {
+    let token = StopToken::new();
+    let done = AtomicBool::new(false);
+    let spinner = counter("steps searched", json);
+    let result = std::thread::scope(|scope| {
+        scope.spawn(|| {
+            let start = Instant::now();
+            while !done.load(Ordering::Relaxed) {
+                std::thread::sleep(Duration::from_millis(100));
+                if start.elapsed() >= Duration::from_secs(1) {
+                    spinner.set_position(token.work_done());
+                }
+            }
+        });
+        let result = stop::run_under(&token, work);
+        done.store(true, Ordering::Relaxed);
+        result
+    });
+    spinner.finish_and_clear();
+    result
 }

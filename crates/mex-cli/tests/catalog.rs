@@ -285,8 +285,13 @@ fn pictures_and_options_of_a_position() {
         budget["value"],
         json(&["value", "amazons", "x..|...|..o"])["value"]
     );
+    // The memory budget of an impartial game's nimber search.
+    assert_eq!(
+        json(&["value", "cram", "3x4", "--memory", "1"])["value"],
+        json(&["value", "cram", "3x4"])["value"]
+    );
     for (args, names) in [
-        (&["value", "nim", "3", "--memory", "2"][..], "--memory"),
+        (&["value", "ssc", "BW", "--memory", "2"][..], "--memory"),
         (&["value", "nim", "3", "--thermograph", tf], "--thermograph"),
         (
             &["moves", "ssc", "BW", "--comparisons", "9"],
@@ -305,7 +310,7 @@ fn pictures_and_options_of_a_position() {
             "--misere",
         ),
         (
-            &["value", "amazons", "x..|...|..o", "--comparisons", "1000"],
+            &["moves", "amazons", "x..|...|..o", "--comparisons", "1000"],
             "comparisons",
         ),
     ] {
@@ -317,6 +322,10 @@ fn pictures_and_options_of_a_position() {
         assert!(out.stdout.is_empty(), "{args:?}");
     }
     assert!(!t.exists(), "a refused command writes nothing");
+    // A value refused by its budget is answered by the outcome search.
+    let v = json(&["value", "amazons", "x..|...|..o", "--comparisons", "1000"]);
+    assert_eq!(v["question"], "outcome");
+    assert!(v["value_refused"].as_str().unwrap().contains("comparisons"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

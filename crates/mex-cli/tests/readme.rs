@@ -32,6 +32,7 @@ const MENTIONS: &[&str] = &[
     "mex subtraction",
     "mex shift-game",
     "mex nim",
+    "mex nimber",
     "mex cherries",
     "mex ssc",
     "mex debruijn",

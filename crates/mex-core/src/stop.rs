@@ -175,7 +175,8 @@ fn check_now() -> Result<(), MexError> {
     COUNTDOWN.set(CHECK_INTERVAL);
     INSTALLED.with_borrow(|tokens| {
         tokens.iter().try_for_each(|t| {
-            t.work.fetch_add(u64::from(CHECK_INTERVAL), Ordering::Relaxed);
+            t.work
+                .fetch_add(u64::from(CHECK_INTERVAL), Ordering::Relaxed);
             t.status()
         })
     })
@@ -205,7 +206,11 @@ mod tests {
         });
         // The first call looks at once, then every CHECK_INTERVAL calls.
         assert_eq!(token.work_done(), 5 * u64::from(CHECK_INTERVAL));
-        assert_eq!(token.clone().work_done(), token.work_done(), "shared by clones");
+        assert_eq!(
+            token.clone().work_done(),
+            token.work_done(),
+            "shared by clones"
+        );
     }
 
     #[test]

@@ -8,6 +8,7 @@ pub mod card;
 pub mod json;
 pub mod misere;
 pub mod nimber;
+pub mod outcome;
 pub mod pictures;
 pub mod position;
 pub mod sequences;

@@ -6,7 +6,9 @@
 
 use super::partizan::{summary_text, write_thermograph, PartizanSummary};
 use super::search::{self, SearchOptions};
+use super::winner;
 use crate::output::{fields, table, Output, PositionReport};
+use crate::progress;
 use clap::Args;
 use mex_core::games::{self, CatalogGame, Context, Evaluation, Family};
 use mex_core::MexError;
@@ -63,6 +65,13 @@ pub struct ValueArgs {
     /// Grundy value and misère outcome (impartial short games only).
     #[arg(long)]
     misere: bool,
+    /// Who wins when this player moves first (left or right), by the
+    /// outcome search alone, without the value (partizan games; as MCGS
+    /// answers). Without --first, a partizan value refused by its budget
+    /// is answered by the same search: the outcome and who wins with each
+    /// first player.
+    #[arg(long, value_enum, value_name = "PLAYER")]
+    first: Option<winner::First>,
     #[command(flatten)]
     options: PositionOptions,
     /// Print one JSON object.
@@ -159,8 +168,9 @@ impl PositionOptions {
         if info.family == Family::Partizan {
             return Ok(());
         }
+        let searched = info.family == Family::Impartial;
         let given = [
-            (self.search.memory.is_some(), "--memory"),
+            (self.search.memory.is_some() && !searched, "--memory"),
             (self.search.comparisons.is_some(), "--comparisons"),
             (self.thermograph.is_some(), "--thermograph"),
         ];
@@ -220,7 +230,7 @@ fn evaluate(
 ) -> Result<(Evaluation, Context, Option<SearchFacts>), MexError> {
     if !search::searched_here(game) {
         let mut ctx = options.search.context();
-        let e = game.evaluate(position, &mut ctx)?;
+        let e = progress::while_searching(quiet, || game.evaluate(position, &mut ctx))?;
         return Ok((e, ctx, None));
     }
     let mut s = search::domineering(position, &options.search, quiet)?;
@@ -360,7 +370,40 @@ pub fn run_games(a: &GamesArgs) -> Result<Output, MexError> {
 }
 
 pub fn run_value(a: &ValueArgs) -> Result<Output, MexError> {
-    value_report(&a.game, &a.position, a.misere, &a.options, a.json).map(PositionReport::output)
+    if let Some(first) = a.first {
+        return first_player_winner(a, first);
+    }
+    match value_report(&a.game, &a.position, a.misere, &a.options, a.json) {
+        Ok(report) => Ok(report.output()),
+        Err(e) => {
+            let game = games::find(&a.game)?;
+            let pictures = a.options.thermograph.is_some() || a.options.search.checkpoint.is_some();
+            if a.misere || pictures || !winner::falls_back(game, &e) {
+                return Err(e);
+            }
+            winner::position_instead(
+                game,
+                &a.position,
+                &e,
+                &mut a.options.search.context(),
+                a.json,
+            )
+        }
+    }
+}
+
+/// `mex value GAME POSITION --first PLAYER`.
+fn first_player_winner(a: &ValueArgs, first: winner::First) -> Result<Output, MexError> {
+    let game = games::find(&a.game)?;
+    let o = &a.options;
+    if a.misere || o.thermograph.is_some() || o.search.checkpoint.is_some() {
+        return Err(MexError::invalid(
+            "--first with --misere, --thermograph or --checkpoint",
+            "--first with --memory, --svg and --json",
+        ));
+    }
+    o.write_board(game, &a.position)?;
+    winner::position(game, &a.position, first, &mut o.search.context(), a.json)
 }
 
 /// `mex value GAME POSITION`: the value fields of the catalog's report,
@@ -398,8 +441,10 @@ pub fn run_moves(a: &MovesArgs) -> Result<Output, MexError> {
         return super::misere::moves(game, &a.position).map(PositionReport::output);
     }
     let mut ctx = a.options.search.context();
-    let e = game.evaluate(&a.position, &mut ctx)?;
-    let moves = game.moves(&a.position, &mut ctx)?;
+    let (e, moves) = progress::while_searching(a.json, || {
+        let e = game.evaluate(&a.position, &mut ctx)?;
+        Ok::<_, MexError>((e, game.moves(&a.position, &mut ctx)?))
+    })?;
     let listed = mex_present::json::MovesReport::new(game, &e, &moves, &ctx)?;
     let partizan = listed.value.partizan.clone();
     let mut report = PositionReport {

@@ -19,6 +19,7 @@ pub mod shift;
 pub mod ssc;
 pub mod subtraction;
 pub mod sum;
+pub mod winner;
 
 use mex_core::heap::periodic::{chart_terms, CHART_MAX_TERMS};
 use mex_core::MexError;

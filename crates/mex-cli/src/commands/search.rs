@@ -41,10 +41,11 @@ fn gib_arg(text: &str) -> Result<u32, MexError> {
 /// `--memory`, `--comparisons`, `--checkpoint`.
 #[derive(Args, Default)]
 pub struct SearchOptions {
-    /// Memory budget in GiB of the canonical forms of a partizan game (1
-    /// to 20; default 1.5). With --memory or --comparisons a Domineering
-    /// board of any size up to 64 cells is searched, until a budget is
-    /// spent.
+    /// Memory budget in GiB (1 to 20) of the search: the canonical forms
+    /// of a partizan game (default 1.5), and the transposition table of
+    /// an impartial game's nimber search or of an outcome search (--first;
+    /// default 1). With --memory or --comparisons a Domineering board of
+    /// any size up to 64 cells is searched, until a budget is spent.
     #[arg(long, value_name = "GIB", value_parser = gib_arg)]
     pub memory: Option<u32>,
     /// Most comparisons of options (the work budget of a partizan game,
@@ -74,9 +75,14 @@ impl SearchOptions {
         GameStore::with_limits(bytes, self.comparisons.unwrap_or(MAX_COMPARISONS))
     }
 
-    /// A catalog context over [`SearchOptions::store`].
+    /// A catalog context over [`SearchOptions::store`], whose searches'
+    /// tables have the --memory budget too.
     pub fn context(&self) -> Context {
-        Context::with_store(self.store())
+        let mut ctx = Context::with_store(self.store());
+        if let Some(gib) = self.memory {
+            ctx.search_memory = (gib as usize) << 30;
+        }
+        ctx
     }
 }
 

@@ -30,8 +30,14 @@ components, refused beyond 2^18 reachable sums; sums of Nim heaps by Bouton's
 rule at any size); it prints the genus, the misère outcome and every move to a
 misère P-position.
 
+With --first left|right only the winner with that first player is searched
+(the outcome search: minimax over the components with a transposition table,
+as MCGS does); it also answers, with the outcome, any partizan sum whose
+value is refused by its budget.
+
 Examples:
   mex sum nim:5 octal:0.07:20 subtraction:1,3,4:9 wythoff:3,5
+  mex sum clobber:xoxoxoxoxoxoxoxoxoxo clobber:oxxoxoox --first left
   mex sum domineering:2x2 nim:1 expression:^
   mex sum octal:0.77:5 octal:0.77:7 nim:2 --misere"
 )]
@@ -42,6 +48,13 @@ pub struct SumArgs {
     /// Misère play (the last player to move loses), impartial components.
     #[arg(long)]
     misere: bool,
+    /// Who wins when this player moves first (left or right), by the
+    /// outcome search alone (minimax over the components, as MCGS does),
+    /// without the value. Without --first, a sum whose value is refused by
+    /// its budget is answered by the same search (outcome, and who wins
+    /// with each first player).
+    #[arg(long, value_enum, value_name = "PLAYER")]
+    first: Option<super::winner::First>,
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
@@ -49,6 +62,12 @@ pub struct SumArgs {
 
 pub fn run(a: &SumArgs) -> Result<Output, MexError> {
     if a.misere {
+        if a.first.is_some() {
+            return Err(MexError::invalid(
+                "--first with --misere",
+                "--first in normal play",
+            ));
+        }
         return super::misere::sum(&a.components);
     }
     let summands = a
@@ -56,8 +75,25 @@ pub fn run(a: &SumArgs) -> Result<Output, MexError> {
         .iter()
         .map(|c| Summand::parse(c))
         .collect::<Result<Vec<_>, _>>()?;
-    let r = sum::analyse(&summands, &mut Context::new())?;
-    Ok(Output::new(to_json(&SumReport::of(&r)), to_text(&r)))
+    if a.first.is_some() {
+        let report = super::winner::search(&summands, a.first, &mut Context::new(), a.json)?;
+        return Ok(Output::report(report.of_sum(&a.components)));
+    }
+    match crate::progress::while_searching(a.json, || sum::analyse(&summands, &mut Context::new()))
+    {
+        Ok(r) => Ok(Output::new(to_json(&SumReport::of(&r)), to_text(&r))),
+        Err(e)
+            if summands
+                .iter()
+                .any(|s| super::winner::falls_back(s.game, &e)) =>
+        {
+            let report = super::winner::search(&summands, None, &mut Context::new(), a.json)?;
+            Ok(Output::report(
+                report.of_sum(&a.components).instead_of_value(e.to_string()),
+            ))
+        }
+        Err(e) => Err(e),
+    }
 }
 
 fn to_text(r: &SumAnalysis) -> String {
