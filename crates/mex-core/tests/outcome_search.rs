@@ -147,6 +147,18 @@ fn memory_budget_is_an_error() {
     assert!(!e.contains('\n'));
 }
 
+/// The empty sum is 0: whoever starts loses (MCGS's `-` cases, e.g.
+/// input/main_tests/clobber_1xn_autotests/clobber_1xn_dai_chen_easy.test
+/// line 12).
+#[test]
+fn empty_sum_is_a_second_player_win() {
+    assert_eq!(outcome(&[], &mut Context::new()).unwrap(), OutcomeClass::P);
+    assert_eq!(
+        winner(&[], Side::Left, &mut Context::new()).unwrap(),
+        Side::Right
+    );
+}
+
 /// Cases beyond the full-value path's old a-priori bounds, with MCGS's
 /// expected winners (MCGS test data, GPL-3.0 data not code:
 /// input/main_tests/clobber_1xn_autotests/clobber_1xn_le_14_moves.test
