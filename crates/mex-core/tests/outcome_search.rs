@@ -146,3 +146,42 @@ fn memory_budget_is_an_error() {
     assert!(e.contains("memory"), "{e}");
     assert!(!e.contains('\n'));
 }
+
+/// The empty sum is 0: whoever starts loses (MCGS's `-` cases, e.g.
+/// input/main_tests/clobber_1xn_autotests/clobber_1xn_dai_chen_easy.test
+/// line 12).
+#[test]
+fn empty_sum_is_a_second_player_win() {
+    assert_eq!(outcome(&[], &mut Context::new()).unwrap(), OutcomeClass::P);
+    assert_eq!(
+        winner(&[], Side::Left, &mut Context::new()).unwrap(),
+        Side::Right
+    );
+}
+
+/// Cases beyond the full-value path's old a-priori bounds, with MCGS's
+/// expected winners (MCGS test data, GPL-3.0 data not code:
+/// input/main_tests/clobber_1xn_autotests/clobber_1xn_le_14_moves.test
+/// lines 28 and 31, and toppling_dominoes_autotests/td_3x20.test line 11).
+#[test]
+fn mcgs_cases_beyond_the_old_bounds() {
+    let strip = "clobber:xxooxo.xo.xooxooxxxxox.xoox.oooxx".to_string();
+    let rows = [
+        "toppling-dominoes:LLGRGRLRLLLLLGGLLRLL",
+        "toppling-dominoes:LLRRLRRGGRRRLLRLLLLR",
+        "toppling-dominoes:RLRRLGLRLRRLLLLRLRRR",
+    ]
+    .map(String::from)
+    .to_vec();
+    let cases = [
+        (vec![strip.clone()], Side::Left, Side::Left),
+        (vec![strip], Side::Right, Side::Right),
+        (rows.clone(), Side::Left, Side::Left),
+        (rows, Side::Right, Side::Left),
+    ];
+    for (texts, first, expected) in cases {
+        let sum = summands(&texts);
+        let got = winner(&sum, first, &mut Context::new()).unwrap();
+        assert_eq!(got, expected, "{texts:?} first {first:?}");
+    }
+}

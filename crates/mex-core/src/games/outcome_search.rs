@@ -78,18 +78,13 @@ fn side_of(player: Player) -> Side {
     }
 }
 
-/// The components and forms (in the search's store) of a sum.
+/// The components and forms (in the search's store) of a sum (the empty
+/// sum is 0: the first player loses).
 fn enter<'a>(
     summands: &[Summand<'a>],
     search: &mut OutcomeSearch,
     ctx: &mut Context,
 ) -> Result<(Vec<Boxed<'static>>, Vec<GameId>), MexError> {
-    if summands.is_empty() {
-        return Err(MexError::invalid(
-            "the sum has no components",
-            "components GAME:POSITION",
-        ));
-    }
     let mut components = Vec::new();
     let mut forms = Vec::new();
     let mut nim_sum = BigUint::default();

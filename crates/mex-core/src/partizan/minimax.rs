@@ -313,6 +313,9 @@ pub struct OutcomeSearch {
     pub store: GameStore,
     table: FxHashMap<u128, bool>,
     forms: FxHashMap<u128, Option<GameId>>,
+    /// How many options each player has in a component (by key), for
+    /// ordering.
+    option_counts: FxHashMap<(u128, Player), usize>,
     limits: SearchLimits,
     /// This search's number (see [`Component::canonical`]).
     serial: u64,
@@ -328,6 +331,7 @@ impl OutcomeSearch {
             store: GameStore::with_limits(limits.memory / 2, u64::MAX),
             table: FxHashMap::default(),
             forms: FxHashMap::default(),
+            option_counts: FxHashMap::default(),
             limits,
             serial: NEXT_SEARCH.fetch_add(1, Ordering::Relaxed),
             used: 0,
@@ -557,7 +561,7 @@ impl OutcomeSearch {
                 Some(true) => {}
                 None => {
                     let replies = if self.limits.order_by_mobility {
-                        self.mobility(&child, opponent)
+                        self.mobility(&child, opponent)?
                     } else {
                         0
                     };
@@ -587,7 +591,19 @@ impl OutcomeSearch {
 
     /// How many moves `player` has in `state` (an estimate for ordering:
     /// the components' options and the forms' canonical options).
-    fn mobility(&self, state: &State, player: Player) -> usize {
+    fn mobility(&mut self, state: &State, player: Player) -> Result<usize, MexError> {
+        let mut positions = 0;
+        for (key, c) in &state.positions {
+            positions += match self.option_counts.get(&(*key, player)) {
+                Some(&n) => n,
+                None => {
+                    let n = c.options(player).len();
+                    self.charge(ENTRY_BYTES)?;
+                    self.option_counts.insert((*key, player), n);
+                    n
+                }
+            };
+        }
         let side = |g: GameId| {
             let node = self.store.node(g);
             match player {
@@ -595,12 +611,7 @@ impl OutcomeSearch {
                 Player::Right => node.right.len(),
             }
         };
-        let positions: usize = state
-            .positions
-            .iter()
-            .map(|(_, c)| c.options(player).len())
-            .sum();
-        positions + state.forms.iter().map(|&g| side(g)).sum::<usize>() + side(state.simple)
+        Ok(positions + state.forms.iter().map(|&g| side(g)).sum::<usize>() + side(state.simple))
     }
 
     /// Remembers a result in the table.
