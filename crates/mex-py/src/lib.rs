@@ -17,6 +17,7 @@
 //! slices.
 
 mod nimber;
+mod search;
 
 use mex_core::games::{self, CatalogGame, Context, Evaluation, MoveEvaluation, Value};
 use mex_core::heap::code::TakeBreakCode;
@@ -1674,6 +1675,8 @@ fn _mex(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<CGValue>()?;
     m.add_class::<OctalCode>()?;
     m.add_class::<nimber::Nimber>()?;
+    m.add_function(wrap_pyfunction!(search::winner, m)?)?;
+    m.add_function(wrap_pyfunction!(search::sum_outcome, m)?)?;
     m.add_function(wrap_pyfunction!(list_games, m)?)?;
     m.add_function(wrap_pyfunction!(nim, m)?)?;
     m.add_function(wrap_pyfunction!(wythoff, m)?)?;

@@ -97,6 +97,8 @@ from ._mex import (
     ssc_count,
     ssc_irreducibles,
     ssc_outcome,
+    sum_outcome,
+    winner,
 )
 from . import pictures, ssc
 from .ssc import decompose as ssc_decompose
@@ -131,6 +133,8 @@ __all__ = [
     "ssc_decompose",
     "ssc_irreducibles",
     "ssc_outcome",
+    "sum_outcome",
+    "winner",
     "domineering_svg",
     "nim_chart",
     "NimChart",

@@ -1,0 +1,70 @@
+//! The searches of issue 22 from Python: who wins a sum of positions with
+//! a given first player (the outcome search, as `mex value --first` and
+//! `mex sum --first`), and the outcome class by the same search. The
+//! nimber search answers every impartial `Game.value()` already.
+
+use super::{err, interruptible, Game};
+use mex_core::games::sum::Summand;
+use mex_core::games::{outcome_search, Context, Side};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+/// `"left"` or `"right"` (any case) as a side.
+fn first_player(first: &str) -> PyResult<Side> {
+    match first.to_ascii_lowercase().as_str() {
+        "left" => Ok(Side::Left),
+        "right" => Ok(Side::Right),
+        _ => Err(PyValueError::new_err(format!(
+            "'{first}' is not a player; accepted: left, right"
+        ))),
+    }
+}
+
+/// The components of a sum, as owned (game, position) pairs for the
+/// engine's thread.
+fn parts(games: &[PyRef<'_, Game>]) -> Vec<(&'static dyn mex_core::games::CatalogGame, String)> {
+    games.iter().map(|g| (g.entry, g.position.clone())).collect()
+}
+
+/// Who wins the sum of `games` when `first` ("left" or "right") moves
+/// first: "Left" or "Right", by the outcome search alone (minimax over the
+/// components with a transposition table, as MCGS does; no value is
+/// computed), stopped by Ctrl-C.
+///
+/// >>> import mex
+/// >>> mex.winner([mex.Game("clobber", "xoxo"), mex.Game("domineering", "2x3")], "left")
+/// 'Left'
+#[pyfunction]
+pub fn winner(py: Python<'_>, games: Vec<PyRef<'_, Game>>, first: &str) -> PyResult<String> {
+    let side = first_player(first)?;
+    let parts = parts(&games);
+    let won = interruptible(py, move || {
+        let summands: Vec<Summand> = parts
+            .iter()
+            .map(|(game, position)| Summand { game: *game, position })
+            .collect();
+        outcome_search::winner(&summands, side, &mut Context::new())
+    })?
+    .map_err(err)?;
+    Ok(format!("{won:?}"))
+}
+
+/// The outcome class ("L", "R", "N" or "P") of the sum of `games` by the
+/// outcome search (both first players), without the value.
+///
+/// >>> import mex
+/// >>> mex.sum_outcome([mex.Game("clobber", "xo"), mex.Game("clobber", "xo")])
+/// 'P'
+#[pyfunction]
+pub fn sum_outcome(py: Python<'_>, games: Vec<PyRef<'_, Game>>) -> PyResult<String> {
+    let parts = parts(&games);
+    let class = interruptible(py, move || {
+        let summands: Vec<Summand> = parts
+            .iter()
+            .map(|(game, position)| Summand { game: *game, position })
+            .collect();
+        outcome_search::outcome(&summands, &mut Context::new())
+    })?
+    .map_err(err)?;
+    Ok(class.to_string())
+}
