@@ -34,6 +34,7 @@ const LAYERS: &[&[&str]] = &[
     &["impartial", "impartial::mex"],
     &["impartial::nim", "impartial::ruleset"],
     &["impartial::grundy", "impartial::misere"],
+    &["impartial::search"],
     // heap/: codes, sequences and their periods, then the drivers.
     &["heap", "heap::periodic", "heap::code", "heap::wythoff"],
     &[

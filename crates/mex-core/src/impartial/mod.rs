@@ -20,6 +20,7 @@ pub mod grundy;
 pub mod mex;
 pub mod misere;
 pub mod nim;
+pub mod search;
 pub mod ruleset;
 
 use std::fmt;

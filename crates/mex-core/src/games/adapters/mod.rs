@@ -62,6 +62,8 @@ pub const MAX_PARTIZAN_POSITIONS: usize = 1 << 24;
 pub struct Context {
     /// The canonical-form arena.
     pub store: GameStore,
+    /// Memory budget in bytes of an impartial nimber search's table.
+    pub search_memory: usize,
 }
 
 impl Context {
@@ -75,7 +77,10 @@ impl Context {
     /// A context over a store of the caller's choosing (another budget, or
     /// [`GameStore::new`] for none).
     pub fn with_store(store: GameStore) -> Self {
-        Context { store }
+        Context {
+            store,
+            search_memory: crate::impartial::search::DEFAULT_MEMORY_BYTES,
+        }
     }
 }
 
