@@ -209,6 +209,18 @@ fn shr(x: u128, n: u32) -> u128 {
     x.checked_shr(n).unwrap_or(0)
 }
 
+/// `0..n` from the middle outwards: `n/2, n/2 - 1, n/2 + 1, …`.
+fn centre_out(n: u32) -> impl Iterator<Item = u32> {
+    let mid = n / 2;
+    (0..n).map(move |k| {
+        if k % 2 == 0 {
+            mid + k / 2
+        } else {
+            mid - (k + 1) / 2
+        }
+    })
+}
+
 /// The cells of `p` moved to the smallest board holding them (a 1×1 taken
 /// board when there is none).
 fn trimmed(p: &Cells) -> Cells {
@@ -244,38 +256,85 @@ fn trimmed(p: &Cells) -> Cells {
     }
 }
 
-/// The image of `p` under symmetry `k` (0..8) of the square's group: bit 2
-/// transposes, bit 0 mirrors the rows, bit 1 the columns, each applied to
-/// the source coordinates (as [`Board::image`]).
-fn image(p: &Cells, k: u8) -> Cells {
+/// `p` transposed (rows become columns).
+fn transposed(p: &Cells) -> Cells {
     let (h, w) = (p.height(), p.width());
-    let transpose = k & 4 != 0;
-    let (height, width) = if transpose { (w, h) } else { (h, w) };
     let mut free = 0u128;
     let mut rest = p.free;
     while rest != 0 {
         let i = rest.trailing_zeros() as usize;
         rest &= rest - 1;
-        let (mut sr, mut sc) = (i / w, i % w);
-        if k & 1 != 0 {
-            sr = h - 1 - sr;
-        }
-        if k & 2 != 0 {
-            sc = w - 1 - sc;
-        }
-        let (r, c) = if transpose { (sc, sr) } else { (sr, sc) };
-        free |= 1 << (r * width + c);
+        free |= 1 << ((i % w) * h + i / w);
     }
     Cells {
-        height: height as u8,
-        width: width as u8,
+        height: p.width,
+        width: p.height,
         free,
     }
 }
 
-/// The least of the eight images (height, width, then mask).
+/// `p` with its rows in reverse order.
+fn rows_reversed(p: &Cells) -> u128 {
+    let (h, w) = (p.height(), p.width() as u32);
+    let row = shl(1, w).wrapping_sub(1);
+    let mut free = 0u128;
+    for r in 0..h as u32 {
+        free |= (shr(p.free, r * w) & row) << ((h as u32 - 1 - r) * w);
+    }
+    free
+}
+
+/// `p` turned by a half turn: the mask's bits in reverse order.
+fn half_turned(p: &Cells) -> u128 {
+    let cells = (p.height() * p.width()) as u32;
+    shr(p.free.reverse_bits(), 128 - cells)
+}
+
+/// The least of the eight images of `p` under the square's group (height,
+/// width, then mask): the rows reversed, the half turn and both, of `p`
+/// and of its transpose.
 fn least_image(p: &Cells) -> Cells {
-    (1..8).map(|k| image(p, k)).fold(*p, Cells::min)
+    let mut best = *p;
+    for q in [*p, transposed(p)] {
+        let turned = q.with_free(half_turned(&q));
+        for free in [q.free, rows_reversed(&q), turned.free, rows_reversed(&turned)] {
+            best = best.min(q.with_free(free));
+        }
+    }
+    best
+}
+
+/// `free` with all but one of the tufts (cells with a single free
+/// neighbour) of each cell removed. The tufts of a cell `x` can only be
+/// covered together with `x`, and all the dominoes `x`–tuft leave the same
+/// position once the isolated cells are ignored, so by induction on the
+/// length of play the reduced position has the same options up to this
+/// reduction, hence the same nimber (as in Beling's igsolve, "reduced
+/// stars").
+fn one_tuft_per_cell(g: &Geometry, free: u128) -> u128 {
+    let left = (free & !g.last_column) << 1 & free;
+    let right = (free & !g.first_column) >> 1 & free;
+    let up = shl(free, g.width) & g.all & free;
+    let down = shr(free, g.width) & free;
+    let some = left | right | up | down;
+    let two = (left & right) | (up & down) | ((left | right) & (up | down));
+    let mut tufts = some & !two;
+    let mut out = free;
+    let mut holding = 0u128;
+    while tufts != 0 {
+        let t = tufts & tufts.wrapping_neg();
+        tufts &= tufts - 1;
+        let x = g.neighbours(t) & free;
+        if some & !two & x != 0 {
+            continue;
+        }
+        if holding & x != 0 {
+            out &= !t;
+        } else {
+            holding |= x;
+        }
+    }
+    out
 }
 
 impl Ruleset for Cram {
@@ -331,20 +390,35 @@ impl ImpartialGame for Cram {
 }
 
 impl ImpartialRuleset for Cram {
+    /// The vertical dominoes from the central column outwards, then the
+    /// horizontal ones from the central row outwards (central moves first,
+    /// as Beling's igsolve orders them).
     fn options(&self, p: &Cells, out: &mut Vec<Cells>) {
         let g = Geometry::of(p);
-        let mut h = g.horizontal(p.free);
-        while h != 0 {
-            let bit = h & h.wrapping_neg();
-            h &= h - 1;
-            out.push(p.with_free(p.free & !(bit | bit << 1)));
+        let (h, w) = (u32::from(p.height), g.width);
+        let vertical = g.vertical(p.free);
+        for c in centre_out(w) {
+            let mut v = vertical & (g.first_column << c);
+            while v != 0 {
+                let bit = v & v.wrapping_neg();
+                v &= v - 1;
+                out.push(p.with_free(p.free & !(bit | bit << w)));
+            }
         }
-        let mut v = g.vertical(p.free);
-        while v != 0 {
-            let bit = v & v.wrapping_neg();
-            v &= v - 1;
-            out.push(p.with_free(p.free & !(bit | bit << g.width)));
+        let horizontal = g.horizontal(p.free);
+        let row = shl(1, w).wrapping_sub(1);
+        for r in centre_out(h) {
+            let mut m = horizontal & (row << (r * w));
+            while m != 0 {
+                let bit = m & m.wrapping_neg();
+                m &= m - 1;
+                out.push(p.with_free(p.free & !(bit | bit << 1)));
+            }
         }
+    }
+    /// The square of the number of free cells.
+    fn difficulty(&self, p: &Cells) -> u64 {
+        u64::from(p.free.count_ones()).pow(2)
     }
     /// The regions of two or more cells, each on the smallest board
     /// holding it.
@@ -363,7 +437,8 @@ impl ImpartialRuleset for Cram {
     /// taken board when there is none.
     fn canonical(&self, p: &Cells) -> Cells {
         let g = Geometry::of(p);
-        least_image(&trimmed(&p.with_free(g.playable(p.free))))
+        let free = one_tuft_per_cell(&g, g.playable(p.free));
+        least_image(&trimmed(&p.with_free(free)))
     }
 }
 

@@ -37,6 +37,12 @@ pub trait ImpartialRuleset: Ruleset {
     fn known_grundy(&self, _position: &Self::Position) -> Option<BigUint> {
         None
     }
+
+    /// How hard the position is to solve, for ordering a search's moves
+    /// (easiest first); `0` (the default) keeps the generated order.
+    fn difficulty(&self, _position: &Self::Position) -> u64 {
+        0
+    }
 }
 
 /// A borrowed ruleset is a ruleset (the solvers own theirs).
@@ -52,5 +58,8 @@ impl<R: ImpartialRuleset + ?Sized> ImpartialRuleset for &R {
     }
     fn known_grundy(&self, position: &Self::Position) -> Option<BigUint> {
         (**self).known_grundy(position)
+    }
+    fn difficulty(&self, position: &Self::Position) -> u64 {
+        (**self).difficulty(position)
     }
 }

@@ -91,7 +91,10 @@ fn xor_each(mut s: Set, x: u64) -> Set {
 /// components' known nimbers and the components still unknown.
 struct Pending<P> {
     known: u64,
+    /// The unknown components, the hardest last.
     unknown: Vec<P>,
+    /// The sum of their difficulties.
+    difficulty: u64,
 }
 
 /// Counters of a search, for profiling and reports.
@@ -204,7 +207,23 @@ impl<R: ImpartialRuleset> NimberSearch<R> {
                 unknown.push(key);
             }
         }
-        Ok(Pending { known, unknown })
+        let mut difficulty = 0;
+        let mut hardest = (0, 0);
+        for (i, part) in unknown.iter().enumerate() {
+            let d = self.ruleset.difficulty(part);
+            difficulty += d;
+            if d >= hardest.1 {
+                hardest = (i, d);
+            }
+        }
+        if let Some(last) = unknown.len().checked_sub(1) {
+            unknown.swap(hardest.0, last);
+        }
+        Ok(Pending {
+            known,
+            unknown,
+            difficulty,
+        })
     }
 
     /// A nimber known without search: stored, or the ruleset's closed form.
@@ -282,7 +301,7 @@ impl<R: ImpartialRuleset> NimberSearch<R> {
             }
         }
         drop(options);
-        pending.sort_by_key(|p| p.unknown.len());
+        pending.sort_by_key(|p| p.difficulty);
         let upto = up_to_largest(requested);
         let mut exact = true;
         for p in &pending {
@@ -340,7 +359,7 @@ impl<R: ImpartialRuleset> NimberSearch<R> {
                 pending.push(p);
             }
         }
-        pending.sort_by_key(|p| p.unknown.len());
+        pending.sort_by_key(|p| p.difficulty);
         let mut r = 0u64;
         'candidates: loop {
             crate::stop::check()?;
