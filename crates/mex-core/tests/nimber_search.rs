@@ -18,7 +18,13 @@ fn board(h: usize, w: usize, mask: u32) -> Cells {
     let rows: Vec<String> = (0..h)
         .map(|r| {
             (0..w)
-                .map(|c| if mask >> (r * w + c) & 1 == 1 { '.' } else { '#' })
+                .map(|c| {
+                    if mask >> (r * w + c) & 1 == 1 {
+                        '.'
+                    } else {
+                        '#'
+                    }
+                })
                 .collect()
         })
         .collect();
@@ -71,9 +77,18 @@ fn cram_whole_boards_against_the_memoised_solver() {
     for text in ["4x5", "5x4", "3x7", "2x9", "4x4"] {
         let p: Cells = text.parse().unwrap();
         let expected = GrundySolver::new(Cram).grundy(&p).unwrap();
-        assert_eq!(NimberSearch::new(Cram).nimber(&p).unwrap(), expected, "{text}");
+        assert_eq!(
+            NimberSearch::new(Cram).nimber(&p).unwrap(),
+            expected,
+            "{text}"
+        );
     }
-    assert_eq!(NimberSearch::new(Cram).nimber(&"4x5".parse().unwrap()).unwrap(), 2);
+    assert_eq!(
+        NimberSearch::new(Cram)
+            .nimber(&"4x5".parse().unwrap())
+            .unwrap(),
+        2
+    );
 }
 
 /// A take-and-break game by its octal code digits `d1 d2 …` (Winning Ways
@@ -155,10 +170,17 @@ fn take_and_break_games_against_the_definition() {
         }
     }
     // Kayles heaps 1..=20 (OEIS A002186: 1 2 3 1 4 3 2 1 4 2 6 4 1 2 7 1 4 3 2 1).
-    let kayles = TakeBreak { digits: &[7, 7], split: true };
+    let kayles = TakeBreak {
+        digits: &[7, 7],
+        split: true,
+    };
     let a002186 = [1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1];
     for (n, &g) in (1..).zip(&a002186) {
-        assert_eq!(NimberSearch::new(&kayles).nimber(&vec![n]).unwrap(), g, "{n}");
+        assert_eq!(
+            NimberSearch::new(&kayles).nimber(&vec![n]).unwrap(),
+            g,
+            "{n}"
+        );
     }
 }
 
@@ -176,7 +198,9 @@ fn many_options_fall_back_to_the_definition() {
         }
     }
     assert_eq!(NimberSearch::new(Nim).nimber(&300).unwrap(), 300);
-    assert!(NimberSearch::new(Nim).is_sum_with_star_p(&200, 200).unwrap());
+    assert!(NimberSearch::new(Nim)
+        .is_sum_with_star_p(&200, 200)
+        .unwrap());
     assert!(!NimberSearch::new(Nim).is_p_position(&130).unwrap());
 }
 

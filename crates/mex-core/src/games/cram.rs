@@ -232,17 +232,15 @@ fn trimmed(p: &Cells) -> Cells {
         };
     }
     let w = p.width();
-    let (mut top, mut bottom, mut left, mut right) = (usize::MAX, 0, usize::MAX, 0);
-    let mut rest = p.free;
-    while rest != 0 {
-        let i = rest.trailing_zeros() as usize;
-        rest &= rest - 1;
-        let (r, c) = (i / w, i % w);
-        top = top.min(r);
-        bottom = bottom.max(r);
-        left = left.min(c);
-        right = right.max(c);
+    let row = shl(1, w as u32).wrapping_sub(1);
+    let top = p.free.trailing_zeros() as usize / w;
+    let bottom = (127 - p.free.leading_zeros() as usize) / w;
+    let mut columns = 0u128;
+    for r in top..=bottom {
+        columns |= (p.free >> (r * w)) & row;
     }
+    let left = columns.trailing_zeros() as usize;
+    let right = 127 - columns.leading_zeros() as usize;
     let (height, width) = (bottom - top + 1, right - left + 1);
     let row_mask = shl(1, width as u32).wrapping_sub(1);
     let mut free = 0u128;
@@ -259,12 +257,15 @@ fn trimmed(p: &Cells) -> Cells {
 /// `p` transposed (rows become columns).
 fn transposed(p: &Cells) -> Cells {
     let (h, w) = (p.height(), p.width());
+    let row = shl(1, w as u32).wrapping_sub(1);
     let mut free = 0u128;
-    let mut rest = p.free;
-    while rest != 0 {
-        let i = rest.trailing_zeros() as usize;
-        rest &= rest - 1;
-        free |= 1 << ((i % w) * h + i / w);
+    for r in 0..h {
+        let mut bits = (p.free >> (r * w)) & row;
+        while bits != 0 {
+            let c = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            free |= 1 << (c * h + r);
+        }
     }
     Cells {
         height: p.width,
@@ -297,7 +298,12 @@ fn least_image(p: &Cells) -> Cells {
     let mut best = *p;
     for q in [*p, transposed(p)] {
         let turned = q.with_free(half_turned(&q));
-        for free in [q.free, rows_reversed(&q), turned.free, rows_reversed(&turned)] {
+        for free in [
+            q.free,
+            rows_reversed(&q),
+            turned.free,
+            rows_reversed(&turned),
+        ] {
             best = best.min(q.with_free(free));
         }
     }
@@ -424,7 +430,11 @@ impl ImpartialRuleset for Cram {
     /// holding it.
     fn decompose(&self, p: &Cells) -> Option<Vec<Cells>> {
         let g = Geometry::of(p);
-        let parts = g.regions(g.playable(p.free));
+        let playable = g.playable(p.free);
+        if g.region(playable, playable & playable.wrapping_neg()) == playable {
+            return None;
+        }
+        let parts = g.regions(playable);
         (parts.len() > 1).then(|| {
             parts
                 .into_iter()

@@ -20,8 +20,8 @@ pub mod grundy;
 pub mod mex;
 pub mod misere;
 pub mod nim;
-pub mod search;
 pub mod ruleset;
+pub mod search;
 
 use std::fmt;
 

@@ -330,7 +330,11 @@ impl<R: ImpartialRuleset> NimberSearch<R> {
 
     /// The MEX of the exact nimbers of the options (for components with
     /// 127 options or more, beyond the 128-bit candidate sets).
-    fn by_definition(&mut self, key: &R::Position, options: &[R::Position]) -> Result<u64, MexError> {
+    fn by_definition(
+        &mut self,
+        key: &R::Position,
+        options: &[R::Position],
+    ) -> Result<u64, MexError> {
         let mut values = Vec::with_capacity(options.len());
         for option in options {
             let p = self.split(option)?;

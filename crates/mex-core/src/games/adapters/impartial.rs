@@ -9,9 +9,9 @@ use super::{
     Value,
 };
 use crate::games::{check_listing_size, ImpartialGame, Move};
-use crate::impartial::search::{NimberSearch, DEFAULT_MEMORY_BYTES};
 use crate::impartial::misere::TameGenus;
 use crate::impartial::ruleset::ImpartialRuleset;
+use crate::impartial::search::{NimberSearch, DEFAULT_MEMORY_BYTES};
 use crate::impartial::Outcome as ImpartialOutcome;
 use crate::partizan::store::GameId;
 use crate::MexError;
@@ -33,7 +33,11 @@ impl<G: ImpartialGame> ImpartialEntry<G> {
         NimberSearch::new(&self.0).with_memory_budget(memory)
     }
 
-    fn grundy_in(&self, solver: &mut NimberSearch<&G>, p: &G::Position) -> Result<BigUint, MexError> {
+    fn grundy_in(
+        &self,
+        solver: &mut NimberSearch<&G>,
+        p: &G::Position,
+    ) -> Result<BigUint, MexError> {
         match self.0.known_grundy(p) {
             Some(g) => Ok(g),
             None => solver.nimber(p).map(BigUint::from),
