@@ -89,12 +89,21 @@ fn xor_each(mut s: Set, x: u64) -> Set {
 
 /// An option of a position split into components: the XOR of its
 /// components' known nimbers and the components still unknown.
-struct Pending<P> {
+/// The unknown components are `parts[start..start + len]` of a vector the
+/// caller keeps (one per node, not one per option), the hardest last.
+#[derive(Clone, Copy)]
+struct Pending {
     known: u64,
-    /// The unknown components, the hardest last.
-    unknown: Vec<P>,
-    /// The sum of their difficulties.
+    start: usize,
+    len: usize,
+    /// The sum of the unknown components' difficulties.
     difficulty: u64,
+}
+
+impl Pending {
+    fn parts<'a, P>(&self, arena: &'a [P]) -> &'a [P] {
+        &arena[self.start..self.start + self.len]
+    }
 }
 
 /// Counters of a search, for profiling and reports.
@@ -161,9 +170,10 @@ impl<R: ImpartialRuleset> NimberSearch<R> {
 
     /// The nimber of `position`.
     pub fn nimber(&mut self, position: &R::Position) -> Result<u64, MexError> {
-        let pending = self.split(position)?;
+        let mut arena = Vec::new();
+        let pending = self.split(position, &mut arena)?;
         let mut value = pending.known;
-        let Some((last, rest)) = pending.unknown.split_last() else {
+        let Some((last, rest)) = pending.parts(&arena).split_last() else {
             return Ok(value);
         };
         for part in rest {
@@ -184,46 +194,67 @@ impl<R: ImpartialRuleset> NimberSearch<R> {
         if k >= 128 {
             return Ok(self.nimber(position)? == k);
         }
-        let pending = self.split(position)?;
-        Ok(self.pending_in(&pending, single(k))? == Some(k))
+        let mut arena = Vec::new();
+        let pending = self.split(position, &mut arena)?;
+        Ok(self.pending_in(pending.known, pending.parts(&arena), single(k))? == Some(k))
     }
 
     /// The components of `position`, canonical, with equal pairs cancelled
     /// and stored (or closed-form) nimbers XORed into `known`.
-    fn split(&mut self, position: &R::Position) -> Result<Pending<R::Position>, MexError> {
-        let parts = match self.ruleset.decompose(position) {
-            Some(parts) if parts.len() >= 2 => parts,
-            _ => vec![position.clone()],
-        };
+    fn split(
+        &mut self,
+        position: &R::Position,
+        arena: &mut Vec<R::Position>,
+    ) -> Result<Pending, MexError> {
+        let start = arena.len();
         let mut known = 0;
-        let mut unknown: Vec<R::Position> = Vec::with_capacity(parts.len());
-        for part in &parts {
-            let key = self.ruleset.canonical(part);
-            if let Some(v) = self.lookup(&key)? {
-                known ^= v;
-            } else if let Some(i) = unknown.iter().position(|u| *u == key) {
-                unknown.swap_remove(i);
-            } else {
-                unknown.push(key);
+        match self.ruleset.decompose(position) {
+            Some(parts) if parts.len() >= 2 => {
+                for part in &parts {
+                    known ^= self.add_part(self.ruleset.canonical(part), start, arena)?;
+                }
             }
+            _ => known = self.add_part(self.ruleset.canonical(position), start, arena)?,
         }
         let mut difficulty = 0;
-        let mut hardest = (0, 0);
-        for (i, part) in unknown.iter().enumerate() {
+        let mut hardest = (start, 0);
+        for (i, part) in arena.iter().enumerate().skip(start) {
             let d = self.ruleset.difficulty(part);
             difficulty += d;
             if d >= hardest.1 {
                 hardest = (i, d);
             }
         }
-        if let Some(last) = unknown.len().checked_sub(1) {
-            unknown.swap(hardest.0, last);
+        let len = arena.len() - start;
+        if len > 0 {
+            arena.swap(hardest.0, start + len - 1);
         }
         Ok(Pending {
             known,
-            unknown,
+            start,
+            len,
             difficulty,
         })
+    }
+
+    /// Adds a canonical component to `arena[start..]` (or cancels it with
+    /// an equal one there), or returns its known nimber.
+    fn add_part(
+        &self,
+        key: R::Position,
+        start: usize,
+        arena: &mut Vec<R::Position>,
+    ) -> Result<u64, MexError> {
+        if let Some(v) = self.lookup(&key)? {
+            return Ok(v);
+        }
+        match arena[start..].iter().position(|u| *u == key) {
+            Some(i) => {
+                arena.swap_remove(start + i);
+            }
+            None => arena.push(key),
+        }
+        Ok(0)
     }
 
     /// A nimber known without search: stored, or the ruleset's closed form.
@@ -241,11 +272,12 @@ impl<R: ImpartialRuleset> NimberSearch<R> {
     /// outside `requested` too), or `None` when it is proved not to.
     fn pending_in(
         &mut self,
-        pending: &Pending<R::Position>,
+        known: u64,
+        parts: &[R::Position],
         requested: Set,
     ) -> Result<Option<u64>, MexError> {
-        let mut value = pending.known;
-        let Some((last, rest)) = pending.unknown.split_last() else {
+        let mut value = known;
+        let Some((last, rest)) = parts.split_last() else {
             return Ok(Some(value));
         };
         for part in rest {
@@ -292,9 +324,14 @@ impl<R: ImpartialRuleset> NimberSearch<R> {
         }
         let mut candidates = below(options.len() + 1);
         let mut pending = Vec::with_capacity(options.len());
+        let mut arena = Vec::with_capacity(options.len());
         for option in &options {
-            let p = self.split(option)?;
-            if p.unknown.is_empty() {
+            if candidates & requested == 0 {
+                self.stats.cut += 1;
+                return Ok(None);
+            }
+            let p = self.split(option, &mut arena)?;
+            if p.len == 0 {
                 candidates = remove(candidates, p.known);
             } else {
                 pending.push(p);
@@ -310,7 +347,7 @@ impl<R: ImpartialRuleset> NimberSearch<R> {
                 return Ok(None);
             }
             let lower = without_largest(candidates);
-            match self.pending_in(p, lower & upto)? {
+            match self.pending_in(p.known, p.parts(&arena), lower & upto)? {
                 Some(v) => candidates = remove(candidates, v),
                 None => {
                     candidates = lower;
@@ -336,9 +373,11 @@ impl<R: ImpartialRuleset> NimberSearch<R> {
         options: &[R::Position],
     ) -> Result<u64, MexError> {
         let mut values = Vec::with_capacity(options.len());
+        let mut arena = Vec::new();
         for option in options {
-            let p = self.split(option)?;
-            values.push(self.pending_in(&p, FULL)?.expect("full set"));
+            arena.clear();
+            let p = self.split(option, &mut arena)?;
+            values.push(self.pending_in(p.known, &arena, FULL)?.expect("full set"));
         }
         let v = mex(values);
         self.store(key.clone(), v)?;
@@ -355,9 +394,10 @@ impl<R: ImpartialRuleset> NimberSearch<R> {
         self.ruleset.options(key, &mut options);
         let mut seen = Vec::new();
         let mut pending = Vec::with_capacity(options.len());
+        let mut arena = Vec::with_capacity(options.len());
         for option in &options {
-            let p = self.split(option)?;
-            if p.unknown.is_empty() {
+            let p = self.split(option, &mut arena)?;
+            if p.len == 0 {
                 seen.push(p.known);
             } else {
                 pending.push(p);
@@ -377,9 +417,10 @@ impl<R: ImpartialRuleset> NimberSearch<R> {
             }
             let mut i = 0;
             while i < pending.len() {
-                match self.pending_in(&pending[i], single(r))? {
+                let p = pending[i];
+                match self.pending_in(p.known, p.parts(&arena), single(r))? {
                     Some(v) => {
-                        pending.swap_remove(i);
+                        pending.remove(i);
                         if v == r {
                             r += 1;
                             continue 'candidates;
