@@ -485,7 +485,7 @@ impl<R: ImpartialRuleset> NimberSearch<R> {
                 return Err(MexError::too_large(
                     "the memory of the nimber search's transposition table",
                     format!("{} bytes", self.memory_budget),
-                    "give more memory (--memory) or choose a smaller position",
+                    "give the search more memory or choose a smaller position",
                 ));
             }
         }
