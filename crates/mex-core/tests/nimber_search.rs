@@ -233,3 +233,14 @@ fn the_memory_budget_is_an_error() {
     let text = err.to_string();
     assert!(text.contains("memory") && !text.contains('\n'), "{text}");
 }
+
+/// Beling's table of Cram nimbers (github.com/beling/impartial-games,
+/// README, "Cram"): 4×7 is 3, 5×6 is 2, 4×6 is 0 (and even × even boards
+/// are 0 by Gardner's symmetry play).
+#[test]
+fn cram_entries_of_belings_table() {
+    for (text, nimber) in [("4x7", 3), ("7x4", 3), ("5x6", 2), ("4x6", 0)] {
+        let p: Cells = text.parse().unwrap();
+        assert_eq!(NimberSearch::new(Cram).nimber(&p).unwrap(), nimber, "{text}");
+    }
+}
