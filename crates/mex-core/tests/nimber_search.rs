@@ -241,6 +241,10 @@ fn the_memory_budget_is_an_error() {
 fn cram_entries_of_belings_table() {
     for (text, nimber) in [("4x7", 3), ("7x4", 3), ("5x6", 2), ("4x6", 0)] {
         let p: Cells = text.parse().unwrap();
-        assert_eq!(NimberSearch::new(Cram).nimber(&p).unwrap(), nimber, "{text}");
+        assert_eq!(
+            NimberSearch::new(Cram).nimber(&p).unwrap(),
+            nimber,
+            "{text}"
+        );
     }
 }

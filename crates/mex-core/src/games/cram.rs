@@ -216,7 +216,7 @@ fn centre_out(n: u32) -> impl Iterator<Item = u32> {
         if k % 2 == 0 {
             mid + k / 2
         } else {
-            mid - (k + 1) / 2
+            mid - k.div_ceil(2)
         }
     })
 }
