@@ -14,6 +14,8 @@ use super::grid_board::{cell_name, Alphabet, Board};
 use super::picture::{Cell, Picture};
 use super::{Family, Game, GameInfo, ImpartialGame, ImpartialRuleset, Move, Ruleset};
 use crate::MexError;
+use num_bigint::BigUint;
+use num_traits::Zero;
 use std::fmt;
 use std::str::FromStr;
 
@@ -197,6 +199,11 @@ impl Geometry {
         }
         out
     }
+}
+
+/// Whether every cell of the board is free.
+fn whole_board(p: &Cells) -> bool {
+    p.free == Geometry::of(p).all
 }
 
 /// `x << n`, zero when `n` is 128.
@@ -421,6 +428,16 @@ impl ImpartialRuleset for Cram {
                 out.push(p.with_free(p.free & !(bit | bit << 1)));
             }
         }
+    }
+    /// A whole even × even board is 0: the second player answers each
+    /// domino by its image under the half turn (Gardner 1974).
+    fn known_grundy(&self, p: &Cells) -> Option<BigUint> {
+        (whole_board(p) && p.height % 2 == 0 && p.width % 2 == 0).then(BigUint::zero)
+    }
+    /// A whole even × odd board is not 0: the first player takes the two
+    /// central cells, then answers by the half turn (Gardner 1974).
+    fn known_nonzero(&self, p: &Cells) -> bool {
+        whole_board(p) && (p.height + p.width) % 2 == 1
     }
     /// The square of the number of free cells.
     fn difficulty(&self, p: &Cells) -> u64 {

@@ -43,6 +43,12 @@ pub trait ImpartialRuleset: Ruleset {
     fn difficulty(&self, _position: &Self::Position) -> u64 {
         0
     }
+
+    /// Whether the position is known without search to be an N-position
+    /// (nimber not 0); `false` (the default) means "not known".
+    fn known_nonzero(&self, _position: &Self::Position) -> bool {
+        false
+    }
 }
 
 /// A borrowed ruleset is a ruleset (the solvers own theirs).
@@ -61,5 +67,8 @@ impl<R: ImpartialRuleset + ?Sized> ImpartialRuleset for &R {
     }
     fn difficulty(&self, position: &Self::Position) -> u64 {
         (**self).difficulty(position)
+    }
+    fn known_nonzero(&self, position: &Self::Position) -> bool {
+        (**self).known_nonzero(position)
     }
 }

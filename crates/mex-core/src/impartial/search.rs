@@ -443,6 +443,9 @@ impl<R: ImpartialRuleset> NimberSearch<R> {
             }
         }
         pending.sort_by_key(|p| p.difficulty);
+        if self.ruleset.known_nonzero(key) {
+            seen.push(0);
+        }
         let mut r = 0u64;
         'candidates: loop {
             crate::stop::check()?;
