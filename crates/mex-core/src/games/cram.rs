@@ -432,7 +432,8 @@ impl ImpartialRuleset for Cram {
     /// A whole even × even board is 0: the second player answers each
     /// domino by its image under the half turn (Gardner 1974).
     fn known_grundy(&self, p: &Cells) -> Option<BigUint> {
-        (whole_board(p) && p.height % 2 == 0 && p.width % 2 == 0).then(BigUint::zero)
+        (whole_board(p) && p.height.is_multiple_of(2) && p.width.is_multiple_of(2))
+            .then(BigUint::zero)
     }
     /// A whole even × odd board is not 0: the first player takes the two
     /// central cells, then answers by the half turn (Gardner 1974).
