@@ -45,7 +45,7 @@ fn moves_are_labelled_and_limits_refused() {
     assert_eq!(v["moves"].as_array().unwrap().len(), 2);
     for (game, position) in [
         ("clobber", "5x5"),
-        ("cram", "6x6"),
+        ("cram", "12x11"),
         ("amazons", "x....|.....|.....|.....|....o"),
         ("konane", "xoxoxo|oxoxox|xoxoxo|oxoxox|xoxoxo|oxox.."),
         ("cram", "xo"),

@@ -274,7 +274,7 @@ fn subtraction_periods_and_wythoff_tables() {
 fn catalog_games() {
     for (game, position) in [
         ("domineering", "4x4"),
-        ("cram", "4x4"),
+        ("cram", "4x5"),
         ("shift-game", "0000000000"),
     ] {
         let g = games::find(game).unwrap();

@@ -26,6 +26,7 @@ pub mod nim;
 pub mod nimber_expression;
 pub mod nimber_field;
 pub mod ruleset;
+pub mod search;
 
 use std::fmt;
 

@@ -37,6 +37,18 @@ pub trait ImpartialRuleset: Ruleset {
     fn known_grundy(&self, _position: &Self::Position) -> Option<BigUint> {
         None
     }
+
+    /// How hard the position is to solve, for ordering a search's moves
+    /// (easiest first); `0` (the default) keeps the generated order.
+    fn difficulty(&self, _position: &Self::Position) -> u64 {
+        0
+    }
+
+    /// Whether the position is known without search to be an N-position
+    /// (nimber not 0); `false` (the default) means "not known".
+    fn known_nonzero(&self, _position: &Self::Position) -> bool {
+        false
+    }
 }
 
 /// A borrowed ruleset is a ruleset (the solvers own theirs).
@@ -52,5 +64,11 @@ impl<R: ImpartialRuleset + ?Sized> ImpartialRuleset for &R {
     }
     fn known_grundy(&self, position: &Self::Position) -> Option<BigUint> {
         (**self).known_grundy(position)
+    }
+    fn difficulty(&self, position: &Self::Position) -> u64 {
+        (**self).difficulty(position)
+    }
+    fn known_nonzero(&self, position: &Self::Position) -> bool {
+        (**self).known_nonzero(position)
     }
 }

@@ -1,15 +1,17 @@
-//! Impartial short games in the catalog: Grundy values by the memoised
-//! solver (with the game's closed forms), moves marked winning when they
-//! lead to a P-position, and the misère parts.
+//! Impartial short games in the catalog: Grundy values by the pruned
+//! nimber search ([`NimberSearch`], with the game's closed forms) under the
+//! context's memory budget ([`Context::search_memory`]), moves marked
+//! winning when they lead to a P-position (one table shared by all
+//! options), and the misère parts.
 
 use super::{
     nimber_form, parse, CatalogGame, Context, Evaluation, LabelledParts, MoveEvaluation, Outcome,
     Value,
 };
 use crate::games::{check_listing_size, ImpartialGame, Move};
-use crate::impartial::grundy::GrundySolver;
 use crate::impartial::misere::TameGenus;
 use crate::impartial::ruleset::ImpartialRuleset;
+use crate::impartial::search::{NimberSearch, DEFAULT_MEMORY_BYTES};
 use crate::impartial::Outcome as ImpartialOutcome;
 use crate::partizan::store::GameId;
 use crate::MexError;
@@ -27,18 +29,18 @@ fn options<G: ImpartialRuleset>(game: &G, p: &G::Position) -> Vec<G::Position> {
 }
 
 impl<G: ImpartialGame> ImpartialEntry<G> {
-    fn solver(&self) -> GrundySolver<&G> {
-        GrundySolver::new(&self.0)
+    fn solver(&self, memory: usize) -> NimberSearch<&G> {
+        NimberSearch::new(&self.0).with_memory_budget(memory)
     }
 
     fn grundy_in(
         &self,
-        solver: &mut GrundySolver<&G>,
+        solver: &mut NimberSearch<&G>,
         p: &G::Position,
     ) -> Result<BigUint, MexError> {
         match self.0.known_grundy(p) {
             Some(g) => Ok(g),
-            None => solver.grundy(p).map(BigUint::from),
+            None => solver.nimber(p).map(BigUint::from),
         }
     }
 
@@ -90,15 +92,15 @@ impl<G: ImpartialGame> CatalogGame for ImpartialEntry<G> {
             .map(ToString::to_string)
             .collect())
     }
-    fn evaluate(&self, position: &str, _ctx: &mut Context) -> Result<Evaluation, MexError> {
+    fn evaluate(&self, position: &str, ctx: &mut Context) -> Result<Evaluation, MexError> {
         let p = parse(&self.0, position)?;
-        let g = self.grundy_in(&mut self.solver(), &p)?;
+        let g = self.grundy_in(&mut self.solver(ctx.search_memory), &p)?;
         Ok(Self::evaluation(&p, g))
     }
-    fn moves(&self, position: &str, _ctx: &mut Context) -> Result<Vec<MoveEvaluation>, MexError> {
+    fn moves(&self, position: &str, ctx: &mut Context) -> Result<Vec<MoveEvaluation>, MexError> {
         let p = parse(&self.0, position)?;
         let moves = self.listed_moves(&p)?;
-        let mut solver = self.solver();
+        let mut solver = self.solver(ctx.search_memory);
         moves
             .into_iter()
             .map(|m| {
@@ -114,7 +116,7 @@ impl<G: ImpartialGame> CatalogGame for ImpartialEntry<G> {
     }
     fn grundy(&self, position: &str) -> Result<BigUint, MexError> {
         let p = parse(&self.0, position)?;
-        self.grundy_in(&mut self.solver(), &p)
+        self.grundy_in(&mut self.solver(DEFAULT_MEMORY_BYTES), &p)
     }
     fn moves_to_grundy(
         &self,
@@ -125,7 +127,7 @@ impl<G: ImpartialGame> CatalogGame for ImpartialEntry<G> {
         let moves = match self.0.known_moves_to(&p, target) {
             Some(moves) => moves,
             None => {
-                let mut solver = self.solver();
+                let mut solver = self.solver(DEFAULT_MEMORY_BYTES);
                 let mut out = Vec::new();
                 for m in self.listed_moves(&p)? {
                     if self.grundy_in(&mut solver, &m.to)? == *target {

@@ -64,9 +64,11 @@ pub const MAX_PARTIZAN_POSITIONS: usize = 1 << 24;
 pub struct Context {
     /// The canonical-form arena.
     pub store: GameStore,
-    /// Bytes an outcome search ([`crate::games::outcome_search`]) may
-    /// take: its transposition table, stack and store of forms
-    /// ([`DEFAULT_SEARCH_MEMORY`], 1 GiB, by default).
+    /// Bytes a search may take: an impartial game's nimber search (its
+    /// table) or an outcome search ([`crate::games::outcome_search`]: its
+    /// transposition table, stack and store of forms); 4 GiB by default
+    /// ([`crate::impartial::search::DEFAULT_MEMORY_BYTES`]: a sixth of
+    /// the development and CI machines' memory).
     pub search_memory: usize,
 }
 
@@ -83,7 +85,7 @@ impl Context {
     pub fn with_store(store: GameStore) -> Self {
         Context {
             store,
-            search_memory: DEFAULT_SEARCH_MEMORY,
+            search_memory: crate::impartial::search::DEFAULT_MEMORY_BYTES,
         }
     }
 }
