@@ -44,7 +44,7 @@ pub struct SearchOptions {
     /// Memory budget in GiB (1 to 20) of the search: the canonical forms
     /// of a partizan game (default 1.5), and the transposition table of
     /// an impartial game's nimber search or of an outcome search (--first;
-    /// default 1). With --memory or --comparisons a Domineering board of
+    /// default 4). With --memory or --comparisons a Domineering board of
     /// any size up to 64 cells is searched, until a budget is spent.
     #[arg(long, value_name = "GIB", value_parser = gib_arg)]
     pub memory: Option<u32>,

@@ -49,7 +49,6 @@ use super::picture::Picture;
 use super::{Game, GameInfo};
 use crate::impartial::misere::TameGenus;
 use crate::partizan::minimax::Boxed;
-pub use crate::partizan::minimax::DEFAULT_SEARCH_MEMORY;
 use crate::partizan::store::{GameId, GameStore, DEFAULT_BUDGET};
 use crate::MexError;
 use num_bigint::BigUint;
