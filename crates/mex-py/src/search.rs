@@ -23,7 +23,10 @@ fn first_player(first: &str) -> PyResult<Side> {
 /// The components of a sum, as owned (game, position) pairs for the
 /// engine's thread.
 fn parts(games: &[PyRef<'_, Game>]) -> Vec<(&'static dyn mex_core::games::CatalogGame, String)> {
-    games.iter().map(|g| (g.entry, g.position.clone())).collect()
+    games
+        .iter()
+        .map(|g| (g.entry, g.position.clone()))
+        .collect()
 }
 
 /// Who wins the sum of `games` when `first` ("left" or "right") moves
@@ -41,7 +44,10 @@ pub fn winner(py: Python<'_>, games: Vec<PyRef<'_, Game>>, first: &str) -> PyRes
     let won = interruptible(py, move || {
         let summands: Vec<Summand> = parts
             .iter()
-            .map(|(game, position)| Summand { game: *game, position })
+            .map(|(game, position)| Summand {
+                game: *game,
+                position,
+            })
             .collect();
         outcome_search::winner(&summands, side, &mut Context::new())
     })?
@@ -61,7 +67,10 @@ pub fn sum_outcome(py: Python<'_>, games: Vec<PyRef<'_, Game>>) -> PyResult<Stri
     let class = interruptible(py, move || {
         let summands: Vec<Summand> = parts
             .iter()
-            .map(|(game, position)| Summand { game: *game, position })
+            .map(|(game, position)| Summand {
+                game: *game,
+                position,
+            })
             .collect();
         outcome_search::outcome(&summands, &mut Context::new())
     })?

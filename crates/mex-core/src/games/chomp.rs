@@ -353,6 +353,13 @@ impl ImpartialGame for Chomp {
 }
 
 impl ImpartialRuleset for Chomp {
+    /// A staircase never splits into components, and the full solver was
+    /// measured four to five times faster than the pruned search on 10×10
+    /// and 11×11 (mex-bench example `chomp_nimber`, bench/README.md).
+    fn pruned_search_pays(&self) -> bool {
+        false
+    }
+
     /// Every pair of a right step `a` and a later up step `b` of the
     /// boundary (a square), except the first and the last step (the
     /// poisoned square).

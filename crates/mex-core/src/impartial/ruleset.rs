@@ -38,6 +38,15 @@ pub trait ImpartialRuleset: Ruleset {
         None
     }
 
+    /// Whether the pruned nimber search ([`crate::impartial::search`]) is
+    /// the better engine for one position of this game (the default), or
+    /// the full Sprague–Grundy solver ([`crate::impartial::grundy`]) is,
+    /// as measured for games whose positions do not split into
+    /// components.
+    fn pruned_search_pays(&self) -> bool {
+        true
+    }
+
     /// How hard the position is to solve, for ordering a search's moves
     /// (easiest first); `0` (the default) keeps the generated order.
     fn difficulty(&self, _position: &Self::Position) -> u64 {
@@ -67,6 +76,9 @@ impl<R: ImpartialRuleset + ?Sized> ImpartialRuleset for &R {
     }
     fn difficulty(&self, position: &Self::Position) -> u64 {
         (**self).difficulty(position)
+    }
+    fn pruned_search_pays(&self) -> bool {
+        (**self).pruned_search_pays()
     }
     fn known_nonzero(&self, position: &Self::Position) -> bool {
         (**self).known_nonzero(position)

@@ -1,5 +1,6 @@
 //! Impartial short games in the catalog: Grundy values by the pruned
-//! nimber search ([`NimberSearch`], with the game's closed forms) under the
+//! nimber search ([`NimberSearch`], with the game's closed forms; or the
+//! full solver where a game says the search does not pay) under the
 //! context's memory budget ([`Context::search_memory`]), moves marked
 //! winning when they lead to a P-position (one table shared by all
 //! options), and the misère parts.
@@ -9,6 +10,7 @@ use super::{
     Value,
 };
 use crate::games::{check_listing_size, ImpartialGame, Move};
+use crate::impartial::grundy::GrundySolver;
 use crate::impartial::misere::TameGenus;
 use crate::impartial::ruleset::ImpartialRuleset;
 use crate::impartial::search::{NimberSearch, DEFAULT_MEMORY_BYTES};
@@ -28,16 +30,38 @@ fn options<G: ImpartialRuleset>(game: &G, p: &G::Position) -> Vec<G::Position> {
     out
 }
 
+/// The engine that values a game's positions: the pruned search, or the
+/// full Sprague–Grundy solver for the games where it was measured faster
+/// ([`ImpartialRuleset::pruned_search_pays`]).
+enum Solver<'a, G: ImpartialRuleset> {
+    Pruned(NimberSearch<&'a G>),
+    Full(GrundySolver<&'a G>),
+}
+
+/// Bytes of the full solver's table per position, for its budget (a
+/// position and its value in a hash table, with the table's slack).
+const FULL_SOLVER_BYTES_PER_POSITION: usize = 64;
+
+impl<G: ImpartialRuleset> Solver<'_, G> {
+    fn nimber(&mut self, p: &G::Position) -> Result<u64, MexError> {
+        match self {
+            Solver::Pruned(search) => search.nimber(p),
+            Solver::Full(solver) => solver.grundy(p),
+        }
+    }
+}
+
 impl<G: ImpartialGame> ImpartialEntry<G> {
-    fn solver(&self, memory: usize) -> NimberSearch<&G> {
-        NimberSearch::new(&self.0).with_memory_budget(memory)
+    fn solver(&self, memory: usize) -> Solver<'_, G> {
+        if self.0.pruned_search_pays() {
+            Solver::Pruned(NimberSearch::new(&self.0).with_memory_budget(memory))
+        } else {
+            let positions = memory / FULL_SOLVER_BYTES_PER_POSITION;
+            Solver::Full(GrundySolver::new(&self.0).with_max_positions(positions))
+        }
     }
 
-    fn grundy_in(
-        &self,
-        solver: &mut NimberSearch<&G>,
-        p: &G::Position,
-    ) -> Result<BigUint, MexError> {
+    fn grundy_in(&self, solver: &mut Solver<'_, G>, p: &G::Position) -> Result<BigUint, MexError> {
         match self.0.known_grundy(p) {
             Some(g) => Ok(g),
             None => solver.nimber(p).map(BigUint::from),
