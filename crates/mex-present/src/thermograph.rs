@@ -116,25 +116,26 @@ mod tests {
         .unwrap()
     }
 
+    /// A wall's breakpoints as `(t, value)` strings.
+    fn wall_points(report: &serde_json::Value, side: &str) -> Vec<(String, String)> {
+        report[side]["points"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| pair(p["t"].as_str().unwrap(), p["value"].as_str().unwrap()))
+            .collect()
+    }
+
+    fn pair(t: &str, x: &str) -> (String, String) {
+        (t.to_string(), x.to_string())
+    }
+
     #[test]
     fn a_switch_has_straight_walls_up_to_its_temperature() {
         // {3|-1}: mean 1, temperature 2; the left wall runs from 4 at t = -1
         // (3 + 1) to the mean at t = 2, the right from -2 to the mean.
         let v = report("{3|-1}");
-        let wall = |side: &str| -> Vec<(String, String)> {
-            v[side]["points"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|p| {
-                    (
-                        p["t"].as_str().unwrap().into(),
-                        p["value"].as_str().unwrap().into(),
-                    )
-                })
-                .collect()
-        };
-        let pair = |t: &str, x: &str| (t.to_string(), x.to_string());
+        let wall = |side: &str| wall_points(&v, side);
         assert_eq!(wall("left_wall"), [pair("-1", "4"), pair("2", "1")]);
         assert_eq!(wall("right_wall"), [pair("-1", "-2"), pair("2", "1")]);
         assert_eq!(v["left_wall"]["tail_slope"], 0);
@@ -156,20 +157,7 @@ mod tests {
             );
         }
         let v = report("3/4");
-        let wall = |side: &str| -> Vec<(String, String)> {
-            v[side]["points"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|p| {
-                    (
-                        p["t"].as_str().unwrap().into(),
-                        p["value"].as_str().unwrap().into(),
-                    )
-                })
-                .collect()
-        };
-        let pair = |t: &str, x: &str| (t.to_string(), x.to_string());
+        let wall = |side: &str| wall_points(&v, side);
         assert_eq!(
             wall("left_wall"),
             [pair("-1", "1"), pair("-1/2", "1"), pair("-1/4", "3/4")]

@@ -5,7 +5,7 @@
 
 use super::{err, interruptible, Game};
 use mex_core::games::sum::Summand;
-use mex_core::games::{outcome_search, Context, Side};
+use mex_core::games::{outcome_search, CatalogGame, Context, Side};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
@@ -22,10 +22,21 @@ fn first_player(first: &str) -> PyResult<Side> {
 
 /// The components of a sum, as owned (game, position) pairs for the
 /// engine's thread.
-fn parts(games: &[PyRef<'_, Game>]) -> Vec<(&'static dyn mex_core::games::CatalogGame, String)> {
+fn parts(games: &[PyRef<'_, Game>]) -> Vec<(&'static dyn CatalogGame, String)> {
     games
         .iter()
         .map(|g| (g.entry, g.position.clone()))
+        .collect()
+}
+
+/// The sum's summands, borrowing the owned parts.
+fn summands<'a>(parts: &'a [(&'static dyn CatalogGame, String)]) -> Vec<Summand<'a>> {
+    parts
+        .iter()
+        .map(|(game, position)| Summand {
+            game: *game,
+            position,
+        })
         .collect()
 }
 
@@ -42,14 +53,7 @@ pub fn winner(py: Python<'_>, games: Vec<PyRef<'_, Game>>, first: &str) -> PyRes
     let side = first_player(first)?;
     let parts = parts(&games);
     let won = interruptible(py, move || {
-        let summands: Vec<Summand> = parts
-            .iter()
-            .map(|(game, position)| Summand {
-                game: *game,
-                position,
-            })
-            .collect();
-        outcome_search::winner(&summands, side, &mut Context::new())
+        outcome_search::winner(&summands(&parts), side, &mut Context::new())
     })?
     .map_err(err)?;
     Ok(format!("{won:?}"))
@@ -65,14 +69,7 @@ pub fn winner(py: Python<'_>, games: Vec<PyRef<'_, Game>>, first: &str) -> PyRes
 pub fn sum_outcome(py: Python<'_>, games: Vec<PyRef<'_, Game>>) -> PyResult<String> {
     let parts = parts(&games);
     let class = interruptible(py, move || {
-        let summands: Vec<Summand> = parts
-            .iter()
-            .map(|(game, position)| Summand {
-                game: *game,
-                position,
-            })
-            .collect();
-        outcome_search::outcome(&summands, &mut Context::new())
+        outcome_search::outcome(&summands(&parts), &mut Context::new())
     })?
     .map_err(err)?;
     Ok(class.to_string())

@@ -309,15 +309,36 @@ fn halving_product(a: u64, b: u64, level: u32, inner: fn(u64, u64, u32) -> u64) 
     ((middle ^ low_product) << bits) | low
 }
 
+/// `a < 2^(2^level)` split by `F = 2^bits` (`bits = 2^(level−1)`) as
+/// `high·F + low`, with `half = F/2`.
+struct Split {
+    high: u64,
+    low: u64,
+    bits: u32,
+    half: u64,
+}
+
+fn split(a: u64, level: u32) -> Split {
+    let bits = 1u32 << (level - 1);
+    Split {
+        high: a >> bits,
+        low: a & ((1u64 << bits) - 1),
+        bits,
+        half: 1u64 << (bits - 1),
+    }
+}
+
 /// The inverse of a non-zero `a < 2^(2^level)`.
 fn invert_in(a: u64, level: u32) -> u64 {
     if level == 0 {
         return a;
     }
-    let bits = 1u32 << (level - 1);
-    let mask = (1u64 << bits) - 1;
-    let (a1, a0) = (a >> bits, a & mask);
-    let half = 1u64 << (bits - 1);
+    let Split {
+        high: a1,
+        low: a0,
+        bits,
+        half,
+    } = split(a, level);
     let m = |x, y| multiply_in(x, y, level - 1);
     let norm = m(a0, a0) ^ m(a0, a1) ^ m(m(a1, a1), half);
     let norm_inverse = invert_in(norm, level - 1);
@@ -329,10 +350,12 @@ fn root_in(a: u64, level: u32) -> u64 {
     if level == 0 {
         return a;
     }
-    let bits = 1u32 << (level - 1);
-    let mask = (1u64 << bits) - 1;
-    let (a1, a0) = (a >> bits, a & mask);
-    let half = 1u64 << (bits - 1);
+    let Split {
+        high: a1,
+        low: a0,
+        bits,
+        half,
+    } = split(a, level);
     let low = root_in(a0 ^ multiply_in(a1, half, level - 1), level - 1);
     (root_in(a1, level - 1) << bits) | low
 }
