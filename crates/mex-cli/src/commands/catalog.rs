@@ -508,6 +508,7 @@ mod tests {
     #[test]
     fn options_that_do_not_apply_are_refused() {
         let nim = games::find("nim").unwrap();
+        let ssc = games::find("ssc").unwrap();
         let domineering = games::find("domineering").unwrap();
         let budget = PositionOptions {
             search: SearchOptions {
@@ -516,7 +517,9 @@ mod tests {
             },
             ..PositionOptions::default()
         };
-        assert!(budget.check(nim, false, Request::Value).is_err());
+        // --memory budgets the searches of partizan and impartial games.
+        assert!(budget.check(nim, false, Request::Value).is_ok());
+        assert!(budget.check(ssc, false, Request::Value).is_err());
         assert!(budget.check(domineering, false, Request::Moves).is_ok());
         assert!(budget.check(domineering, true, Request::Value).is_err());
         let checkpoint = PositionOptions {
