@@ -690,10 +690,10 @@ fn usage_errors_are_clap_errors_in_full() {
     assert_eq!(missing.status.code(), Some(2));
     let err = String::from_utf8_lossy(&missing.stderr);
     assert!(err.contains("<PILES>"), "{err}");
-    let typo = mex(&["nimm", "3"]);
+    let typo = mex(&["octl", "0.07"]);
     assert_eq!(typo.status.code(), Some(2));
     let err = String::from_utf8_lossy(&typo.stderr);
-    assert!(err.contains("similar subcommand exists: 'nim'"), "{err}");
+    assert!(err.contains("similar subcommand exists: 'octal'"), "{err}");
     for args in [&["subtraction", "-1,3"][..], &["frobnicate"]] {
         let out = mex(args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");

@@ -44,9 +44,15 @@ fn moves_are_labelled_and_limits_refused() {
     let v = json(&["moves", "cram", "1x3"]);
     assert_eq!(v["moves"].as_array().unwrap().len(), 2);
     for (game, position) in [
-        ("clobber", "5x5"),
+        // Groups and regions past 64 stones or cells: refused at once
+        // (smaller boards run until a budget is spent; `--first` asks who
+        // wins instead).
+        ("clobber", "9x9"),
         ("cram", "12x11"),
-        ("amazons", "x....|.....|.....|.....|....o"),
+        (
+            "amazons",
+            "x........|.........|.........|.........|.........|.........|.........|.........|........o",
+        ),
         ("konane", "xoxoxo|oxoxox|xoxoxo|oxoxox|xoxoxo|oxox.."),
         ("cram", "xo"),
     ] {

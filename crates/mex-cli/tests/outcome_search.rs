@@ -64,23 +64,31 @@ fn sums_with_a_first_player() {
     }
 }
 
-/// A value refused by its budget (here 100 comparisons of options) is
-/// answered by the search, which says so; the outcome is the full value's.
+/// `--first both`: the outcome class, by the search, equal to the full
+/// value's; a value refused by its budget is still answered this way.
 #[test]
-fn a_refused_value_falls_back_to_the_outcome() {
+fn both_first_players_give_the_outcome_class() {
     let position = "xoxoxoxoxo";
     let full = json(&["value", "clobber", position]);
-    let v = json(&["value", "clobber", position, "--comparisons", "100"]);
+    let v = json(&["value", "clobber", position, "--first", "both"]);
     assert_eq!(v["question"], "outcome");
     assert_eq!(v["outcome"], full["outcome"]);
-    assert!(
-        v["value_refused"].as_str().unwrap().contains("comparisons"),
-        "{v}"
-    );
+    let refused = mex(&["value", "clobber", position, "--comparisons", "100"]);
+    assert_eq!(refused.status.code(), Some(2));
+    let v = json(&[
+        "value",
+        "clobber",
+        position,
+        "--comparisons",
+        "100",
+        "--first",
+        "both",
+    ]);
+    assert_eq!(v["outcome"], full["outcome"]);
     let text =
-        String::from_utf8(mex(&["value", "clobber", position, "--comparisons", "100"]).stdout)
+        String::from_utf8(mex(&["sum", "clobber:xo", "clobber:xo", "--first", "both"]).stdout)
             .unwrap();
-    assert!(text.contains("not computed"), "{text}");
+    assert!(text.contains("outcome") && text.contains("P"), "{text}");
 }
 
 #[test]

@@ -1,6 +1,5 @@
 //! The report of an outcome search (`mex value --first`, `mex sum
-//! --first`, and their fall-back when a full value is refused): who wins,
-//! without the value.
+//! --first`): who wins, without the value.
 
 use mex_core::games::Side;
 use mex_core::partizan::outcome::OutcomeClass;
@@ -29,9 +28,6 @@ pub struct OutcomeReport {
     /// Who wins when Right moves first.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub right_first: Option<String>,
-    /// Why the full value was not computed, when the search stood in for it.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub value_refused: Option<String>,
 }
 
 /// `"Left"` or `"Right"`.
@@ -75,7 +71,6 @@ impl OutcomeReport {
             outcome: None,
             left_first: None,
             right_first: None,
-            value_refused: None,
         }
     }
 
@@ -89,12 +84,6 @@ impl OutcomeReport {
     /// The report of a sum.
     pub fn of_sum(mut self, components: &[String]) -> Self {
         self.components = Some(components.to_vec());
-        self
-    }
-
-    /// Says why the full value gave way to the search.
-    pub fn instead_of_value(mut self, why: String) -> Self {
-        self.value_refused = Some(why);
         self
     }
 }

@@ -65,11 +65,10 @@ pub struct ValueArgs {
     /// Grundy value and misère outcome (impartial short games only).
     #[arg(long)]
     misere: bool,
-    /// Who wins when this player moves first (left or right), by the
-    /// outcome search alone, without the value (partizan games; as MCGS
-    /// answers). Without --first, a partizan value refused by its budget
-    /// is answered by the same search: the outcome and who wins with each
-    /// first player.
+    /// Who wins when this player moves first (left or right; both: the
+    /// outcome class), by the outcome search alone, without the value
+    /// (partizan games; as MCGS answers): for positions whose value is
+    /// too expensive.
     #[arg(long, value_enum, value_name = "PLAYER")]
     first: Option<winner::First>,
     #[command(flatten)]
@@ -373,23 +372,7 @@ pub fn run_value(a: &ValueArgs) -> Result<Output, MexError> {
     if let Some(first) = a.first {
         return first_player_winner(a, first);
     }
-    match value_report(&a.game, &a.position, a.misere, &a.options, a.json) {
-        Ok(report) => Ok(report.output()),
-        Err(e) => {
-            let game = games::find(&a.game)?;
-            let pictures = a.options.thermograph.is_some() || a.options.search.checkpoint.is_some();
-            if a.misere || pictures || !winner::falls_back(game, &e) {
-                return Err(e);
-            }
-            winner::position_instead(
-                game,
-                &a.position,
-                &e,
-                &mut a.options.search.context(),
-                a.json,
-            )
-        }
-    }
+    value_report(&a.game, &a.position, a.misere, &a.options, a.json).map(PositionReport::output)
 }
 
 /// `mex value GAME POSITION --first PLAYER`.

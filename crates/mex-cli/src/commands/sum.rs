@@ -32,8 +32,8 @@ misère P-position.
 
 With --first left|right only the winner with that first player is searched
 (the outcome search: minimax over the components with a transposition table,
-as MCGS does); it also answers, with the outcome, any partizan sum whose
-value is refused by its budget.
+as MCGS does), with --first both the outcome class: for sums whose value is
+too expensive.
 
 Examples:
   mex sum nim:5 octal:0.07:20 subtraction:1,3,4:9 wythoff:3,5
@@ -48,11 +48,10 @@ pub struct SumArgs {
     /// Misère play (the last player to move loses), impartial components.
     #[arg(long)]
     misere: bool,
-    /// Who wins when this player moves first (left or right), by the
-    /// outcome search alone (minimax over the components, as MCGS does),
-    /// without the value. Without --first, a sum whose value is refused by
-    /// its budget is answered by the same search (outcome, and who wins
-    /// with each first player).
+    /// Who wins when this player moves first (left or right; both: the
+    /// outcome class), by the outcome search alone (minimax over the
+    /// components, as MCGS does), without the value: for sums whose value
+    /// is too expensive.
     #[arg(long, value_enum, value_name = "PLAYER")]
     first: Option<super::winner::First>,
     /// Print one JSON object.
@@ -79,21 +78,9 @@ pub fn run(a: &SumArgs) -> Result<Output, MexError> {
         let report = super::winner::search(&summands, a.first, &mut Context::new(), a.json)?;
         return Ok(Output::report(report.of_sum(&a.components)));
     }
-    match crate::progress::while_searching(a.json, || sum::analyse(&summands, &mut Context::new()))
-    {
-        Ok(r) => Ok(Output::new(to_json(&SumReport::of(&r)), to_text(&r))),
-        Err(e)
-            if summands
-                .iter()
-                .any(|s| super::winner::falls_back(s.game, &e)) =>
-        {
-            let report = super::winner::search(&summands, None, &mut Context::new(), a.json)?;
-            Ok(Output::report(
-                report.of_sum(&a.components).instead_of_value(e.to_string()),
-            ))
-        }
-        Err(e) => Err(e),
-    }
+    let r =
+        crate::progress::while_searching(a.json, || sum::analyse(&summands, &mut Context::new()))?;
+    Ok(Output::new(to_json(&SumReport::of(&r)), to_text(&r)))
 }
 
 fn to_text(r: &SumAnalysis) -> String {

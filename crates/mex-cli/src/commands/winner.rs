@@ -1,8 +1,8 @@
 //! Who wins, without the value: the outcome search of mex-core
 //! (`games::outcome_search`, minimax over the sum's components as MCGS
-//! does) behind `mex value --first`, `mex sum --first`, and behind both
-//! commands when the full value of a partizan position or sum is refused
-//! by its budget.
+//! does) behind `mex value --first` and `mex sum --first` (left, right,
+//! or both: the outcome class), for positions and sums whose full value
+//! is too expensive.
 
 use crate::output::{fields, Output, Report};
 use crate::progress;
@@ -12,20 +12,23 @@ use mex_core::games::{outcome_search, CatalogGame, Context, Family, Side};
 use mex_core::MexError;
 use mex_present::outcome::OutcomeReport;
 
-/// The player who moves first.
+/// The player who moves first, or both (the outcome class).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum First {
     /// Left moves first.
     Left,
     /// Right moves first.
     Right,
+    /// Both searches: the outcome class (L, R, N or P).
+    Both,
 }
 
 impl First {
-    fn side(self) -> Side {
+    fn side(self) -> Option<Side> {
         match self {
-            First::Left => Side::Left,
-            First::Right => Side::Right,
+            First::Left => Some(Side::Left),
+            First::Right => Some(Side::Right),
+            First::Both => None,
         }
     }
 }
@@ -39,9 +42,6 @@ impl Report for OutcomeReport {
         }
         if let Some(components) = &self.components {
             pairs.push(("sum", components.join(" + ")));
-        }
-        if let Some(why) = &self.value_refused {
-            pairs.push(("value", format!("not computed ({why})")));
         }
         if let Some(outcome) = &self.outcome {
             pairs.push(("outcome", outcome.clone()));
@@ -66,10 +66,8 @@ pub fn search(
     json: bool,
 ) -> Result<OutcomeReport, MexError> {
     progress::while_searching(json, || {
-        Ok(match first {
-            Some(f) => {
-                OutcomeReport::winner(f.side(), outcome_search::winner(summands, f.side(), ctx)?)
-            }
+        Ok(match first.and_then(First::side) {
+            Some(side) => OutcomeReport::winner(side, outcome_search::winner(summands, side, ctx)?),
             None => OutcomeReport::outcome(outcome_search::outcome(summands, ctx)?),
         })
     })
@@ -87,28 +85,6 @@ pub fn position(
     let summand = Summand { game, position };
     let report =
         search(&[summand], Some(first), ctx, json)?.of_position(game.info().name, position);
-    Ok(Output::report(report))
-}
-
-/// Whether a refusal of the full value leaves the outcome search to try:
-/// a budget spent or a size refused, for a partizan position.
-pub fn falls_back(game: &dyn CatalogGame, e: &MexError) -> bool {
-    game.info().family == Family::Partizan
-        && matches!(e, MexError::TooLarge { .. } | MexError::AboveLimit { .. })
-}
-
-/// The outcome of one position whose value was refused with `why`.
-pub fn position_instead(
-    game: &'static dyn CatalogGame,
-    position: &str,
-    why: &MexError,
-    ctx: &mut Context,
-    json: bool,
-) -> Result<Output, MexError> {
-    let summand = Summand { game, position };
-    let report = search(&[summand], None, ctx, json)?
-        .of_position(game.info().name, position)
-        .instead_of_value(why.to_string());
     Ok(Output::report(report))
 }
 
