@@ -572,7 +572,7 @@ fn the_checker_catches_upward_imports() {
     let found = violations("misere.rs", &misere, climb, false);
     assert_eq!(found.len(), 1, "{found:?}");
     assert!(
-        found[0].starts_with("misere.rs:1: impartial::misere (layer 4, impartial::misere) uses heap::code::TakeBreakCode"),
+        found[0].starts_with("misere.rs:1: impartial::misere (layer 5, impartial::misere) uses heap::code::TakeBreakCode"),
         "{}",
         found[0]
     );
