@@ -98,16 +98,7 @@ fn enter<'a>(
                 forms.push(copy_form(&ctx.store, g, &mut search.store)?);
             }
             Family::Partizan => components.push(game.search_component(s.position)?),
-            _ => {
-                return Err(MexError::invalid(
-                    format!(
-                        "{} is a {} game, which mex does not add",
-                        info.name,
-                        info.family.name()
-                    ),
-                    "impartial and partizan components",
-                ))
-            }
+            _ => return Err(super::sum::not_addable(info)),
         }
     }
     forms.push(nimber_form(&mut search.store, &nim_sum)?);

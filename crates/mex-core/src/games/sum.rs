@@ -12,7 +12,7 @@
 //! The same component written several times is evaluated once.
 
 use super::adapters::{nimber_form, nimber_text};
-use super::{find, CatalogGame, Context, Family, Value};
+use super::{find, CatalogGame, Context, Family, GameInfo, Value};
 use crate::partizan::notation;
 use crate::partizan::store::GameId;
 use crate::MexError;
@@ -108,14 +108,7 @@ pub fn analyse(summands: &[Summand], ctx: &mut Context) -> Result<SumAnalysis, M
     for s in summands {
         let info = s.game.info();
         if !matches!(info.family, Family::Impartial | Family::Partizan) {
-            return Err(MexError::invalid(
-                format!(
-                    "{} is a {} game, which mex does not add",
-                    info.name,
-                    info.family.name()
-                ),
-                "impartial and partizan components",
-            ));
+            return Err(not_addable(info));
         }
     }
     let texts = summands
@@ -288,6 +281,19 @@ fn partizan_sum(
         winning_moves,
         unlisted_components,
     })
+}
+
+/// The refusal of a component whose family has no sums (game graphs,
+/// synchronized and arena games).
+pub(crate) fn not_addable(info: &GameInfo) -> MexError {
+    MexError::invalid(
+        format!(
+            "{} is a {} game, which mex does not add",
+            info.name,
+            info.family.name()
+        ),
+        "impartial and partizan components",
+    )
 }
 
 #[cfg(test)]
