@@ -24,6 +24,7 @@
 //! * [`error`]: [`MexError`], the one error type, one line per message;
 //! * [`stop`]: a cooperative stop (a flag and a deadline) that the engines
 //!   check as they search;
+//! * [`digest_io`]: checkpoint files ending with their SHA-256 digest;
 //! * `decimal` (feature `serde`): serialization of quantities that can
 //!   exceed 2^53 as decimal strings.
 //!
@@ -62,6 +63,7 @@
 pub mod bigint;
 #[cfg(feature = "serde")]
 pub mod decimal;
+pub mod digest_io;
 pub mod error;
 pub mod games;
 pub mod heap;

@@ -62,6 +62,15 @@ impl StopToken {
         StopToken::default()
     }
 
+    /// A token without a deadline whose flag is `flag`, set by whoever
+    /// holds it (a signal handler, for example).
+    pub fn with_flag(flag: Arc<AtomicBool>) -> Self {
+        StopToken {
+            flag,
+            ..StopToken::default()
+        }
+    }
+
     /// A token that is also stopped once `limit` has passed from now (a
     /// limit too far to represent is no limit).
     pub fn with_time_limit(limit: Duration) -> Self {

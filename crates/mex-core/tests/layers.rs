@@ -29,7 +29,7 @@ use std::path::{Path, PathBuf};
 const LAYERS: &[&[&str]] = &[
     // Foundations.
     &["error"],
-    &["stop", "bigint", "decimal", "ruleset"],
+    &["stop", "bigint", "decimal", "ruleset", "digest_io"],
     // impartial/: normal play, then misère play.
     &["impartial", "impartial::mex"],
     &[
@@ -40,6 +40,7 @@ const LAYERS: &[&[&str]] = &[
     &["impartial::nimber_expression"],
     &["impartial::grundy", "impartial::misere"],
     &["impartial::search"],
+    &["impartial::search_checkpoint"],
     // heap/: codes, sequences and their periods, then the drivers.
     &["heap", "heap::periodic", "heap::code", "heap::wythoff"],
     &[

@@ -188,7 +188,7 @@ impl PositionOptions {
 
     fn check_checkpoint(&self, game: &dyn CatalogGame, request: Request) -> Result<(), MexError> {
         if self.search.checkpoint.is_none()
-            || (request == Request::Value && search::searched_here(game))
+            || (request == Request::Value && search::saves_checkpoints(game))
         {
             return Ok(());
         }
@@ -198,7 +198,8 @@ impl PositionOptions {
         };
         Err(MexError::invalid(
             format!("--checkpoint with mex {command} {}", game.info().name),
-            "--checkpoint with mex value domineering (the search that saves checkpoints)",
+            "--checkpoint with mex value domineering, cram or chomp (the searches that save \
+             checkpoints)",
         ))
     }
 
@@ -227,6 +228,17 @@ fn evaluate(
     options: &PositionOptions,
     quiet: bool,
 ) -> Result<(Evaluation, Context, Option<SearchFacts>), MexError> {
+    if let (Some(path), false) = (&options.search.checkpoint, search::searched_here(game)) {
+        let ctx = options.search.context();
+        if let Some(resumable) = game.resumable_search(position, &ctx)? {
+            let r = search::resumable(resumable, path, quiet)?;
+            let facts = SearchFacts {
+                positions: r.positions,
+                resumed_positions: r.resumed_positions,
+            };
+            return Ok((r.evaluation, ctx, Some(facts)));
+        }
+    }
     if !search::searched_here(game) {
         let mut ctx = options.search.context();
         let e = progress::while_searching(quiet, || game.evaluate(position, &mut ctx))?;
@@ -299,6 +311,8 @@ impl PositionReport {
                 self.text += &fields(&[("thermograph written", shown.clone())]);
                 self.json.thermograph_svg = Some(shown);
             }
+            self.add_search(ctx, facts);
+        } else if facts.is_some() {
             self.add_search(ctx, facts);
         }
         if let Some(path) = &options.svg {

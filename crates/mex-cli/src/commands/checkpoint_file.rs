@@ -254,6 +254,11 @@ impl Interrupt {
         Ok(Interrupt { flag })
     }
 
+    /// A stop token stopped when a signal arrives.
+    pub fn token(&self) -> mex_core::stop::StopToken {
+        mex_core::stop::StopToken::with_flag(self.flag.clone())
+    }
+
     /// Whether a signal arrived.
     pub fn requested(&self) -> bool {
         self.flag.load(std::sync::atomic::Ordering::Relaxed)

@@ -13,14 +13,15 @@ use super::checkpoint_file::{CheckpointFile, Interrupt};
 use crate::progress;
 use clap::Args;
 use indicatif::ProgressBar;
-use mex_core::games::{CatalogGame, Context};
+use mex_core::games::{CatalogGame, Context, Evaluation, ResumableSearch};
 use mex_core::partizan::domineering::{Domineering, Grid};
 use mex_core::partizan::ruleset::Evaluator;
 use mex_core::partizan::search_checkpoint;
 use mex_core::partizan::store::{GameId, GameStore, DEFAULT_BUDGET, MAX_COMPARISONS};
+use mex_core::stop::{run_under, StopToken};
 use mex_core::MexError;
 use std::cell::Cell;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 
@@ -53,8 +54,9 @@ pub struct SearchOptions {
     #[arg(long, value_name = "N", value_parser = crate::number::u64_value)]
     pub comparisons: Option<u64>,
     /// Save the search to FILE every ten minutes, on Ctrl-C and when a
-    /// budget is spent, and resume from FILE when it exists (Domineering,
-    /// mex value; written atomically, locked; format: docs/checkpoint.md).
+    /// budget is spent, and resume from FILE when it exists (mex value of
+    /// Domineering, and the nimber searches of Cram and Chomp; written
+    /// atomically, locked; format: docs/checkpoint.md).
     #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<PathBuf>,
 }
@@ -90,6 +92,16 @@ impl SearchOptions {
 /// the game whose search saves checkpoints.
 pub fn searched_here(game: &dyn CatalogGame) -> bool {
     game.info().name == CHECKPOINTED_GAME
+}
+
+/// Whether `game`'s value can be searched with a checkpoint: Domineering
+/// (searched here) and the games whose searches save their tables
+/// ([`CatalogGame::resumable_search`], asked of the game's example).
+pub fn saves_checkpoints(game: &dyn CatalogGame) -> bool {
+    searched_here(game)
+        || game
+            .resumable_search(game.info().example, &Context::new())
+            .is_ok_and(|s| s.is_some())
 }
 
 /// A finished search: the store holding the value, the board as the game
@@ -220,13 +232,75 @@ pub fn domineering(text: &str, options: &SearchOptions, quiet: bool) -> Result<S
     })
 }
 
+/// A search run with a checkpoint file ([`resumable`]): its value and
+/// what it took.
+pub struct Resumed {
+    pub evaluation: Evaluation,
+    /// Positions whose values the tables hold at the end.
+    pub positions: usize,
+    /// Positions read from the checkpoint (0 for a search from scratch).
+    pub resumed_positions: usize,
+}
+
+/// Runs a search that saves its tables to `path` every ten minutes, on
+/// Ctrl-C (then exits with 130), when a budget is spent and at the end,
+/// and that starts from `path` when it exists. The saves are made between
+/// slices of the search: each slice runs under a stop token of
+/// [`SAVE_EVERY`], and the next goes on from the tables (a stop keeps every
+/// finished entry).
+pub fn resumable(
+    mut search: Box<dyn ResumableSearch + '_>,
+    path: &Path,
+    quiet: bool,
+) -> Result<Resumed, MexError> {
+    let file = CheckpointFile::open(path)?;
+    let resumed_positions = match file.reader()? {
+        Some(mut r) => search.resume(&mut r).map_err(|e| in_file(e, Some(&file)))?,
+        None => 0,
+    };
+    let interrupt = Interrupt::install()?;
+    let signal = interrupt.token();
+    loop {
+        let slice = StopToken::with_time_limit(SAVE_EVERY);
+        let run = progress::while_searching(quiet, || {
+            run_under(&signal, || run_under(&slice, || search.run()))
+        });
+        let slice_ended =
+            matches!(run, Err(MexError::Stopped { time_limit: Some(l) }) if l == SAVE_EVERY);
+        save_tables(&file, &*search);
+        if interrupt.requested() {
+            eprintln!("mex: interrupted; {} positions saved", search.positions());
+            drop(file); // removes the checkpoint's lock file
+            std::process::exit(130);
+        }
+        if !slice_ended {
+            return Ok(Resumed {
+                evaluation: run?,
+                positions: search.positions(),
+                resumed_positions,
+            });
+        }
+    }
+}
+
+/// Saves a search's tables, warning (not failing) when the file cannot be
+/// written: the search itself goes on.
+fn save_tables(file: &CheckpointFile, search: &dyn ResumableSearch) {
+    if let Err(e) = file.save_with(|w| search.save(w)) {
+        eprintln!(
+            "mex: warning: saving checkpoint {} failed ({e})",
+            file.path().display()
+        );
+    }
+}
+
 /// A checkpoint's error, naming the file.
 fn in_file(e: MexError, file: Option<&CheckpointFile>) -> MexError {
     match (e, file) {
         (MexError::Invalid { what, .. }, Some(f)) => MexError::Invalid {
             what: format!("checkpoint {}: {what}", f.path().display()),
-            accepted: "a file written by `mex value domineering --checkpoint` for the same \
-                       board, or a new name"
+            accepted: "a file written by `mex value GAME POSITION --checkpoint` for the same \
+                       game and position, or a new name"
                 .into(),
         },
         (e, _) => e,

@@ -380,6 +380,18 @@ impl ImpartialRuleset for Chomp {
             }
         }
     }
+    /// The boundary with its sentinel bit (little-endian).
+    fn record_bytes(&self) -> usize {
+        16
+    }
+    fn write_record(&self, p: &Staircase, out: &mut Vec<u8>) {
+        out.extend(p.0.to_le_bytes());
+    }
+    fn read_record(&self, bytes: &[u8]) -> Option<Staircase> {
+        let bits = u128::from_le_bytes(bytes.try_into().ok()?);
+        let p = Staircase(bits);
+        (bits > 1 && Staircase::from_body(p.body()) == p).then_some(p)
+    }
     /// The staircase or its transpose, whichever is smaller.
     fn canonical(&self, p: &Staircase) -> Staircase {
         (*p).min(p.transposed())

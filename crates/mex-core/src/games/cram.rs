@@ -206,6 +206,11 @@ fn whole_board(p: &Cells) -> bool {
     p.free == Geometry::of(p).all
 }
 
+/// The lowest `n` bits set (`n ≤ 128`).
+fn low_bits(n: usize) -> u128 {
+    shl(1, n as u32).wrapping_sub(1)
+}
+
 /// `x << n`, zero when `n` is 128.
 fn shl(x: u128, n: u32) -> u128 {
     x.checked_shl(n).unwrap_or(0)
@@ -458,6 +463,25 @@ impl ImpartialRuleset for Cram {
                 .into_iter()
                 .map(|r| trimmed(&p.with_free(r)))
                 .collect()
+        })
+    }
+    /// Height, width, then the free-cell mask (little-endian).
+    fn record_bytes(&self) -> usize {
+        18
+    }
+    fn write_record(&self, p: &Cells, out: &mut Vec<u8>) {
+        out.extend([p.height, p.width]);
+        out.extend(p.free.to_le_bytes());
+    }
+    fn read_record(&self, bytes: &[u8]) -> Option<Cells> {
+        let (&[height, width], free) = bytes.split_first_chunk::<2>()?;
+        let free = u128::from_le_bytes(free.try_into().ok()?);
+        let cells = usize::from(height) * usize::from(width);
+        let fits = (1..=MAX_CELLS).contains(&cells) && free & !low_bits(cells) == 0;
+        fits.then_some(Cells {
+            height,
+            width,
+            free,
         })
     }
     /// The regions of two or more cells on the smallest board holding

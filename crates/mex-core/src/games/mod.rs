@@ -71,7 +71,8 @@ pub mod wythoff;
 
 pub use adapters::{
     partizan_evaluation, ArenaEntry, CatalogGame, Context, Evaluation, ImpartialEntry,
-    LabelledParts, LoopyEntry, MoveEvaluation, Outcome, PartizanEntry, Side, SyncEntry, Value,
+    LabelledParts, LoopyEntry, MoveEvaluation, Outcome, PartizanEntry, ResumableSearch, Side,
+    SyncEntry, Value,
 };
 
 pub use crate::impartial::ruleset::ImpartialRuleset;

@@ -51,6 +51,22 @@ impl<K: Eq + Hash> TranspositionTable<K> for HashTable<K> {
     }
 }
 
+impl<K> HashTable<K> {
+    /// The stored positions with their values.
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = (&K, u64)> + '_ {
+        self.0.iter().map(|(k, &v)| (k, v))
+    }
+}
+
+/// The refusal of a table grown to `max` positions.
+fn too_many_positions(max: usize) -> MexError {
+    MexError::too_large(
+        "the number of positions to solve",
+        format!("{max} positions"),
+        "choose a smaller position",
+    )
+}
+
 /// How a frame combines the values of its children.
 enum Combine {
     /// Children are options: take the MEX.
@@ -83,6 +99,12 @@ impl<R: ImpartialRuleset> GrundySolver<R> {
     pub fn new(ruleset: R) -> Self {
         Self::with_table(ruleset, HashTable::default())
     }
+
+    /// The solved positions with their Grundy values (for a checkpoint:
+    /// [`crate::impartial::search_checkpoint`]).
+    pub fn known_values(&self) -> impl ExactSizeIterator<Item = (&R::Position, u64)> + '_ {
+        self.table.iter()
+    }
 }
 
 impl<R: ImpartialRuleset, T: TranspositionTable<R::Position>> GrundySolver<R, T> {
@@ -109,6 +131,16 @@ impl<R: ImpartialRuleset, T: TranspositionTable<R::Position>> GrundySolver<R, T>
     /// Number of positions solved so far.
     pub fn positions_solved(&self) -> usize {
         self.table.len()
+    }
+
+    /// Stores a Grundy value found earlier (read from a checkpoint): `key`
+    /// must be canonical ([`ImpartialRuleset::canonical`]).
+    pub fn remember(&mut self, key: R::Position, value: u64) -> Result<(), MexError> {
+        if self.table.len() >= self.max_positions {
+            return Err(too_many_positions(self.max_positions));
+        }
+        self.table.insert(key, value);
+        Ok(())
     }
 
     /// The Grundy value of `position`; [`MexError::Stopped`] when a stop
@@ -142,11 +174,7 @@ impl<R: ImpartialRuleset, T: TranspositionTable<R::Position>> GrundySolver<R, T>
                 Combine::Xor(x) => x,
             };
             if self.table.len() >= self.max_positions {
-                return Err(MexError::too_large(
-                    "the number of positions to solve",
-                    format!("{} positions", self.max_positions),
-                    "choose a smaller position",
-                ));
+                return Err(too_many_positions(self.max_positions));
             }
             self.table.insert(done.key, value);
             match stack.last_mut() {

@@ -9,7 +9,10 @@
 //! * [`misere`]: misère play: the misère Grundy value, the genus, sums
 //!   searched as multisets, misère Nim;
 //! * [`grundy`]: the memoised, iterative Sprague–Grundy solver and its slow
-//!   twin.
+//!   twin;
+//! * [`search`]: the pruned search for the nimber of one position, and
+//!   [`search_checkpoint`], the file that saves its table (or the
+//!   solver's) to resume.
 //!
 //! Sums of positions of any catalog games are in [`crate::games::sum`].
 //!
@@ -27,6 +30,7 @@ pub mod nimber_expression;
 pub mod nimber_field;
 pub mod ruleset;
 pub mod search;
+pub mod search_checkpoint;
 
 use std::fmt;
 

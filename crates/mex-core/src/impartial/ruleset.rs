@@ -58,6 +58,22 @@ pub trait ImpartialRuleset: Ruleset {
     fn known_nonzero(&self, _position: &Self::Position) -> bool {
         false
     }
+
+    /// Bytes of a position in a checkpoint of the nimber search
+    /// ([`crate::impartial::search_checkpoint`]); `0` (the default) means
+    /// the game's searches are not saved.
+    fn record_bytes(&self) -> usize {
+        0
+    }
+
+    /// Appends the position's [`ImpartialRuleset::record_bytes`] bytes.
+    fn write_record(&self, _position: &Self::Position, _out: &mut Vec<u8>) {}
+
+    /// The position written by [`ImpartialRuleset::write_record`], or
+    /// `None` when the bytes are no position of the game.
+    fn read_record(&self, _bytes: &[u8]) -> Option<Self::Position> {
+        None
+    }
 }
 
 /// A borrowed ruleset is a ruleset (the solvers own theirs).
@@ -82,5 +98,14 @@ impl<R: ImpartialRuleset + ?Sized> ImpartialRuleset for &R {
     }
     fn known_nonzero(&self, position: &Self::Position) -> bool {
         (**self).known_nonzero(position)
+    }
+    fn record_bytes(&self) -> usize {
+        (**self).record_bytes()
+    }
+    fn write_record(&self, position: &Self::Position, out: &mut Vec<u8>) {
+        (**self).write_record(position, out)
+    }
+    fn read_record(&self, bytes: &[u8]) -> Option<Self::Position> {
+        (**self).read_record(bytes)
     }
 }

@@ -178,6 +178,30 @@ impl<R: ImpartialRuleset> NimberSearch<R> {
         buckets * (std::mem::size_of::<(R::Position, u64)>() + 1)
     }
 
+    /// The components whose nimber is stored, with it (for a checkpoint:
+    /// [`crate::impartial::search_checkpoint`]).
+    pub fn known_nimbers(&self) -> impl ExactSizeIterator<Item = (&R::Position, u64)> + '_ {
+        self.table.iter().map(|(p, &v)| (p, v))
+    }
+
+    /// The components with nimbers proved not theirs (bit `k` of the set
+    /// for `*k`), their nimber still unknown.
+    pub fn exclusions(&self) -> impl ExactSizeIterator<Item = (&R::Position, u128)> + '_ {
+        self.excluded.iter().map(|(p, &s)| (p, s))
+    }
+
+    /// Stores a nimber found earlier (read from a checkpoint): `key` must
+    /// be canonical ([`ImpartialRuleset::canonical`]) and `value` its
+    /// nimber. Fails when the memory budget has no room.
+    pub fn remember(&mut self, key: R::Position, value: u64) -> Result<(), MexError> {
+        self.store(key, value)
+    }
+
+    /// Records nimbers proved earlier not to be `key`'s (bit `k` for `*k`).
+    pub fn remember_exclusion(&mut self, key: R::Position, set: u128) {
+        self.exclude(&key, set)
+    }
+
     /// The nimber of `position`.
     pub fn nimber(&mut self, position: &R::Position) -> Result<u64, MexError> {
         let mut arena = Vec::new();

@@ -6,8 +6,9 @@
 //! Left and Right options (ids of earlier games); read back in the same
 //! order they get the same ids. Finished positions are their ten-byte grids
 //! with the id of their value. A SHA-256 digest of everything before it ends
-//! the file: it detects damage (a truncated or edited file is refused), not
-//! forgery, so a value computed from a resumed search says so.
+//! the file ([`crate::digest_io`]): it detects damage (a truncated or
+//! edited file is refused), not forgery, so a value computed from a resumed
+//! search says so.
 //!
 //! This module encodes and decodes through `Read`/`Write`; opening files
 //! is the front end's business.
@@ -15,34 +16,12 @@
 use super::domineering::{Domineering, Grid};
 use super::ruleset::Evaluator;
 use super::store::{GameId, GameStore};
+use crate::digest_io::{HashingReader, HashingWriter};
 use crate::MexError;
-use sha2::{Digest, Sha256};
 use std::io::{self, Read, Write};
 
 /// The first line of a checkpoint.
 const MAGIC: &str = "MEXDOM1";
-
-/// A writer that hashes what passes through it.
-struct Hashing<W> {
-    inner: W,
-    hash: Sha256,
-}
-
-impl<W: Write> Write for Hashing<W> {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        let n = self.inner.write(buf)?;
-        self.hash.update(&buf[..n]);
-        Ok(n)
-    }
-    fn flush(&mut self) -> io::Result<()> {
-        self.inner.flush()
-    }
-}
-
-/// The text header: magic, board, counts, blank line.
-fn header(board: &Grid, games: usize, positions: usize) -> String {
-    format!("{MAGIC}\nboard={board}\ngames={games}\npositions={positions}\n\n")
-}
 
 fn id_bytes(store: &GameStore, g: GameId) -> [u8; 4] {
     (store.index_of(g) as u32).to_le_bytes()
@@ -56,11 +35,15 @@ pub fn write(
     evaluator: &Evaluator<Domineering>,
     store: &GameStore,
 ) -> io::Result<()> {
-    let mut w = Hashing {
-        inner: out,
-        hash: Sha256::new(),
-    };
-    w.write_all(header(board, store.len(), evaluator.positions()).as_bytes())?;
+    let mut w = HashingWriter::new(out);
+    w.header(
+        MAGIC,
+        &[
+            ("board", board.to_string()),
+            ("games", store.len().to_string()),
+            ("positions", evaluator.positions().to_string()),
+        ],
+    )?;
     for g in store.ids().skip(1) {
         let node = store.node(g);
         w.write_all(&(node.left.len() as u32).to_le_bytes())?;
@@ -73,49 +56,7 @@ pub fn write(
         w.write_all(&grid.to_bytes())?;
         w.write_all(&id_bytes(store, g))?;
     }
-    let digest = w.hash.finalize();
-    w.inner.write_all(&digest)?;
-    w.inner.flush()
-}
-
-/// A reader that hashes what passes through it.
-struct Reading<R> {
-    inner: R,
-    hash: Sha256,
-}
-
-impl<R: Read> Reading<R> {
-    fn bytes<const N: usize>(&mut self) -> Result<[u8; N], MexError> {
-        let mut b = [0u8; N];
-        self.inner
-            .read_exact(&mut b)
-            .map_err(|_| damaged("it ends early"))?;
-        self.hash.update(b);
-        Ok(b)
-    }
-    fn u32(&mut self) -> Result<u32, MexError> {
-        Ok(u32::from_le_bytes(self.bytes()?))
-    }
-    fn line(&mut self) -> Result<String, MexError> {
-        let mut line = Vec::new();
-        loop {
-            let [b] = self.bytes::<1>()?;
-            if b == b'\n' {
-                return String::from_utf8(line).map_err(|_| damaged("its header is not text"));
-            }
-            if line.len() > 4096 {
-                return Err(damaged("its header has an overlong line"));
-            }
-            line.push(b);
-        }
-    }
-    fn field(&mut self, name: &str) -> Result<String, MexError> {
-        let line = self.line()?;
-        line.strip_prefix(name)
-            .and_then(|v| v.strip_prefix('='))
-            .map(str::to_string)
-            .ok_or_else(|| damaged(&format!("its header lacks {name}=")))
-    }
+    w.finish()
 }
 
 fn damaged(why: &str) -> MexError {
@@ -123,11 +64,6 @@ fn damaged(why: &str) -> MexError {
         format!("not a usable Domineering checkpoint: {why}"),
         "a Domineering search checkpoint of the same board",
     )
-}
-
-fn count(text: &str, what: &str) -> Result<usize, MexError> {
-    text.parse()
-        .map_err(|_| damaged(&format!("{what} is not a count")))
 }
 
 /// Reads a checkpoint of `board` into a fresh `store` (holding only `0`)
@@ -140,21 +76,14 @@ pub fn read(
     store: &mut GameStore,
     evaluator: &mut Evaluator<Domineering>,
 ) -> Result<usize, MexError> {
-    let mut r = Reading {
-        inner: input,
-        hash: Sha256::new(),
-    };
-    if r.line()? != MAGIC {
-        return Err(damaged(&format!("it does not start with {MAGIC}")));
-    }
+    let mut r = HashingReader::new(input, damaged);
+    r.magic(MAGIC)?;
     if r.field("board")? != board.to_string() {
         return Err(damaged("it is for another board"));
     }
-    let games = count(&r.field("games")?, "games")?;
-    let positions = count(&r.field("positions")?, "positions")?;
-    if !r.line()?.is_empty() {
-        return Err(damaged("its header does not end with a blank line"));
-    }
+    let games = r.count("games")?;
+    let positions = r.count("positions")?;
+    r.end_of_header()?;
     for index in 1..games {
         read_game(&mut r, store, index)?;
     }
@@ -165,20 +94,13 @@ pub fn read(
             .ok_or_else(|| damaged("a value names no game"))?;
         evaluator.remember(store, grid, value)?;
     }
-    let expected: [u8; 32] = r.hash.clone().finalize().into();
-    let mut digest = [0u8; 32];
-    r.inner
-        .read_exact(&mut digest)
-        .map_err(|_| damaged("it ends early"))?;
-    if digest != expected {
-        return Err(damaged("its SHA-256 digest does not match its contents"));
-    }
+    r.finish()?;
     Ok(positions)
 }
 
 /// Reads game `index` and interns it, checking that it gets that id.
 fn read_game<R: Read>(
-    r: &mut Reading<R>,
+    r: &mut HashingReader<R>,
     store: &mut GameStore,
     index: usize,
 ) -> Result<(), MexError> {

@@ -7,13 +7,14 @@
 
 use super::{
     nimber_form, parse, CatalogGame, Context, Evaluation, LabelledParts, MoveEvaluation, Outcome,
-    Value,
+    ResumableSearch, Value,
 };
 use crate::games::{check_listing_size, ImpartialGame, Move};
 use crate::impartial::grundy::GrundySolver;
 use crate::impartial::misere::TameGenus;
 use crate::impartial::ruleset::ImpartialRuleset;
 use crate::impartial::search::{NimberSearch, DEFAULT_MEMORY_BYTES};
+use crate::impartial::search_checkpoint::{self, Subject};
 use crate::impartial::Outcome as ImpartialOutcome;
 use crate::partizan::store::GameId;
 use crate::MexError;
@@ -48,6 +49,55 @@ impl<G: ImpartialRuleset> Solver<'_, G> {
             Solver::Pruned(search) => search.nimber(p),
             Solver::Full(solver) => solver.grundy(p),
         }
+    }
+}
+
+/// The search of one position that saves and resumes its table
+/// ([`search_checkpoint`]).
+struct Resumable<'a, G: ImpartialGame> {
+    game: &'a ImpartialEntry<G>,
+    subject: Subject,
+    position: G::Position,
+    solver: Solver<'a, G>,
+}
+
+impl<G: ImpartialGame> ResumableSearch for Resumable<'_, G> {
+    fn position(&self) -> &str {
+        &self.subject.position
+    }
+    fn run(&mut self) -> Result<Evaluation, MexError> {
+        let g = self.game.grundy_in(&mut self.solver, &self.position)?;
+        Ok(ImpartialEntry::<G>::evaluation(&self.position, g))
+    }
+    fn positions(&self) -> usize {
+        match &self.solver {
+            Solver::Pruned(search) => search.positions_stored(),
+            Solver::Full(solver) => solver.positions_solved(),
+        }
+    }
+    fn save(&self, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+        let game = &self.game.0;
+        match &self.solver {
+            Solver::Pruned(s) => search_checkpoint::write(
+                out,
+                game,
+                &self.subject,
+                s.known_nimbers(),
+                s.exclusions(),
+            ),
+            Solver::Full(s) => {
+                let none = std::iter::empty::<(&G::Position, u128)>();
+                search_checkpoint::write(out, game, &self.subject, s.known_values(), none)
+            }
+        }
+    }
+    fn resume(&mut self, input: &mut dyn std::io::Read) -> Result<usize, MexError> {
+        let game = &self.game.0;
+        let read = match &mut self.solver {
+            Solver::Pruned(s) => search_checkpoint::read(input, game, &self.subject, s)?,
+            Solver::Full(s) => search_checkpoint::read(input, game, &self.subject, s)?,
+        };
+        Ok(read.known)
     }
 }
 
@@ -194,5 +244,24 @@ impl<G: ImpartialGame> CatalogGame for ImpartialEntry<G> {
     }
     fn misere_known(&self, position: &str) -> Result<Option<TameGenus>, MexError> {
         Ok(self.0.known_misere(&parse(&self.0, position)?))
+    }
+    fn resumable_search<'a>(
+        &'a self,
+        position: &str,
+        ctx: &Context,
+    ) -> Result<Option<Box<dyn ResumableSearch + 'a>>, MexError> {
+        if self.0.record_bytes() == 0 {
+            return Ok(None);
+        }
+        let p = parse(&self.0, position)?;
+        Ok(Some(Box::new(Resumable {
+            game: self,
+            subject: Subject {
+                game: self.info().name.to_string(),
+                position: p.to_string(),
+            },
+            position: p,
+            solver: self.solver(ctx.search_memory),
+        })))
     }
 }

@@ -35,6 +35,7 @@ mod evaluation;
 mod impartial;
 mod loopy;
 mod partizan;
+mod resumable;
 mod sync;
 
 pub use arena::ArenaEntry;
@@ -43,6 +44,7 @@ pub use impartial::ImpartialEntry;
 pub use loopy::LoopyEntry;
 pub use partizan::{partizan_evaluation, PartizanEntry};
 pub(super) use partizan::{partizan_value, partizan_value_within};
+pub use resumable::ResumableSearch;
 pub use sync::SyncEntry;
 
 use super::picture::Picture;
@@ -163,6 +165,18 @@ pub trait CatalogGame: Send + Sync {
     /// is refused: the search has its own memory budget.
     fn search_component<'a>(&'a self, position: &str) -> Result<Boxed<'a>, MexError> {
         Err(not_in_family(self.info(), position, "an outcome search"))
+    }
+    /// The search for the position's value as one that can be saved and
+    /// resumed, within the context's memory budget: for the games whose
+    /// positions have checkpoint records
+    /// ([`crate::impartial::ruleset::ImpartialRuleset::record_bytes`]);
+    /// `None` for the others.
+    fn resumable_search<'a>(
+        &'a self,
+        _position: &str,
+        _ctx: &Context,
+    ) -> Result<Option<Box<dyn ResumableSearch + 'a>>, MexError> {
+        Ok(None)
     }
 }
 
