@@ -433,20 +433,28 @@ fn set_done(st: &mut State, v: u32, mode: Mode) {
 fn interruptible_scoped<T: Send>(py: Python<'_>, work: impl FnOnce() -> T + Send) -> PyResult<T> {
     let token = StopToken::new();
     let worker_token = token.clone();
-    py.detach(|| {
+    let (sender, receiver) = std::sync::mpsc::channel();
+    py.detach(move || {
         std::thread::scope(|scope| {
-            let handle = scope.spawn(|| stop::run_under(&worker_token, work));
+            scope.spawn(move || {
+                let _ = sender.send(stop::run_under(&worker_token, work));
+            });
             loop {
-                if handle.is_finished() {
-                    return handle.join().map_err(|_| {
-                        PyRuntimeError::new_err("the computation stopped unexpectedly")
-                    });
-                }
-                std::thread::sleep(std::time::Duration::from_millis(1));
-                if let Some(e) = super::interrupted() {
-                    token.stop();
-                    let _ = handle.join();
-                    return Err(e);
+                match receiver.recv_timeout(std::time::Duration::from_millis(50)) {
+                    Ok(result) => return Ok(result),
+                    Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+                        if let Some(e) = super::interrupted() {
+                            // The scope joins the worker, stopped at its
+                            // engine's next check.
+                            token.stop();
+                            return Err(e);
+                        }
+                    }
+                    Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
+                        return Err(PyRuntimeError::new_err(
+                            "the computation stopped unexpectedly",
+                        ))
+                    }
                 }
             }
         })
