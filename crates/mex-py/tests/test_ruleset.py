@@ -453,3 +453,40 @@ def test_the_rulesets_notebook_runs_and_shows_its_results() -> None:
     # Alquerkonane: the values Busser names (integers, fractions, star, up).
     assert "'^'" in outs[7][0] and "'1/2'" in outs[7][0]
     assert [_plain(c) for c in stored.cells] == [_plain(c) for c in nb.cells]
+
+
+def test_the_playground_serves_a_python_game(mex_bin: Path) -> None:
+    import json
+    import urllib.parse
+    import urllib.request
+
+    chomp = mex.Ruleset.impartial(
+        lambda rows: (
+            tuple(x for x in (min(l, c) if i >= r else l for i, l in enumerate(rows)) if x)
+            for r, length in enumerate(rows)
+            for c in range(length)
+            if (r, c) != (0, 0)
+        )
+    )
+    text = mex.ruleset.graph_text(chomp, (3, 3))
+    pg = mex.serve(chomp, (3, 3), mex_bin=str(mex_bin), open_browser=False)
+    try:
+        assert pg.url.startswith(pg.base) and "game=graph" in pg.url
+        query = urllib.parse.urlencode({"game": "graph", "position": text})
+        with urllib.request.urlopen(pg.base + "api/value?" + query, timeout=30) as f:
+            value = json.load(f)
+        assert value["outcome"] == "win"  # as chomp((3, 3)) is an N-position
+        assert chomp((3, 3)).outcome() == "N"
+        with urllib.request.urlopen(pg.base + "api/moves?" + query, timeout=30) as f:
+            moves = json.load(f)["moves"]
+        assert sorted(m["label"] for m in moves) == sorted(
+            f"to {mex.ruleset._name(repr(m.position))}" for m in chomp((3, 3)).moves()
+        )
+        winning = {m["label"] for m in moves if m["winning"]}
+        assert winning == {
+            f"to {mex.ruleset._name(repr(m.position))}" for m in chomp((3, 3)).winning_moves()
+        }
+    finally:
+        pg.stop()
+    with pytest.raises(mex.TooLarge):
+        mex.ruleset.graph_text(chomp, (6, 6, 6, 6), max_positions=50)

@@ -102,7 +102,7 @@ from ._mex import (
 )
 from . import pictures, ssc
 from . import ruleset
-from .ruleset import GameSum, HeapRuleset, Ruleset, RulesetGame, RulesetMove
+from .ruleset import GameSum, HeapRuleset, Playground, Ruleset, RulesetGame, RulesetMove, serve
 from .ssc import decompose as ssc_decompose
 from .pictures import (
     NimChart,
@@ -150,5 +150,7 @@ __all__ = [
     "RulesetGame",
     "RulesetMove",
     "GameSum",
+    "Playground",
+    "serve",
 ]
 

@@ -88,7 +88,16 @@ Options = Callable[[Any], Iterable[Any]]
 Label = Callable[[Any, Any], str]
 Summand = Union["RulesetGame", Game, "GameSum"]
 
-__all__ = ["Ruleset", "HeapRuleset", "RulesetGame", "RulesetMove", "GameSum"]
+__all__ = [
+    "Ruleset",
+    "HeapRuleset",
+    "RulesetGame",
+    "RulesetMove",
+    "GameSum",
+    "Playground",
+    "graph_text",
+    "serve",
+]
 
 DEFAULT_MAX_POSITIONS = 5_000_000
 
@@ -549,3 +558,133 @@ def _heap_key(heaps: Tuple[int, ...]) -> Tuple[int, ...]:
 
 def _code_options(code: str, n: int) -> List[Tuple[int, ...]]:
     return sorted({tuple(o) for o in _mex.take_break_options(code, n)})
+
+
+# ---------------------------------------------------------------------------
+# The playground
+
+MAX_SERVED_POSITIONS = 5000
+
+
+def _name(text: str) -> str:
+    """A graph node name (one word, none of ``: = ; @ #``) from a text."""
+    bad = set(":=;@#")
+    word = "".join("_" if ch.isspace() or ch in bad else ch for ch in text)
+    return word[:48] or "_"
+
+
+def graph_text(
+    ruleset: Ruleset,
+    example: Any,
+    max_positions: int = MAX_SERVED_POSITIONS,
+    show: Optional[Callable[[Any], str]] = None,
+) -> str:
+    """Every position reachable from ``example``, as the text of the catalog's
+    game graphs (``mex value graph``): a node per position (per position and
+    player to move, ``/L`` or ``/R``, for a partizan ruleset), named by
+    ``show(position)`` (default ``repr``) made one word, then ``@`` the
+    example; a move reads ``to NAME``. Refused (``mex.TooLarge``) past
+    ``max_positions``.
+
+    >>> import mex
+    >>> r = mex.Ruleset.impartial(lambda n: range(n))
+    >>> graph_text(r, 2, show=lambda n: f"{n}-left")
+    '2-left: 0-left 1-left; 0-left: ; 1-left: 0-left @ 2-left'
+    """
+    show = show or repr
+    start = (example, None if not ruleset.is_partizan else "L")
+    first = _name(show(example)) + ("/L" if ruleset.is_partizan else "")
+    names: Dict[Tuple[Any, Optional[str]], str] = {start: first}
+    used = {first}
+    order = [start]
+    moves: Dict[Tuple[Any, Optional[str]], List[Tuple[Any, Optional[str]]]] = {}
+    for node in order:
+        position, side = node
+        f = ruleset._left if side in (None, "L") else ruleset._right
+        assert f is not None
+        nxt = None if side is None else ("R" if side == "L" else "L")
+        moves[node] = []
+        for q in f(position):
+            child = (q, nxt)
+            if child not in names:
+                if len(names) >= max_positions:
+                    raise _mex.TooLarge(
+                        f"the positions reachable from the example exceed {max_positions}; "
+                        "serve a smaller example or pass max_positions="
+                    )
+                base = _name(show(q))
+                if nxt is not None:
+                    base = f"{base}/{nxt}"
+                name, k = base, 1
+                while name in used:
+                    k += 1
+                    name = f"{base}~{k}"
+                names[child] = name
+                used.add(name)
+                order.append(child)
+            moves[node].append(child)
+    statements = [
+        f"{names[n]}: " + " ".join(dict.fromkeys(names[c] for c in moves[n])) for n in order
+    ]
+    return "; ".join(statements) + f" @ {first}"
+
+
+class Playground:
+    """A running playground (``mex serve``) showing a Python ruleset's game:
+    ``url`` is the page with the game in it; ``stop()`` ends the server."""
+
+    def __init__(self, process: Any, base: str, url: str) -> None:
+        self.process = process
+        self.base = base
+        self.url = url
+
+    def stop(self) -> None:
+        """Stops the server."""
+        self.process.terminate()
+        self.process.wait()
+
+    def __repr__(self) -> str:
+        return f"<Playground {self.url[:80]}>"
+
+
+def serve(
+    ruleset: Ruleset,
+    example: Any,
+    *,
+    addr: str = "127.0.0.1:0",
+    mex_bin: Optional[str] = None,
+    open_browser: bool = True,
+    max_positions: int = MAX_SERVED_POSITIONS,
+    show: Optional[Callable[[Any], str]] = None,
+) -> Playground:
+    """Opens the playground with the ruleset's game from ``example``: every
+    reachable position is evaluated here (within ``max_positions``) and
+    served as a game graph (:func:`graph_text`), played against the perfect
+    computer, each move listed as ``to`` the position it leads to, named by
+    ``show`` (default ``repr``). Runs the ``mex`` binary
+    (``mex_bin``, else ``$MEX_BIN``, else ``mex`` on the PATH) as ``mex serve
+    --addr ADDR`` and returns a :class:`Playground`."""
+    import os
+    import subprocess
+    import urllib.parse
+    import webbrowser
+
+    text = graph_text(ruleset, example, max_positions, show)
+    binary = mex_bin or os.environ.get("MEX_BIN") or "mex"
+    process = subprocess.Popen(
+        [binary, "serve", "--addr", addr],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    assert process.stdout is not None
+    line = process.stdout.readline()
+    if "http://" not in line:
+        process.kill()
+        raise RuntimeError(f"mex serve did not start: {line.strip()!r}")
+    base = line[line.index("http://"):].split()[0]
+    query = urllib.parse.urlencode({"game": "graph", "position": text})
+    url = f"{base}?{query}"
+    if open_browser:
+        webbrowser.open(url)
+    return Playground(process, base, url)
