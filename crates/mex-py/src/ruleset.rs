@@ -329,7 +329,7 @@ impl RulesetEngine {
                 return Err(self.cycle_error(py, st, c, mode));
             }
             steps += 1;
-            if steps % 1024 == 0 {
+            if steps.is_multiple_of(1024) {
                 py.check_signals()?;
             }
             self.expand(py, st, c, mode)?;
@@ -360,7 +360,7 @@ impl RulesetEngine {
         while next < order.len() {
             let v = order[next];
             next += 1;
-            if next % 1024 == 0 {
+            if next.is_multiple_of(1024) {
                 py.check_signals()?;
             }
             self.expand(py, st, v, Mode::Options)?;
@@ -936,7 +936,7 @@ impl HeapEngine {
         while values.len() < n {
             let g = self.next_value(py, &values)?;
             values.push(g);
-            if values.len() % 1024 == 0 {
+            if values.len().is_multiple_of(1024) {
                 py.check_signals()?;
             }
         }
