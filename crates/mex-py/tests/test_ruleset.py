@@ -86,7 +86,7 @@ def test_python_domineering_equals_the_builtin_on_every_board_up_to_12_cells(
     python = domineering()
     split = domineering(components=True)
     for board in boards(rows, cols):
-        builtin = mex.Game("domineering", board_text(rows, cols, board)).value()
+        builtin = mex.Game("domineering", board_text(rows, cols, board)).canonical()
         assert python(board).canonical() == builtin, board
         assert split(board).canonical() == builtin, board
         assert python(board).outcome() == builtin.outcome()
@@ -330,7 +330,7 @@ def test_garbage_heap_options_get_a_clear_error() -> None:
     with pytest.raises(ValueError, match="heaps left must be ints from 0 to 2"):
         mex.Ruleset.heap(lambda n: [n] if n == 3 else []).sequence(5)
     with pytest.raises(TypeError, match="not an iterable of options"):
-        mex.Ruleset.heap(lambda n: 3).sequence(2)
+        mex.Ruleset.heap(lambda n: 3).sequence(2)  # type: ignore[arg-type,return-value]
     with pytest.raises(TypeError, match="must be a function"):
         mex.Ruleset.impartial(42)  # type: ignore[arg-type]
 
@@ -441,8 +441,8 @@ def test_the_rulesets_notebook_runs_and_shows_its_results() -> None:
     else:
         nbclient = pytest.importorskip("nbclient")
         nbformat = pytest.importorskip("nbformat")
-    stored = nbformat.read(NOTEBOOK, as_version=4)
-    nb = nbformat.read(NOTEBOOK, as_version=4)
+    stored = nbformat.read(NOTEBOOK, as_version=4)  # type: ignore[no-untyped-call]
+    nb = nbformat.read(NOTEBOOK, as_version=4)  # type: ignore[no-untyped-call]
     nbclient.NotebookClient(nb, timeout=120, kernel_name="python3").execute()
     outs = [_plain(c) for c in nb.cells if c.cell_type == "code"]
     # Chomp: every rectangle but the poison alone is won by the first player.

@@ -142,8 +142,9 @@ class Ruleset:
         ``components(position)`` (optional) lists independent components
         whose sum the position is (each strictly simpler; fewer than two
         means it does not split), so that normal play adds their values;
-        ``key(position)`` (optional) is a hashable key shared by positions of
-        equal value (symmetries); ``label(position, option)`` names a move;
+        ``key(position)`` (optional) is a hashable key shared by symmetric
+        positions (isomorphic games, equal in every engine, misère play
+        included); ``label(position, option)`` names a move;
         ``loopy=True`` allows positions to repeat (then values are win, loss
         or draw). At most ``max_positions`` positions are interned.
 
