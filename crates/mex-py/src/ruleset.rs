@@ -177,7 +177,7 @@ impl RulesetEngine {
         if let Err(e) = key.hash() {
             if e.is_instance_of::<PyTypeError>(py) {
                 let new = PyTypeError::new_err(format!(
-                    "{what} gave the position {} ({}), which is not hashable: positions (or their key=) must be hashable, such as tuples, frozensets, strings or ints",
+                    "{what} {} ({}), which is not hashable: positions (or their key=) must be hashable, such as tuples, frozensets, strings or ints",
                     short_repr(&key),
                     type_name(&key)
                 ));
@@ -233,10 +233,11 @@ impl RulesetEngine {
     ) -> PyResult<Box<[u32]>> {
         st.calls += 1;
         let answer = call_user(f, position)?;
-        let what = format!("{hook}({})", short_repr(position));
+        let what = format!("{hook}({}) gave", short_repr(position));
         let iter = answer.try_iter().map_err(|e| {
             let new = PyTypeError::new_err(format!(
-                "{what} returned {} ({}), not an iterable of positions",
+                "{hook}({}) returned {} ({}), not an iterable of positions",
+                short_repr(position),
                 short_repr(&answer),
                 type_name(&answer)
             ));
@@ -384,7 +385,7 @@ impl RulesetEngine {
         mode: Mode,
     ) -> PyResult<(MutexGuard<'_, State>, u32)> {
         let mut st = self.lock(py)?;
-        let id = self.intern(&mut st, position, "the position")?;
+        let id = self.intern(&mut st, position, "the ruleset was given")?;
         self.explore(py, &mut st, id, mode)?;
         Ok((st, id))
     }
@@ -777,7 +778,7 @@ impl RulesetEngine {
             ));
         }
         let mut st = self.lock(py)?;
-        let root = self.intern(&mut st, position, "the position")?;
+        let root = self.intern(&mut st, position, "the ruleset was given")?;
         let order = self.explore_loopy(py, &mut st, root)?;
         let st = &*st;
         let value = interruptible_scoped(py, || {

@@ -326,6 +326,15 @@ def test_garbage_answers_get_a_clear_error(
         mex.Ruleset.impartial(options)((1,)).grundy()
 
 
+def test_garbage_messages_name_the_callback_and_the_value() -> None:
+    with pytest.raises(TypeError, match=r"options\(\(1,\)\) gave \[1, 2\] \(list\), which is not hashable"):
+        mex.Ruleset.impartial(lambda p: [[1, 2]])((1,)).grundy()
+    with pytest.raises(TypeError, match=r"the ruleset was given \[1\] \(list\), which is not hashable"):
+        mex.Ruleset.impartial(lambda p: [])([1]).grundy()
+    with pytest.raises(TypeError, match=r"right\(3\) returned 7 \(int\), not an iterable"):
+        mex.Ruleset.partizan(lambda n: [], lambda n: 7)(3).canonical()
+
+
 def test_garbage_heap_options_get_a_clear_error() -> None:
     with pytest.raises(ValueError, match="heaps left must be ints from 0 to 2"):
         mex.Ruleset.heap(lambda n: [n] if n == 3 else []).sequence(5)
