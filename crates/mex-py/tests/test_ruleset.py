@@ -332,7 +332,7 @@ def test_garbage_messages_name_the_callback_and_the_value() -> None:
     with pytest.raises(TypeError, match=r"the ruleset was given \[1\] \(list\), which is not hashable"):
         mex.Ruleset.impartial(lambda p: [])([1]).grundy()
     with pytest.raises(TypeError, match=r"right\(3\) returned 7 \(int\), not an iterable"):
-        mex.Ruleset.partizan(lambda n: [], lambda n: 7)(3).canonical()
+        mex.Ruleset.partizan(lambda n: [], lambda n: 7)(3).canonical()  # type: ignore[arg-type,return-value]
 
 
 def test_garbage_heap_options_get_a_clear_error() -> None:
