@@ -17,6 +17,7 @@
 //! slices.
 
 mod nimber;
+mod ruleset;
 mod search;
 
 use mex_core::games::{self, CatalogGame, Context, Evaluation, MoveEvaluation, Value};
@@ -1675,6 +1676,9 @@ fn _mex(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<CGValue>()?;
     m.add_class::<OctalCode>()?;
     m.add_class::<nimber::Nimber>()?;
+    m.add_class::<ruleset::RulesetEngine>()?;
+    m.add_class::<ruleset::HeapEngine>()?;
+    m.add_function(wrap_pyfunction!(ruleset::take_break_options, m)?)?;
     m.add_function(wrap_pyfunction!(search::winner, m)?)?;
     m.add_function(wrap_pyfunction!(search::sum_outcome, m)?)?;
     m.add_function(wrap_pyfunction!(list_games, m)?)?;

@@ -226,6 +226,8 @@ async function init() {
   const want = new URLSearchParams(location.search).get("game");
   if (want && info(want)) $("game").value = want;
   fillSetup();
+  const wantPosition = new URLSearchParams(location.search).get("position");
+  if (want && info(want) && wantPosition) { $("position").value = wantPosition; adviseSetup(); }
   $("game").addEventListener("change", fillSetup);
   for (const id of ["position", "side", "computer-first"]) {
     $(id).addEventListener(id === "position" ? "input" : "change", adviseSetup);

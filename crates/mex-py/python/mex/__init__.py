@@ -101,6 +101,8 @@ from ._mex import (
     winner,
 )
 from . import pictures, ssc
+from . import ruleset
+from .ruleset import GameSum, HeapRuleset, Playground, Ruleset, RulesetGame, RulesetMove, serve
 from .ssc import decompose as ssc_decompose
 from .pictures import (
     NimChart,
@@ -142,5 +144,13 @@ __all__ = [
     "Thermograph",
     "ssc_svg",
     "SscDecomposition",
+    "ruleset",
+    "Ruleset",
+    "HeapRuleset",
+    "RulesetGame",
+    "RulesetMove",
+    "GameSum",
+    "Playground",
+    "serve",
 ]
 
