@@ -257,7 +257,23 @@ fn cgsuite_test_table() {
         assert_eq!(sizes, row.partitions, "{} partitions {:?}", row.input, r.partitions);
         assert_eq!(store.parse(&r.canonical).unwrap(), g, "{} reads back", r.canonical);
     }
+    eprintln!("work of the CGSuite table: {}", store.work());
     // Genera as CGSuite prints them, in mex's notation.
     let restless = store.parse("*[[2],1]").unwrap();
     assert_eq!(store.genus(restless).to_string(), "2^{1420}");
+}
+
+/// Hostile inputs end with a one-line refusal under the work budget
+/// instead of running for minutes (this sum ran unbounded before the
+/// budget counted the subsets a difference tries).
+#[test]
+fn large_sums_are_refused_within_the_budget() {
+    let mut store = MisereStore::default();
+    let sum = vec!["*[[2],0]"; 12].join("+");
+    let result = store.parse(&sum).and_then(|g| store.report(g));
+    let e = result.expect_err("refused");
+    assert_eq!(e.kind(), "too_large", "{e}");
+    assert!(!e.to_string().contains('\n'));
+    let heaps = store.parse("*200+*199+*198+*197");
+    assert!(heaps.is_err());
 }

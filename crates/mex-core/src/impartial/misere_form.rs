@@ -118,6 +118,11 @@ impl MisereStore {
         store
     }
 
+    /// The work spent so far, in option comparisons (see [`MAX_FORM_WORK`]).
+    pub fn work(&self) -> u64 {
+        self.work
+    }
+
     /// How many canonical forms the store holds.
     pub fn len(&self) -> usize {
         self.nodes.len()
@@ -190,7 +195,7 @@ impl MisereStore {
         let genera: Vec<&Genus> = options.iter().map(|o| &self.nodes[o.0 as usize].genus).collect();
         let is_n_position = Genus::from_options(&genera).outcome() == Outcome::N;
         let reach: usize = options.iter().map(|a| self.options(*a).len()).sum();
-        self.spend(reach as u64 * (options.len() as u64 + 1))?;
+        self.spend((reach as u64 + 1) * (options.len() as u64 + 1))?;
         for &a in &options {
             for &k in &self.nodes[a.0 as usize].options {
                 if self.equals_game_on(k, &options, is_n_position) {
@@ -300,6 +305,7 @@ impl MisereStore {
         if let Some(&s) = self.sums.get(&key) {
             return Ok(s);
         }
+        self.spend(1)?;
         let mut options = Vec::new();
         for a1 in self.options(a).to_vec() {
             options.push(self.add(a1, b)?);
@@ -372,6 +378,7 @@ impl MisereStore {
         let mut found = None;
         for mask in 0u32..(1 << candidates.len()) {
             stop::check()?;
+            self.spend(candidates.len() as u64 + 1)?;
             let subset = candidates
                 .iter()
                 .enumerate()
@@ -730,7 +737,7 @@ impl Parser<'_> {
 pub const MAX_HEAP: u32 = 256;
 
 /// Most work (option comparisons while simplifying) of one store.
-pub const MAX_FORM_WORK: u64 = 1 << 29;
+pub const MAX_FORM_WORK: u64 = 1 << 24;
 
 /// A form's properties, as one record (for reports).
 #[derive(Debug, Clone, PartialEq, Eq)]
