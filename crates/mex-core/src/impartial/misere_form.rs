@@ -7,7 +7,7 @@
 //! outcome: a player who cannot move wins).
 //!
 //! **Simplification** (Conway 1976, ch. 12, the "reversible moves"
-//! theorem; Siegel 2013, Thm V.1.x): if `H` is obtained from `G` by
+//! theorem; Siegel 2013, ch. V.1): if `H` is obtained from `G` by
 //! deleting options `A` each of which has an option `A'` equal to `H`,
 //! then `G = H` — except when `H = 0` (no option left), where `G = 0`
 //! iff `G` is a misère N-position. (Proof, by induction on `X`: a move to
