@@ -68,7 +68,12 @@ fn simplification_and_sums() {
 
 #[test]
 fn printed_forms_read_back() {
-    for input in ["*[[[2]],[[2],1]]", "*2+*2", "*[[*[2]+*[[2]]]]", "*[[[2],2,0],[[2],3],1]"] {
+    for input in [
+        "*[[[2]],[[2],1]]",
+        "*2+*2",
+        "*[[*[2]+*[[2]]]]",
+        "*[[[2],2,0],[[2],3],1]",
+    ] {
         let v = json(&["misere", input]);
         let mut printed: Vec<String> = vec![v["canonical"].as_str().unwrap().to_string()];
         printed.push(v["mate"].as_str().unwrap().to_string());

@@ -86,12 +86,18 @@ impl Trees {
     }
 
     fn normal_value(&self, g: usize) -> u32 {
-        let seen: BTreeSet<u32> = self.options[g].iter().map(|&o| self.normal_value(o)).collect();
+        let seen: BTreeSet<u32> = self.options[g]
+            .iter()
+            .map(|&o| self.normal_value(o))
+            .collect();
         (0..).find(|v| !seen.contains(v)).unwrap()
     }
 
     fn canonical(&self, store: &mut MisereStore, g: usize) -> FormId {
-        let opts = self.options[g].iter().map(|&o| self.canonical(store, o)).collect();
+        let opts = self.options[g]
+            .iter()
+            .map(|&o| self.canonical(store, o))
+            .collect();
         store.from_options(opts).unwrap()
     }
 }
@@ -139,7 +145,10 @@ fn games_born_by_day_four() {
     let mut store = MisereStore::default();
     let counts: Vec<usize> = (0..=4)
         .map(|day| {
-            let set: BTreeSet<FormId> = t.by_day[day].iter().map(|&g| t.canonical(&mut store, g)).collect();
+            let set: BTreeSet<FormId> = t.by_day[day]
+                .iter()
+                .map(|&g| t.canonical(&mut store, g))
+                .collect();
             set.len()
         })
         .collect();
@@ -188,7 +197,10 @@ fn tree_genus(t: &Trees, g: usize) -> Genus {
 fn differences_parts_and_introversion() {
     let t = Trees::up_to_day(3);
     let mut store = MisereStore::default();
-    let forms: BTreeSet<FormId> = t.by_day[3].iter().map(|&g| t.canonical(&mut store, g)).collect();
+    let forms: BTreeSet<FormId> = t.by_day[3]
+        .iter()
+        .map(|&g| t.canonical(&mut store, g))
+        .collect();
     for &h in &forms {
         for &x in &forms {
             let g = store.add(h, x).unwrap();
@@ -220,20 +232,160 @@ struct Row {
 }
 
 const CGSUITE: &[Row] = &[
-    Row { input: "*[0]", birthday: 0, nim: 0, misere_nim: 1, mate: "*", flags: [true, false, false, true, true, false, true], options: 0, parts: 0, partitions: &[0] },
-    Row { input: "*[1]", birthday: 1, nim: 1, misere_nim: 0, mate: "0", flags: [true, false, false, true, true, false, false], options: 1, parts: 0, partitions: &[1] },
-    Row { input: "*[2]", birthday: 2, nim: 2, misere_nim: 2, mate: "*2", flags: [true, false, false, true, false, true, true], options: 2, parts: 0, partitions: &[1] },
-    Row { input: "*[[2]]", birthday: 3, nim: 0, misere_nim: 0, mate: "*[[2]]", flags: [true, false, false, true, false, false, true], options: 1, parts: 2, partitions: &[2] },
-    Row { input: "*[[[2]]]", birthday: 4, nim: 1, misere_nim: 1, mate: "*[[[2]]]", flags: [true, false, false, true, false, false, true], options: 1, parts: 6, partitions: &[3] },
-    Row { input: "*[2]+*[2]", birthday: 4, nim: 0, misere_nim: 0, mate: "*2+*2", flags: [true, false, false, true, false, false, true], options: 2, parts: 1, partitions: &[2] },
-    Row { input: "*[[*[2]+*[[2]]]]", birthday: 6, nim: 0, misere_nim: 0, mate: "*[[*[2]+*[[2]]]]", flags: [true, false, false, true, false, false, true], options: 1, parts: 7, partitions: &[4] },
-    Row { input: "*[[2],0]", birthday: 4, nim: 1, misere_nim: 2, mate: "*[[2],1]", flags: [false, true, false, false, false, true, true], options: 2, parts: 0, partitions: &[1] },
-    Row { input: "*[[2],1]", birthday: 4, nim: 2, misere_nim: 1, mate: "*[[2],0]", flags: [false, false, true, false, false, true, true], options: 2, parts: 0, partitions: &[1] },
-    Row { input: "*[[*[4]+*[2]]]", birthday: 7, nim: 0, misere_nim: 0, mate: "*[[*[4]+*[2]]]", flags: [true, false, false, false, false, false, true], options: 1, parts: 4, partitions: &[2, 2] },
-    Row { input: "*[[[2]],[[2],1]]", birthday: 5, nim: 0, misere_nim: 0, mate: "*[[[2],0],[[2]]]", flags: [false, false, false, false, false, true, true], options: 2, parts: 0, partitions: &[1] },
-    Row { input: "*[[[2]],[[[2],0],0,1]]", birthday: 6, nim: 0, misere_nim: 0, mate: "*[[[[2],1],1,0],[[2]]]", flags: [false, false, false, false, false, true, true], options: 2, parts: 0, partitions: &[1] },
-    Row { input: "*[*[[2],1]+*[1],[[2],*[[2]]+*[1],[[2],0]]]", birthday: 6, nim: 0, misere_nim: 1, mate: "*[*[[2],0]+*[1],[[2],*[[2]]+*[1],[[2],1]]]", flags: [false, false, false, false, false, true, true], options: 2, parts: 0, partitions: &[1] },
-    Row { input: "*[[[2],2,0],[[2],3],1]", birthday: 5, nim: 0, misere_nim: 2, mate: "*[[[2],2,1],*[[2]]+*,0]", flags: [false, false, false, false, false, true, true], options: 3, parts: 0, partitions: &[1] },
+    Row {
+        input: "*[0]",
+        birthday: 0,
+        nim: 0,
+        misere_nim: 1,
+        mate: "*",
+        flags: [true, false, false, true, true, false, true],
+        options: 0,
+        parts: 0,
+        partitions: &[0],
+    },
+    Row {
+        input: "*[1]",
+        birthday: 1,
+        nim: 1,
+        misere_nim: 0,
+        mate: "0",
+        flags: [true, false, false, true, true, false, false],
+        options: 1,
+        parts: 0,
+        partitions: &[1],
+    },
+    Row {
+        input: "*[2]",
+        birthday: 2,
+        nim: 2,
+        misere_nim: 2,
+        mate: "*2",
+        flags: [true, false, false, true, false, true, true],
+        options: 2,
+        parts: 0,
+        partitions: &[1],
+    },
+    Row {
+        input: "*[[2]]",
+        birthday: 3,
+        nim: 0,
+        misere_nim: 0,
+        mate: "*[[2]]",
+        flags: [true, false, false, true, false, false, true],
+        options: 1,
+        parts: 2,
+        partitions: &[2],
+    },
+    Row {
+        input: "*[[[2]]]",
+        birthday: 4,
+        nim: 1,
+        misere_nim: 1,
+        mate: "*[[[2]]]",
+        flags: [true, false, false, true, false, false, true],
+        options: 1,
+        parts: 6,
+        partitions: &[3],
+    },
+    Row {
+        input: "*[2]+*[2]",
+        birthday: 4,
+        nim: 0,
+        misere_nim: 0,
+        mate: "*2+*2",
+        flags: [true, false, false, true, false, false, true],
+        options: 2,
+        parts: 1,
+        partitions: &[2],
+    },
+    Row {
+        input: "*[[*[2]+*[[2]]]]",
+        birthday: 6,
+        nim: 0,
+        misere_nim: 0,
+        mate: "*[[*[2]+*[[2]]]]",
+        flags: [true, false, false, true, false, false, true],
+        options: 1,
+        parts: 7,
+        partitions: &[4],
+    },
+    Row {
+        input: "*[[2],0]",
+        birthday: 4,
+        nim: 1,
+        misere_nim: 2,
+        mate: "*[[2],1]",
+        flags: [false, true, false, false, false, true, true],
+        options: 2,
+        parts: 0,
+        partitions: &[1],
+    },
+    Row {
+        input: "*[[2],1]",
+        birthday: 4,
+        nim: 2,
+        misere_nim: 1,
+        mate: "*[[2],0]",
+        flags: [false, false, true, false, false, true, true],
+        options: 2,
+        parts: 0,
+        partitions: &[1],
+    },
+    Row {
+        input: "*[[*[4]+*[2]]]",
+        birthday: 7,
+        nim: 0,
+        misere_nim: 0,
+        mate: "*[[*[4]+*[2]]]",
+        flags: [true, false, false, false, false, false, true],
+        options: 1,
+        parts: 4,
+        partitions: &[2, 2],
+    },
+    Row {
+        input: "*[[[2]],[[2],1]]",
+        birthday: 5,
+        nim: 0,
+        misere_nim: 0,
+        mate: "*[[[2],0],[[2]]]",
+        flags: [false, false, false, false, false, true, true],
+        options: 2,
+        parts: 0,
+        partitions: &[1],
+    },
+    Row {
+        input: "*[[[2]],[[[2],0],0,1]]",
+        birthday: 6,
+        nim: 0,
+        misere_nim: 0,
+        mate: "*[[[[2],1],1,0],[[2]]]",
+        flags: [false, false, false, false, false, true, true],
+        options: 2,
+        parts: 0,
+        partitions: &[1],
+    },
+    Row {
+        input: "*[*[[2],1]+*[1],[[2],*[[2]]+*[1],[[2],0]]]",
+        birthday: 6,
+        nim: 0,
+        misere_nim: 1,
+        mate: "*[*[[2],0]+*[1],[[2],*[[2]]+*[1],[[2],1]]]",
+        flags: [false, false, false, false, false, true, true],
+        options: 2,
+        parts: 0,
+        partitions: &[1],
+    },
+    Row {
+        input: "*[[[2],2,0],[[2],3],1]",
+        birthday: 5,
+        nim: 0,
+        misere_nim: 2,
+        mate: "*[[[2],2,1],*[[2]]+*,0]",
+        flags: [false, false, false, false, false, true, true],
+        options: 3,
+        parts: 0,
+        partitions: &[1],
+    },
 ];
 
 #[test]
@@ -244,7 +396,15 @@ fn cgsuite_test_table() {
         let r = store.report(g).unwrap();
         let mate = store.parse(row.mate).unwrap();
         assert_eq!(store.mate(g).unwrap(), mate, "{} mate", row.input);
-        let flags = [r.tame, r.restive, r.restless, r.extraverted, r.introverted, r.prime, r.even];
+        let flags = [
+            r.tame,
+            r.restive,
+            r.restless,
+            r.extraverted,
+            r.introverted,
+            r.prime,
+            r.even,
+        ];
         assert_eq!(
             (r.birthday, r.nim_value, r.misere_nim_value, flags),
             (row.birthday, row.nim, row.misere_nim, row.flags),
@@ -252,10 +412,25 @@ fn cgsuite_test_table() {
             row.input
         );
         assert_eq!(r.options.len(), row.options, "{} options", row.input);
-        assert_eq!(r.parts.len(), row.parts, "{} parts {:?}", row.input, r.parts);
+        assert_eq!(
+            r.parts.len(),
+            row.parts,
+            "{} parts {:?}",
+            row.input,
+            r.parts
+        );
         let sizes: Vec<usize> = r.partitions.iter().map(Vec::len).collect();
-        assert_eq!(sizes, row.partitions, "{} partitions {:?}", row.input, r.partitions);
-        assert_eq!(store.parse(&r.canonical).unwrap(), g, "{} reads back", r.canonical);
+        assert_eq!(
+            sizes, row.partitions,
+            "{} partitions {:?}",
+            row.input, r.partitions
+        );
+        assert_eq!(
+            store.parse(&r.canonical).unwrap(),
+            g,
+            "{} reads back",
+            r.canonical
+        );
     }
     eprintln!("work of the CGSuite table: {}", store.work());
     // Genera as CGSuite prints them, in mex's notation.
@@ -269,7 +444,7 @@ fn cgsuite_test_table() {
 #[test]
 fn large_sums_are_refused_within_the_budget() {
     let mut store = MisereStore::default();
-    let sum = vec!["*[[2],0]"; 12].join("+");
+    let sum = ["*[[2],0]"; 12].join("+");
     let result = store.parse(&sum).and_then(|g| store.report(g));
     let e = result.expect_err("refused");
     assert_eq!(e.kind(), "too_large", "{e}");

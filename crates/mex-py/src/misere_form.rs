@@ -103,7 +103,11 @@ impl MisereForm {
     }
     /// The partitions into primes.
     fn partitions(&self, py: Python<'_>) -> PyResult<Vec<Vec<Self>>> {
-        self.report.partitions.iter().map(|p| forms(py, p)).collect()
+        self.report
+            .partitions
+            .iter()
+            .map(|p| forms(py, p))
+            .collect()
     }
 
     fn __add__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {

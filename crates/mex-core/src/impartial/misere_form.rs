@@ -162,13 +162,24 @@ impl MisereStore {
             return Ok(id);
         }
         self.charge(160 + 8 * options.len())?;
-        let genera: Vec<&Genus> = options.iter().map(|o| &self.nodes[o.0 as usize].genus).collect();
+        let genera: Vec<&Genus> = options
+            .iter()
+            .map(|o| &self.nodes[o.0 as usize].genus)
+            .collect();
         let genus = Genus::from_options(&genera);
-        let birthday = options.iter().map(|o| self.birthday(*o) + 1).max().unwrap_or(0);
+        let birthday = options
+            .iter()
+            .map(|o| self.birthday(*o) + 1)
+            .max()
+            .unwrap_or(0);
         let tame = options.iter().all(|o| self.nodes[o.0 as usize].tame) && genus_is_tame(&genus);
         let nim_heap = options.len() == birthday as usize
             && options.iter().all(|o| self.nodes[o.0 as usize].nim_heap)
-            && options.iter().map(|o| self.birthday(*o)).collect::<BTreeSet<_>>().len()
+            && options
+                .iter()
+                .map(|o| self.birthday(*o))
+                .collect::<BTreeSet<_>>()
+                .len()
                 == options.len();
         let id = FormId(self.nodes.len() as u32);
         self.nodes.push(Node {
@@ -192,7 +203,10 @@ impl MisereStore {
         if let Some(&id) = self.index.get(&options) {
             return Ok(id);
         }
-        let genera: Vec<&Genus> = options.iter().map(|o| &self.nodes[o.0 as usize].genus).collect();
+        let genera: Vec<&Genus> = options
+            .iter()
+            .map(|o| &self.nodes[o.0 as usize].genus)
+            .collect();
         let is_n_position = Genus::from_options(&genera).outcome() == Outcome::N;
         let reach: usize = options.iter().map(|a| self.options(*a).len()).sum();
         self.spend((reach as u64 + 1) * (options.len() as u64 + 1))?;
@@ -604,7 +618,11 @@ struct Parser<'a> {
 impl Parser<'_> {
     fn error(&self, what: &str) -> MexError {
         MexError::invalid(
-            format!("{what} at character {} of {}", self.at + 1, crate::error::quote(self.input)),
+            format!(
+                "{what} at character {} of {}",
+                self.at + 1,
+                crate::error::quote(self.input)
+            ),
             ACCEPTED,
         )
     }
