@@ -39,7 +39,7 @@ const LAYERS: &[&[&str]] = &[
     ],
     &["impartial::nimber_expression"],
     &["impartial::grundy", "impartial::misere"],
-    &["impartial::search"],
+    &["impartial::search", "impartial::misere_form"],
     &["impartial::search_checkpoint"],
     // heap/: codes, sequences and their periods, then the drivers.
     &["heap", "heap::periodic", "heap::code", "heap::wythoff"],

@@ -16,6 +16,7 @@
 //! the long loops (nim sequences, period searches) check for Ctrl-C between
 //! slices.
 
+mod misere_form;
 mod nimber;
 mod ruleset;
 mod search;
@@ -1679,6 +1680,7 @@ fn _mex(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<ruleset::RulesetEngine>()?;
     m.add_class::<ruleset::HeapEngine>()?;
     m.add_function(wrap_pyfunction!(ruleset::take_break_options, m)?)?;
+    m.add_class::<misere_form::MisereForm>()?;
     m.add_function(wrap_pyfunction!(search::winner, m)?)?;
     m.add_function(wrap_pyfunction!(search::sum_outcome, m)?)?;
     m.add_function(wrap_pyfunction!(list_games, m)?)?;

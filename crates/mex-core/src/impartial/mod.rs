@@ -25,6 +25,7 @@
 pub mod grundy;
 pub mod mex;
 pub mod misere;
+pub mod misere_form;
 pub mod nim;
 pub mod nimber_expression;
 pub mod nimber_field;

@@ -82,6 +82,7 @@ from . import _mex
 from ._mex import (
     CGValue,
     Game,
+    MisereForm,
     Move,
     Nimber,
     OctalCode,
@@ -117,6 +118,7 @@ from .pictures import (
 __all__ = [
     "CGValue",
     "Game",
+    "MisereForm",
     "Move",
     "Nimber",
     "OctalCode",

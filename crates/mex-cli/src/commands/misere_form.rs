@@ -1,0 +1,42 @@
+//! `mex misere`: misère canonical forms of impartial games (the `--misere`
+//! flag of other commands is `commands/misere.rs`).
+
+use crate::output::{Output, Report};
+use clap::Args;
+use mex_core::MexError;
+use mex_present::misere_form::MisereFormReport;
+
+/// Misère canonical forms of impartial games (Conway, On Numbers and
+/// Games, ch. 12), in CGSuite's notation: `*[2,1]` is the game with
+/// options *2 and *, `*[[2],0]` the game with options {*2} and 0; a lone
+/// item stands for itself (`*[2]` is *2); `0`, `*`, `*n` are nim-heaps;
+/// `+` adds. Prints the simplest form, its birthday, genus, mate, misère
+/// outcome, normal and misère nim values, whether it is tame, restive,
+/// restless, extraverted, introverted, prime or even, its options, parts
+/// and partitions.
+#[derive(Args)]
+#[command(after_help = "Examples:
+  mex misere \"*[2,1]\"            # prints canonical: 0
+  mex misere \"*[[2],0]\"          # restive: genus 1^{20}
+  mex misere \"*2+*2\" --json
+  mex misere \"*[[*[4]+*[2]]]\"    # two partitions into primes")]
+pub struct MisereFormArgs {
+    /// The form, e.g. \"*[[2],1]\" or a sum \"*[[2],0]+*\".
+    form: String,
+    /// Print one JSON object: `canonical`, `birthday`, `genus`, `mate`,
+    /// `misere_outcome`, `nim_value`, `misere_nim_value`, the booleans
+    /// `tame`, `restive`, `restless`, `extraverted`, `introverted`,
+    /// `prime`, `even`, `nim_heap`, and `options`, `parts`, `partitions`.
+    #[arg(long)]
+    pub json: bool,
+}
+
+impl Report for MisereFormReport {
+    fn text(&self) -> String {
+        MisereFormReport::text(self)
+    }
+}
+
+pub fn run(a: &MisereFormArgs) -> Result<Output, MexError> {
+    Ok(Output::report(MisereFormReport::evaluate(&a.form)?))
+}
