@@ -1,0 +1,1 @@
+//! CGSuite's notation for loopy games (to come).
