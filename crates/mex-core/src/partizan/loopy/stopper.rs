@@ -214,7 +214,7 @@ pub fn short_values(
 /// The pseudonumber a vertex of a simplest form is, read from its shape:
 /// `on = {pass|}`, `off = {|pass}`, a short number, `x over = {x|pass}`,
 /// `x under = {pass|x}` (Siegel 2013, §VI.2; these are the simplest forms).
-fn pseudonumber_at(
+pub fn pseudonumber_at(
     g: &LoopyGraph,
     v: usize,
     number: &dyn Fn(usize) -> Option<(i64, u32)>,
