@@ -43,6 +43,15 @@ pub const MAX_PRINTED: usize = 1_000_000;
 /// followers).
 pub const MAX_PRINTED_NODES: usize = 100_000;
 
+/// The deepest nesting of braces read or printed (the reader and the
+/// printer recurse).
+pub const MAX_DEPTH: usize = 2_000;
+
+/// The largest simplest form printed with names for its followers (each
+/// follower is compared with the named values); larger ones are printed
+/// with braces only.
+pub const MAX_NAMED_GRAPH: usize = 300;
+
 /// Named values and their definitions in the notation itself.
 const NAMES: &[(&str, &str)] = &[
     ("on", "{pass|}"),
@@ -110,6 +119,7 @@ pub fn parse(text: &str) -> Result<Parsed, MexError> {
         store: GameStore::with_budget(crate::partizan::store::DEFAULT_BUDGET),
         imported: HashMap::new(),
         labels: Vec::new(),
+        depth: 0,
     };
     let first = p.sum()?;
     p.skip_space();
@@ -238,6 +248,8 @@ struct Parser<'a> {
     imported: HashMap<GameId, usize>,
     /// Labels in scope, innermost last.
     labels: Vec<(String, usize)>,
+    /// Terms being read, one inside the other.
+    depth: usize,
 }
 
 impl Parser<'_> {
@@ -327,8 +339,15 @@ impl Parser<'_> {
     fn term(&mut self) -> Result<usize, MexError> {
         stop::check()?;
         self.skip_space();
-        if self.labels.len() + self.at > 4 * MAX_TEXT {
-            return Err(self.error("too deeply nested"));
+        self.depth += 1;
+        let result = self.term_inner();
+        self.depth -= 1;
+        result
+    }
+
+    fn term_inner(&mut self) -> Result<usize, MexError> {
+        if self.depth > MAX_DEPTH {
+            return Err(self.error("braces nested too deeply"));
         }
         if self.eat_str("+-") || self.eat('±') {
             let g = self.term()?;
@@ -645,7 +664,7 @@ pub fn show_value(v: &LoopyValue) -> Result<String, MexError> {
 /// Prints a stopper in simplest form, with names.
 pub fn show_stopper(s: &Stopper) -> Result<String, MexError> {
     let g = s.graph();
-    if g.len() > stopper::MAX_NAMED_VERTICES {
+    if g.len() > MAX_NAMED_GRAPH {
         return show_graph(g, 0, None);
     }
     let names = Names::of(g)?;
@@ -871,6 +890,13 @@ impl Printer<'_> {
                 "use a smaller game",
             ));
         }
+        if self.stack.len() > MAX_DEPTH {
+            return Err(MexError::too_large(
+                "the nesting of the printed loopy game",
+                format!("{MAX_DEPTH} levels of braces"),
+                "use a smaller game",
+            ));
+        }
         if self.stack.contains(&v) {
             let label = self.labels.entry(v).or_insert_with(|| {
                 let l = label_name(self.next_label);
@@ -917,8 +943,11 @@ impl Printer<'_> {
         if a == v || b == v || self.stack.contains(&a) || self.stack.contains(&b) {
             return Ok(None);
         }
-        let (ga, _) = self.g.reachable(a);
-        let (gb, _) = self.g.reachable(b);
+        let (ga, reach_a) = self.g.reachable(a);
+        let (gb, reach_b) = self.g.reachable(b);
+        if reach_a.contains(&v) || reach_b.contains(&v) {
+            return Ok(None);
+        }
         if !ga.is_stopper(0)? || !gb.is_stopper(0)? {
             return Ok(None);
         }

@@ -40,7 +40,7 @@ pub fn simplify(g: &LoopyGraph, start: usize) -> Result<LoopyGraph, MexError> {
             changed |= drop_dominated(&mut right[v], |a, b| ge(b, a));
         }
         changed |= bypass_all(&mut left, &mut right, &ge)?;
-        let (fused, merged) = fuse(&left, &right, &ge);
+        let (fused, merged) = fuse(&left, &right, &ge)?;
         changed |= merged;
         let (next, _) = fused.reachable(0);
         changed |= next.len() != cur.len();
@@ -127,32 +127,41 @@ fn bypass_all(
 }
 
 /// Identifies vertices of equal value (each with the least of its class);
-/// says whether any two were identified.
+/// says whether any two were identified. An identification that would
+/// make the graph a non-stopper (an alternating cycle through the merged
+/// vertex) is not made.
 fn fuse(
     left: &[Vec<usize>],
     right: &[Vec<usize>],
     ge: &impl Fn(usize, usize) -> bool,
-) -> (LoopyGraph, bool) {
+) -> Result<(LoopyGraph, bool), MexError> {
     let n = left.len();
     let mut rep: Vec<usize> = (0..n).collect();
     let mut merged = false;
+    let build = |rep: &[usize]| {
+        let map = |o: &Vec<usize>| {
+            let mut out: Vec<usize> = o.iter().map(|&w| rep[w]).collect();
+            out.sort_unstable();
+            out.dedup();
+            out
+        };
+        LoopyGraph::from_options(
+            left.iter().map(map).collect(),
+            right.iter().map(map).collect(),
+        )
+    };
     for v in 0..n {
+        stop::check()?;
         if let Some(u) = (0..v).find(|&u| rep[u] == u && ge(u, v) && ge(v, u)) {
             rep[v] = u;
-            merged = true;
+            if build(&rep).is_stopper(0)? {
+                merged = true;
+            } else {
+                rep[v] = v;
+            }
         }
     }
-    let map = |o: &Vec<usize>| {
-        let mut out: Vec<usize> = o.iter().map(|&w| rep[w]).collect();
-        out.sort_unstable();
-        out.dedup();
-        out
-    };
-    let graph = LoopyGraph::from_options(
-        left.iter().map(map).collect(),
-        right.iter().map(map).collect(),
-    );
-    (graph, merged)
+    Ok((build(&rep), merged))
 }
 
 /// The most vertices of a simplest form whose stops and names are
