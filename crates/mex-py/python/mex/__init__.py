@@ -82,6 +82,7 @@ from . import _mex
 from ._mex import (
     CGValue,
     Game,
+    LoopyValue,
     Move,
     Nimber,
     OctalCode,
@@ -115,6 +116,7 @@ from .pictures import (
 __all__ = [
     "CGValue",
     "Game",
+    "LoopyValue",
     "Move",
     "Nimber",
     "OctalCode",
