@@ -823,8 +823,10 @@ impl CGValue {
 #[pymethods]
 impl CGValue {
     /// `CGValue("{1|*}")`, `CGValue(3)`, `CGValue()` (zero).
+    /// A loopy text (`on`, `{0|pass}`) gives a `LoopyValue` instead.
     #[new]
     #[pyo3(signature = (value = None))]
+    #[allow(clippy::new_ret_no_self)]
     fn new(py: Python<'_>, value: Option<&Bound<'_, PyAny>>) -> PyResult<Py<PyAny>> {
         let Some(value) = value else {
             return CGValue::value_result(

@@ -75,7 +75,12 @@ impl LoopyValue {
 
     /// `<`, `>`, `==` and the rest by survival (stoppers) or side by side;
     /// games that are not stoppers raise ValueError.
-    fn __richcmp__(&self, py: Python<'_>, other: &Bound<'_, PyAny>, op: CompareOp) -> PyResult<Py<PyAny>> {
+    fn __richcmp__(
+        &self,
+        py: Python<'_>,
+        other: &Bound<'_, PyAny>,
+        op: CompareOp,
+    ) -> PyResult<Py<PyAny>> {
         let other_text = match other.cast::<LoopyValue>() {
             Ok(v) => v.get().text.clone(),
             Err(_) => match other.str() {

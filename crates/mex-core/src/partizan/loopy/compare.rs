@@ -36,7 +36,7 @@ impl GeqTable {
 /// module documentation). Meaningful as an order only for stoppers.
 pub fn geq_table(g: &LoopyGraph, h: &LoopyGraph) -> Result<GeqTable, MexError> {
     let (n, m) = (g.len(), h.len());
-    let pairs = n.checked_mul(m).unwrap_or(usize::MAX);
+    let pairs = n.saturating_mul(m);
     check_size(pairs.saturating_mul(2), 0)?;
     let reverse = |x: &LoopyGraph| -> (Vec<Vec<usize>>, Vec<Vec<usize>>) {
         let mut rl = vec![Vec::new(); x.len()];

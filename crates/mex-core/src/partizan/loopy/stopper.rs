@@ -36,7 +36,7 @@ pub fn simplify(g: &LoopyGraph, start: usize) -> Result<LoopyGraph, MexError> {
         let mut right: Vec<Vec<usize>> = (0..cur.len()).map(|v| cur.right(v).to_vec()).collect();
         let mut changed = false;
         for v in 0..cur.len() {
-            changed |= drop_dominated(&mut left[v], |a, b| ge(a, b));
+            changed |= drop_dominated(&mut left[v], ge);
             changed |= drop_dominated(&mut right[v], |a, b| ge(b, a));
         }
         changed |= bypass_all(&mut left, &mut right, &ge)?;
