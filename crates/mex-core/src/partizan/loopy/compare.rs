@@ -13,7 +13,7 @@
 //! The table costs 2·|G|·|H| states; it is refused past
 //! [`super::graph::MAX_VERTICES`] states before any is allocated.
 
-use super::graph::{check_size, LoopyGraph};
+use super::graph::{LoopyGraph, MAX_VERTICES};
 use crate::{stop, MexError};
 use std::collections::VecDeque;
 
@@ -37,7 +37,14 @@ impl GeqTable {
 pub fn geq_table(g: &LoopyGraph, h: &LoopyGraph) -> Result<GeqTable, MexError> {
     let (n, m) = (g.len(), h.len());
     let pairs = n.saturating_mul(m);
-    check_size(pairs.saturating_mul(2), 0)?;
+    if pairs.saturating_mul(2) > MAX_VERTICES {
+        return Err(MexError::above_limit(
+            "the number of pairs of positions compared (a loopy game's graph times another's)",
+            pairs,
+            MAX_VERTICES / 2,
+            "use smaller components (a sum's graph is the product of theirs)",
+        ));
+    }
     let reverse = |x: &LoopyGraph| -> (Vec<Vec<usize>>, Vec<Vec<usize>>) {
         let mut rl = vec![Vec::new(); x.len()];
         let mut rr = vec![Vec::new(); x.len()];
