@@ -81,6 +81,13 @@ const LAYERS: &[&[&str]] = &[
     &["partizan::notation", "partizan::search_checkpoint"],
     &["partizan::infinitesimal"],
     &["partizan::value"],
+    // partizan/loopy/: graphs, survival, simplest forms, values, notation.
+    &["partizan::loopy::graph"],
+    &["partizan::loopy::compare"],
+    &["partizan::loopy::stopper"],
+    &["partizan::loopy::value"],
+    &["partizan::loopy::notation"],
+    &["partizan::loopy"],
     // sync/.
     &["sync", "sync::solver"],
     &["sync::ssc"],

@@ -6,6 +6,7 @@
 pub mod board;
 pub mod card;
 pub mod json;
+pub mod loopy;
 pub mod misere;
 pub mod misere_form;
 pub mod nimber;

@@ -16,6 +16,7 @@
 //! the long loops (nim sequences, period searches) check for Ctrl-C between
 //! slices.
 
+mod loopy;
 mod misere_form;
 mod nimber;
 mod ruleset;
@@ -824,19 +825,28 @@ impl CGValue {
 #[pymethods]
 impl CGValue {
     /// `CGValue("{1|*}")`, `CGValue(3)`, `CGValue()` (zero).
+    /// A loopy text (`on`, `{0|pass}`) gives a `LoopyValue` instead.
     #[new]
     #[pyo3(signature = (value = None))]
-    fn new(py: Python<'_>, value: Option<&Bound<'_, PyAny>>) -> PyResult<CGValue> {
+    #[allow(clippy::new_ret_no_self)]
+    fn new(py: Python<'_>, value: Option<&Bound<'_, PyAny>>) -> PyResult<Py<PyAny>> {
         let Some(value) = value else {
-            return Ok(CGValue {
-                g: CanonicalForm::zero(),
-            });
+            return CGValue::value_result(
+                py,
+                Ok(CGValue {
+                    g: CanonicalForm::zero(),
+                }),
+            );
         };
         if let Ok(text) = value.extract::<String>() {
-            return CGValue::parse(py, &text);
+            // A loopy game (`on`, `{0|pass}`, `a{0|a}`) is a LoopyValue.
+            if loopy::is_loopy(&text) {
+                return Ok(Py::new(py, loopy::LoopyValue::read(py, &text)?)?.into_any());
+            }
+            return CGValue::value_result(py, CGValue::parse(py, &text));
         }
         match operand(value)? {
-            Some(g) => Ok(CGValue { g }),
+            Some(g) => CGValue::value_result(py, Ok(CGValue { g })),
             None => Err(PyTypeError::new_err(
                 "CGValue() takes a str in the standard notation, an int or a CGValue",
             )),
@@ -1681,6 +1691,7 @@ fn _mex(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<ruleset::HeapEngine>()?;
     m.add_function(wrap_pyfunction!(ruleset::take_break_options, m)?)?;
     m.add_class::<misere_form::MisereForm>()?;
+    m.add_class::<loopy::LoopyValue>()?;
     m.add_function(wrap_pyfunction!(search::winner, m)?)?;
     m.add_function(wrap_pyfunction!(search::sum_outcome, m)?)?;
     m.add_function(wrap_pyfunction!(list_games, m)?)?;

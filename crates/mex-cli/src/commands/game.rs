@@ -4,12 +4,14 @@ use super::partizan::{wall_text, write_thermograph, PartizanSummary};
 use crate::output::{fields, Output, Report};
 use clap::Args;
 use mex_core::partizan::infinitesimal;
+use mex_core::partizan::loopy::notation as loopy_notation;
 use mex_core::partizan::notation::{self, Style};
 use mex_core::partizan::store::{GameId, GameStore, OutcomeClass, DEFAULT_BUDGET};
 use mex_core::partizan::thermograph::Q;
 use mex_core::partizan::toolkit::{self, TreeNode};
 use mex_core::partizan::value::CanonicalForm;
 use mex_core::MexError;
+use mex_present::loopy::{LoopyCompareReport, LoopyReport};
 use serde::Serialize;
 use std::path::PathBuf;
 
@@ -353,6 +355,9 @@ fn parse_argument(store: &mut GameStore, arg: &str) -> Result<GameId, MexError> 
 }
 
 pub fn run(a: &GameArgs) -> Result<Output, MexError> {
+    if is_loopy(&a.expression) {
+        return run_loopy(a);
+    }
     let mut store = GameStore::with_budget(DEFAULT_BUDGET);
     let g = parse_argument(&mut store, &a.expression)?;
     let p = Printer {
@@ -531,6 +536,14 @@ impl Report for CompareResult {
 }
 
 pub fn run_compare(a: &CompareArgs) -> Result<Output, MexError> {
+    if is_loopy(&a.g) || is_loopy(&a.h) {
+        let r = LoopyCompareReport::compare(&a.g, &a.h)?;
+        return Ok(Output::report(CompareResult {
+            relation: r.relation,
+            g: r.g,
+            h: r.h,
+        }));
+    }
     let mut store = GameStore::with_budget(DEFAULT_BUDGET);
     let g = notation::parse(&mut store, &a.g)?;
     let h = notation::parse(&mut store, &a.h)?;
@@ -547,4 +560,77 @@ pub fn run_compare(a: &CompareArgs) -> Result<Output, MexError> {
         g: p.show(&store, g)?,
         h: p.show(&store, h)?,
     }))
+}
+
+/// Whether a typed expression is a loopy game: it uses `pass`, a label, a
+/// loopy name or `&`, or the short-game notation refuses it and the loopy
+/// one reads it (Siegel 2013, ch. VI; CGSuite's notation).
+fn is_loopy(text: &str) -> bool {
+    if text.starts_with('@') {
+        return false;
+    }
+    if loopy_notation::looks_loopy(text) {
+        return true;
+    }
+    let mut store = GameStore::with_budget(DEFAULT_BUDGET);
+    notation::parse(&mut store, text).is_err() && loopy_notation::parse(text).is_ok()
+}
+
+/// `mex game` for a loopy game: simplest form or sides, outcome with
+/// draws, stops.
+fn run_loopy(a: &GameArgs) -> Result<Output, MexError> {
+    let short_only = [
+        ("--options", a.options),
+        ("--tree", a.tree.is_some()),
+        ("--dot", a.dot),
+        ("--cool", a.cool.is_some()),
+        ("--heat", a.heat.is_some()),
+        ("--overheat", a.overheat.is_some()),
+        ("--uptimal", a.uptimal),
+        ("--conjugate", a.conjugate),
+        ("--thermograph", a.thermograph.is_some()),
+        ("--braces", a.braces),
+    ];
+    if let Some((flag, _)) = short_only.iter().find(|(_, on)| *on) {
+        return Err(MexError::invalid(
+            format!(
+                "{flag} applies to short games, and {} is loopy",
+                mex_core::error::quote(&a.expression)
+            ),
+            "for a loopy game: mex game G [--json]",
+        ));
+    }
+    Ok(Output::report(LoopyGameResult(LoopyReport::evaluate(
+        &a.expression,
+    )?)))
+}
+
+/// The text and JSON of a loopy game's report.
+#[derive(Serialize)]
+#[serde(transparent)]
+struct LoopyGameResult(LoopyReport);
+
+impl Report for LoopyGameResult {
+    fn text(&self) -> String {
+        let r = &self.0;
+        let mut pairs = vec![
+            ("value", r.canonical.clone()),
+            ("kind", r.kind.to_string()),
+            ("outcome", r.outcome.clone()),
+        ];
+        for (name, v) in [
+            ("left stop", &r.left_stop),
+            ("right stop", &r.right_stop),
+            ("onside", &r.onside),
+            ("offside", &r.offside),
+        ] {
+            if let Some(v) = v {
+                pairs.push((name, v.clone()));
+            }
+        }
+        if r.onside.is_none() {
+            pairs.push(("sides", "not computed (the game is not a stopper)".into()));
+        }
+        fields(&pairs)
+    }
 }

@@ -30,6 +30,7 @@ pub mod cherries;
 mod comparison_cache;
 pub mod domineering;
 pub mod infinitesimal;
+pub mod loopy;
 pub mod minimax;
 pub mod notation;
 pub mod outcome;

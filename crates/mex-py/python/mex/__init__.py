@@ -82,6 +82,7 @@ from . import _mex
 from ._mex import (
     CGValue,
     Game,
+    LoopyValue,
     MisereForm,
     Move,
     Nimber,
@@ -118,6 +119,7 @@ from .pictures import (
 __all__ = [
     "CGValue",
     "Game",
+    "LoopyValue",
     "MisereForm",
     "Move",
     "Nimber",

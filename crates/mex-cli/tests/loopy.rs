@@ -1,0 +1,96 @@
+//! `mex game` and `mex compare` on loopy games (Siegel 2013, ch. VI;
+//! CGSuite's notation and printed forms): the values are checked in
+//! mex-core's tests/loopy.rs; here the command line and its JSON.
+
+mod common;
+
+use common::{json, mex};
+
+/// CGSuite's CanonicalStopperTestCase.scala: printed form, outcome, stops.
+#[test]
+fn game_reports_stoppers_as_cgsuite_prints_them() {
+    for (input, canonical, outcome, left, right) in [
+        ("on", "on", "L", "on", "on"),
+        ("{0|pass}", "over", "L", "over", "over"),
+        ("{pass|3/2}", "3/2under", "L", "3/2under", "3/2under"),
+        ("{-1/4+*|pass}", "-1/4v[on]", "R", "-1/4", "-1/4"),
+        ("+-{5|pass}", "+-(5over)", "N", "5over", "-5under"),
+        ("a{0||||0|||a|*||*}", "a{0||||0|||a|*||*}", "L", "0", "0"),
+    ] {
+        let v = json(&["game", input]);
+        assert_eq!(v["canonical"], canonical, "{input}");
+        assert_eq!(v["outcome"], outcome, "{input}");
+        assert_eq!(v["left_stop"], left, "{input}");
+        assert_eq!(v["right_stop"], right, "{input}");
+        assert_eq!(v["onside"], canonical, "{input}");
+        assert_eq!(v["stopper"], true, "{input}");
+    }
+}
+
+#[test]
+fn game_reports_draws_and_sides() {
+    let dud = json(&["game", "dud"]);
+    assert_eq!(dud["outcome"], "D");
+    assert_eq!(dud["stopper"], false);
+    assert!(dud["onside"].is_null());
+    let sided = json(&["game", "over & v"]);
+    assert_eq!(sided["canonical"], "over & v");
+    assert_eq!(sided["onside"], "over");
+    assert_eq!(sided["offside"], "v");
+    // CGSuite: a{{|a}|} is 1 & 0, outcome PHat.
+    assert_eq!(json(&["game", "1 & 0"])["outcome"], "PHat");
+    assert_eq!(json(&["game", "a{{|a}|}"])["outcome"], "PHat");
+}
+
+#[test]
+fn compare_orders_stoppers() {
+    for (g, h, rel) in [
+        ("over", "0", ">"),
+        ("under", "off", ">"),
+        ("upon", "*", "||"),
+        ("^", "{pass|*}", "<"),
+        ("x{0|x}", "over", "="),
+        ("on", "100", ">"),
+    ] {
+        let v = json(&["compare", g, h]);
+        assert_eq!(v["relation"], rel, "{g} {h}");
+    }
+}
+
+#[test]
+fn printed_text_reads_back() {
+    for input in [
+        "{0|{0||0|0,pass}||-{0||0|0,pass}}",
+        "tis",
+        "over - over",
+        "+-{0|pass}",
+    ] {
+        let first = json(&["game", input])["canonical"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        let again = json(&["game", &first]);
+        assert_eq!(again["canonical"], first.as_str(), "{input}");
+    }
+}
+
+#[test]
+fn bad_loopy_input_gets_one_line_and_status_2() {
+    for bad in [
+        "{pass",
+        "pass",
+        "a{0|a} + 1 &",
+        "{1|0+pass}",
+        "on & off & on",
+        "over & on",
+    ] {
+        let out = mex(&["game", bad]);
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{bad}: {err}");
+    }
+    let out = mex(&["game", "on", "--cool", "1"]);
+    assert_eq!(out.status.code(), Some(2));
+    // Comparing games that are not stoppers is refused, not guessed.
+    assert_eq!(mex(&["compare", "dud", "0"]).status.code(), Some(2));
+}

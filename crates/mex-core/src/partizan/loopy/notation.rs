@@ -1,0 +1,1031 @@
+//! CGSuite's notation for loopy games (CGSuite's documentation, "Loopy
+//! games"; Siegel 2013, ch. VI), read and printed.
+//!
+//! Read: everything of the short-game notation (`3/2`, `*`, `^`, `{1|0}`,
+//! `+-1`, …) and besides
+//! * `pass` among the options of a pair of braces: a move to the game
+//!   those braces make (the innermost, with slashes: `{0||0|0,pass}` is
+//!   `{0 | a{0 | 0, a}}`);
+//! * labels: `a{0|a}` names the game of these braces `a` inside them;
+//! * the named values `on = {pass|}`, `off = {|pass}`, `over = {0|pass}`,
+//!   `under = {pass|0}`, `dud = {pass|pass}`, `upon = ^[on] = {pass|*}`,
+//!   `v[on] = {*|pass}`, `^<on> = {0||0|0,pass}`, `v<on> = {0,pass|0||0}`,
+//!   `tis = a{{|a}|}`, `tisn = a{|{a|}}`, each with a number before it
+//!   (`3/2under` is 3/2 + under) and `*` after it (`^[on]*`);
+//! * `Tiny(G) = {0||0|-G}`, `Miny(G) = {G|0||0}`, `+-G = {G|-G}`;
+//! * sums and differences `G + H`, `G - H` of games whose braces are
+//!   closed, and at the top level `G & H` (a game given by its onside G
+//!   and offside H, both stoppers).
+//!
+//! Printed: the simplest form, with the names above where a follower is
+//! one (`on`, `3/2under`, `-1/4v[on]`, `^<on>*`, `+-over`, `Tiny(on)`),
+//! short followers in the short notation, and otherwise braces with
+//! CGSuite's slashes, `pass` for a move to the braces' own game and labels
+//! `a`, `b`, … for longer cycles. Everything printed reads back to an equal
+//! game (tested).
+
+use super::graph::{check_size, LoopyGraph};
+use super::stopper::{self, short_values, Pseudonumber};
+use super::value::{LoopyValue, Stopper};
+use crate::error::quote;
+use crate::partizan::notation::{self as short, Style};
+use crate::partizan::store::{as_nimber, as_number, GameId, GameStore};
+use crate::{stop, MexError};
+use std::collections::HashMap;
+
+/// The longest text read.
+pub const MAX_TEXT: usize = 10_000;
+
+/// The most characters printed.
+pub const MAX_PRINTED: usize = 1_000_000;
+
+/// The most braces printed (a graph printed as a tree repeats shared
+/// followers).
+pub const MAX_PRINTED_NODES: usize = 100_000;
+
+/// The deepest nesting of braces read or printed (the reader and the
+/// printer recurse).
+pub const MAX_DEPTH: usize = 2_000;
+
+/// The largest simplest form printed with names for its followers (each
+/// follower is compared with the named values); larger ones are printed
+/// with braces only.
+pub const MAX_NAMED_GRAPH: usize = 300;
+
+/// Named values and their definitions in the notation itself.
+const NAMES: &[(&str, &str)] = &[
+    ("on", "{pass|}"),
+    ("off", "{|pass}"),
+    ("over", "{0|pass}"),
+    ("under", "{pass|0}"),
+    ("dud", "{pass|pass}"),
+    ("upon", "{pass|*}"),
+    ("^[on]", "{pass|*}"),
+    ("v[on]", "{*|pass}"),
+    ("^<on>", "{0||0|0,pass}"),
+    ("v<on>", "{0,pass|0||0}"),
+    ("tis", "a{{|a}|}"),
+    ("tisn", "a{|{a|}}"),
+];
+
+/// Suffixes of a number that are named loopy values (`3/2under`).
+const SUFFIXES: &[&str] = &[
+    "^[on]*", "v[on]*", "^<on>*", "v<on>*", "^[on]", "v[on]", "^<on>", "v<on>", "under", "over",
+    "off", "on",
+];
+
+/// What a text is: one game (graph and start), or `onside & offside`.
+#[derive(Debug, Clone)]
+pub enum Parsed {
+    /// A game graph and its start vertex.
+    Game(LoopyGraph, usize),
+    /// A game given by its sides.
+    Sided(LoopyGraph, usize, LoopyGraph, usize),
+}
+
+/// Whether `text` uses anything the short-game notation does not have
+/// (`pass`, a label, a loopy name, `&`).
+pub fn looks_loopy(text: &str) -> bool {
+    text.contains("pass")
+        || text.contains('&')
+        || text.contains("on")
+        || text.contains("off")
+        || text.contains("over")
+        || text.contains("under")
+        || text.contains("dud")
+        || text.contains("tis")
+        || text.contains("Tiny")
+        || text.contains("Miny")
+        || text
+            .as_bytes()
+            .windows(2)
+            .any(|w| w[0].is_ascii_alphabetic() && w[1] == b'{')
+}
+
+/// Reads a loopy game (or `G & H`).
+pub fn parse(text: &str) -> Result<Parsed, MexError> {
+    if text.len() > MAX_TEXT {
+        return Err(MexError::too_large(
+            "the expression",
+            format!("{MAX_TEXT} characters"),
+            "use a shorter expression",
+        ));
+    }
+    let mut p = Parser {
+        text,
+        chars: text.char_indices().collect(),
+        at: 0,
+        b: Builder::default(),
+        store: GameStore::with_budget(crate::partizan::store::DEFAULT_BUDGET),
+        imported: HashMap::new(),
+        labels: Vec::new(),
+        depth: 0,
+    };
+    let first = p.sum()?;
+    p.skip_space();
+    let result = if p.eat('&') {
+        let second = p.sum()?;
+        p.expect_end()?;
+        let g = p.b.graph()?;
+        Parsed::Sided(g.clone(), first, g, second)
+    } else {
+        p.expect_end()?;
+        Parsed::Game(p.b.graph()?, first)
+    };
+    Ok(result)
+}
+
+/// Reads a loopy game and gives its value: the simplest form of a
+/// stopper, the sides of `G & H`, or the graph of another game.
+pub fn parse_value(text: &str) -> Result<LoopyValue, MexError> {
+    match parse(text)? {
+        Parsed::Game(g, s) => super::value::value(&g, s),
+        Parsed::Sided(g, a, h, b) => {
+            let side = |g: &LoopyGraph, v: usize, which: &str| {
+                Stopper::new(g, v).map_err(|_| {
+                    MexError::invalid(
+                        format!("the {which} of {} is not a stopper", quote(text)),
+                        "G & H with stoppers G (onside) and H (offside)",
+                    )
+                })
+            };
+            let onside = side(&g, a, "onside")?;
+            let offside = side(&h, b, "offside")?;
+            if !onside.geq(&offside)? {
+                return Err(MexError::invalid(
+                    format!("in {} the onside is not ≥ the offside", quote(text)),
+                    "G & H with G ≥ H (Siegel 2013, §VI.4)",
+                ));
+            }
+            if onside.geq(&offside)? && offside.geq(&onside)? {
+                return Ok(LoopyValue::Stopper(onside));
+            }
+            Ok(LoopyValue::Sided { onside, offside })
+        }
+    }
+}
+
+/// The arena the parser builds the graph in; `open` vertices are braces
+/// not yet closed.
+#[derive(Default)]
+struct Builder {
+    left: Vec<Vec<usize>>,
+    right: Vec<Vec<usize>>,
+    open: Vec<bool>,
+}
+
+impl Builder {
+    fn vertex(&mut self) -> Result<usize, MexError> {
+        check_size(self.left.len() + 1, 0)?;
+        self.left.push(Vec::new());
+        self.right.push(Vec::new());
+        self.open.push(false);
+        Ok(self.left.len() - 1)
+    }
+
+    fn graph(&self) -> Result<LoopyGraph, MexError> {
+        LoopyGraph::try_from_options(self.left.clone(), self.right.clone())
+    }
+
+    /// Appends the vertices of `g`; the new number of `g`'s vertex `v` is
+    /// the result plus `v`.
+    fn append(&mut self, g: &LoopyGraph) -> Result<usize, MexError> {
+        let shift = self.left.len();
+        check_size(shift + g.len(), 0)?;
+        for v in 0..g.len() {
+            self.left
+                .push(g.left(v).iter().map(|w| w + shift).collect());
+            self.right
+                .push(g.right(v).iter().map(|w| w + shift).collect());
+            self.open.push(false);
+        }
+        Ok(shift)
+    }
+
+    /// The closed game from `v`, refused when it reaches open braces.
+    fn closed(&self, v: usize, what: &str) -> Result<(LoopyGraph, Vec<usize>), MexError> {
+        let (g, old) = self.graph()?.reachable(v);
+        if old.iter().any(|&o| self.open[o]) {
+            return Err(MexError::invalid(
+                format!("{what} of a game whose braces are not closed (a label or pass inside it)"),
+                "sums and negatives of complete games; write the options out instead",
+            ));
+        }
+        Ok((g, old))
+    }
+
+    fn add(&mut self, a: usize, b: usize) -> Result<usize, MexError> {
+        let (g, _) = self.closed(a, "a sum")?;
+        let (h, _) = self.closed(b, "a sum")?;
+        let s = g.sum(0, &h, 0)?;
+        self.append(&s)
+    }
+
+    fn neg(&mut self, a: usize) -> Result<usize, MexError> {
+        let (g, _) = self.closed(a, "the negative")?;
+        self.append(&g.negative())
+    }
+}
+
+/// An option inside braces.
+enum Opt {
+    Pass,
+    Game(usize),
+}
+
+/// What braces hold: option lists separated by runs of bars.
+enum Item {
+    Options(Vec<Opt>),
+    Bars(usize),
+}
+
+struct Parser<'a> {
+    text: &'a str,
+    chars: Vec<(usize, char)>,
+    at: usize,
+    b: Builder,
+    store: GameStore,
+    imported: HashMap<GameId, usize>,
+    /// Labels in scope, innermost last.
+    labels: Vec<(String, usize)>,
+    /// Terms being read, one inside the other.
+    depth: usize,
+}
+
+impl Parser<'_> {
+    fn peek(&self) -> Option<char> {
+        self.chars.get(self.at).map(|&(_, c)| c)
+    }
+
+    fn peek_at(&self, k: usize) -> Option<char> {
+        self.chars.get(self.at + k).map(|&(_, c)| c)
+    }
+
+    fn skip_space(&mut self) {
+        while self.peek().is_some_and(char::is_whitespace) {
+            self.at += 1;
+        }
+    }
+
+    fn eat(&mut self, c: char) -> bool {
+        self.skip_space();
+        if self.peek() == Some(c) {
+            self.at += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    fn eat_str(&mut self, s: &str) -> bool {
+        self.skip_space();
+        let n = s.chars().count();
+        let matches = s
+            .chars()
+            .enumerate()
+            .all(|(k, c)| self.peek_at(k) == Some(c));
+        if matches {
+            self.at += n;
+        }
+        matches
+    }
+
+    fn offset(&self) -> usize {
+        self.chars.get(self.at).map_or(self.text.len(), |&(i, _)| i)
+    }
+
+    fn error(&self, what: &str) -> MexError {
+        MexError::invalid(
+            format!("{what} at character {} of {}", self.offset() + 1, quote(self.text)),
+            "a loopy game in CGSuite's notation, e.g. on, over, {0|pass}, a{0|{1|a}}, 3/2under, over & v",
+        )
+    }
+
+    fn expect_end(&mut self) -> Result<(), MexError> {
+        self.skip_space();
+        if self.at < self.chars.len() {
+            return Err(self.error("unexpected text"));
+        }
+        Ok(())
+    }
+
+    /// `term (('+' | '-') term)*`.
+    fn sum(&mut self) -> Result<usize, MexError> {
+        let mut acc = self.term()?;
+        loop {
+            stop::check()?;
+            self.skip_space();
+            if self.peek() == Some('+') && self.peek_at(1) == Some('-') {
+                // `G +-H`: G plus the switch ±H.
+                self.at += 2;
+                let t = self.term()?;
+                let s = self.switch(t)?;
+                acc = self.b.add(acc, s)?;
+            } else if self.peek() == Some('+') {
+                self.at += 1;
+                let t = self.term()?;
+                acc = self.b.add(acc, t)?;
+            } else if self.peek() == Some('-') {
+                self.at += 1;
+                let t = self.term()?;
+                let n = self.b.neg(t)?;
+                acc = self.b.add(acc, n)?;
+            } else {
+                return Ok(acc);
+            }
+        }
+    }
+
+    fn term(&mut self) -> Result<usize, MexError> {
+        stop::check()?;
+        self.skip_space();
+        self.depth += 1;
+        let result = self.term_inner();
+        self.depth -= 1;
+        result
+    }
+
+    fn term_inner(&mut self) -> Result<usize, MexError> {
+        if self.depth > MAX_DEPTH {
+            return Err(self.error("braces nested too deeply"));
+        }
+        if self.eat_str("+-") || self.eat('±') {
+            let g = self.term()?;
+            return self.switch(g);
+        }
+        match self.peek() {
+            None => Err(self.error("a game expected")),
+            Some('-') if !self.peek_at(1).is_some_and(|c| c.is_ascii_digit()) => {
+                self.at += 1;
+                let g = self.term()?;
+                self.b.neg(g)
+            }
+            Some('(') => {
+                self.at += 1;
+                let g = self.sum()?;
+                if !self.eat(')') {
+                    return Err(self.error("')' expected"));
+                }
+                Ok(g)
+            }
+            Some('{') => {
+                self.at += 1;
+                self.braces(None)
+            }
+            Some(_) => self.word_term(),
+        }
+    }
+
+    /// `{G|-G}`.
+    fn switch(&mut self, g: usize) -> Result<usize, MexError> {
+        let n = self.b.neg(g)?;
+        let v = self.b.vertex()?;
+        self.b.left[v] = vec![g];
+        self.b.right[v] = vec![n];
+        Ok(v)
+    }
+
+    /// A word: a label (followed by `{`), a label in scope, a name, a
+    /// number with a named suffix, `Tiny(…)`/`Miny(…)`, or short notation.
+    fn word_term(&mut self) -> Result<usize, MexError> {
+        let start = self.at;
+        if self.peek() == Some('-') {
+            self.at += 1;
+        }
+        while let Some(c) = self.peek() {
+            if c.is_whitespace() || "{}|,&()+".contains(c) || (c == '-' && self.at > start) {
+                break;
+            }
+            self.at += 1;
+        }
+        let word: String = self.chars[start..self.at].iter().map(|&(_, c)| c).collect();
+        if word.is_empty() {
+            return Err(self.error("a game expected"));
+        }
+        let is_ident = word.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+            && word.starts_with(|c: char| c.is_ascii_alphabetic());
+        if is_ident && self.peek() == Some('{') {
+            self.at += 1;
+            return self.braces(Some(word));
+        }
+        if is_ident && (word == "Tiny" || word == "Miny") {
+            if !self.eat('(') {
+                return Err(self.error("'(' expected"));
+            }
+            let g = self.sum()?;
+            if !self.eat(')') {
+                return Err(self.error("')' expected"));
+            }
+            return self.tiny(g, word == "Tiny");
+        }
+        if let Some(&(_, v)) = self.labels.iter().rev().find(|(l, _)| *l == word) {
+            return Ok(v);
+        }
+        if word == "pass" {
+            return Err(self.error("'pass' outside the options of braces"));
+        }
+        if let Some(&(_, def)) = NAMES.iter().find(|(n, _)| *n == word) {
+            return self.named(def);
+        }
+        for suffix in SUFFIXES {
+            if let Some(prefix) = word.strip_suffix(suffix) {
+                if prefix.is_empty() || prefix.ends_with(|c: char| c.is_ascii_digit()) {
+                    return self.number_and_name(&word, prefix, suffix);
+                }
+            }
+        }
+        self.short(&word)
+    }
+
+    /// `x` + the named value `suffix` (with `*` if it ends so).
+    fn number_and_name(
+        &mut self,
+        word: &str,
+        prefix: &str,
+        suffix: &str,
+    ) -> Result<usize, MexError> {
+        let (name, star) = match suffix.strip_suffix('*') {
+            Some(n) => (n, true),
+            None => (suffix, false),
+        };
+        let def = NAMES
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|&(_, d)| d)
+            .ok_or_else(|| self.error(&format!("unknown name in '{word}'")))?;
+        let mut g = self.named(def)?;
+        if star {
+            let s = self.short("*")?;
+            g = self.b.add(g, s)?;
+        }
+        if !prefix.is_empty() {
+            let x = self.short(prefix)?;
+            g = self.b.add(x, g)?;
+        }
+        Ok(g)
+    }
+
+    /// The game of a name's definition (parsed on its own).
+    fn named(&mut self, def: &str) -> Result<usize, MexError> {
+        let Parsed::Game(g, s) = parse(def)? else {
+            unreachable!("a name's definition is one game")
+        };
+        let shift = self.b.append(&g)?;
+        Ok(shift + s)
+    }
+
+    /// `Tiny(G) = {0||0|-G}` or `Miny(G) = {G|0||0}`.
+    fn tiny(&mut self, g: usize, tiny: bool) -> Result<usize, MexError> {
+        let zero = self.short("0")?;
+        let arg = if tiny { self.b.neg(g)? } else { g };
+        let inner = self.b.vertex()?;
+        let outer = self.b.vertex()?;
+        if tiny {
+            self.b.left[inner] = vec![zero];
+            self.b.right[inner] = vec![arg];
+            self.b.left[outer] = vec![zero];
+            self.b.right[outer] = vec![inner];
+        } else {
+            self.b.left[inner] = vec![arg];
+            self.b.right[inner] = vec![zero];
+            self.b.left[outer] = vec![inner];
+            self.b.right[outer] = vec![zero];
+        }
+        Ok(outer)
+    }
+
+    /// A word of the short notation, as a loopfree graph.
+    fn short(&mut self, word: &str) -> Result<usize, MexError> {
+        let g = short::parse(&mut self.store, word).map_err(|e| {
+            MexError::invalid(
+                format!("cannot read {} as a game: {e}", quote(word)),
+                "a game in CGSuite's notation: a number, *, ^, on, over, {0|pass}, a{0|a}, …",
+            )
+        })?;
+        self.import(g)
+    }
+
+    fn import(&mut self, g: GameId) -> Result<usize, MexError> {
+        if let Some(&v) = self.imported.get(&g) {
+            return Ok(v);
+        }
+        stop::check()?;
+        let node = self.store.node(g).clone();
+        let left = node
+            .left
+            .iter()
+            .map(|&x| self.import(x))
+            .collect::<Result<Vec<_>, _>>()?;
+        let right = node
+            .right
+            .iter()
+            .map(|&x| self.import(x))
+            .collect::<Result<Vec<_>, _>>()?;
+        let v = self.b.vertex()?;
+        self.b.left[v] = left;
+        self.b.right[v] = right;
+        self.imported.insert(g, v);
+        Ok(v)
+    }
+
+    /// The inside of braces (the `{` read), with its label.
+    fn braces(&mut self, label: Option<String>) -> Result<usize, MexError> {
+        let top = self.b.vertex()?;
+        self.b.open[top] = true;
+        let scoped = label.is_some();
+        if let Some(l) = label {
+            self.labels.push((l, top));
+        }
+        let mut items: Vec<Item> = Vec::new();
+        let mut current: Vec<Opt> = Vec::new();
+        loop {
+            self.skip_space();
+            match self.peek() {
+                None => return Err(self.error("'}' expected")),
+                Some('}') => {
+                    self.at += 1;
+                    break;
+                }
+                Some('|') => {
+                    let mut k = 0;
+                    while self.peek() == Some('|') {
+                        self.at += 1;
+                        k += 1;
+                    }
+                    items.push(Item::Options(std::mem::take(&mut current)));
+                    items.push(Item::Bars(k));
+                }
+                Some(',') if !current.is_empty() => {
+                    self.at += 1;
+                }
+                _ => {
+                    if self.eat_word("pass") {
+                        current.push(Opt::Pass);
+                    } else {
+                        current.push(Opt::Game(self.sum()?));
+                    }
+                }
+            }
+        }
+        items.push(Item::Options(current));
+        if scoped {
+            self.labels.pop();
+        }
+        self.build(&items, top)?;
+        self.b.open[top] = false;
+        Ok(top)
+    }
+
+    fn eat_word(&mut self, w: &str) -> bool {
+        let save = self.at;
+        if self.eat_str(w)
+            && !self
+                .peek()
+                .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_')
+        {
+            return true;
+        }
+        self.at = save;
+        false
+    }
+
+    /// Gives `node` the options of `items`: split at the unique longest
+    /// run of bars; a side with bars is one option, a game of its own.
+    fn build(&mut self, items: &[Item], node: usize) -> Result<(), MexError> {
+        let most = items
+            .iter()
+            .filter_map(|i| match i {
+                Item::Bars(k) => Some(*k),
+                Item::Options(_) => None,
+            })
+            .max()
+            .ok_or_else(|| self.error("'|' expected inside braces"))?;
+        let splits: Vec<usize> = (0..items.len())
+            .filter(|&i| matches!(items[i], Item::Bars(k) if k == most))
+            .collect();
+        if splits.len() != 1 {
+            return Err(self.error(&format!(
+                "{} runs of {most} bars in one pair of braces",
+                splits.len()
+            )));
+        }
+        let (l, r) = (&items[..splits[0]], &items[splits[0] + 1..]);
+        let left = self.side(l, node)?;
+        let right = self.side(r, node)?;
+        self.b.left[node] = left;
+        self.b.right[node] = right;
+        Ok(())
+    }
+
+    fn side(&mut self, items: &[Item], node: usize) -> Result<Vec<usize>, MexError> {
+        if let [Item::Options(opts)] = items {
+            return Ok(opts
+                .iter()
+                .map(|o| match o {
+                    Opt::Pass => node,
+                    Opt::Game(g) => *g,
+                })
+                .collect());
+        }
+        let inner = self.b.vertex()?;
+        self.b.open[inner] = true;
+        self.build(items, inner)?;
+        self.b.open[inner] = false;
+        Ok(vec![inner])
+    }
+}
+
+// ---------------------------------------------------------------- printing
+
+/// A game laid out for printing: a text, or braces with a label and sides.
+enum Printed {
+    Text(String),
+    Braces {
+        label: Option<String>,
+        left: Vec<Printed>,
+        right: Vec<Printed>,
+    },
+}
+
+/// Prints a value: a stopper's simplest form, `onside & offside`, or the
+/// graph of another game.
+pub fn show_value(v: &LoopyValue) -> Result<String, MexError> {
+    match v {
+        LoopyValue::Stopper(s) => show_stopper(s),
+        LoopyValue::Sided { onside, offside } => Ok(format!(
+            "{} & {}",
+            show_stopper(onside)?,
+            show_stopper(offside)?
+        )),
+        LoopyValue::Unsided(g) => show_graph(g, 0, None),
+    }
+}
+
+/// Prints a stopper in simplest form, with names.
+pub fn show_stopper(s: &Stopper) -> Result<String, MexError> {
+    let g = s.graph();
+    if g.len() > MAX_NAMED_GRAPH {
+        return show_graph(g, 0, None);
+    }
+    let names = Names::of(g)?;
+    show_graph(g, 0, Some(&names))
+}
+
+/// Prints the game `g` from `start` (with `names` for followers that have
+/// one).
+pub fn show_graph(g: &LoopyGraph, start: usize, names: Option<&Names>) -> Result<String, MexError> {
+    let mut store = GameStore::with_budget(crate::partizan::store::DEFAULT_BUDGET);
+    let shorts = short_values(g, &mut store)?;
+    let mut p = Printer {
+        g,
+        store: &store,
+        shorts: &shorts,
+        names,
+        stack: Vec::new(),
+        labels: HashMap::new(),
+        next_label: 0,
+        nodes: 0,
+    };
+    let tree = p.layout(start)?;
+    let text = render_top(&tree);
+    if text.len() > MAX_PRINTED {
+        return Err(MexError::too_large(
+            "the printed loopy game",
+            format!("{MAX_PRINTED} characters"),
+            "use a smaller game",
+        ));
+    }
+    Ok(text)
+}
+
+/// The names of the followers of a stopper in simplest form that have one.
+pub struct Names {
+    text: Vec<Option<String>>,
+}
+
+impl Names {
+    /// Finds the names: pseudonumbers by shape, `x + K` (`K` among
+    /// `^[on]`, `v[on]`, `^<on>`, `v<on>`, with or without `*`) by
+    /// comparison with `x` the follower's stop, `Tiny(on)`, `Miny(on)`,
+    /// `Tiny(over)`, `Miny(under)` by shape.
+    pub fn of(g: &LoopyGraph) -> Result<Names, MexError> {
+        let mut store = GameStore::new();
+        let shorts = short_values(g, &mut store)?;
+        let free = g.loopfree_vertices();
+        let mut text: Vec<Option<String>> = vec![None; g.len()];
+        let candidates = suffixed_candidates()?;
+        let number = |w: usize| shorts[w].and_then(|x| as_number(&store, x));
+        for v in 0..g.len() {
+            stop::check()?;
+            if free[v] {
+                continue;
+            }
+            if let Some(p) = stopper::pseudonumber_at(g, v, &number) {
+                text[v] = Some(p.to_string());
+                continue;
+            }
+            let (sub, _) = g.reachable(v);
+            if let (Pseudonumber::Number { p, q, tilt: 0 }, r) = stopper::stops(&sub)? {
+                if r == (Pseudonumber::Number { p, q, tilt: 0 }) {
+                    text[v] = suffixed_name(&sub, p, q, &candidates)?;
+                }
+            }
+        }
+        // Tiny and Miny of on and over, by shape.
+        for v in 0..g.len() {
+            if text[v].is_none() && !free[v] {
+                text[v] = tiny_name(g, v, &text, &shorts, &store);
+            }
+        }
+        Ok(Names { text })
+    }
+
+    fn get(&self, v: usize) -> Option<&str> {
+        self.text.get(v).and_then(|t| t.as_deref())
+    }
+}
+
+/// The named suffixes `K` tried as `x + K`, as stoppers (simplest forms).
+fn suffixed_candidates() -> Result<Vec<(&'static str, Stopper)>, MexError> {
+    let mut out = Vec::new();
+    for suffix in [
+        "^[on]", "v[on]", "^<on>", "v<on>", "^[on]*", "v[on]*", "^<on>*", "v<on>*",
+    ] {
+        let base = suffix.trim_end_matches('*');
+        let text = if suffix.ends_with('*') {
+            format!(
+                "{}+*",
+                NAMES
+                    .iter()
+                    .find(|(n, _)| *n == base)
+                    .map(|(_, d)| *d)
+                    .unwrap_or("0")
+            )
+        } else {
+            NAMES
+                .iter()
+                .find(|(n, _)| *n == base)
+                .map(|(_, d)| d.to_string())
+                .unwrap_or_default()
+        };
+        if let Parsed::Game(g, s) = parse(&text)? {
+            out.push((suffix, Stopper::new(&g, s)?));
+        }
+    }
+    Ok(out)
+}
+
+/// `x` + a named suffix, when the stopper `sub` equals one.
+fn suffixed_name(
+    sub: &LoopyGraph,
+    p: i64,
+    q: u32,
+    candidates: &[(&'static str, Stopper)],
+) -> Result<Option<String>, MexError> {
+    let mut store = GameStore::new();
+    let x = store.try_dyadic(p, q)?;
+    let mut number = LoopyGraph::from_options(vec![], vec![]);
+    let mut memo = HashMap::new();
+    let xv = import_short(&store, x, &mut number, &mut memo);
+    let this = Stopper::new(sub, 0)?;
+    for (suffix, k) in candidates {
+        let shifted = number.sum(xv, k.graph(), 0)?;
+        let candidate = Stopper::new(&shifted, 0)?;
+        if this.geq(&candidate)? && candidate.geq(&this)? {
+            let prefix = if p == 0 {
+                String::new()
+            } else {
+                stopper::dyadic_text(p, q)
+            };
+            return Ok(Some(format!("{prefix}{suffix}")));
+        }
+    }
+    Ok(None)
+}
+
+/// Adds the short game `g` to the graph `into` (vertices shared through
+/// `memo`).
+fn import_short(
+    store: &GameStore,
+    g: GameId,
+    into: &mut LoopyGraph,
+    memo: &mut HashMap<GameId, usize>,
+) -> usize {
+    if let Some(&v) = memo.get(&g) {
+        return v;
+    }
+    let node = store.node(g).clone();
+    let l: Vec<usize> = node
+        .left
+        .iter()
+        .map(|&x| import_short(store, x, into, memo))
+        .collect();
+    let r: Vec<usize> = node
+        .right
+        .iter()
+        .map(|&x| import_short(store, x, into, memo))
+        .collect();
+    let mut left: Vec<Vec<usize>> = (0..into.len()).map(|v| into.left(v).to_vec()).collect();
+    let mut right: Vec<Vec<usize>> = (0..into.len()).map(|v| into.right(v).to_vec()).collect();
+    left.push(l);
+    right.push(r);
+    *into = LoopyGraph::from_options(left, right);
+    let v = into.len() - 1;
+    memo.insert(g, v);
+    v
+}
+
+/// `Tiny(on) = {0||0|off}`, `Tiny(over) = {0||0|under}`, `Miny(on) =
+/// {on|0||0}`, `Miny(over) = {over|0||0}` by shape.
+fn tiny_name(
+    g: &LoopyGraph,
+    v: usize,
+    text: &[Option<String>],
+    shorts: &[Option<GameId>],
+    store: &GameStore,
+) -> Option<String> {
+    let is_zero = |w: usize| shorts[w].is_some_and(|x| as_number(store, x) == Some((0, 0)));
+    let named = |w: usize| text[w].as_deref();
+    match (g.left(v), g.right(v)) {
+        ([z], [w]) if is_zero(*z) => match (g.left(*w), g.right(*w)) {
+            ([z2], [k]) if is_zero(*z2) => match named(*k)? {
+                "off" => Some("Tiny(on)".into()),
+                "under" => Some("Tiny(over)".into()),
+                _ => None,
+            },
+            _ => None,
+        },
+        ([w], [z]) if is_zero(*z) => match (g.left(*w), g.right(*w)) {
+            ([k], [z2]) if is_zero(*z2) => match named(*k)? {
+                "on" => Some("Miny(on)".into()),
+                "over" => Some("Miny(over)".into()),
+                _ => None,
+            },
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+struct Printer<'a> {
+    g: &'a LoopyGraph,
+    store: &'a GameStore,
+    shorts: &'a [Option<GameId>],
+    names: Option<&'a Names>,
+    /// The braces being printed, innermost last.
+    stack: Vec<usize>,
+    labels: HashMap<usize, String>,
+    next_label: usize,
+    nodes: usize,
+}
+
+impl Printer<'_> {
+    fn layout(&mut self, v: usize) -> Result<Printed, MexError> {
+        stop::check()?;
+        self.nodes += 1;
+        if self.nodes > MAX_PRINTED_NODES {
+            return Err(MexError::too_large(
+                "the printed loopy game",
+                format!("{MAX_PRINTED_NODES} braces"),
+                "use a smaller game",
+            ));
+        }
+        if self.stack.len() > MAX_DEPTH {
+            return Err(MexError::too_large(
+                "the nesting of the printed loopy game",
+                format!("{MAX_DEPTH} levels of braces"),
+                "use a smaller game",
+            ));
+        }
+        if self.stack.contains(&v) {
+            let label = self.labels.entry(v).or_insert_with(|| {
+                let l = label_name(self.next_label);
+                self.next_label += 1;
+                l
+            });
+            return Ok(Printed::Text(label.clone()));
+        }
+        if let Some(x) = self.shorts[v] {
+            return Ok(self.short_layout(x));
+        }
+        if let Some(name) = self.names.and_then(|n| n.get(v)) {
+            return Ok(Printed::Text(name.to_string()));
+        }
+        if let Some(t) = self.switch_text(v)? {
+            return Ok(Printed::Text(t));
+        }
+        self.stack.push(v);
+        let side = |opts: Vec<usize>, me: &mut Self| -> Result<Vec<Printed>, MexError> {
+            let mut out = Vec::new();
+            for w in opts {
+                out.push(if w == v {
+                    Printed::Text("pass".into())
+                } else {
+                    me.layout(w)?
+                });
+            }
+            sort_printed(&mut out);
+            Ok(out)
+        };
+        let left = side(self.g.left(v).to_vec(), self)?;
+        let right = side(self.g.right(v).to_vec(), self)?;
+        self.stack.pop();
+        let label = self.labels.remove(&v);
+        Ok(Printed::Braces { label, left, right })
+    }
+
+    /// `+-G` for `{G | -G}` with G named (CGSuite's `+-over`, `+-(5over)`).
+    fn switch_text(&mut self, v: usize) -> Result<Option<String>, MexError> {
+        let ([a], [b]) = (self.g.left(v), self.g.right(v)) else {
+            return Ok(None);
+        };
+        let (a, b) = (*a, *b);
+        if a == v || b == v || self.stack.contains(&a) || self.stack.contains(&b) {
+            return Ok(None);
+        }
+        let (ga, reach_a) = self.g.reachable(a);
+        let (gb, reach_b) = self.g.reachable(b);
+        if reach_a.contains(&v) || reach_b.contains(&v) {
+            return Ok(None);
+        }
+        if !ga.is_stopper(0)? || !gb.is_stopper(0)? {
+            return Ok(None);
+        }
+        let neg = gb.negative();
+        let equal = super::compare::geq(&ga, 0, &neg, 0)? && super::compare::geq(&neg, 0, &ga, 0)?;
+        if !equal {
+            return Ok(None);
+        }
+        let inner = render_top(&self.layout(a)?);
+        let plain =
+            inner.starts_with('{') || !inner.starts_with(|c: char| c.is_ascii_digit() || c == '-');
+        Ok(Some(if plain {
+            format!("+-{inner}")
+        } else {
+            format!("+-({inner})")
+        }))
+    }
+
+    /// A short game: its short text, or braces when it prints as braces
+    /// (so that slashes join it to the loopy braces around it).
+    fn short_layout(&self, x: GameId) -> Printed {
+        let text = short::show_with(self.store, x, Style::Slashes);
+        let plain = as_number(self.store, x).is_some() || as_nimber(self.store, x).is_some();
+        if plain || !text.starts_with('{') {
+            return Printed::Text(text);
+        }
+        let node = self.store.node(x);
+        let mut left: Vec<Printed> = node.left.iter().map(|&y| self.short_layout(y)).collect();
+        let mut right: Vec<Printed> = node.right.iter().map(|&y| self.short_layout(y)).collect();
+        sort_printed(&mut left);
+        sort_printed(&mut right);
+        Printed::Braces {
+            label: None,
+            left,
+            right,
+        }
+    }
+}
+
+fn label_name(k: usize) -> String {
+    let letter = (b'a' + (k % 26) as u8) as char;
+    if k < 26 {
+        letter.to_string()
+    } else {
+        format!("{letter}{}", k / 26)
+    }
+}
+
+fn sort_printed(v: &mut [Printed]) {
+    v.sort_by_cached_key(render_top);
+}
+
+/// The text of a laid-out game with its own braces.
+fn render_top(p: &Printed) -> String {
+    match p {
+        Printed::Text(t) => t.clone(),
+        Printed::Braces { label, .. } => {
+            let (inside, _) = render_inside(p);
+            format!("{}{{{inside}}}", label.as_deref().unwrap_or(""))
+        }
+    }
+}
+
+/// The inside of braces without them, and its number of bars: a side
+/// that is a single unlabelled braces loses its braces, and the bars grow
+/// (CGSuite's slashes).
+fn render_inside(p: &Printed) -> (String, usize) {
+    let Printed::Braces { left, right, .. } = p else {
+        return (render_top(p), 0);
+    };
+    let side = |opts: &[Printed]| -> (String, usize) {
+        match opts {
+            [only @ Printed::Braces { label: None, .. }] => render_inside(only),
+            _ => (opts.iter().map(render_top).collect::<Vec<_>>().join(","), 0),
+        }
+    };
+    let (l, lb) = side(left);
+    let (r, rb) = side(right);
+    let bars = lb.max(rb) + 1;
+    (format!("{l}{}{r}", "|".repeat(bars)), bars)
+}

@@ -1,0 +1,336 @@
+//! Loopy partizan games: values from CGSuite's test suite and Siegel's
+//! book, and the fast algorithms against slow twins.
+
+use mex_core::partizan::loopy::notation::{parse_value, show_value};
+use mex_core::partizan::loopy::{LoopyValue, Stopper};
+
+fn shown(text: &str) -> String {
+    show_value(&parse_value(text).unwrap_or_else(|e| panic!("{text}: {e}")))
+        .unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+fn stopper(text: &str) -> Stopper {
+    match parse_value(text).unwrap() {
+        LoopyValue::Stopper(s) => s,
+        other => panic!("{text} is not a stopper: {other:?}"),
+    }
+}
+
+/// CGSuite's CanonicalStopperTestCase.scala and EvalTest.scala (input,
+/// printed simplest form).
+#[test]
+fn printed_forms_of_cgsuite() {
+    let cases = [
+        ("on", "on"),
+        ("off", "off"),
+        ("over", "over"),
+        ("under", "under"),
+        ("{pass|3/2}", "3/2under"),
+        ("{-1/4+*|pass}", "-1/4v[on]"),
+        ("{0|||0||0|off}", "{0|Tiny(on)}"),
+        ("{on|0||0}", "Miny(on)"),
+        ("{0||0|under}", "Tiny(over)"),
+        ("+-{0|pass}", "+-over"),
+        ("+-{5|pass}", "+-(5over)"),
+        ("a{0||||0|||a|*||*}", "a{0||||0|||a|*||*}"),
+        ("{pass|*}", "^[on]"),
+        ("{pass,0|0}", "^[on]*"),
+        ("{*|pass}", "v[on]"),
+        ("{0|0,pass}", "v[on]*"),
+        ("{0||0|0,pass}", "^<on>"),
+        ("{0,*||*|pass}", "^<on>*"),
+        ("{0,pass|0||0}", "v<on>"),
+        ("{pass|*||0,*}", "v<on>*"),
+        ("over+5", "5over"),
+        // A sum whose start equals its own Left option: fusing them would
+        // make a pass for both players (a non-stopper); not done.
+        ("over+over+over", "over"),
+        ("under+5", "5under"),
+        ("5+{pass|*}", "5^[on]"),
+        ("5+{0||0|0,pass}", "5^<on>"),
+        ("over+^", "over"),
+        ("over-5", "-5over"),
+        ("x{0|x}", "over"),
+        ("x{x|0}", "under"),
+        ("{0|{0||0|0,pass}||-{0||0|0,pass}}", "{0|^<on>||v<on>}"),
+    ];
+    for (input, want) in cases {
+        assert_eq!(shown(input), want, "{input}");
+    }
+}
+
+use mex_core::partizan::loopy::compare::geq;
+use mex_core::partizan::loopy::notation::{parse, Parsed};
+use mex_core::partizan::loopy::{LoopyGraph, LoopyOutcome, Mover, Result3};
+use mex_core::partizan::store::GameStore;
+
+/// A small deterministic generator (xorshift64*).
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) as usize % n
+    }
+}
+
+/// A random graph of `n` vertices with up to `k` options a side.
+fn random_graph(rng: &mut Rng, n: usize, k: usize) -> LoopyGraph {
+    let mut side = || -> Vec<Vec<usize>> {
+        (0..n)
+            .map(|_| (0..rng.below(k + 1)).map(|_| rng.below(n)).collect())
+            .collect()
+    };
+    let left = side();
+    let right = side();
+    LoopyGraph::from_options(left, right)
+}
+
+/// Random stoppers (graphs whose vertex 0 is a stopper).
+fn random_stoppers(seed: u64, count: usize, n: usize) -> Vec<LoopyGraph> {
+    let mut rng = Rng(seed);
+    let mut out = Vec::new();
+    while out.len() < count {
+        let size = 1 + rng.below(n);
+        let g = random_graph(&mut rng, size, 2);
+        if g.is_stopper(0).unwrap() {
+            out.push(g.reachable(0).0);
+        }
+    }
+    out
+}
+
+/// The slow twin of the survival table: G ≥ H iff, in the sum graph
+/// G + (−H) built explicitly, Right moving first cannot force Left to be
+/// unable to move. The states Right can force are found by sweeping all
+/// states until nothing changes (no counters, no predecessor lists).
+fn geq_by_sweeping(g: &LoopyGraph, h: &LoopyGraph) -> bool {
+    let s = g.sum(0, &h.negative(), 0).unwrap();
+    let n = s.len();
+    // lost[v][0]: Left to move at v, Right can force; lost[v][1]: Right to move.
+    let mut lost = vec![[false, false]; n];
+    loop {
+        let mut changed = false;
+        for v in 0..n {
+            let left_lost = s.left(v).iter().all(|&w| lost[w][1]);
+            let right_forces = s.right(v).iter().any(|&w| lost[w][0]);
+            if left_lost && !lost[v][0] {
+                lost[v][0] = true;
+                changed = true;
+            }
+            if right_forces && !lost[v][1] {
+                lost[v][1] = true;
+                changed = true;
+            }
+        }
+        if !changed {
+            return !lost[0][1];
+        }
+    }
+}
+
+#[test]
+fn survival_table_agrees_with_sweeping_the_sum_graph() {
+    let games = random_stoppers(7, 60, 5);
+    for g in &games {
+        for h in &games {
+            assert_eq!(
+                geq(g, 0, h, 0).unwrap(),
+                geq_by_sweeping(g, h),
+                "{g:?} >= {h:?}"
+            );
+        }
+    }
+}
+
+/// A loopfree graph as a short game of the store.
+fn to_short(g: &LoopyGraph, v: usize, s: &mut GameStore) -> mex_core::partizan::store::GameId {
+    let l: Vec<_> = g.left(v).iter().map(|&w| to_short(g, w, s)).collect();
+    let r: Vec<_> = g.right(v).iter().map(|&w| to_short(g, w, s)).collect();
+    s.make(l, r)
+}
+
+#[test]
+fn on_short_games_survival_is_the_short_order() {
+    let mut rng = Rng(11);
+    let mut games = Vec::new();
+    while games.len() < 80 {
+        // Options only to later vertices: no cycle.
+        let n = 1 + rng.below(6);
+        let mut side = || -> Vec<Vec<usize>> {
+            (0..n)
+                .map(|v| {
+                    let k = if v + 1 < n { rng.below(3) } else { 0 };
+                    (0..k).map(|_| v + 1 + rng.below(n - v - 1)).collect()
+                })
+                .collect()
+        };
+        let (l, r) = (side(), side());
+        games.push(LoopyGraph::from_options(l, r));
+    }
+    let mut store = GameStore::new();
+    for g in &games {
+        let a = to_short(g, 0, &mut store);
+        for h in &games {
+            let b = to_short(h, 0, &mut store);
+            assert_eq!(geq(g, 0, h, 0).unwrap(), store.leq(b, a));
+        }
+    }
+}
+
+/// Random stoppers and sums of two of them that are stoppers (sums have
+/// followers equal to each other, which fusion must handle).
+fn stoppers_and_sums(seed: u64) -> Vec<LoopyGraph> {
+    let mut games = random_stoppers(seed, 100, 5);
+    let parts = random_stoppers(seed + 1, 30, 3);
+    for a in &parts {
+        for b in &parts {
+            let s = a.sum(0, b, 0).unwrap();
+            if games.len() < 220 && s.is_stopper(0).unwrap() {
+                games.push(s);
+            }
+        }
+    }
+    games
+}
+
+#[test]
+fn simplest_forms_equal_their_input_and_are_unique() {
+    let games = stoppers_and_sums(23);
+    let simple: Vec<Stopper> = games.iter().map(|g| Stopper::new(g, 0).unwrap()).collect();
+    let texts: Vec<String> = simple
+        .iter()
+        .map(|s| show_value(&LoopyValue::Stopper(s.clone())).unwrap())
+        .collect();
+    for (i, g) in games.iter().enumerate() {
+        let s = simple[i].graph();
+        assert!(
+            geq(g, 0, s, 0).unwrap() && geq(s, 0, g, 0).unwrap(),
+            "{g:?}"
+        );
+        assert!(s.is_stopper(0).unwrap());
+        // Simplifying again changes nothing.
+        assert_eq!(Stopper::new(s, 0).unwrap().graph().len(), s.len());
+        // What is printed reads back to the same simplest form.
+        assert_eq!(shown(&texts[i]), texts[i], "{g:?}");
+        for (j, h) in games.iter().enumerate().take(i) {
+            let equal = geq(g, 0, h, 0).unwrap() && geq(h, 0, g, 0).unwrap();
+            assert_eq!(equal, texts[i] == texts[j], "{} vs {}", texts[i], texts[j]);
+        }
+    }
+}
+
+/// The outcome of a stopper by retrograde analysis agrees with its
+/// comparisons with 0 (G > 0: L, G < 0: R, G = 0: P, G || 0: N), the
+/// definition of the order for stoppers.
+#[test]
+fn outcomes_of_stoppers_agree_with_comparisons_with_zero() {
+    let zero = LoopyGraph::from_options(vec![vec![]], vec![vec![]]);
+    for g in random_stoppers(5, 150, 5) {
+        let (ge, le) = (geq(&g, 0, &zero, 0).unwrap(), geq(&zero, 0, &g, 0).unwrap());
+        let want = match (ge, le) {
+            (true, true) => LoopyOutcome::P,
+            (true, false) => LoopyOutcome::L,
+            (false, true) => LoopyOutcome::R,
+            (false, false) => LoopyOutcome::N,
+        };
+        assert_eq!(LoopyOutcome::of(&g, 0).unwrap(), want, "{g:?}");
+    }
+}
+
+/// The contract for rulesets: a graph from option lists.
+#[test]
+fn from_options_makes_on_and_over() {
+    let on = LoopyGraph::from_options(vec![vec![0]], vec![vec![]]);
+    let over = LoopyGraph::from_options(vec![vec![1], vec![]], vec![vec![0], vec![]]);
+    for (g, want) in [(on, "on"), (over, "over")] {
+        let v = mex_core::partizan::loopy::value(&g, 0).unwrap();
+        assert_eq!(show_value(&v).unwrap(), want);
+    }
+    assert!(LoopyGraph::try_from_options(vec![vec![3]], vec![vec![]]).is_err());
+}
+
+/// Outcomes with draws from CGSuite's SidedValueTestCase.scala (dud D,
+/// `a{{|a}|}` PHat, `{0|{dud|},*}` NHat, Bach's Carousel N).
+#[test]
+fn outcomes_with_draws_of_cgsuite() {
+    for (text, want) in [
+        ("dud", "D"),
+        ("a{{|a}|}", "PHat"),
+        ("tis", "PHat"),
+        ("{0|{dud|},*}", "NHat"),
+        ("a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}", "N"),
+    ] {
+        let Parsed::Game(g, s) = parse(text).unwrap() else {
+            panic!()
+        };
+        assert_eq!(LoopyOutcome::of(&g, s).unwrap().to_string(), want, "{text}");
+    }
+    // Winning Ways, ch. 11: on + off = dud, drawn whoever starts.
+    let Parsed::Game(g, s) = parse("on + off").unwrap() else {
+        panic!()
+    };
+    assert_eq!(g.result(s, Mover::Left).unwrap(), Result3::Draw);
+}
+
+/// Stops from CGSuite's CanonicalStopperTestCase.scala.
+#[test]
+fn stops_of_cgsuite() {
+    for (text, left, right) in [
+        ("on", "on", "on"),
+        ("off", "off", "off"),
+        ("over", "over", "over"),
+        ("{pass|3/2}", "3/2under", "3/2under"),
+        ("{-1/4+*|pass}", "-1/4", "-1/4"),
+        ("{0|||0||0|off}", "0", "0"),
+        ("+-{0|pass}", "over", "under"),
+        ("+-{5|pass}", "5over", "-5under"),
+        ("a{0||||0|||a|*||*}", "0", "0"),
+    ] {
+        let (l, r) = stopper(text).stops().unwrap();
+        assert_eq!(
+            (l.to_string(), r.to_string()),
+            (left.into(), right.into()),
+            "{text}"
+        );
+    }
+}
+
+/// Comparisons from Siegel 2013, §VI.2 and Winning Ways ch. 11:
+/// off < −1 < under < 0 < over < 1 < on; over exceeds ↑ (CGSuite's
+/// EvalTest: `over + ^` is `over`), upon = ↑^[on] (Siegel 2013,
+/// §VI.2: the limit of ↑^[n] = ↑ + ↑² + … + ↑ⁿ) lies between ↑ and ⇑ but is confused with * (upon + * is won by the first player:
+/// Left moves * to 0, Right upon to *, Left * to 0 and Right is stuck).
+#[test]
+fn order_of_named_values() {
+    let chain = ["off", "-1", "under", "0", "^", "over", "1/64", "1", "on"];
+    let mut ranks = vec![];
+    for t in chain {
+        ranks.push(stopper(t));
+    }
+    for i in 0..ranks.len() {
+        for j in 0..ranks.len() {
+            assert_eq!(
+                ranks[i].geq(&ranks[j]).unwrap(),
+                i >= j,
+                "{} >= {}",
+                chain[i],
+                chain[j]
+            );
+        }
+    }
+    let upon = stopper("upon");
+    let (up, double_up) = (stopper("^"), stopper("^2"));
+    assert_eq!(
+        upon.partial_cmp(&up).unwrap(),
+        Some(std::cmp::Ordering::Greater)
+    );
+    assert_eq!(
+        upon.partial_cmp(&double_up).unwrap(),
+        Some(std::cmp::Ordering::Less)
+    );
+    let star = stopper("*");
+    assert_eq!(upon.partial_cmp(&star).unwrap(), None);
+}

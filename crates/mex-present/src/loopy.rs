@@ -1,0 +1,151 @@
+//! The report of a loopy partizan game (`mex game on`, `mex compare`,
+//! Python's `CGValue("on")`): its simplest form or sides, outcome with
+//! draws and stops (Siegel 2013, ch. VI; CGSuite's printed forms).
+
+use mex_core::partizan::loopy::notation::{parse_value, show_stopper, show_value};
+use mex_core::partizan::loopy::{LoopyOutcome, LoopyValue, Stopper};
+use mex_core::MexError;
+use serde::Serialize;
+
+/// A loopy game's value and what is derived from it.
+#[derive(Debug, Clone, Serialize)]
+pub struct LoopyReport {
+    /// The value as printed: the simplest form of a stopper, `onside &
+    /// offside`, or the game graph of a game whose sides mex does not
+    /// compute.
+    pub canonical: String,
+    /// `stopper`, `sided` (given as `G & H`) or `not a stopper`.
+    pub kind: &'static str,
+    /// Whether the game is a stopper.
+    pub stopper: bool,
+    /// The outcome with draws, in CGSuite's names: L, R, N, P, D, NHat,
+    /// PHat, NCheck, PCheck.
+    pub outcome: String,
+    /// The Left stop (stoppers only): a pseudonumber such as `3/2under`.
+    pub left_stop: Option<String>,
+    /// The Right stop (stoppers only).
+    pub right_stop: Option<String>,
+    /// The onside (a stopper's onside is itself); null when not computed.
+    pub onside: Option<String>,
+    /// The offside; null when not computed.
+    pub offside: Option<String>,
+}
+
+impl LoopyReport {
+    /// Reads `text` in CGSuite's loopy notation and reports its value.
+    pub fn evaluate(text: &str) -> Result<Self, MexError> {
+        Self::of(&parse_value(text)?)
+    }
+
+    /// The report of a value.
+    pub fn of(v: &LoopyValue) -> Result<Self, MexError> {
+        let canonical = show_value(v)?;
+        Ok(match v {
+            LoopyValue::Stopper(s) => {
+                let (l, r) = s.stops()?;
+                LoopyReport {
+                    kind: "stopper",
+                    stopper: true,
+                    outcome: s.outcome()?.to_string(),
+                    left_stop: Some(l.to_string()),
+                    right_stop: Some(r.to_string()),
+                    onside: Some(canonical.clone()),
+                    offside: Some(canonical.clone()),
+                    canonical,
+                }
+            }
+            LoopyValue::Sided { onside, offside } => LoopyReport {
+                kind: "sided",
+                stopper: false,
+                outcome: sided_outcome(onside, offside)?.to_string(),
+                left_stop: None,
+                right_stop: None,
+                onside: Some(show_stopper(onside)?),
+                offside: Some(show_stopper(offside)?),
+                canonical,
+            },
+            LoopyValue::Unsided(g) => LoopyReport {
+                kind: "not a stopper",
+                stopper: false,
+                outcome: LoopyOutcome::of(g, 0)?.to_string(),
+                left_stop: None,
+                right_stop: None,
+                onside: None,
+                offside: None,
+                canonical,
+            },
+        })
+    }
+}
+
+/// The outcome of `onside & offside` from the outcomes of its sides, as
+/// CGSuite combines them (`SidedValue.outcomeClass`): Left moving first
+/// wins if she wins in the offside, draws if she wins only in the onside.
+pub fn sided_outcome(onside: &Stopper, offside: &Stopper) -> Result<LoopyOutcome, MexError> {
+    use LoopyOutcome::*;
+    let (on, off) = (onside.outcome()?, offside.outcome()?);
+    // First player Left: wins iff wins in the offside (worse for Left);
+    // loses iff loses in the onside; a draw otherwise. Likewise for Right.
+    let left_wins_first = |o: LoopyOutcome| matches!(o, L | N);
+    let right_wins_first = |o: LoopyOutcome| matches!(o, R | N);
+    let result = |wins_off: bool, loses_on: bool, left: bool| {
+        use mex_core::partizan::loopy::Result3::*;
+        match (wins_off, loses_on, left) {
+            (true, _, true) => LeftWins,
+            (true, _, false) => RightWins,
+            (false, true, true) => RightWins,
+            (false, true, false) => LeftWins,
+            _ => Draw,
+        }
+    };
+    let left_first = result(left_wins_first(off), !left_wins_first(on), true);
+    let right_first = result(right_wins_first(on), !right_wins_first(off), false);
+    Ok(LoopyOutcome::from_results(left_first, right_first))
+}
+
+/// How two loopy games compare.
+#[derive(Debug, Clone, Serialize)]
+pub struct LoopyCompareReport {
+    /// `<`, `>`, `=` or `||`.
+    pub relation: &'static str,
+    /// The first game, printed.
+    pub g: String,
+    /// The second game, printed.
+    pub h: String,
+}
+
+impl LoopyCompareReport {
+    /// Compares two games of the loopy notation: stoppers by survival in
+    /// the difference (Siegel 2013, §VI.2), sided values side by side.
+    pub fn compare(g: &str, h: &str) -> Result<Self, MexError> {
+        let (a, b) = (parse_value(g)?, parse_value(h)?);
+        let (ga, gb) = (sides(&a, g)?, sides(&b, h)?);
+        let ge = ga.0.geq(&gb.0)? && ga.1.geq(&gb.1)?;
+        let le = gb.0.geq(&ga.0)? && gb.1.geq(&ga.1)?;
+        Ok(LoopyCompareReport {
+            relation: match (ge, le) {
+                (true, true) => "=",
+                (true, false) => ">",
+                (false, true) => "<",
+                (false, false) => "||",
+            },
+            g: show_value(&a)?,
+            h: show_value(&b)?,
+        })
+    }
+}
+
+/// The onside and offside of a value (a stopper is both).
+fn sides(v: &LoopyValue, text: &str) -> Result<(Stopper, Stopper), MexError> {
+    match v {
+        LoopyValue::Stopper(s) => Ok((s.clone(), s.clone())),
+        LoopyValue::Sided { onside, offside } => Ok((onside.clone(), offside.clone())),
+        LoopyValue::Unsided(_) => Err(MexError::invalid(
+            format!(
+                "{} is not a stopper, and mex does not compute the sides of such games yet",
+                mex_core::error::quote(text)
+            ),
+            "stoppers, or a game given by its sides as G & H",
+        )),
+    }
+}

@@ -1,0 +1,120 @@
+//! `mex.LoopyValue`: a loopy partizan game (Siegel 2013, ch. VI) read in
+//! CGSuite's notation, as `mex game` reports it
+//! ([`mex_present::loopy::LoopyReport`]); `mex.CGValue("on")` gives one.
+
+use super::{err, interruptible};
+use mex_core::partizan::loopy::notation;
+use mex_present::loopy::{LoopyCompareReport, LoopyReport};
+use pyo3::basic::CompareOp;
+use pyo3::prelude::*;
+
+/// A loopy game: its simplest form (stoppers) or sides, outcome with
+/// draws and stops.
+#[pyclass(frozen, module = "mex")]
+#[derive(Clone)]
+pub struct LoopyValue {
+    text: String,
+    report: LoopyReport,
+}
+
+/// Whether `text` is a loopy game rather than a short one.
+pub fn is_loopy(text: &str) -> bool {
+    notation::looks_loopy(text)
+}
+
+impl LoopyValue {
+    /// Reads `text` (within the CLI's limits; Ctrl-C stops it).
+    pub fn read(py: Python<'_>, text: &str) -> PyResult<LoopyValue> {
+        let owned = text.to_string();
+        let report = interruptible(py, move || LoopyReport::evaluate(&owned))?.map_err(err)?;
+        Ok(LoopyValue {
+            text: report.canonical.clone(),
+            report,
+        })
+    }
+}
+
+#[pymethods]
+impl LoopyValue {
+    /// `LoopyValue("on")`, `LoopyValue("{0|pass}")`, `LoopyValue("over & v")`.
+    #[new]
+    fn new(py: Python<'_>, text: &str) -> PyResult<LoopyValue> {
+        LoopyValue::read(py, text)
+    }
+
+    /// Whether the game is a stopper.
+    #[getter]
+    fn is_stopper(&self) -> bool {
+        self.report.stopper
+    }
+
+    /// The outcome with draws: L, R, N, P, D, NHat, PHat, NCheck, PCheck.
+    fn outcome(&self) -> String {
+        self.report.outcome.clone()
+    }
+
+    /// The Left stop (stoppers), e.g. `3/2under`; None otherwise.
+    fn left_stop(&self) -> Option<String> {
+        self.report.left_stop.clone()
+    }
+
+    /// The Right stop (stoppers); None otherwise.
+    fn right_stop(&self) -> Option<String> {
+        self.report.right_stop.clone()
+    }
+
+    /// The onside (a stopper is its own); None when not computed.
+    fn onside(&self) -> Option<String> {
+        self.report.onside.clone()
+    }
+
+    /// The offside; None when not computed.
+    fn offside(&self) -> Option<String> {
+        self.report.offside.clone()
+    }
+
+    /// `<`, `>`, `==` and the rest by survival (stoppers) or side by side;
+    /// games that are not stoppers raise ValueError.
+    fn __richcmp__(
+        &self,
+        py: Python<'_>,
+        other: &Bound<'_, PyAny>,
+        op: CompareOp,
+    ) -> PyResult<Py<PyAny>> {
+        let other_text = match other.cast::<LoopyValue>() {
+            Ok(v) => v.get().text.clone(),
+            Err(_) => match other.str() {
+                Ok(s) if other.extract::<i64>().is_ok() => s.to_string(),
+                _ => return Ok(py.NotImplemented()),
+            },
+        };
+        let (a, b) = (self.text.clone(), other_text);
+        let rel = interruptible(py, move || LoopyCompareReport::compare(&a, &b))?
+            .map_err(err)?
+            .relation;
+        let answer = match op {
+            CompareOp::Eq => rel == "=",
+            CompareOp::Ne => rel != "=",
+            CompareOp::Lt => rel == "<",
+            CompareOp::Le => rel == "<" || rel == "=",
+            CompareOp::Gt => rel == ">",
+            CompareOp::Ge => rel == ">" || rel == "=",
+        };
+        Ok(answer.into_pyobject(py)?.to_owned().into_any().unbind())
+    }
+
+    fn __hash__(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        self.text.hash(&mut h);
+        h.finish()
+    }
+
+    fn __str__(&self) -> String {
+        self.text.clone()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("CGValue({:?})", self.text)
+    }
+}
