@@ -162,7 +162,6 @@ fn position<R: ImpartialRuleset>(
 fn damaged(why: &str) -> MexError {
     MexError::invalid(
         format!("not a usable nimber-search checkpoint: {why}"),
-        "a checkpoint written by `mex value GAME POSITION --checkpoint FILE` for the same \
-         game and position, or a new name",
+        "a nimber-search checkpoint of the same game and position",
     )
 }
