@@ -46,6 +46,7 @@ const LAYERS: &[&[&str]] = &[
         "heap::subtraction",
         "heap::sparse",
         "heap::misere",
+        "heap::misere_quotient",
         "heap::period",
     ],
     &["heap::octal"],
