@@ -7,6 +7,7 @@ pub mod board;
 pub mod card;
 pub mod json;
 pub mod misere;
+pub mod misere_quotient;
 pub mod nimber;
 pub mod outcome;
 pub mod pictures;

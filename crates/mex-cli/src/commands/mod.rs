@@ -9,6 +9,7 @@ pub mod game;
 pub mod graph;
 pub mod mex_set;
 pub mod misere;
+pub mod misere_quotient;
 pub mod nimber;
 pub mod octal;
 pub mod partizan;
