@@ -16,6 +16,7 @@
 //! the long loops (nim sequences, period searches) check for Ctrl-C between
 //! slices.
 
+mod misere_quotient;
 mod nimber;
 mod search;
 
@@ -1675,6 +1676,7 @@ fn _mex(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<CGValue>()?;
     m.add_class::<OctalCode>()?;
     m.add_class::<nimber::Nimber>()?;
+    m.add_function(wrap_pyfunction!(misere_quotient::misere_quotient, m)?)?;
     m.add_function(wrap_pyfunction!(search::winner, m)?)?;
     m.add_function(wrap_pyfunction!(search::sum_outcome, m)?)?;
     m.add_function(wrap_pyfunction!(list_games, m)?)?;
