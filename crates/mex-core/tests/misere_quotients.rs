@@ -147,7 +147,10 @@ fn quotient_of_0_75_has_order_8_and_is_proven() {
     assert_eq!(c.period, 2);
     // The period answers for heaps beyond the table.
     let far = BigUint::from(10u32).pow(30) + 1u32;
-    assert_eq!(q.image_of_heap(&far), q.image_of_heap(&BigUint::from(29u32)));
+    assert_eq!(
+        q.image_of_heap(&far),
+        q.image_of_heap(&BigUint::from(29u32))
+    );
     let p: Vec<String> = (0..q.order() as u32)
         .filter(|&x| q.monoid().is_p(x))
         .map(|x| q.name(x))

@@ -461,7 +461,7 @@ impl<'r, R: HeapRule + ?Sized> Builder<'r, R> {
         let words = pairs.div_ceil(64);
         self.charge(pairs * words * 8 + pairs * pairs * 4)?;
         let mut class_of_signature: HashMap<Vec<u64>, u32> = HashMap::new();
-        let mut class = vec![0u32; pairs];
+        let mut class = Vec::with_capacity(pairs);
         let mut first = Vec::new();
         // Old elements first, so they keep their numbers.
         for i in 0..pairs {
@@ -477,7 +477,7 @@ impl<'r, R: HeapRule + ?Sized> Builder<'r, R> {
             if c == next {
                 first.push(i);
             }
-            class[i] = c;
+            class.push(c);
         }
         let order = first.len();
         if order > MAX_QUOTIENT_ORDER {
