@@ -62,6 +62,7 @@ enum Command {
     Compare(commands::game::CompareArgs),
     Nimber(commands::nimber::NimberArgs),
     Misere(commands::misere_form::MisereFormArgs),
+    MisereQuotient(commands::misere_quotient::MisereQuotientArgs),
     /// Cherries (take a cherry of your colour from either end of a row):
     /// the value of a position (an integer) and its outcome.
     #[command(long_about = commands::aliases::CHERRIES_ABOUT)]
@@ -95,6 +96,7 @@ fn run(command: Command) -> Result<(Output, bool), mex_core::MexError> {
         Command::Game(a) => Ok((commands::game::run(&a)?, a.json)),
         Command::Nimber(a) => Ok((commands::nimber::run(&a)?, a.json)),
         Command::Misere(a) => Ok((commands::misere_form::run(&a)?, a.json)),
+        Command::MisereQuotient(a) => Ok((commands::misere_quotient::run(&a)?, a.json)),
         Command::Compare(a) => Ok((commands::game::run_compare(&a)?, a.json)),
         Command::Ssc(a) => Ok((commands::ssc::run(&a)?, a.json)),
         Command::Domineering(a) => Ok((commands::aliases::run_domineering(&a)?, a.json)),

@@ -47,6 +47,7 @@ const LAYERS: &[&[&str]] = &[
         "heap::subtraction",
         "heap::sparse",
         "heap::misere",
+        "heap::misere_quotient",
         "heap::period",
     ],
     &["heap::octal"],

@@ -9,6 +9,7 @@ pub mod json;
 pub mod loopy;
 pub mod misere;
 pub mod misere_form;
+pub mod misere_quotient;
 pub mod nimber;
 pub mod outcome;
 pub mod pictures;

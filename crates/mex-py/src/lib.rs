@@ -18,6 +18,7 @@
 
 mod loopy;
 mod misere_form;
+mod misere_quotient;
 mod nimber;
 mod ruleset;
 mod search;
@@ -1692,6 +1693,7 @@ fn _mex(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(ruleset::take_break_options, m)?)?;
     m.add_class::<misere_form::MisereForm>()?;
     m.add_class::<loopy::LoopyValue>()?;
+    m.add_function(wrap_pyfunction!(misere_quotient::misere_quotient, m)?)?;
     m.add_function(wrap_pyfunction!(search::winner, m)?)?;
     m.add_function(wrap_pyfunction!(search::sum_outcome, m)?)?;
     m.add_function(wrap_pyfunction!(list_games, m)?)?;

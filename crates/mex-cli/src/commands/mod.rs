@@ -10,6 +10,7 @@ pub mod graph;
 pub mod mex_set;
 pub mod misere;
 pub mod misere_form;
+pub mod misere_quotient;
 pub mod nimber;
 pub mod octal;
 pub mod partizan;

@@ -12,6 +12,7 @@
 //!   is proven, then answers queries at any heap size;
 //! * [`checkpoint`]: the in-memory encoding of resumable long runs;
 //! * [`misere`]: misère genera of take-and-break heaps;
+//! * [`misere_quotient`]: misère quotients of heap games (Plambeck–Siegel);
 //! * [`domino`]: the 1×N domino-covering game (OEIS A215721);
 //! * [`wythoff`]: Wythoff's game in exact integer arithmetic (the *Sequential games* slides).
 
@@ -19,6 +20,7 @@ pub mod checkpoint;
 pub mod code;
 pub mod domino;
 pub mod misere;
+pub mod misere_quotient;
 pub mod octal;
 pub mod period;
 pub mod periodic;

@@ -1,0 +1,48 @@
+//! `mex misere-quotient`: the misère quotient of a take-and-break game
+//! (Plambeck and Siegel, "Misère quotients for impartial games", 2008).
+
+use crate::output::{Output, Report};
+use clap::Args;
+use mex_core::heap::code::TakeBreakCode;
+use mex_core::heap::misere_quotient::MisereQuotient;
+use mex_core::MexError;
+use mex_present::misere_quotient::MisereQuotientReport;
+use num_bigint::BigUint;
+
+/// The misère quotient of the heaps up to N of an octal or hexadecimal
+/// game: its order, presentation, elements with their outcomes (the
+/// P-portion), the image of each heap, and, when the heap images repeat
+/// long enough, the periodicity theorem's proof that it is the quotient of
+/// the whole game. With --outcome, who wins a sum of heaps in misère play.
+#[derive(Args)]
+#[command(after_help = "Examples:
+  mex misere-quotient 0.75 --max-heap 30
+  mex misere-quotient 0.77 --max-heap 40 --outcome 3,5,7
+  mex misere-quotient 0.3333 --max-heap 4 --json")]
+pub struct MisereQuotientArgs {
+    /// The code, e.g. 0.75 (as `mex octal` reads it).
+    code: String,
+    /// The largest heap (1 to 4096).
+    #[arg(long, value_name = "N", default_value_t = 30)]
+    max_heap: usize,
+    /// A sum of heaps, e.g. 3,5,7: prints its misère outcome (P or N).
+    #[arg(long, value_name = "HEAPS", value_delimiter = ',')]
+    outcome: Option<Vec<BigUint>>,
+    /// Print one JSON object: `order`, `elements`, `p_portion`, `heaps`,
+    /// `presentation`, `table`, `period` and, with --outcome, `outcome`.
+    #[arg(long)]
+    pub json: bool,
+}
+
+impl Report for MisereQuotientReport {
+    fn text(&self) -> String {
+        MisereQuotientReport::text(self)
+    }
+}
+
+pub fn run(a: &MisereQuotientArgs) -> Result<Output, MexError> {
+    let code: TakeBreakCode = a.code.parse()?;
+    let q = MisereQuotient::compute(&code, a.max_heap)?;
+    let report = MisereQuotientReport::new(&code.to_string(), &q, a.outcome.as_deref())?;
+    Ok(Output::report(report))
+}

@@ -1,0 +1,183 @@
+//! Misère quotients of heap games (Plambeck–Siegel 2008) against the
+//! definition (a direct search of sums of heaps) and against theorems.
+
+use mex_core::heap::code::TakeBreakCode;
+use mex_core::heap::misere::HeapCodeRules;
+use mex_core::heap::misere_quotient::{monomial_text, MisereQuotient};
+use mex_core::impartial::misere::{nim_analyse, MisereSolver};
+use mex_core::impartial::Outcome;
+use num_bigint::BigUint;
+
+fn code(text: &str) -> TakeBreakCode {
+    text.parse().unwrap()
+}
+
+fn quotient(text: &str, n: usize) -> MisereQuotient {
+    MisereQuotient::compute(&code(text), n).unwrap()
+}
+
+fn big(heaps: &[usize]) -> Vec<BigUint> {
+    heaps.iter().map(|&h| BigUint::from(h)).collect()
+}
+
+/// The misère outcome of a sum of heaps by the multiset search.
+fn searched(solver: &mut MisereSolver<HeapCodeRules>, heaps: &[usize]) -> bool {
+    let parts: Vec<usize> = heaps
+        .iter()
+        .flat_map(|&h| solver.rules().parts_of(h))
+        .collect();
+    solver.genus_unchecked(&parts).unwrap().outcome() == Outcome::P
+}
+
+/// Every multiset of at most `k` heaps from `1..=n`.
+fn sums(n: usize, k: usize) -> Vec<Vec<usize>> {
+    let mut out = vec![vec![]];
+    let mut layer: Vec<Vec<usize>> = vec![vec![]];
+    for _ in 0..k {
+        let mut next = Vec::new();
+        for w in &layer {
+            let from = w.last().copied().unwrap_or(1);
+            for h in from..=n {
+                let mut w2 = w.clone();
+                w2.push(h);
+                next.push(w2);
+            }
+        }
+        out.extend(next.iter().cloned());
+        layer = next;
+    }
+    out
+}
+
+/// The slow twin: the quotient's outcome of every sum of at most `k`
+/// heaps up to `n` equals the searched outcome.
+fn agrees_with_search(text: &str, n: usize, k: usize) {
+    let q = quotient(text, n);
+    let mut solver = MisereSolver::new(HeapCodeRules::new(code(text), n));
+    for w in sums(n, k) {
+        let expected = searched(&mut solver, &w);
+        assert_eq!(
+            q.is_p_position(&big(&w)),
+            Some(expected),
+            "{text}: sum {w:?}"
+        );
+    }
+}
+
+#[test]
+fn outcomes_agree_with_the_multiset_search() {
+    // Tame (Nim), wild with a candidate test (0.75), growth by new
+    // generators (0.71), and old elements splitting (Kayles at heaps 9, 12).
+    for (text, n, k) in [
+        ("0.3333", 6, 4),
+        ("0.75", 10, 4),
+        ("0.71", 10, 4),
+        ("0.77", 13, 3),
+        ("0.137", 9, 3),
+        ("0.07", 9, 3),
+        ("4.07", 9, 3),
+        ("0.f", 8, 3),
+    ] {
+        agrees_with_search(text, n, k);
+    }
+}
+
+#[test]
+fn every_two_digit_octal_game_agrees_on_small_sums() {
+    for a in 0..8 {
+        for b in 0..8 {
+            let text = format!("0.{a}{b}");
+            let Ok(c) = text.parse::<TakeBreakCode>() else {
+                continue;
+            };
+            let Ok(q) = MisereQuotient::compute(&c, 8) else {
+                continue;
+            };
+            let mut solver = MisereSolver::new(HeapCodeRules::new(c, 8));
+            for w in sums(8, 3) {
+                assert_eq!(
+                    q.is_p_position(&big(&w)),
+                    Some(searched(&mut solver, &w)),
+                    "{text}: {w:?}"
+                );
+            }
+            // Plambeck–Siegel 2008: every misère quotient of impartial
+            // games has even order (x ↦ x·a with a the image of a heap of
+            // one counter pairs the elements, a² = 1, one of each pair in
+            // a different outcome position).
+            assert_eq!(q.order() % 2, 0, "{text}: order {}", q.order());
+        }
+    }
+}
+
+/// Nim's quotient of heaps up to n is tame: the fickle 1, a and the firm
+/// values 0..2^k − 1 (2^k > n), so order 2 + 2^k (Plambeck–Siegel 2008,
+/// the tame quotients T_k; T_2 has order 6), and its outcomes are those of
+/// Bouton's misère rule (Conway's genus rule for tame games).
+#[test]
+fn nim_quotients_are_tame_with_the_genus_rule() {
+    for n in 1..=9usize {
+        let text = format!("0.{}", "3".repeat(n));
+        let q = quotient(&text, n);
+        let k = (usize::BITS - n.leading_zeros()) as usize;
+        let expected = if n == 1 { 2 } else { 2 + (1 << k) };
+        assert_eq!(q.order(), expected, "heaps up to {n}");
+        for w in sums(n, 4) {
+            let bouton = nim_analyse(&big(&w)).outcome == Outcome::P;
+            assert_eq!(q.is_p_position(&big(&w)), Some(bouton), "{w:?}");
+        }
+    }
+    let t2 = quotient("0.333", 3);
+    let relations: Vec<String> = t2
+        .relations()
+        .iter()
+        .map(|(l, r)| format!("{}={}", monomial_text(l), monomial_text(r)))
+        .collect();
+    // T_2 = ⟨a, b | a² = 1, b³ = b⟩ (Plambeck–Siegel 2008).
+    assert_eq!(relations, ["a^2=1", "b^3=b"]);
+}
+
+/// 0.75: Plambeck–Siegel 2008 give its quotient, of order 8, and prove it
+/// by the periodicity theorem; here too.
+#[test]
+fn quotient_of_0_75_has_order_8_and_is_proven() {
+    let q = quotient("0.75", 30);
+    assert_eq!(q.order(), 8);
+    let c = q.period().expect("a proof");
+    assert_eq!(c.period, 2);
+    // The period answers for heaps beyond the table.
+    let far = BigUint::from(10u32).pow(30) + 1u32;
+    assert_eq!(
+        q.image_of_heap(&far),
+        q.image_of_heap(&BigUint::from(29u32))
+    );
+    let p: Vec<String> = (0..q.order() as u32)
+        .filter(|&x| q.monoid().is_p(x))
+        .map(|x| q.name(x))
+        .collect();
+    assert_eq!(p.len(), 2, "{p:?}");
+}
+
+#[test]
+fn the_quotient_does_not_change_past_a_proven_period() {
+    let a = quotient("0.75", 22);
+    let b = quotient("0.75", 60);
+    assert_eq!(a.order(), b.order());
+    assert_eq!(a.heap_images(), &b.heap_images()[..23]);
+}
+
+#[test]
+fn heaps_beyond_the_table_without_a_period_are_unknown() {
+    let q = quotient("0.77", 10);
+    assert!(q.period().is_none());
+    assert_eq!(q.image_of_heap(&BigUint::from(11u32)), None);
+}
+
+#[test]
+fn sizes_are_refused_up_front() {
+    assert!(MisereQuotient::compute(&code("0.77"), 0).is_err());
+    let e = MisereQuotient::compute(&code("0.77"), 100_000)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("4096") && !e.contains('\n'), "{e}");
+}
