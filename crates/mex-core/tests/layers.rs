@@ -52,7 +52,7 @@ const LAYERS: &[&[&str]] = &[
     &["heap::checkpoint", "heap::domino"],
     // solve/: the backward-induction engine and what runs on it.
     &["solve", "solve::backward", "solve::graph"],
-    &["solve::retrograde", "solve::arena"],
+    &["solve::retrograde", "solve::arena", "solve::smith"],
     // shift/: states, the arena, the fast rule, De Bruijn sequences.
     &["shift", "shift::state", "shift::packed"],
     &["shift::debruijn", "shift::exhaustive"],

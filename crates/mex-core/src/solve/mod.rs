@@ -11,3 +11,4 @@ pub mod arena;
 pub mod backward;
 pub mod graph;
 pub mod retrograde;
+pub mod smith;
