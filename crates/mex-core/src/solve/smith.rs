@@ -29,6 +29,8 @@
 use super::backward::Predecessors;
 use super::graph::GameGraph;
 use crate::MexError;
+use num_bigint::BigUint;
+use num_traits::Zero;
 use std::fmt;
 
 /// A generalised Sprague–Grundy value.
@@ -92,6 +94,70 @@ pub fn add(a: &SmithValue, b: &SmithValue) -> SmithValue {
             SmithValue::Infinite(shifted)
         }
         (SmithValue::Infinite(_), SmithValue::Infinite(_)) => SmithValue::Infinite(Vec::new()),
+    }
+}
+
+/// The value of a sum of graph positions and impartial short games of any
+/// size (their Grundy values as big integers): [`add`]'s rule with big
+/// finite parts.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum SumValue {
+    /// The nim-sum of the finite values.
+    Finite(BigUint),
+    /// `∞_K`, `K` ascending.
+    Infinite(Vec<BigUint>),
+}
+
+impl SumValue {
+    /// The sum of `graph_values` and nimbers whose nim-sum is `nimbers`:
+    /// finite values nim-add, `∞_K + a = ∞_{K ⊕ a}`, and two infinite
+    /// values give `∞_∅` (Smith 1966).
+    pub fn of(graph_values: &[&SmithValue], nimbers: &BigUint) -> SumValue {
+        let mut finite = nimbers.clone();
+        let mut infinite: Option<&Vec<u64>> = None;
+        let mut infinities = 0;
+        for v in graph_values {
+            match v {
+                SmithValue::Finite(n) => finite ^= BigUint::from(*n),
+                SmithValue::Infinite(k) => {
+                    infinities += 1;
+                    infinite = Some(k);
+                }
+            }
+        }
+        match (infinities, infinite) {
+            (0, _) | (_, None) => SumValue::Finite(finite),
+            (1, Some(k)) => {
+                let mut shifted: Vec<BigUint> =
+                    k.iter().map(|&x| BigUint::from(x) ^ &finite).collect();
+                shifted.sort_unstable();
+                SumValue::Infinite(shifted)
+            }
+            _ => SumValue::Infinite(Vec::new()),
+        }
+    }
+
+    /// The outcome for the player to move, as [`SmithValue::outcome`].
+    pub fn outcome(&self) -> SmithOutcome {
+        match self {
+            SumValue::Finite(n) if n.is_zero() => SmithOutcome::Loss,
+            SumValue::Finite(_) => SmithOutcome::Win,
+            SumValue::Infinite(k) if k.first().is_some_and(Zero::is_zero) => SmithOutcome::Win,
+            SumValue::Infinite(_) => SmithOutcome::Draw,
+        }
+    }
+}
+
+/// As [`SmithValue`]'s: `5`, `∞0,2`.
+impl fmt::Display for SumValue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SumValue::Finite(n) => write!(f, "{n}"),
+            SumValue::Infinite(k) => {
+                let k: Vec<String> = k.iter().map(ToString::to_string).collect();
+                write!(f, "∞{}", k.join(","))
+            }
+        }
     }
 }
 
@@ -386,6 +452,19 @@ mod tests {
         assert_eq!(SmithValue::Infinite(vec![1, 3]).ascii(), "inf1,3");
         let k = add(&SmithValue::Infinite(vec![1, 3]), &SmithValue::Finite(1));
         assert_eq!(k, SmithValue::Infinite(vec![0, 2]));
+        let inf13 = SmithValue::Infinite(vec![1, 3]);
+        let big = BigUint::from(1u8) << 100;
+        let s = SumValue::of(&[&inf13, &SmithValue::Finite(2)], &BigUint::from(3u8));
+        assert_eq!(
+            (s.to_string(), s.outcome()),
+            ("∞0,2".into(), SmithOutcome::Win)
+        );
+        let s = SumValue::of(&[&inf13], &big);
+        assert_eq!(s.outcome(), SmithOutcome::Draw);
+        let s = SumValue::of(&[&inf13, &inf13], &BigUint::from(1u8));
+        assert_eq!(s, SumValue::Infinite(vec![]));
+        let s = SumValue::of(&[&SmithValue::Finite(5)], &BigUint::from(5u8));
+        assert_eq!(s.outcome(), SmithOutcome::Loss);
     }
 
     #[test]
@@ -464,6 +543,8 @@ mod tests {
                     let expected = add(&gv[u], &hv[v]);
                     prop_assert_eq!(&sv[u * h.len() + v], &expected);
                     prop_assert_eq!(outcomes[u * h.len() + v], expected.outcome());
+                    let big = SumValue::of(&[&gv[u], &hv[v]], &BigUint::zero());
+                    prop_assert_eq!(big.to_string(), expected.to_string());
                 }
             }
         }
