@@ -34,6 +34,7 @@ mod arena;
 mod evaluation;
 mod impartial;
 mod loopy;
+mod loopy_partizan;
 mod partizan;
 mod sync;
 
@@ -41,6 +42,7 @@ pub use arena::ArenaEntry;
 pub use evaluation::{Evaluation, MoveEvaluation, Outcome, Side, Value};
 pub use impartial::ImpartialEntry;
 pub use loopy::LoopyEntry;
+pub use loopy_partizan::LoopyPartizanEntry;
 pub use partizan::{partizan_evaluation, PartizanEntry};
 pub(super) use partizan::{partizan_value, partizan_value_within};
 pub use sync::SyncEntry;
