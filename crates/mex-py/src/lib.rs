@@ -203,7 +203,7 @@ impl Eval {
                 }
                 Val::Text
             }
-            Value::Sync(_) => Val::Text,
+            Value::Sync(_) | Value::LoopyPartizan(_) => Val::Text,
         };
         Ok(Eval {
             position: e.position.clone(),
