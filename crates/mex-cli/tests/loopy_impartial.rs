@@ -98,3 +98,34 @@ fn refusals_are_one_line_and_status_2() {
         assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
     }
 }
+
+/// Fox and Geese and Backsliding Toads and Frogs through `mex value` and
+/// `mex moves`: the winners with each first player (the strips worked by
+/// hand in mex-core's tests; `TTT..FFF` is a draw whoever starts).
+#[test]
+fn loopy_rulesets_report_winners_with_draws() {
+    let v = json(&["value", "backsliding-toads-and-frogs", "T.F"]);
+    assert_eq!(v["outcome"], "P");
+    assert_eq!(
+        (v["left_first"].as_str(), v["right_first"].as_str()),
+        (Some("Right"), Some("Left"))
+    );
+    let v = json(&["value", "backsliding-toads-and-frogs", "TTT..FFF"]);
+    assert_eq!(v["outcome"], "D");
+    assert_eq!(v["left_first"], "draw");
+    let v = json(&["value", "fox-and-geese", "F../.G./..."]);
+    assert_eq!(v["right_first"], "Left");
+    let moves = json(&["moves", "backsliding-toads-and-frogs", "T.F"]);
+    let text = moves.to_string();
+    assert!(
+        text.contains("toad 1 to 2") && text.contains("frog 3 to 2"),
+        "{text}"
+    );
+    for bad in [
+        &["value", "fox-and-geese", "FF/.."][..],
+        &["value", "backsliding-toads-and-frogs", "TXF"],
+    ] {
+        let out = mex(bad);
+        assert_eq!(out.status.code(), Some(2), "{bad:?}");
+    }
+}
