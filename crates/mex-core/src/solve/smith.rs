@@ -493,10 +493,10 @@ mod tests {
     fn product(g: &[Vec<usize>], h: &[Vec<usize>]) -> ExplicitGraph {
         let n2 = h.len();
         let mut succ = Vec::new();
-        for u in 0..g.len() {
-            for v in 0..n2 {
-                let mut s: Vec<usize> = g[u].iter().map(|&u2| u2 * n2 + v).collect();
-                s.extend(h[v].iter().map(|&v2| u * n2 + v2));
+        for (u, g_moves) in g.iter().enumerate() {
+            for (v, h_moves) in h.iter().enumerate() {
+                let mut s: Vec<usize> = g_moves.iter().map(|&u2| u2 * n2 + v).collect();
+                s.extend(h_moves.iter().map(|&v2| u * n2 + v2));
                 succ.push(s);
             }
         }
