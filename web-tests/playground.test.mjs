@@ -311,7 +311,7 @@ test("a drawn game graph ends in a draw when a position repeats", async () => {
     s = await waitTurn(page, s.turn);
   }
   assert.equal(s.state, "over");
-  assert.match(await page.textContent("#message"), /Position repeated: with best play this is a draw.*a draw/);
+  assert.match(await page.textContent("#message"), /Position repeated: drawn with best play.*a draw/);
   const kinds = await page.evaluate(() => [...document.querySelectorAll("#chart svg g.turn rect")].map((r) => r.getAttribute("class")));
   assert.ok(kinds.every((k) => k === "draw"), kinds.join(" "));
   await page.close();

@@ -55,6 +55,7 @@ const LAYERS: &[&[&str]] = &[
     // solve/: the backward-induction engine and what runs on it.
     &["solve", "solve::backward", "solve::graph"],
     &["solve::retrograde", "solve::arena"],
+    &["solve::smith", "solve::partizan_graph"],
     // shift/: states, the arena, the fast rule, De Bruijn sequences.
     &["shift", "shift::state", "shift::packed"],
     &["shift::debruijn", "shift::exhaustive"],

@@ -31,6 +31,8 @@ const MORE_POSITIONS: &[(&str, &[&str])] = &[
     ("domineering", &["2x3", "..#/.../#.."]),
     ("hackenbush", &["BRB R BB", "RRB"]),
     ("toads-and-frogs", &["T.F TTF.F", "T..F"]),
+    ("fox-and-geese", &[".F../..../G.G.", "F../.G./..."]),
+    ("backsliding-toads-and-frogs", &["T.F.TF", "FF..TT"]),
     ("clobber", &["xox/o.x", "2x3"]),
     ("konane", &["xo.x/.o.o", "xox.o"]),
     ("amazons", &["x.../...o", "x.#./...o"]),

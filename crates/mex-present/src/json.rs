@@ -110,6 +110,13 @@ pub struct ValueFields {
     /// Arena games: who moves next (`Alice`/`Bob`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub to_move: Option<Player>,
+    /// Partizan games with cycles: the winner when Left moves first
+    /// (`Left`, `Right` or `draw`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub left_first: Option<&'static str>,
+    /// Partizan games with cycles: the winner when Right moves first.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub right_first: Option<&'static str>,
 }
 
 impl ValueFields {
@@ -129,6 +136,14 @@ impl ValueFields {
                 _ => None,
             },
             to_move: e.to_move,
+            left_first: match e.value {
+                Value::LoopyPartizan(v) => Some(v.winner_left_first().as_str()),
+                _ => None,
+            },
+            right_first: match e.value {
+                Value::LoopyPartizan(v) => Some(v.winner_right_first().as_str()),
+                _ => None,
+            },
         }
     }
 }

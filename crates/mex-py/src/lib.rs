@@ -207,7 +207,7 @@ impl Eval {
                 }
                 Val::Text
             }
-            Value::Sync(_) => Val::Text,
+            Value::Sync(_) | Value::LoopyPartizan(_) => Val::Text,
         };
         Ok(Eval {
             position: e.position.clone(),

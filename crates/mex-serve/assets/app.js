@@ -505,6 +505,12 @@ function winnerAt(step, outcome) {
   const moverWins = step.person ? "you" : "computer";
   const moverLoses = step.person ? "computer" : "you";
   if (fam === "partizan") {
+    const loopy = LOOPY_CLASSES[outcome];
+    if (loopy) {
+      const mover = step.person ? G.side : G.side === "Left" ? "Right" : "Left";
+      const w = loopy[mover === "Left" ? 0 : 1];
+      return w === "draw" ? "draw" : who(w);
+    }
     if (outcome === "L") return who("Left");
     if (outcome === "R") return who("Right");
     return outcome === "N" ? moverWins : outcome === "P" ? moverLoses : null;
@@ -514,14 +520,30 @@ function winnerAt(step, outcome) {
   return outcome === "draw" ? "draw" : null;
 }
 
+// The classes with draws of partizan games with cycles (CGSuite's names):
+// the winner when Left moves first, and when Right does.
+const LOOPY_CLASSES = {
+  D: ["draw", "draw"],
+  NHat: ["Left", "draw"],
+  PCheck: ["Right", "draw"],
+  PHat: ["draw", "Left"],
+  NCheck: ["draw", "Right"],
+};
+
 // An earlier step with the same position and the same player to move.
 function repetition(step) {
   const k = G.history.findIndex((h) => h !== step && h.position === step.position && h.person === step.person && h.moves);
   return k >= 0 ? k : null;
 }
 
-function isLoopy() {
+function isGraph() {
   return G.info.family === "impartial" && ["win", "loss", "draw"].includes(G.moves.outcome);
+}
+
+// A game whose positions may repeat: a game graph, or a partizan game
+// with cycles (its value says who wins with each first player).
+function isLoopy() {
+  return isGraph() || G.moves.left_first !== undefined;
 }
 
 // The notice on a repeated position that does not end the game.
@@ -531,7 +553,7 @@ function repeatedText(step, k) {
   const w = step.eval.winner;
   if (w === "you") return head + "you are winning but not getting closer; the marked move (★) is the fastest win.";
   if (w === "computer") return head + "the computer is winning and will not let it go on.";
-  return head + "with best play this is a draw.";
+  return head + "drawn with best play.";
 }
 
 // The verdict when the game is over at `step`, else "".
@@ -551,11 +573,11 @@ function verdictText(step, m, repeated) {
     const winner = m.outcome === "L" ? "Left" : "Right";
     return "Game over: " + winner + " wins — " + you(winner);
   }
-  if (isLoopy() && repeated !== null && m.outcome === "draw") {
-    return "Position repeated: with best play this is a draw. Game over — a draw.";
+  if (isLoopy() && repeated !== null && step.eval.winner === "draw") {
+    return "Position repeated: drawn with best play. Game over — a draw.";
   }
   if (G.listed.length > 0) return "";
-  if (isLoopy() && m.outcome !== "loss") {
+  if (isGraph() && m.outcome !== "loss") {
     if (m.outcome === "draw") return "No moves left, and this position is a draw by the rules: a draw.";
     return step.person ? "No moves left, and this position is won for you by the rules: you win!" : "No moves left, and this position is won for the computer by the rules: the computer wins.";
   }

@@ -18,6 +18,9 @@
 //!   outcome class for it once the opponent is to move: for Left, `L` or
 //!   `P` (value ≥ 0), then `N`, then `R`; for Right symmetrically (the first
 //!   of the best class).
+//! * Partizan games with cycles (Fox and Geese, Backsliding Toads and
+//!   Frogs): a move of the computer's side to a loss of the opponent (the
+//!   fastest), else to a draw, else the longest defence.
 //! * Synchronized games: a choice of the computer's side that secures its
 //!   best guaranteed result whatever the other side chooses (a choice that
 //!   appears in a pair marked winning), made without seeing the person's
@@ -151,6 +154,26 @@ fn first_max<K: Ord>(
     best.map(|(i, _)| i)
 }
 
+/// How good a move of a partizan game with cycles is for `side`, by the
+/// value of the position it leads to with the opponent to move: a loss of
+/// the opponent (fastest first), then a draw, then a win of the opponent
+/// (slowest first).
+fn loopy_rank(side: Side, m: &MoveEvaluation) -> (u8, i64) {
+    let Value::LoopyPartizan(v) = m.result.value else {
+        return (0, 0);
+    };
+    let opponent = if side == Side::Left {
+        v.right_first
+    } else {
+        v.left_first
+    };
+    match opponent {
+        retrograde::Value::Loss(r) => (2, -i64::from(r)),
+        retrograde::Value::Draw => (1, 0),
+        retrograde::Value::Win(r) => (0, i64::from(r)),
+    }
+}
+
 /// Splits a synchronized move's label `Left X, Right Y` into `(X, Y)`.
 pub fn sync_parts(label: &str) -> Option<(&str, &str)> {
     label.strip_prefix("Left ")?.split_once(", Right ")
@@ -258,6 +281,22 @@ pub fn best_move(
                         _ => BigUint::default(),
                     },
                 )
+            };
+            (best.chosen, best.index) = pick(moves, i);
+        }
+        Family::Partizan if matches!(e.value, Value::LoopyPartizan(_)) => {
+            let side = side_name(side)?;
+            best.player = Some(side);
+            let i = first_max(
+                moves,
+                |m| m.player == Some(side),
+                |_, m| loopy_rank(side, m),
+            );
+            best.reason = match i.map(|i| loopy_rank(side, &moves[i]).0) {
+                Some(2) => format!("{side} wins: the fastest win"),
+                Some(1) => format!("{side} cannot win: a move that keeps the draw"),
+                Some(_) => format!("{side} loses whatever it plays: the longest defence"),
+                None => format!("{side} has no move"),
             };
             (best.chosen, best.index) = pick(moves, i);
         }

@@ -37,6 +37,7 @@
 
 mod adapters;
 pub mod amazons;
+pub mod backsliding_toads_frogs;
 pub mod best;
 pub mod cherries;
 pub mod chomp;
@@ -47,6 +48,7 @@ pub mod cutcake;
 pub mod domineering;
 pub mod domino;
 pub mod expression;
+pub mod fox_and_geese;
 pub mod graph;
 pub mod grid_board;
 pub mod hackenbush;
@@ -71,7 +73,8 @@ pub mod wythoff;
 
 pub use adapters::{
     partizan_evaluation, ArenaEntry, CatalogGame, Context, Evaluation, ImpartialEntry,
-    LabelledParts, LoopyEntry, MoveEvaluation, Outcome, PartizanEntry, ResumableSearch, Side,
+    LabelledParts, LoopyEntry, LoopyPartizanEntry, MoveEvaluation, Outcome, PartizanEntry,
+    ResumableSearch, Side,
     SyncEntry, Value,
 };
 
@@ -79,6 +82,7 @@ pub use crate::impartial::ruleset::ImpartialRuleset;
 pub use crate::partizan::ruleset::PartizanRuleset;
 use crate::partizan::store::{GameId, GameStore};
 pub use crate::ruleset::Ruleset;
+use crate::solve::partizan_graph::{self, PositionGraph};
 use crate::solve::retrograde;
 pub use crate::sync::solver::SyncRuleset;
 use crate::MexError;
@@ -234,6 +238,50 @@ pub trait LoopyGame: Game {
     fn solve(&self, p: &Self::Position) -> Result<retrograde::Value, MexError>;
 }
 
+/// Most bytes the reachable positions of a [`LoopyPartizanGame`] and
+/// their moves may take.
+pub const LOOPY_PARTIZAN_BUDGET: usize = 1 << 30;
+
+/// A partizan game whose positions may repeat (Fox and Geese, Backsliding
+/// Toads and Frogs), analysed alone: who wins with each first player,
+/// draws included, by retrograde analysis of the reachable positions
+/// ([`crate::solve::partizan_graph`]).
+pub trait LoopyPartizanGame: Game {
+    /// Left's moves.
+    fn left_moves(&self, p: &Self::Position) -> Vec<Move<Self::Position>>;
+    /// Right's moves.
+    fn right_moves(&self, p: &Self::Position) -> Vec<Move<Self::Position>>;
+    /// Bytes one position takes in memory, its heap part included.
+    fn position_bytes(&self, p: &Self::Position) -> usize;
+    /// The positions reachable from `p` (`p` first) with their Left and
+    /// Right moves, refused past `budget` bytes.
+    fn reachable(
+        &self,
+        p: &Self::Position,
+        budget: usize,
+    ) -> Result<(Vec<Self::Position>, PositionGraph), MexError> {
+        let to = |moves: Vec<Move<Self::Position>>| positions(moves).collect();
+        partizan_graph::explore(
+            p.clone(),
+            self.position_bytes(p),
+            budget,
+            |q| to(self.left_moves(q)),
+            |q| to(self.right_moves(q)),
+        )
+    }
+    /// The position graph from `p` for the loopy partizan values: Left's
+    /// and Right's moves of every reachable position, and the index of `p`
+    /// (always 0), within [`LOOPY_PARTIZAN_BUDGET`].
+    #[allow(clippy::type_complexity)]
+    fn position_graph(
+        &self,
+        p: &Self::Position,
+    ) -> Result<(Vec<Vec<usize>>, Vec<Vec<usize>>, usize), MexError> {
+        let (_, g) = self.reachable(p, LOOPY_PARTIZAN_BUDGET)?;
+        Ok((g.left, g.right, 0))
+    }
+}
+
 /// A short partizan game: its value is a canonical form. The options (the
 /// solver's hot path), decomposition, symmetries and the value by a closed
 /// form are its [`PartizanRuleset`]; this trait adds the labelled moves.
@@ -305,6 +353,8 @@ pub fn catalog() -> &'static [&'static dyn CatalogGame] {
         &PartizanEntry(hackenbush_graph::HackenbushGraph),
         &PartizanEntry(col::Col),
         &PartizanEntry(snort::Snort),
+        &LoopyPartizanEntry(fox_and_geese::FoxAndGeese),
+        &LoopyPartizanEntry(backsliding_toads_frogs::BackslidingToadsAndFrogs),
         &SyncEntry(ssc::SynchronizedStackCherries),
         &SyncEntry(ssc::SynchronizedCherries),
     ]

@@ -118,6 +118,13 @@ fn values_agree_with_the_values_of_the_moves() {
                     }
                 }
                 (Value::Sync(_), _) => {}
+                (Value::LoopyPartizan(v), _) => {
+                    for (side, own) in [(Side::Left, v.left_first), (Side::Right, v.right_first)] {
+                        let wins = moves.iter().any(|m| m.player == Some(side) && m.winning);
+                        let won = matches!(own, retrograde::Value::Win(_));
+                        assert_eq!(won, wins, "{}: {text}", info.name);
+                    }
+                }
             }
         }
     }

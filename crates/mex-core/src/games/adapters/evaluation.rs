@@ -6,6 +6,7 @@ use super::nimber_text;
 use crate::games::Player;
 use crate::impartial::Outcome as ImpartialOutcome;
 use crate::partizan::store::{GameId, OutcomeClass};
+use crate::solve::partizan_graph::{LoopyClass, TwoSided};
 use crate::solve::retrograde;
 use crate::sync::solver::SyncOutcome;
 use crate::MexError;
@@ -26,6 +27,9 @@ pub enum Value {
     /// Turns until Alice reaches the target; `None` when Bob keeps her from
     /// it forever.
     Turns(Option<u64>),
+    /// Partizan games with cycles played alone: the winner (or a draw)
+    /// with each first player, with remoteness.
+    LoopyPartizan(TwoSided),
 }
 
 /// The outcome of a position, in the form its family has. Its `Display`
@@ -46,6 +50,9 @@ pub enum Outcome {
     /// Arena games: who wins, Alice (she reaches the target, or has) or
     /// Bob (he keeps her away forever).
     Winner(Player),
+    /// Partizan games with cycles: one of the nine classes with draws
+    /// (`L`, `R`, `N`, `P`, `D`, `NHat`, `PCheck`, `PHat`, `NCheck`).
+    LoopyPartizan(LoopyClass),
 }
 
 impl fmt::Display for Outcome {
@@ -60,6 +67,7 @@ impl fmt::Display for Outcome {
             }),
             Outcome::Sync(c) => f.write_str(c.as_str()),
             Outcome::Winner(p) => Side::from(*p).fmt(f),
+            Outcome::LoopyPartizan(c) => c.fmt(f),
         }
     }
 }
@@ -178,6 +186,7 @@ impl Evaluation {
                 format!("Alice wins in {}", crate::error::counted(*t, "turn"))
             }
             Value::Turns(None) => "Bob keeps Alice away forever".into(),
+            Value::LoopyPartizan(v) => v.to_string(),
         }
     }
 }

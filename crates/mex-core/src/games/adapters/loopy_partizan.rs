@@ -1,0 +1,79 @@
+//! Partizan games with cycles in the catalog: the winner with each first
+//! player, draws included, from one retrograde analysis of the positions
+//! reachable from the one asked about.
+
+use super::{parse, CatalogGame, Context, Evaluation, MoveEvaluation, Outcome, Side, Value};
+use crate::games::{check_listing_size, LoopyPartizanGame, Move, LOOPY_PARTIZAN_BUDGET};
+use crate::solve::partizan_graph::{self, TwoSided};
+use crate::solve::retrograde;
+use crate::MexError;
+
+/// A [`LoopyPartizanGame`] in the catalog.
+pub struct LoopyPartizanEntry<G>(pub G);
+
+fn evaluation(position: String, v: TwoSided) -> Evaluation {
+    Evaluation {
+        position,
+        value: Value::LoopyPartizan(v),
+        notation: None,
+        outcome: Outcome::LoopyPartizan(v.class()),
+        to_move: None,
+    }
+}
+
+impl<G: LoopyPartizanGame> LoopyPartizanEntry<G> {
+    /// The positions reachable from `p` and their values (`p` first).
+    fn solved(&self, p: &G::Position) -> Result<(Vec<G::Position>, Vec<TwoSided>), MexError> {
+        let (positions, graph) = self.0.reachable(p, LOOPY_PARTIZAN_BUDGET)?;
+        let values = partizan_graph::solve(&graph)?;
+        Ok((positions, values))
+    }
+}
+
+impl<G: LoopyPartizanGame> CatalogGame for LoopyPartizanEntry<G> {
+    super::methods_of_every_entry!();
+    fn components(&self, position: &str) -> Result<Vec<String>, MexError> {
+        Ok(vec![self.normalize(position)?])
+    }
+    fn evaluate(&self, position: &str, _ctx: &mut Context) -> Result<Evaluation, MexError> {
+        let p = parse(&self.0, position)?;
+        let (_, values) = self.solved(&p)?;
+        Ok(evaluation(p.to_string(), values[0]))
+    }
+    /// Left's moves, then Right's; a move wins for its player when the
+    /// opponent, to move next, loses.
+    fn moves(&self, position: &str, _ctx: &mut Context) -> Result<Vec<MoveEvaluation>, MexError> {
+        let p = parse(&self.0, position)?;
+        self.0.check_moves(&p)?;
+        let left = self.0.left_moves(&p);
+        let right = self.0.right_moves(&p);
+        check_listing_size(left.len() + right.len(), p.to_string().len())?;
+        let (positions, values) = self.solved(&p)?;
+        let value_of = |q: &G::Position| {
+            positions
+                .iter()
+                .position(|x| x == q)
+                .map(|i| values[i])
+                .expect("a move leads to a reachable position")
+        };
+        let described = |side: Side, m: Move<G::Position>| {
+            let v = value_of(&m.to);
+            let opponent_to_move = if side == Side::Left {
+                v.right_first
+            } else {
+                v.left_first
+            };
+            MoveEvaluation {
+                player: Some(side),
+                label: m.label,
+                winning: matches!(opponent_to_move, retrograde::Value::Loss(_)),
+                result: evaluation(m.to.to_string(), v),
+            }
+        };
+        Ok(left
+            .into_iter()
+            .map(|m| described(Side::Left, m))
+            .chain(right.into_iter().map(|m| described(Side::Right, m)))
+            .collect())
+    }
+}
