@@ -25,6 +25,8 @@
 //! memory of the tables counted, and Ctrl-C stops both the callbacks'
 //! phase and the engines'.
 
+mod pruned;
+
 use super::{err, CGValue, MAX_NIMBER_FORM};
 use mex_core::impartial::grundy::{GrundySolver, TranspositionTable};
 use mex_core::impartial::mex::mex;
@@ -93,6 +95,8 @@ struct State {
     bytes: usize,
     /// Callbacks made (for the speed figures).
     calls: u64,
+    /// Positions expanded by the pruned searches (`pruned.rs`).
+    expanded: u64,
 }
 
 thread_local! {
@@ -669,6 +673,7 @@ impl RulesetEngine {
                 genus: Vec::new(),
                 bytes: 0,
                 calls: 0,
+                expanded: 0,
             }),
         })
     }
@@ -806,6 +811,29 @@ impl RulesetEngine {
         Ok((value.outcome().to_string(), remoteness))
     }
 
+    /// The Grundy value of an impartial position by the pruned search
+    /// (`ruleset/pruned.rs`), which asks Python only for the positions it
+    /// expands; with the number it expanded.
+    fn pruned_grundy(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<(u64, u64)> {
+        self.refuse_partizan("the Grundy value")?;
+        self.refuse_loopy("the Grundy value")?;
+        self.pruned(py, position, pruned::Question::Nimber)
+    }
+
+    /// Whether an impartial position is a P-position (Grundy value 0) by
+    /// the pruned search; with the number of positions it expanded.
+    fn pruned_is_zero(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<(bool, u64)> {
+        self.refuse_partizan("the outcome by the pruned search")?;
+        self.refuse_loopy("the outcome by the pruned search")?;
+        let (zero, expanded) = self.pruned(py, position, pruned::Question::IsZero)?;
+        Ok((zero == 1, expanded))
+    }
+
+    /// Positions expanded by the pruned searches so far.
+    fn expanded(&self, py: Python<'_>) -> PyResult<u64> {
+        Ok(self.lock(py)?.expanded)
+    }
+
     /// Number of positions interned so far.
     fn positions(&self, py: Python<'_>) -> PyResult<usize> {
         Ok(self.lock(py)?.nodes.len())
@@ -832,6 +860,7 @@ impl RulesetEngine {
             genus: Vec::new(),
             bytes: 0,
             calls: 0,
+            expanded: 0,
         };
         Ok(())
     }

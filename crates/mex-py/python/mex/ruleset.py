@@ -86,6 +86,8 @@ from ._mex import CGValue, Game, Move
 
 Options = Callable[[Any], Iterable[Any]]
 Label = Callable[[Any, Any], str]
+Search = Optional[str]
+SEARCHES = ("pruned", "full")
 Summand = Union["RulesetGame", Game, "GameSum"]
 
 __all__ = [
@@ -118,10 +120,12 @@ class Ruleset:
         right: Optional[Options],
         name: Optional[str],
         label: Optional[Label],
+        components: Optional[Options] = None,
     ) -> None:
         self._engine = engine
         self._left = left
         self._right = right
+        self._components = components
         self.name = name or ("partizan ruleset" if right else "impartial ruleset")
         self._label = label
 
@@ -158,7 +162,7 @@ class Ruleset:
         engine = _mex.RulesetEngine(
             options, None, components, key, loopy, max_positions
         )
-        return Ruleset(engine, options, None, name, label)
+        return Ruleset(engine, options, None, name, label, components)
 
     @staticmethod
     def partizan(
@@ -182,7 +186,7 @@ class Ruleset:
         (CGValue('3'), 'L')
         """
         engine = _mex.RulesetEngine(left, right, components, key, False, max_positions)
-        return Ruleset(engine, left, right, name, label)
+        return Ruleset(engine, left, right, name, label, components)
 
     @staticmethod
     def heap(
@@ -219,6 +223,20 @@ class Ruleset:
     def positions(self) -> int:
         """How many distinct positions (by key) mex has seen so far."""
         return self._engine.positions()
+
+    def expanded(self) -> int:
+        """How many positions the pruned searches have expanded so far."""
+        return self._engine.expanded()
+
+    def _pruned(self, search: Search) -> bool:
+        """Whether a single position's Grundy value or outcome is found by
+        the pruned search: ``search="pruned"`` or ``"full"``, else (None)
+        the pruned search when the ruleset gives components."""
+        if search is None:
+            return self._components is not None
+        if search not in SEARCHES:
+            raise ValueError(f"{search!r} is not a search; accepted: pruned, full")
+        return search == "pruned"
 
     def callbacks(self) -> int:
         """How many calls of the ruleset's functions mex has made so far."""
@@ -271,18 +289,42 @@ class RulesetGame:
             return "0" if v == 0 else "*" if v == 1 else f"*{v}"
         return str(v)
 
-    def grundy(self) -> int:
-        """The Grundy value of an impartial position."""
-        return self.ruleset._engine.grundy(self.position)
+    def grundy(self, search: Search = None) -> int:
+        """The Grundy value of an impartial position.
+
+        ``search="full"`` collects every position reachable first, then runs
+        the Sprague–Grundy solver with the interpreter released;
+        ``search="pruned"`` runs the pruned nimber search of Beling and
+        Rogalski (2020), which asks Python for the options of the positions
+        it expands only (each once), and stops early where the answer is
+        settled. The default is the pruned search when the ruleset gives
+        ``components`` (where it was measured to pay), else the full one.
+        A position that repeats on the search's path is a ValueError.
+
+        >>> import mex
+        >>> nim = mex.Ruleset.impartial(lambda h: range(h))
+        >>> nim(6).grundy(search="pruned"), nim.expanded(), nim.positions()
+        (6, 7, 7)
+        """
+        r = self.ruleset
+        if not r.is_partizan and not r.is_loopy and r._pruned(search):
+            return r._engine.pruned_grundy(self.position)[0]
+        r._pruned(search)
+        return r._engine.grundy(self.position)
 
     def canonical(self) -> CGValue:
         """The canonical form (an impartial position's is its nimber)."""
         return self.ruleset._engine.canonical(self.position)
 
-    def outcome(self) -> str:
+    def outcome(self, search: Search = None) -> str:
         """P or N (impartial), L, R, N or P (partizan), win, loss or draw
-        (loopy)."""
-        return self.ruleset._engine.outcome(self.position)
+        (loopy). ``search`` as in :meth:`grundy` (impartial rulesets): the
+        pruned search asks only whether the value is 0."""
+        r = self.ruleset
+        if not r.is_partizan and not r.is_loopy and r._pruned(search):
+            return "P" if r._engine.pruned_is_zero(self.position)[0] else "N"
+        r._pruned(search)
+        return r._engine.outcome(self.position)
 
     def remoteness(self) -> Optional[int]:
         """Moves to the end of a won or lost loopy position, else None."""
@@ -462,7 +504,9 @@ class HeapRuleset(Ruleset):
         engine = _mex.RulesetEngine(
             left, None, _heap_components, _heap_key, False, max_positions
         )
-        super().__init__(engine, left, None, name or "heap ruleset", label)
+        super().__init__(
+            engine, left, None, name or "heap ruleset", label, _heap_components
+        )
 
     def _left_heaps(self, n: int) -> List[Tuple[int, ...]]:
         return [
