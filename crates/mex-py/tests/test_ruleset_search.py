@@ -9,6 +9,7 @@ catalog's; fewer positions asked of Python; cycles, exceptions and budgets."""
 from __future__ import annotations
 
 from functools import lru_cache
+from pathlib import Path
 from typing import Dict, FrozenSet, Iterator, List, Tuple
 
 import pytest
@@ -259,3 +260,50 @@ def test_search_names_are_checked_and_partizan_rulesets_use_their_engine() -> No
     assert cut(3).outcome() == "L"
     loop = mex.Ruleset.impartial(lambda v: [v], loopy=True, components=lambda v: [])
     assert loop(0).outcome() == "draw"
+
+
+# ---------------------------------------------------------------------------
+# The playground lists moves with the label hook
+
+
+def test_the_playground_lists_moves_with_the_label_hook(mex_bin: Path) -> None:
+    import json
+    import urllib.error
+    import urllib.parse
+    import urllib.request
+
+    def take(n: int) -> List[int]:
+        return [n - k for k in (1, 2) if k <= n]
+
+    game = mex.Ruleset.impartial(take, label=lambda n, m: f"take {n - m} of {n}")
+    text = mex.ruleset.graph_text(game, 5)
+    labels = mex.ruleset.graph_labels(game, 5)
+    assert labels["5 3"] == "take 2 of 5" and len(labels) == 9
+    pg = mex.serve(game, 5, mex_bin=str(mex_bin), open_browser=False)
+    try:
+        assert "labels=" in pg.url
+        for node in ("5", "4", "1"):
+            at = text.rsplit("@", 1)[0] + f"@ {node}"
+            query = urllib.parse.urlencode(
+                {"game": "graph", "position": at, "labels": json.dumps(labels)}
+            )
+            with urllib.request.urlopen(pg.base + "api/moves?" + query, timeout=30) as f:
+                moves = json.load(f)["moves"]
+            want = {m.label: m.winning for m in game(int(node)).moves()}
+            assert {m["label"]: m["winning"] for m in moves} == want
+            with urllib.request.urlopen(pg.base + "api/best?" + query, timeout=30) as f:
+                best = json.load(f)
+            assert best["move"]["label"] in want
+        # Without the map the graph's own labels; a bad map is a 400.
+        query = urllib.parse.urlencode({"game": "graph", "position": text})
+        with urllib.request.urlopen(pg.base + "api/moves?" + query, timeout=30) as f:
+            assert {m["label"] for m in json.load(f)["moves"]} == {"to 4", "to 3"}
+        bad = urllib.parse.urlencode({"game": "graph", "position": text, "labels": "[1]"})
+        with pytest.raises(urllib.error.HTTPError) as info:
+            urllib.request.urlopen(pg.base + "api/moves?" + bad, timeout=30)
+        assert info.value.code == 400
+    finally:
+        pg.stop()
+    # Without a label hook, no map is sent.
+    plain = mex.Ruleset.impartial(take)
+    assert mex.ruleset.graph_labels(plain, 5) == {}

@@ -98,6 +98,7 @@ __all__ = [
     "GameSum",
     "Playground",
     "graph_text",
+    "graph_labels",
     "serve",
 ]
 
@@ -636,7 +637,36 @@ def graph_text(
     >>> graph_text(r, 2, show=lambda n: f"{n}-left")
     '2-left: 0-left 1-left; 0-left: ; 1-left: 0-left @ 2-left'
     """
+    return _graph(ruleset, example, max_positions, show)[0]
+
+
+def graph_labels(
+    ruleset: Ruleset,
+    example: Any,
+    max_positions: int = MAX_SERVED_POSITIONS,
+    show: Optional[Callable[[Any], str]] = None,
+) -> Dict[str, str]:
+    """The labels of the moves of :func:`graph_text`'s graph given by the
+    ruleset's ``label`` hook, keyed ``"FROM TO"`` by the two node names (the
+    playground's ``labels=``); empty without a hook.
+
+    >>> import mex
+    >>> r = mex.Ruleset.impartial(lambda n: range(n), label=lambda n, m: f"take {n - m}")
+    >>> graph_labels(r, 2)
+    {'2 0': 'take 2', '2 1': 'take 1', '1 0': 'take 1'}
+    """
+    return _graph(ruleset, example, max_positions, show)[1]
+
+
+def _graph(
+    ruleset: Ruleset,
+    example: Any,
+    max_positions: int,
+    show: Optional[Callable[[Any], str]],
+) -> Tuple[str, Dict[str, str]]:
+    """The graph's text and its moves' labels (by the ``label`` hook)."""
     show = show or repr
+    labels: Dict[str, str] = {}
     start = (example, None if not ruleset.is_partizan else "L")
     first = _name(show(example)) + ("/L" if ruleset.is_partizan else "")
     names: Dict[Tuple[Any, Optional[str]], str] = {start: first}
@@ -668,10 +698,13 @@ def graph_text(
                 used.add(name)
                 order.append(child)
             moves[node].append(child)
+            edge = f"{names[node]} {names[child]}"
+            if ruleset._label is not None and edge not in labels:
+                labels[edge] = ruleset.label(position, q)
     statements = [
         f"{names[n]}: " + " ".join(dict.fromkeys(names[c] for c in moves[n])) for n in order
     ]
-    return "; ".join(statements) + f" @ {first}"
+    return "; ".join(statements) + f" @ {first}", labels
 
 
 class Playground:
@@ -705,8 +738,9 @@ def serve(
     """Opens the playground with the ruleset's game from ``example``: every
     reachable position is evaluated here (within ``max_positions``) and
     served as a game graph (:func:`graph_text`), played against the perfect
-    computer, each move listed as ``to`` the position it leads to, named by
-    ``show`` (default ``repr``). Runs the ``mex`` binary
+    computer, each move listed with the ruleset's ``label`` hook
+    (:func:`graph_labels`, sent as the page's ``labels=``), else as ``to``
+    the position it leads to, named by ``show`` (default ``repr``). Runs the ``mex`` binary
     (``mex_bin``, else ``$MEX_BIN``, else ``mex`` on the PATH) as ``mex serve
     --addr ADDR`` and returns a :class:`Playground`."""
     import os
@@ -714,7 +748,9 @@ def serve(
     import urllib.parse
     import webbrowser
 
-    text = graph_text(ruleset, example, max_positions, show)
+    import json
+
+    text, labels = _graph(ruleset, example, max_positions, show)
     binary = mex_bin or os.environ.get("MEX_BIN") or "mex"
     process = subprocess.Popen(
         [binary, "serve", "--addr", addr],
@@ -728,7 +764,10 @@ def serve(
         process.kill()
         raise RuntimeError(f"mex serve did not start: {line.strip()!r}")
     base = line[line.index("http://"):].split()[0]
-    query = urllib.parse.urlencode({"game": "graph", "position": text})
+    params = {"game": "graph", "position": text}
+    if labels:
+        params["labels"] = json.dumps(labels, ensure_ascii=False)
+    query = urllib.parse.urlencode(params)
     url = f"{base}?{query}"
     if open_browser:
         webbrowser.open(url)
