@@ -4,7 +4,9 @@ components): the same Grundy values and outcomes as the full engine
 (`search="full"`, every reachable position collected first) and as the
 definition computed here in plain Python, on random rulesets (hypothesis),
 on Python Kayles (the sequence of 0.77) and on Python Cram against the
-catalog's; fewer positions asked of Python; cycles, exceptions and budgets."""
+catalog's; fewer positions asked of Python; cycles, exceptions and budgets;
+the playground's move labels; loopy partizan rulesets against the catalog's
+game graphs and against the outcome classes of games that end."""
 
 from __future__ import annotations
 
@@ -307,3 +309,51 @@ def test_the_playground_lists_moves_with_the_label_hook(mex_bin: Path) -> None:
     # Without a label hook, no map is sent.
     plain = mex.Ruleset.impartial(take)
     assert mex.ruleset.graph_labels(plain, 5) == {}
+
+
+# ---------------------------------------------------------------------------
+# Loopy partizan rulesets
+
+
+@st.composite
+def partizan_graphs(draw: st.DrawFn, acyclic: bool) -> Tuple[Dict[int, List[int]], Dict[int, List[int]]]:
+    n = draw(st.integers(1, 8))
+
+    def succ(v: int) -> List[int]:
+        pool = st.integers(0, v - 1) if acyclic else st.integers(0, n - 1)
+        if acyclic and v == 0:
+            return []
+        return sorted(set(draw(st.lists(pool, max_size=3))))
+
+    return {v: succ(v) for v in range(n)}, {v: succ(v) for v in range(n)}
+
+
+@settings(max_examples=60, deadline=None)
+@given(partizan_graphs(acyclic=False))
+def test_loopy_partizan_values_agree_with_the_catalogs_game_graphs(
+    graph: Tuple[Dict[int, List[int]], Dict[int, List[int]]]
+) -> None:
+    left, right = graph
+    r = mex.Ruleset.partizan(lambda v: left[v], lambda v: right[v], loopy=True)
+    # The game graph of (vertex, player to move), written here.
+    text = "; ".join(
+        f"v{v}L: " + " ".join(f"v{c}R" for c in left[v]) + f"; v{v}R: " + " ".join(f"v{c}L" for c in right[v])
+        for v in left
+    )
+    for v in left:
+        want = [mex.Game("graph", f"{text} @ v{v}{side}").value() for side in "LR"]
+        assert r(v).value() == f"Left first: {want[0]}, Right first: {want[1]}"
+
+
+@settings(max_examples=60, deadline=None)
+@given(partizan_graphs(acyclic=True))
+def test_loopy_partizan_outcomes_of_games_that_end_are_their_classes(
+    graph: Tuple[Dict[int, List[int]], Dict[int, List[int]]]
+) -> None:
+    left, right = graph
+    loopy = mex.Ruleset.partizan(lambda v: left[v], lambda v: right[v], loopy=True)
+    plain = mex.Ruleset.partizan(lambda v: left[v], lambda v: right[v])
+    for v in left:
+        assert loopy(v).outcome() == plain(v).outcome()
+        for m in loopy(v).moves():
+            assert m.winning == next(p.winning for p in plain(v).moves() if p.position == m.position and p.player == m.player)

@@ -174,19 +174,30 @@ class Ruleset:
         name: Optional[str] = None,
         *,
         label: Optional[Label] = None,
+        loopy: bool = False,
         max_positions: int = DEFAULT_MAX_POSITIONS,
     ) -> Ruleset:
         """A partizan ruleset: ``left(position)`` and ``right(position)`` are
         iterables of the positions Left's and Right's moves reach; the hooks
         are those of :meth:`impartial` (a key must be shared only by
-        positions of equal value, not by conjugates).
+        positions of equal value, not by conjugates). With ``loopy=True``
+        positions may repeat: the value is win, loss or draw for the first
+        player when Left starts and when Right does (retrograde analysis),
+        and the outcome ``L``, ``R``, ``N`` or ``P``, or who wins with each
+        first player when one of them draws.
 
         >>> import mex
         >>> cut = mex.Ruleset.partizan(lambda n: range(n), lambda n: [])
         >>> cut(3).canonical(), cut(3).outcome()
         (CGValue('3'), 'L')
+        >>> G = {"a": (["a", "b"], ["a"]), "b": ([], [])}
+        >>> passes = mex.Ruleset.partizan(lambda p: G[p][0], lambda p: G[p][1], loopy=True)
+        >>> passes("a").value(), passes("a").outcome()
+        ('Left first: win in 1, Right first: loss in 2', 'L')
+        >>> mex.Ruleset.partizan(lambda p: [p], lambda p: [p], loopy=True)("x").outcome()
+        'Left first: draw, Right first: draw'
         """
-        engine = _mex.RulesetEngine(left, right, components, key, False, max_positions)
+        engine = _mex.RulesetEngine(left, right, components, key, loopy, max_positions)
         return Ruleset(engine, left, right, name, label, components)
 
     @staticmethod
@@ -276,9 +287,12 @@ class RulesetGame:
     def value(self) -> Union[int, CGValue, str]:
         """The Grundy value (impartial), the canonical form (partizan), or
         win/loss/draw with the remoteness (loopy: ``'win in 3'``)."""
+        if self.ruleset.is_loopy and self.ruleset.is_partizan:
+            sides = self.ruleset._engine.loopy_sides(self.position)
+            left, right = (_with_remoteness(*side) for side in sides)
+            return f"Left first: {left}, Right first: {right}"
         if self.ruleset.is_loopy:
-            outcome, remoteness = self.ruleset._engine.loopy_value(self.position)
-            return outcome if remoteness is None else f"{outcome} in {remoteness}"
+            return _with_remoteness(*self.ruleset._engine.loopy_value(self.position))
         if self.ruleset.is_partizan:
             return self.canonical()
         return self.grundy()
@@ -328,8 +342,9 @@ class RulesetGame:
         return r._engine.outcome(self.position)
 
     def remoteness(self) -> Optional[int]:
-        """Moves to the end of a won or lost loopy position, else None."""
-        if not self.ruleset.is_loopy:
+        """Moves to the end of a won or lost loopy impartial position, else
+        None (partizan: see :meth:`value`)."""
+        if not self.ruleset.is_loopy or self.ruleset.is_partizan:
             return None
         return self.ruleset._engine.loopy_value(self.position)[1]
 
@@ -397,6 +412,10 @@ class RulesetMove:
         """Whether the move wins for its player: to a P-position (impartial),
         to a loss for the opponent (loopy), to P or the mover's own class
         (partizan)."""
+        if self.player is not None and self.game.ruleset.is_loopy:
+            sides = self.game.ruleset._engine.loopy_sides(self.position)
+            opponent_first = sides[1] if self.player == "Left" else sides[0]
+            return opponent_first[0] == "loss"
         outcome = self.game.outcome()
         if self.player is None:
             return outcome in ("P", "loss")
@@ -405,6 +424,10 @@ class RulesetMove:
     def __repr__(self) -> str:
         player = f"{self.player}: " if self.player else ""
         return f"<Move {player}{self.label} -> {self.position!r}>"
+
+
+def _with_remoteness(outcome: str, remoteness: Optional[int]) -> str:
+    return outcome if remoteness is None else f"{outcome} in {remoteness}"
 
 
 def _parts(x: Summand) -> List[Union[RulesetGame, Game]]:
