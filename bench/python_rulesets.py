@@ -7,9 +7,13 @@ into mex, in one process, each timed from a fresh start (no values kept).
     python bench/python_rulesets.py domineering 4x4 [--side python|builtin|both]
     python bench/python_rulesets.py kayles 2000     # the nim sequence, heaps 0..1999
     python bench/python_rulesets.py kayles-rows 60  # rows of 0..59 pins, one by one
+    python bench/python_rulesets.py cram 4x5 [--search pruned|full]  # the Grundy value
+    python bench/python_rulesets.py cram-outcome 4x5 [--search pruned|full]  # P or N
 
 Prints, per side, the seconds, the positions the Python ruleset interned
-and the callbacks it made, positions per second, and the ratio
+and the callbacks it made (with the positions the pruned search expanded,
+for Cram and Kayles rows: `--search pruned` or `full`, default: the
+ruleset's, pruned with components), positions per second, and the ratio
 Python/built-in. With `--side` one side only (for timing whole processes
 in pairs).
 """
@@ -18,11 +22,12 @@ from __future__ import annotations
 
 import argparse
 import time
-from typing import Callable, FrozenSet, Iterator, List, Tuple
+from typing import Callable, FrozenSet, Iterator, List, Optional, Tuple
 
 import mex
 
 Board = FrozenSet[Tuple[int, int]]
+SEARCH: Optional[str] = None
 
 
 def dominoes(board: Board, dr: int, dc: int) -> Iterator[Board]:
@@ -87,7 +92,8 @@ def kayles_rows(terms: str) -> Tuple[Callable[[], object], Callable[[], object]]
 
     def python() -> object:
         k = mex.Ruleset.impartial(rows, components=lambda p: [(h,) for h in p])
-        return [k((h,)).grundy() for h in range(n)][-1], k.positions(), k.callbacks()
+        values = [k((h,)).grundy(search=SEARCH) for h in range(n)]
+        return values[-1], k.positions(), f"{k.callbacks()} expanded {k.expanded()}"
 
     def builtin() -> object:
         return [mex.Game("kayles", "I" * h if h else ".").value() for h in range(n)][-1]
@@ -95,7 +101,37 @@ def kayles_rows(terms: str) -> Tuple[Callable[[], object], Callable[[], object]]
     return python, builtin
 
 
-GAMES = {"domineering": domineering, "kayles": kayles, "kayles-rows": kayles_rows}
+def cram_options(board: Board) -> Iterator[Board]:
+    for r, c in board:
+        for other in ((r + 1, c), (r, c + 1)):
+            if other in board:
+                yield board - {(r, c), other}
+
+
+def cram_game(size: str, outcome: bool) -> Tuple[Callable[[], object], Callable[[], object]]:
+    rows, cols = (int(x) for x in size.split("x"))
+    board = frozenset((r, c) for r in range(rows) for c in range(cols))
+
+    def python() -> object:
+        c = mex.Ruleset.impartial(cram_options, components=regions)
+        g = c(board)
+        value = g.outcome(search=SEARCH) if outcome else g.grundy(search=SEARCH)
+        return value, c.positions(), f"{c.callbacks()} expanded {c.expanded()}"
+
+    def builtin() -> object:
+        g = mex.Game("cram", size)
+        return g.outcome() if outcome else g.value()
+
+    return python, builtin
+
+
+GAMES = {
+    "domineering": domineering,
+    "kayles": kayles,
+    "kayles-rows": kayles_rows,
+    "cram": lambda size: cram_game(size, False),
+    "cram-outcome": lambda size: cram_game(size, True),
+}
 
 
 def timed(f: Callable[[], object]) -> Tuple[float, object]:
@@ -109,7 +145,10 @@ def main() -> None:
     parser.add_argument("game", choices=sorted(GAMES))
     parser.add_argument("size")
     parser.add_argument("--side", choices=["python", "builtin", "both"], default="both")
+    parser.add_argument("--search", choices=["pruned", "full"], default=None)
     args = parser.parse_args()
+    global SEARCH
+    SEARCH = args.search
     python, builtin = GAMES[args.game](args.size)
     if args.side in ("python", "both"):
         t_py, (value, positions, calls) = timed(python)  # type: ignore[misc]

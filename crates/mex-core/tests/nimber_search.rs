@@ -248,3 +248,78 @@ fn cram_entries_of_belings_table() {
         );
     }
 }
+
+/// A game given as a successor table (vertex `v` moves to `succ[v]`), with
+/// an optional split of vertices into two components.
+struct Graph {
+    succ: Vec<Vec<u32>>,
+}
+
+impl Ruleset for Graph {
+    type Position = u32;
+}
+
+impl ImpartialRuleset for Graph {
+    fn options(&self, p: &u32, out: &mut Vec<u32>) {
+        out.extend_from_slice(&self.succ[*p as usize]);
+    }
+}
+
+/// A chain `n → n−1 → … → 0` whose vertex `back_from` also moves up to
+/// `back_to` (a cycle when `back_to > back_from`).
+fn chain_with_edge(n: u32, back_from: u32, back_to: u32) -> Graph {
+    let mut succ: Vec<Vec<u32>> = (0..=n)
+        .map(|v| if v > 0 { vec![v - 1] } else { vec![] })
+        .collect();
+    succ[back_from as usize].push(back_to);
+    Graph { succ }
+}
+
+/// With the cycle check, a cycle is an error naming a position of it, both
+/// a short one and one longer than the recursion's depth (found by the
+/// iterative solver's guard); without a cycle the values are the chain's.
+#[test]
+fn cycles_are_refused_by_the_cycle_check() {
+    for (n, from, to) in [(5, 2, 4), (5, 0, 0), (2000, 10, 1900), (2000, 1500, 1999)] {
+        let game = chain_with_edge(n, from, to);
+        let mut search = NimberSearch::new(&game).with_cycle_check();
+        let err = search.nimber(&n).unwrap_err();
+        assert!(err.to_string().contains("reached again"), "{err}");
+        let repeated = *search.repeated().expect("named");
+        assert!(
+            (from..=to).contains(&repeated),
+            "{repeated} in {from}..={to}"
+        );
+        let mut search = NimberSearch::new(&game).with_cycle_check();
+        assert!(search.is_p_position(&n).is_err());
+    }
+    // An edge down (no cycle): the same values with and without the check.
+    let game = chain_with_edge(3000, 2500, 3);
+    for v in [0, 7, 2499, 2500, 2501, 3000] {
+        let want = GrundySolver::new(&game).grundy(&v).unwrap();
+        let mut search = NimberSearch::new(&game).with_cycle_check();
+        assert_eq!(search.nimber(&v).unwrap(), want, "{v}");
+        assert_eq!(search.repeated(), None);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+    /// Random acyclic games (edges to smaller vertices only): the search
+    /// with the cycle check gives the definition's nimbers.
+    #[test]
+    fn cycle_check_keeps_the_values_of_acyclic_games(
+        edges in proptest::collection::vec(proptest::collection::vec(any::<u32>(), 0..5), 1..40)
+    ) {
+        let succ: Vec<Vec<u32>> = edges
+            .iter()
+            .enumerate()
+            .map(|(v, e)| if v == 0 { vec![] } else { e.iter().map(|x| x % v as u32).collect() })
+            .collect();
+        let game = Graph { succ };
+        let mut search = NimberSearch::new(&game).with_cycle_check();
+        for v in 0..game.succ.len() as u32 {
+            prop_assert_eq!(search.nimber(&v).unwrap(), grundy_by_definition(&game, &v));
+        }
+    }
+}

@@ -25,6 +25,8 @@
 //! memory of the tables counted, and Ctrl-C stops both the callbacks'
 //! phase and the engines'.
 
+mod pruned;
+
 use super::{err, CGValue, MAX_NIMBER_FORM};
 use mex_core::impartial::grundy::{GrundySolver, TranspositionTable};
 use mex_core::impartial::mex::mex;
@@ -93,6 +95,8 @@ struct State {
     bytes: usize,
     /// Callbacks made (for the speed figures).
     calls: u64,
+    /// Positions expanded by the pruned searches (`pruned.rs`).
+    expanded: u64,
 }
 
 thread_local! {
@@ -390,6 +394,31 @@ impl RulesetEngine {
         Ok((st, id))
     }
 
+    /// The retrograde values at `position` of every position reachable
+    /// from it: `[mover]` (impartial) or `[Left first, Right first]`.
+    fn loopy_values(
+        &self,
+        py: Python<'_>,
+        position: &Bound<'_, PyAny>,
+    ) -> PyResult<Vec<retrograde::Value>> {
+        if !self.loopy {
+            return Err(PyValueError::new_err(
+                "win/loss/draw is computed for rulesets declared loopy=True; use outcome()",
+            ));
+        }
+        let mut st = self.lock(py)?;
+        let root = self.intern(&mut st, position, "the ruleset was given")?;
+        let order = self.explore_loopy(py, &mut st, root)?;
+        let st = &*st;
+        let partizan = self.partizan;
+        interruptible_scoped(py, || {
+            let graph = ExplicitGraph::from_successors(loopy_graph(&st.nodes, &order, partizan));
+            let values = retrograde::solve(&graph)?;
+            Ok::<_, MexError>(values[..if partizan { 2 } else { 1 }].to_vec())
+        })?
+        .map_err(err)
+    }
+
     fn refuse_loopy(&self, what: &str) -> PyResult<()> {
         if self.loopy {
             return Err(PyValueError::new_err(format!(
@@ -407,6 +436,61 @@ impl RulesetEngine {
         }
         Ok(())
     }
+}
+
+/// The successors of the positions `order` (the root first) as local
+/// indices: one node per position (impartial), or two, `2i` with Left to
+/// move and `2i + 1` with Right to move (partizan).
+fn loopy_graph(nodes: &[Node], order: &[u32], partizan: bool) -> Vec<Vec<usize>> {
+    let local: std::collections::HashMap<u32, usize> =
+        order.iter().enumerate().map(|(i, &v)| (v, i)).collect();
+    let ids = |list: &Option<Box<[u32]>>, turn: usize, scale: usize| -> Vec<usize> {
+        let list = list.as_deref().unwrap_or(&[]);
+        list.iter().map(|c| scale * local[c] + turn).collect()
+    };
+    let mut out = Vec::with_capacity(order.len() * if partizan { 2 } else { 1 });
+    for &v in order {
+        let node = &nodes[v as usize];
+        if partizan {
+            out.push(ids(&node.left, 1, 2));
+            out.push(ids(&node.right, 0, 2));
+        } else {
+            out.push(ids(&node.left, 0, 1));
+        }
+    }
+    out
+}
+
+/// The outcome of a loopy partizan position from its values with Left
+/// first and with Right first: `L`, `R`, `N` or `P` when neither is a
+/// draw, else who wins with each first player (`Left first: draw, Right
+/// first: Left`).
+fn loopy_class(values: &[retrograde::Value]) -> String {
+    use retrograde::Value::{Draw, Loss, Win};
+    let winner = |v: retrograde::Value, mover: &'static str, other: &'static str| match v {
+        Win(_) => mover,
+        Loss(_) => other,
+        Draw => "draw",
+    };
+    let left_first = winner(values[0], "Left", "Right");
+    let right_first = winner(values[1], "Right", "Left");
+    match (left_first, right_first) {
+        ("Left", "Left") => "L".into(),
+        ("Right", "Right") => "R".into(),
+        ("Left", "Right") => "N".into(),
+        ("Right", "Left") => "P".into(),
+        (a, b) => format!("Left first: {a}, Right first: {b}"),
+    }
+}
+
+/// A retrograde value as (win, loss or draw; the remoteness of a win or
+/// a loss).
+fn with_remoteness(value: retrograde::Value) -> (String, Option<u32>) {
+    let remoteness = match value {
+        retrograde::Value::Win(r) | retrograde::Value::Loss(r) => Some(r),
+        retrograde::Value::Draw => None,
+    };
+    (value.outcome().to_string(), remoteness)
 }
 
 fn rustc_hash_set() -> std::collections::HashSet<u32> {
@@ -643,11 +727,6 @@ impl RulesetEngine {
                 }
             }
         }
-        if loopy && right.is_some() {
-            return Err(PyValueError::new_err(
-                "loopy partizan rulesets are not supported; loopy=True is for impartial rulesets (win, loss or draw)",
-            ));
-        }
         Ok(RulesetEngine {
             partizan: right.is_some(),
             loopy,
@@ -669,6 +748,7 @@ impl RulesetEngine {
                 genus: Vec::new(),
                 bytes: 0,
                 calls: 0,
+                expanded: 0,
             }),
         })
     }
@@ -727,6 +807,9 @@ impl RulesetEngine {
     /// The outcome class: P or N (impartial), L, R, N or P (partizan, from
     /// the canonical form), win, loss or draw (loopy).
     fn outcome(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<String> {
+        if self.loopy && self.partizan {
+            return Ok(loopy_class(&self.loopy_values(py, position)?));
+        }
         if self.loopy {
             return Ok(self.loopy_value(py, position)?.0);
         }
@@ -764,46 +847,58 @@ impl RulesetEngine {
         ))
     }
 
-    /// Win, loss or draw for the player to move in a loopy ruleset, with
-    /// the remoteness of a win or a loss (retrograde analysis of every
-    /// position reachable from this one).
+    /// Win, loss or draw for the player to move in a loopy impartial
+    /// ruleset, with the remoteness of a win or a loss (retrograde analysis
+    /// of every position reachable from this one).
     fn loopy_value(
         &self,
         py: Python<'_>,
         position: &Bound<'_, PyAny>,
     ) -> PyResult<(String, Option<u32>)> {
-        if !self.loopy {
+        self.refuse_partizan("win/loss/draw for the player to move")?;
+        Ok(with_remoteness(self.loopy_values(py, position)?[0]))
+    }
+
+    /// A loopy partizan position's win, loss or draw (with remoteness) for
+    /// the first player when Left moves first, then when Right does: the
+    /// retrograde analysis of the graph of (position, player to move), where
+    /// Left's moves lead to Right's turn and Right's to Left's.
+    #[allow(clippy::type_complexity)]
+    fn loopy_sides(
+        &self,
+        py: Python<'_>,
+        position: &Bound<'_, PyAny>,
+    ) -> PyResult<((String, Option<u32>), (String, Option<u32>))> {
+        if !self.partizan {
             return Err(PyValueError::new_err(
-                "win/loss/draw is computed for rulesets declared loopy=True; use outcome()",
+                "the first player's side matters in partizan rulesets; use loopy_value()",
             ));
         }
-        let mut st = self.lock(py)?;
-        let root = self.intern(&mut st, position, "the ruleset was given")?;
-        let order = self.explore_loopy(py, &mut st, root)?;
-        let st = &*st;
-        let value = interruptible_scoped(py, || {
-            let local: std::collections::HashMap<u32, usize> =
-                order.iter().enumerate().map(|(i, &v)| (v, i)).collect();
-            let successors: Vec<Vec<usize>> = order
-                .iter()
-                .map(|&v| {
-                    let node = &st.nodes[v as usize];
-                    node.left
-                        .as_deref()
-                        .unwrap_or(&[])
-                        .iter()
-                        .map(|c| local[c])
-                        .collect()
-                })
-                .collect();
-            retrograde::solve(&ExplicitGraph::from_successors(successors)).map(|v| v[0])
-        })?
-        .map_err(err)?;
-        let remoteness = match value {
-            retrograde::Value::Win(r) | retrograde::Value::Loss(r) => Some(r),
-            retrograde::Value::Draw => None,
-        };
-        Ok((value.outcome().to_string(), remoteness))
+        let v = self.loopy_values(py, position)?;
+        Ok((with_remoteness(v[0]), with_remoteness(v[1])))
+    }
+
+    /// The Grundy value of an impartial position by the pruned search
+    /// (`ruleset/pruned.rs`), which asks Python only for the positions it
+    /// expands; with the number it expanded.
+    fn pruned_grundy(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<(u64, u64)> {
+        self.refuse_partizan("the Grundy value")?;
+        self.refuse_loopy("the Grundy value")?;
+        self.pruned(py, position, pruned::Question::Nimber)
+    }
+
+    /// Whether an impartial position is a P-position (Grundy value 0) by
+    /// the pruned search; with the number of positions it expanded.
+    fn pruned_is_zero(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<(bool, u64)> {
+        self.refuse_partizan("the outcome by the pruned search")?;
+        self.refuse_loopy("the outcome by the pruned search")?;
+        let (zero, expanded) = self.pruned(py, position, pruned::Question::IsZero)?;
+        Ok((zero == 1, expanded))
+    }
+
+    /// Positions expanded by the pruned searches so far.
+    fn expanded(&self, py: Python<'_>) -> PyResult<u64> {
+        Ok(self.lock(py)?.expanded)
     }
 
     /// Number of positions interned so far.
@@ -832,6 +927,7 @@ impl RulesetEngine {
             genus: Vec::new(),
             bytes: 0,
             calls: 0,
+            expanded: 0,
         };
         Ok(())
     }

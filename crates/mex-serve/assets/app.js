@@ -29,8 +29,14 @@ let serverBoards = null;
 
 // ---------------------------------------------------------------- the API
 
+// The page's `labels=` (a game graph's move labels, from mex.serve) goes
+// with every request.
+const pageLabels = new URLSearchParams(location.search).get("labels");
+
 function query(params) {
-  const q = new URLSearchParams(params || {}).toString();
+  const all = Object.assign({}, params || {});
+  if (pageLabels) all.labels = pageLabels;
+  const q = new URLSearchParams(all).toString();
   return q ? "?" + q : "";
 }
 

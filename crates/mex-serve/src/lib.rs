@@ -17,6 +17,7 @@
 //! the work is stopped). Every error is a one-line JSON object
 //! `{"error": "..."}`. Each request is logged on one line with `tracing`.
 
+pub mod labels;
 pub mod lanes;
 
 use mex_core::games::best;
@@ -145,6 +146,8 @@ pub struct Params {
     side: Option<String>,
     /// Synchronized games: the person's choice.
     choice: Option<String>,
+    /// Game graphs: the moves' labels ([`labels`]).
+    labels: Option<String>,
 }
 
 impl Params {
@@ -193,11 +196,17 @@ async fn api_moves(
 ) -> Answer<json::MovesReport> {
     let Query(q) = q.map_err(query_error)?;
     let (game, position) = q.required()?;
+    let labels = labels::parse(q.labels.as_deref())?;
     let request = format!("moves\n{game}\n{position}");
     let work = move || {
         let (g, e, moves, ctx) = json::evaluate_moves(&game, &position)?;
         let mut report = json::MovesReport::new(g, &e, &moves, &ctx)?;
         report.value = report.value.with_board();
+        if let Some(l) = &labels {
+            for m in &mut report.moves {
+                labels::apply(l, &position, m);
+            }
+        }
         Ok(Json(report))
     };
     state.lanes.evaluate(&request, work).await
@@ -225,6 +234,7 @@ pub fn best_report(
 
 async fn best_answer(state: Arc<AppState>, q: Params) -> Answer<json::BestReport> {
     let (game, position) = q.required()?;
+    let labels = labels::parse(q.labels.as_deref())?;
     let budget = state.config.budget;
     let request = format!("best\n{game}\n{position}\n{:?}\n{:?}", q.side, q.choice);
     let work = move || {
@@ -235,6 +245,10 @@ async fn best_answer(state: Arc<AppState>, q: Params) -> Answer<json::BestReport
             q.choice.as_deref(),
             budget,
         )?;
+        let mut v = v;
+        if let (Some(l), Some(m)) = (&labels, v.chosen.as_mut()) {
+            labels::apply(l, &position, m);
+        }
         Ok(Json(v))
     };
     state.lanes.evaluate(&request, work).await

@@ -26,6 +26,16 @@
 //! every node. Recursion is bounded by [`MAX_DEPTH`] frames of a few hundred
 //! bytes each; a component met deeper is solved by the iterative
 //! [`GrundySolver`], so no game overflows the stack.
+//!
+//! A ruleset that cannot promise its play ends (one written by a user, such
+//! as a Python ruleset) is searched with [`NimberSearch::with_cycle_check`]:
+//! the components on the search's current path are kept in a set, and a
+//! component met again while it is on the path is a cycle, an error naming
+//! it ([`NimberSearch::repeated`]) instead of an endless search. Below
+//! [`MAX_DEPTH`] the iterative solver runs through a guard that fails as
+//! soon as it opens a position twice (it opens each position once, and
+//! stores its value when it closes it, so a second opening is a position
+//! still on its stack) or opens one on the search's path.
 
 use super::grundy::GrundySolver;
 use super::mex::mex;
@@ -33,6 +43,7 @@ use super::ruleset::ImpartialRuleset;
 use crate::MexError;
 use num_traits::ToPrimitive;
 use rustc_hash::FxBuildHasher;
+use std::cell::RefCell;
 
 /// The default memory budget of the transposition table: 4 GiB, a sixth of
 /// the 24 GiB machine the project is developed on, leaving room for others.
@@ -125,6 +136,12 @@ pub struct NimberSearch<R: ImpartialRuleset> {
     memory_budget: usize,
     depth: usize,
     stats: SearchStats,
+    /// Whether positions on the path are tracked (see the module's doc).
+    cycle_check: bool,
+    /// The components being searched, from the root down (cycle check only).
+    path: hashbrown::HashSet<R::Position, FxBuildHasher>,
+    /// The component found again on its own path, once a cycle is found.
+    repeated: Option<R::Position>,
 }
 
 impl<R: ImpartialRuleset> NimberSearch<R> {
@@ -137,7 +154,24 @@ impl<R: ImpartialRuleset> NimberSearch<R> {
             memory_budget: DEFAULT_MEMORY_BYTES,
             depth: 0,
             stats: SearchStats::default(),
+            cycle_check: false,
+            path: hashbrown::HashSet::with_hasher(FxBuildHasher),
+            repeated: None,
         }
+    }
+
+    /// Refuses cycles: a component met again on the search's own path
+    /// fails the search ([`MexError::Invalid`]), and [`NimberSearch::repeated`]
+    /// names it. For rulesets whose play is not known to end.
+    pub fn with_cycle_check(mut self) -> Self {
+        self.cycle_check = true;
+        self
+    }
+
+    /// The component found again on its own path, after a search failed
+    /// on a cycle (with [`NimberSearch::with_cycle_check`]).
+    pub fn repeated(&self) -> Option<&R::Position> {
+        self.repeated.as_ref()
     }
 
     /// Sets the memory budget of the table, in bytes.
@@ -339,7 +373,7 @@ impl<R: ImpartialRuleset> NimberSearch<R> {
         }
         crate::stop::check()?;
         if self.depth >= MAX_DEPTH {
-            let v = GrundySolver::new(&self.ruleset).grundy(key)?;
+            let v = self.solve_deep(key)?;
             self.store(key.clone(), v)?;
             return Ok(Some(v));
         }
@@ -350,13 +384,62 @@ impl<R: ImpartialRuleset> NimberSearch<R> {
                 return Ok(None);
             }
         }
+        self.enter(key)?;
         self.depth += 1;
         let result = self.expand_in(key, requested);
         self.depth -= 1;
+        self.leave(key);
         if let Ok(None) = result {
             self.exclude(key, requested);
         }
         result
+    }
+
+    /// Puts `key` on the path (cycle check only), failing when it is
+    /// there already.
+    fn enter(&mut self, key: &R::Position) -> Result<(), MexError> {
+        if self.cycle_check && !self.path.insert(key.clone()) {
+            return Err(self.cycle_found(key.clone()));
+        }
+        Ok(())
+    }
+
+    fn leave(&mut self, key: &R::Position) {
+        if self.cycle_check {
+            self.path.remove(key);
+        }
+    }
+
+    fn cycle_found(&mut self, key: R::Position) -> MexError {
+        self.repeated = Some(key);
+        MexError::invalid(
+            "a position reached again from itself (play would never end)",
+            "games whose every play ends",
+        )
+    }
+
+    /// The nimber of a component met below [`MAX_DEPTH`], by the iterative
+    /// solver (through the cycle guard when cycles are checked).
+    fn solve_deep(&mut self, key: &R::Position) -> Result<u64, MexError> {
+        if !self.cycle_check {
+            return GrundySolver::new(&self.ruleset).grundy(key);
+        }
+        if self.path.contains(key) {
+            return Err(self.cycle_found(key.clone()));
+        }
+        let guard = CycleGuard {
+            inner: &self.ruleset,
+            path: &self.path,
+            table: &self.table,
+            opened: RefCell::default(),
+            repeated: RefCell::default(),
+        };
+        let result = GrundySolver::new(&guard).grundy(key);
+        let repeated = guard.repeated.into_inner();
+        match repeated {
+            Some(p) => Err(self.cycle_found(p)),
+            None => result,
+        }
     }
 
     /// Records that `key`'s nimber is not in `set` (an improvement on the
@@ -453,6 +536,13 @@ impl<R: ImpartialRuleset> NimberSearch<R> {
         if let Some(v) = self.lookup(key)? {
             return Ok(v);
         }
+        self.enter(key)?;
+        let result = self.aspire(key);
+        self.leave(key);
+        result
+    }
+
+    fn aspire(&mut self, key: &R::Position) -> Result<u64, MexError> {
         let mut options = Vec::new();
         self.ruleset.options(key, &mut options);
         let mut seen = Vec::new();
@@ -518,6 +608,54 @@ impl<R: ImpartialRuleset> NimberSearch<R> {
         }
         self.table.insert(key, value);
         Ok(())
+    }
+}
+
+/// The ruleset as the iterative solver sees it below [`MAX_DEPTH`] with
+/// the cycle check: the search's known nimbers are known, and a position
+/// opened twice or on the search's path is recorded as repeated (and given
+/// no options, so the solver ends; its answer is then discarded).
+/// [`GrundySolver`] asks `decompose` exactly once each time it opens a
+/// position.
+struct CycleGuard<'a, R: ImpartialRuleset> {
+    inner: &'a R,
+    path: &'a hashbrown::HashSet<R::Position, FxBuildHasher>,
+    table: &'a hashbrown::HashMap<R::Position, u64, FxBuildHasher>,
+    opened: RefCell<hashbrown::HashSet<R::Position, FxBuildHasher>>,
+    repeated: RefCell<Option<R::Position>>,
+}
+
+impl<R: ImpartialRuleset> crate::ruleset::Ruleset for CycleGuard<'_, R> {
+    type Position = R::Position;
+}
+
+impl<R: ImpartialRuleset> ImpartialRuleset for CycleGuard<'_, R> {
+    fn options(&self, position: &R::Position, out: &mut Vec<R::Position>) {
+        if self.repeated.borrow().is_none() {
+            self.inner.options(position, out);
+        }
+    }
+    fn decompose(&self, position: &R::Position) -> Option<Vec<R::Position>> {
+        let again =
+            self.path.contains(position) || !self.opened.borrow_mut().insert(position.clone());
+        if again {
+            self.repeated
+                .borrow_mut()
+                .get_or_insert_with(|| position.clone());
+        }
+        if self.repeated.borrow().is_some() {
+            return None;
+        }
+        self.inner.decompose(position)
+    }
+    fn canonical(&self, position: &R::Position) -> R::Position {
+        self.inner.canonical(position)
+    }
+    fn known_grundy(&self, position: &R::Position) -> Option<num_bigint::BigUint> {
+        match self.table.get(position) {
+            Some(&v) => Some(v.into()),
+            None => self.inner.known_grundy(position),
+        }
     }
 }
 

@@ -86,6 +86,8 @@ from ._mex import CGValue, Game, Move
 
 Options = Callable[[Any], Iterable[Any]]
 Label = Callable[[Any, Any], str]
+Search = Optional[str]
+SEARCHES = ("pruned", "full")
 Summand = Union["RulesetGame", Game, "GameSum"]
 
 __all__ = [
@@ -96,6 +98,7 @@ __all__ = [
     "GameSum",
     "Playground",
     "graph_text",
+    "graph_labels",
     "serve",
 ]
 
@@ -118,10 +121,12 @@ class Ruleset:
         right: Optional[Options],
         name: Optional[str],
         label: Optional[Label],
+        components: Optional[Options] = None,
     ) -> None:
         self._engine = engine
         self._left = left
         self._right = right
+        self._components = components
         self.name = name or ("partizan ruleset" if right else "impartial ruleset")
         self._label = label
 
@@ -158,7 +163,7 @@ class Ruleset:
         engine = _mex.RulesetEngine(
             options, None, components, key, loopy, max_positions
         )
-        return Ruleset(engine, options, None, name, label)
+        return Ruleset(engine, options, None, name, label, components)
 
     @staticmethod
     def partizan(
@@ -169,20 +174,31 @@ class Ruleset:
         name: Optional[str] = None,
         *,
         label: Optional[Label] = None,
+        loopy: bool = False,
         max_positions: int = DEFAULT_MAX_POSITIONS,
     ) -> Ruleset:
         """A partizan ruleset: ``left(position)`` and ``right(position)`` are
         iterables of the positions Left's and Right's moves reach; the hooks
         are those of :meth:`impartial` (a key must be shared only by
-        positions of equal value, not by conjugates).
+        positions of equal value, not by conjugates). With ``loopy=True``
+        positions may repeat: the value is win, loss or draw for the first
+        player when Left starts and when Right does (retrograde analysis),
+        and the outcome ``L``, ``R``, ``N`` or ``P``, or who wins with each
+        first player when one of them draws.
 
         >>> import mex
         >>> cut = mex.Ruleset.partizan(lambda n: range(n), lambda n: [])
         >>> cut(3).canonical(), cut(3).outcome()
         (CGValue('3'), 'L')
+        >>> G = {"a": (["a", "b"], ["a"]), "b": ([], [])}
+        >>> passes = mex.Ruleset.partizan(lambda p: G[p][0], lambda p: G[p][1], loopy=True)
+        >>> passes("a").value(), passes("a").outcome()
+        ('Left first: win in 1, Right first: loss in 2', 'L')
+        >>> mex.Ruleset.partizan(lambda p: [p], lambda p: [p], loopy=True)("x").outcome()
+        'Left first: draw, Right first: draw'
         """
-        engine = _mex.RulesetEngine(left, right, components, key, False, max_positions)
-        return Ruleset(engine, left, right, name, label)
+        engine = _mex.RulesetEngine(left, right, components, key, loopy, max_positions)
+        return Ruleset(engine, left, right, name, label, components)
 
     @staticmethod
     def heap(
@@ -219,6 +235,20 @@ class Ruleset:
     def positions(self) -> int:
         """How many distinct positions (by key) mex has seen so far."""
         return self._engine.positions()
+
+    def expanded(self) -> int:
+        """How many positions the pruned searches have expanded so far."""
+        return self._engine.expanded()
+
+    def _pruned(self, search: Search) -> bool:
+        """Whether a single position's Grundy value or outcome is found by
+        the pruned search: ``search="pruned"`` or ``"full"``, else (None)
+        the pruned search when the ruleset gives components."""
+        if search is None:
+            return self._components is not None
+        if search not in SEARCHES:
+            raise ValueError(f"{search!r} is not a search; accepted: pruned, full")
+        return search == "pruned"
 
     def callbacks(self) -> int:
         """How many calls of the ruleset's functions mex has made so far."""
@@ -257,9 +287,12 @@ class RulesetGame:
     def value(self) -> Union[int, CGValue, str]:
         """The Grundy value (impartial), the canonical form (partizan), or
         win/loss/draw with the remoteness (loopy: ``'win in 3'``)."""
+        if self.ruleset.is_loopy and self.ruleset.is_partizan:
+            sides = self.ruleset._engine.loopy_sides(self.position)
+            left, right = (_with_remoteness(*side) for side in sides)
+            return f"Left first: {left}, Right first: {right}"
         if self.ruleset.is_loopy:
-            outcome, remoteness = self.ruleset._engine.loopy_value(self.position)
-            return outcome if remoteness is None else f"{outcome} in {remoteness}"
+            return _with_remoteness(*self.ruleset._engine.loopy_value(self.position))
         if self.ruleset.is_partizan:
             return self.canonical()
         return self.grundy()
@@ -271,22 +304,47 @@ class RulesetGame:
             return "0" if v == 0 else "*" if v == 1 else f"*{v}"
         return str(v)
 
-    def grundy(self) -> int:
-        """The Grundy value of an impartial position."""
-        return self.ruleset._engine.grundy(self.position)
+    def grundy(self, search: Search = None) -> int:
+        """The Grundy value of an impartial position.
+
+        ``search="full"`` collects every position reachable first, then runs
+        the Sprague–Grundy solver with the interpreter released;
+        ``search="pruned"`` runs the pruned nimber search of Beling and
+        Rogalski (2020), which asks Python for the options of the positions
+        it expands only (each once), and stops early where the answer is
+        settled. The default is the pruned search when the ruleset gives
+        ``components`` (where it was measured to pay), else the full one.
+        A position that repeats on the search's path is a ValueError.
+
+        >>> import mex
+        >>> nim = mex.Ruleset.impartial(lambda h: range(h))
+        >>> nim(6).grundy(search="pruned"), nim.expanded(), nim.positions()
+        (6, 7, 7)
+        """
+        r = self.ruleset
+        if not r.is_partizan and not r.is_loopy and r._pruned(search):
+            return r._engine.pruned_grundy(self.position)[0]
+        r._pruned(search)
+        return r._engine.grundy(self.position)
 
     def canonical(self) -> CGValue:
         """The canonical form (an impartial position's is its nimber)."""
         return self.ruleset._engine.canonical(self.position)
 
-    def outcome(self) -> str:
+    def outcome(self, search: Search = None) -> str:
         """P or N (impartial), L, R, N or P (partizan), win, loss or draw
-        (loopy)."""
-        return self.ruleset._engine.outcome(self.position)
+        (loopy). ``search`` as in :meth:`grundy` (impartial rulesets): the
+        pruned search asks only whether the value is 0."""
+        r = self.ruleset
+        if not r.is_partizan and not r.is_loopy and r._pruned(search):
+            return "P" if r._engine.pruned_is_zero(self.position)[0] else "N"
+        r._pruned(search)
+        return r._engine.outcome(self.position)
 
     def remoteness(self) -> Optional[int]:
-        """Moves to the end of a won or lost loopy position, else None."""
-        if not self.ruleset.is_loopy:
+        """Moves to the end of a won or lost loopy impartial position, else
+        None (partizan: see :meth:`value`)."""
+        if not self.ruleset.is_loopy or self.ruleset.is_partizan:
             return None
         return self.ruleset._engine.loopy_value(self.position)[1]
 
@@ -354,6 +412,10 @@ class RulesetMove:
         """Whether the move wins for its player: to a P-position (impartial),
         to a loss for the opponent (loopy), to P or the mover's own class
         (partizan)."""
+        if self.player is not None and self.game.ruleset.is_loopy:
+            sides = self.game.ruleset._engine.loopy_sides(self.position)
+            opponent_first = sides[1] if self.player == "Left" else sides[0]
+            return opponent_first[0] == "loss"
         outcome = self.game.outcome()
         if self.player is None:
             return outcome in ("P", "loss")
@@ -362,6 +424,10 @@ class RulesetMove:
     def __repr__(self) -> str:
         player = f"{self.player}: " if self.player else ""
         return f"<Move {player}{self.label} -> {self.position!r}>"
+
+
+def _with_remoteness(outcome: str, remoteness: Optional[int]) -> str:
+    return outcome if remoteness is None else f"{outcome} in {remoteness}"
 
 
 def _parts(x: Summand) -> List[Union[RulesetGame, Game]]:
@@ -462,7 +528,9 @@ class HeapRuleset(Ruleset):
         engine = _mex.RulesetEngine(
             left, None, _heap_components, _heap_key, False, max_positions
         )
-        super().__init__(engine, left, None, name or "heap ruleset", label)
+        super().__init__(
+            engine, left, None, name or "heap ruleset", label, _heap_components
+        )
 
     def _left_heaps(self, n: int) -> List[Tuple[int, ...]]:
         return [
@@ -592,7 +660,36 @@ def graph_text(
     >>> graph_text(r, 2, show=lambda n: f"{n}-left")
     '2-left: 0-left 1-left; 0-left: ; 1-left: 0-left @ 2-left'
     """
+    return _graph(ruleset, example, max_positions, show)[0]
+
+
+def graph_labels(
+    ruleset: Ruleset,
+    example: Any,
+    max_positions: int = MAX_SERVED_POSITIONS,
+    show: Optional[Callable[[Any], str]] = None,
+) -> Dict[str, str]:
+    """The labels of the moves of :func:`graph_text`'s graph given by the
+    ruleset's ``label`` hook, keyed ``"FROM TO"`` by the two node names (the
+    playground's ``labels=``); empty without a hook.
+
+    >>> import mex
+    >>> r = mex.Ruleset.impartial(lambda n: range(n), label=lambda n, m: f"take {n - m}")
+    >>> graph_labels(r, 2)
+    {'2 0': 'take 2', '2 1': 'take 1', '1 0': 'take 1'}
+    """
+    return _graph(ruleset, example, max_positions, show)[1]
+
+
+def _graph(
+    ruleset: Ruleset,
+    example: Any,
+    max_positions: int,
+    show: Optional[Callable[[Any], str]],
+) -> Tuple[str, Dict[str, str]]:
+    """The graph's text and its moves' labels (by the ``label`` hook)."""
     show = show or repr
+    labels: Dict[str, str] = {}
     start = (example, None if not ruleset.is_partizan else "L")
     first = _name(show(example)) + ("/L" if ruleset.is_partizan else "")
     names: Dict[Tuple[Any, Optional[str]], str] = {start: first}
@@ -624,10 +721,13 @@ def graph_text(
                 used.add(name)
                 order.append(child)
             moves[node].append(child)
+            edge = f"{names[node]} {names[child]}"
+            if ruleset._label is not None and edge not in labels:
+                labels[edge] = ruleset.label(position, q)
     statements = [
         f"{names[n]}: " + " ".join(dict.fromkeys(names[c] for c in moves[n])) for n in order
     ]
-    return "; ".join(statements) + f" @ {first}"
+    return "; ".join(statements) + f" @ {first}", labels
 
 
 class Playground:
@@ -661,8 +761,9 @@ def serve(
     """Opens the playground with the ruleset's game from ``example``: every
     reachable position is evaluated here (within ``max_positions``) and
     served as a game graph (:func:`graph_text`), played against the perfect
-    computer, each move listed as ``to`` the position it leads to, named by
-    ``show`` (default ``repr``). Runs the ``mex`` binary
+    computer, each move listed with the ruleset's ``label`` hook
+    (:func:`graph_labels`, sent as the page's ``labels=``), else as ``to``
+    the position it leads to, named by ``show`` (default ``repr``). Runs the ``mex`` binary
     (``mex_bin``, else ``$MEX_BIN``, else ``mex`` on the PATH) as ``mex serve
     --addr ADDR`` and returns a :class:`Playground`."""
     import os
@@ -670,7 +771,9 @@ def serve(
     import urllib.parse
     import webbrowser
 
-    text = graph_text(ruleset, example, max_positions, show)
+    import json
+
+    text, labels = _graph(ruleset, example, max_positions, show)
     binary = mex_bin or os.environ.get("MEX_BIN") or "mex"
     process = subprocess.Popen(
         [binary, "serve", "--addr", addr],
@@ -684,7 +787,10 @@ def serve(
         process.kill()
         raise RuntimeError(f"mex serve did not start: {line.strip()!r}")
     base = line[line.index("http://"):].split()[0]
-    query = urllib.parse.urlencode({"game": "graph", "position": text})
+    params = {"game": "graph", "position": text}
+    if labels:
+        params["labels"] = json.dumps(labels, ensure_ascii=False)
+    query = urllib.parse.urlencode(params)
     url = f"{base}?{query}"
     if open_browser:
         webbrowser.open(url)
