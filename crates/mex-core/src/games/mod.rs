@@ -74,8 +74,7 @@ pub mod wythoff;
 pub use adapters::{
     partizan_evaluation, ArenaEntry, CatalogGame, Context, Evaluation, ImpartialEntry,
     LabelledParts, LoopyEntry, LoopyPartizanEntry, MoveEvaluation, Outcome, PartizanEntry,
-    ResumableSearch, Side,
-    SyncEntry, Value,
+    ResumableSearch, Side, SyncEntry, Value,
 };
 
 pub use crate::impartial::ruleset::ImpartialRuleset;
