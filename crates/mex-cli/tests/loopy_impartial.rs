@@ -110,9 +110,15 @@ fn loopy_rulesets_report_winners_with_draws() {
         (v["left_first"].as_str(), v["right_first"].as_str()),
         (Some("Right"), Some("Left"))
     );
+    // T.F is a stopper: its simplest form is 0, a second-player win.
+    assert_eq!(v["canonical"], "0");
     let v = json(&["value", "backsliding-toads-and-frogs", "TTT..FFF"]);
     assert_eq!(v["outcome"], "D");
     assert_eq!(v["left_first"], "draw");
+    assert!(
+        v.get("canonical").is_none(),
+        "a draw both ways is no stopper"
+    );
     let v = json(&["value", "fox-and-geese", "F../.G./..."]);
     assert_eq!(v["right_first"], "Left");
     let moves = json(&["moves", "backsliding-toads-and-frogs", "T.F"]);

@@ -117,6 +117,10 @@ pub struct ValueFields {
     /// Partizan games with cycles: the winner when Right moves first.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub right_first: Option<&'static str>,
+    /// Partizan games with cycles: the simplest form, when the position is
+    /// a stopper small enough to simplify (CGSuite's notation).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub canonical: Option<String>,
 }
 
 impl ValueFields {
@@ -142,6 +146,10 @@ impl ValueFields {
             },
             right_first: match e.value {
                 Value::LoopyPartizan(v) => Some(v.winner_right_first().as_str()),
+                _ => None,
+            },
+            canonical: match e.value {
+                Value::LoopyPartizan(_) => e.notation.clone(),
                 _ => None,
             },
         }

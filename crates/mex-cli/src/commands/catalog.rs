@@ -277,6 +277,9 @@ fn value_text(game: Option<&dyn CatalogGame>, e: &Evaluation) -> String {
     if let Some(p) = e.to_move {
         pairs.push(("to move", format!("{p:?}")));
     }
+    if let (games::Value::LoopyPartizan(_), Some(form)) = (&e.value, &e.notation) {
+        pairs.push(("simplest form", form.clone()));
+    }
     fields(&pairs)
 }
 

@@ -1,15 +1,35 @@
 //! Partizan games with cycles in the catalog: the winner with each first
 //! player, draws included, from one retrograde analysis of the positions
-//! reachable from the one asked about.
+//! reachable from the one asked about; and, when the position is a stopper
+//! with at most [`MAX_VALUE_POSITIONS`] reachable positions, its value in
+//! simplest form ([`crate::partizan::loopy`], Siegel 2013, ch. VI).
 
 use super::{parse, CatalogGame, Context, Evaluation, MoveEvaluation, Outcome, Side, Value};
 use crate::games::{check_listing_size, LoopyPartizanGame, Move, LOOPY_PARTIZAN_BUDGET};
-use crate::solve::partizan_graph::{self, TwoSided};
+use crate::partizan::loopy::{self, notation::show_stopper, LoopyGraph, LoopyValue};
+use crate::solve::partizan_graph::{self, PositionGraph, TwoSided};
 use crate::solve::retrograde;
 use crate::MexError;
 
 /// A [`LoopyPartizanGame`] in the catalog.
 pub struct LoopyPartizanEntry<G>(pub G);
+
+/// Most positions reachable from a position whose simplest form is
+/// computed (the simplification compares every pair of positions).
+pub const MAX_VALUE_POSITIONS: usize = 4096;
+
+/// The simplest form of the game from position 0 of `graph`, when it is a
+/// stopper of at most [`MAX_VALUE_POSITIONS`] positions.
+fn simplest_form(graph: PositionGraph) -> Result<Option<String>, MexError> {
+    if graph.left.len() > MAX_VALUE_POSITIONS {
+        return Ok(None);
+    }
+    let g = LoopyGraph::try_from_options(graph.left, graph.right)?;
+    match loopy::value(&g, 0)? {
+        LoopyValue::Stopper(s) => show_stopper(&s).map(Some),
+        _ => Ok(None),
+    }
+}
 
 fn evaluation(position: String, v: TwoSided) -> Evaluation {
     Evaluation {
@@ -37,8 +57,12 @@ impl<G: LoopyPartizanGame> CatalogGame for LoopyPartizanEntry<G> {
     }
     fn evaluate(&self, position: &str, _ctx: &mut Context) -> Result<Evaluation, MexError> {
         let p = parse(&self.0, position)?;
-        let (_, values) = self.solved(&p)?;
-        Ok(evaluation(p.to_string(), values[0]))
+        let (positions, graph) = self.0.reachable(&p, LOOPY_PARTIZAN_BUDGET)?;
+        let values = partizan_graph::solve(&graph)?;
+        drop(positions);
+        let mut e = evaluation(p.to_string(), values[0]);
+        e.notation = simplest_form(graph)?;
+        Ok(e)
     }
     /// Left's moves, then Right's; a move wins for its player when the
     /// opponent, to move next, loses.
