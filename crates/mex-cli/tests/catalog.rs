@@ -222,7 +222,9 @@ fn partizan_values_carry_their_thermograph() {
     for g in catalog() {
         let name = text(&g["name"]);
         let v = json(&["value", name, text(&g["example"])]);
-        if g["family"] != "partizan" {
+        // Loopy partizan games (they say who wins with each first player)
+        // have no thermograph.
+        if g["family"] != "partizan" || v.get("left_first").is_some() {
             assert!(v.get("temperature").is_none(), "{name}");
             continue;
         }

@@ -33,77 +33,78 @@ impl MisereForm {
     /// The simplest form, in list notation.
     #[getter]
     fn canonical(&self) -> String {
-        self.report.canonical.clone()
+        self.report.form.canonical.clone()
     }
     #[getter]
     fn birthday(&self) -> u32 {
-        self.report.birthday
+        self.report.form.birthday
     }
     /// The genus `g^{γ0γ1…}`, as text.
     #[getter]
     fn genus(&self) -> String {
-        self.report.genus.clone()
+        self.report.form.genus.clone()
     }
     #[getter]
     fn mate(&self, py: Python<'_>) -> PyResult<Self> {
-        evaluate(py, self.report.mate.clone())
+        evaluate(py, self.report.form.mate.clone())
     }
     /// "P" or "N".
     #[getter]
     fn misere_outcome(&self) -> String {
-        self.report.misere_outcome.to_string()
+        self.report.form.misere_outcome.to_string()
     }
     #[getter]
     fn nim_value(&self) -> u32 {
-        self.report.nim_value
+        self.report.form.nim_value
     }
     #[getter]
     fn misere_nim_value(&self) -> u32 {
-        self.report.misere_nim_value
+        self.report.form.misere_nim_value
     }
     #[getter]
     fn tame(&self) -> bool {
-        self.report.tame
+        self.report.form.tame
     }
     #[getter]
     fn restive(&self) -> bool {
-        self.report.restive
+        self.report.form.restive
     }
     #[getter]
     fn restless(&self) -> bool {
-        self.report.restless
+        self.report.form.restless
     }
     #[getter]
     fn extraverted(&self) -> bool {
-        self.report.extraverted
+        self.report.form.extraverted
     }
     #[getter]
     fn introverted(&self) -> bool {
-        self.report.introverted
+        self.report.form.introverted
     }
     #[getter]
     fn prime(&self) -> bool {
-        self.report.prime
+        self.report.form.prime
     }
     #[getter]
     fn even(&self) -> bool {
-        self.report.even
+        self.report.form.even
     }
     #[getter]
     fn nim_heap(&self) -> bool {
-        self.report.nim_heap
+        self.report.form.nim_heap
     }
     /// The options of the simplest form.
     fn options(&self, py: Python<'_>) -> PyResult<Vec<Self>> {
-        forms(py, &self.report.options)
+        forms(py, &self.report.form.options)
     }
     /// The proper parts (even, other than 0 and the game's even one).
     fn parts(&self, py: Python<'_>) -> PyResult<Vec<Self>> {
-        forms(py, &self.report.parts)
+        forms(py, &self.report.form.parts)
     }
     /// The partitions into primes.
     fn partitions(&self, py: Python<'_>) -> PyResult<Vec<Vec<Self>>> {
         self.report
+            .form
             .partitions
             .iter()
             .map(|p| forms(py, p))
@@ -114,7 +115,7 @@ impl MisereForm {
         let Ok(other) = other.cast::<MisereForm>() else {
             return Ok(py.NotImplemented());
         };
-        let text = format!("{}+{}", self.report.canonical, other.get().report.canonical);
+        let text = format!("{}+{}", self.report.form.canonical, other.get().report.form.canonical);
         Ok(evaluate(py, text)?.into_pyobject(py)?.into_any().unbind())
     }
 
@@ -123,7 +124,7 @@ impl MisereForm {
         let Ok(other) = other.cast::<MisereForm>() else {
             return Ok(py.NotImplemented());
         };
-        let same = self.report.canonical == other.get().report.canonical;
+        let same = self.report.form.canonical == other.get().report.form.canonical;
         match op {
             CompareOp::Eq => Ok(same.into_pyobject(py)?.to_owned().into_any().unbind()),
             CompareOp::Ne => Ok((!same).into_pyobject(py)?.to_owned().into_any().unbind()),
@@ -133,16 +134,16 @@ impl MisereForm {
 
     fn __hash__(&self) -> u64 {
         let mut h = DefaultHasher::new();
-        self.report.canonical.hash(&mut h);
+        self.report.form.canonical.hash(&mut h);
         h.finish()
     }
 
     fn __str__(&self) -> String {
-        self.report.canonical.clone()
+        self.report.form.canonical.clone()
     }
 
     fn __repr__(&self) -> String {
-        format!("MisereForm({:?})", self.report.canonical)
+        format!("MisereForm({:?})", self.report.form.canonical)
     }
 }
 

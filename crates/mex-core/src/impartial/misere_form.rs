@@ -757,8 +757,10 @@ pub const MAX_HEAP: u32 = 256;
 /// Most work (option comparisons while simplifying) of one store.
 pub const MAX_FORM_WORK: u64 = 1 << 24;
 
-/// A form's properties, as one record (for reports).
+/// A form's properties, as one record (for reports: the JSON of
+/// `mex misere` and Python's `MisereForm` serialize it whole).
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct FormReport {
     /// The canonical form, in list notation.
     pub canonical: String,
