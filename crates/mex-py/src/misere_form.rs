@@ -115,7 +115,11 @@ impl MisereForm {
         let Ok(other) = other.cast::<MisereForm>() else {
             return Ok(py.NotImplemented());
         };
-        let text = format!("{}+{}", self.report.form.canonical, other.get().report.form.canonical);
+        let text = format!(
+            "{}+{}",
+            self.report.form.canonical,
+            other.get().report.form.canonical
+        );
         Ok(evaluate(py, text)?.into_pyobject(py)?.into_any().unbind())
     }
 

@@ -538,6 +538,8 @@ impl Parser<'_> {
         }
         let mut items: Vec<Item> = Vec::new();
         let mut current: Vec<Opt> = Vec::new();
+        // Whether a comma follows the last option of `current`.
+        let mut separated = false;
         loop {
             self.skip_space();
             match self.peek() {
@@ -555,10 +557,17 @@ impl Parser<'_> {
                     items.push(Item::Options(std::mem::take(&mut current)));
                     items.push(Item::Bars(k));
                 }
-                Some(',') if !current.is_empty() => {
+                Some(',') if !current.is_empty() && !separated => {
                     self.at += 1;
+                    separated = true;
                 }
                 _ => {
+                    if !current.is_empty() && !separated {
+                        return Err(self.error(
+                            "options are separated by commas (no spaces inside a number or name)",
+                        ));
+                    }
+                    separated = false;
                     if self.eat_word("pass") {
                         current.push(Opt::Pass);
                     } else {
