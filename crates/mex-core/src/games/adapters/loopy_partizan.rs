@@ -16,7 +16,7 @@ pub struct LoopyPartizanEntry<G>(pub G);
 
 /// Most positions reachable from a position whose simplest form is
 /// computed (the simplification compares every pair of positions).
-pub const MAX_VALUE_POSITIONS: usize = 4096;
+pub const MAX_VALUE_POSITIONS: usize = 1000;
 
 /// The simplest form of the game from position 0 of `graph`, when it is a
 /// stopper of at most [`MAX_VALUE_POSITIONS`] positions.
@@ -61,7 +61,12 @@ impl<G: LoopyPartizanGame> CatalogGame for LoopyPartizanEntry<G> {
         let values = partizan_graph::solve(&graph)?;
         drop(positions);
         let mut e = evaluation(p.to_string(), values[0]);
-        e.notation = simplest_form(graph)?;
+        // The simplest form is extra: past its own budgets it is left out,
+        // the winners stand.
+        e.notation = match simplest_form(graph) {
+            Err(stopped @ MexError::Stopped { .. }) => return Err(stopped),
+            found => found.ok().flatten(),
+        };
         Ok(e)
     }
     /// Left's moves, then Right's; a move wins for its player when the
