@@ -43,7 +43,7 @@ pub struct GameId {
 }
 
 /// Options of a canonical game, each list sorted and without duplicates.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct Node {
     /// Left options.
     pub left: Vec<GameId>,
@@ -556,7 +556,16 @@ impl GameStore {
             return Ok(v);
         }
         let before = self.comparisons;
-        let v = !self.any_left_geq(g, h)? && !self.any_right_leq(h, g)?;
+        // Number avoidance (Siegel 2013, II.4): against a game that is not a
+        // number, the moves in a number never decide, so an integer's long
+        // chain of options is not walked.
+        let v = if self.number_beside_non_number(h, g) {
+            !self.any_left_geq(g, h)?
+        } else if self.number_beside_non_number(g, h) {
+            !self.any_right_leq(h, g)?
+        } else {
+            !self.any_left_geq(g, h)? && !self.any_right_leq(h, g)?
+        };
         if self.comparisons - before > CHEAP_COMPARISON && self.leq_memo.insert(gi, hi, v) {
             self.charge(MEMO_BYTES)?;
         }
@@ -809,6 +818,40 @@ impl GameStore {
         Ok(v)
     }
 
+    /// Whether `x` is a number in the fast range and `g` surely is not a
+    /// number (never in the slow twin), so that number avoidance applies.
+    fn number_beside_non_number(&self, x: GameId, g: GameId) -> bool {
+        self.simple_of(x).is_some_and(Simple::is_number) && self.surely_not_number(g, 0)
+    }
+
+    /// `true` only when `g` is not a number: `x + n·↑ + *k` with `n` or `k`
+    /// not 0, a canonical form with two options on a side (a number's has at
+    /// most one), an option that is not a number, or `{a | b}` with numbers
+    /// `a ≥ b` (a switch). `false` when unsure.
+    fn surely_not_number(&self, g: GameId, depth: u32) -> bool {
+        if let Kind::Simple(v) = self.kind(g) {
+            return !v.is_number();
+        }
+        let node = self.node(g);
+        if node.left.len() > 1 || node.right.len() > 1 {
+            return true;
+        }
+        if depth < 64
+            && node
+                .left
+                .iter()
+                .chain(&node.right)
+                .any(|&x| self.surely_not_number(x, depth + 1))
+        {
+            return true;
+        }
+        let number = |x: Option<&GameId>| x.and_then(|&x| self.simple_of(x)).filter(|v| v.is_number());
+        match (number(node.left.first()), number(node.right.first())) {
+            (Some(a), Some(b)) => b.leq(a) == Some(true),
+            _ => false,
+        }
+    }
+
     /// `G + H`.
     pub fn add(&mut self, g: GameId, h: GameId) -> GameId {
         within_budget(self.add_in(g, h))
@@ -837,7 +880,14 @@ impl GameStore {
         if let Some(&v) = self.sum_memo.get(&key) {
             return Ok(v);
         }
-        let (gn, hn) = (self.node(g).clone(), self.node(h).clone());
+        let (mut gn, mut hn) = (self.node(g).clone(), self.node(h).clone());
+        // Number Translation Theorem (Siegel 2013, II.4): G + x =
+        // {Gᴸ + x | Gᴿ + x} for a number x and a G that is not a number.
+        if self.number_beside_non_number(h, g) {
+            hn = Node::default();
+        } else if self.number_beside_non_number(g, h) {
+            gn = Node::default();
+        }
         let mut left = Vec::with_capacity(gn.left.len() + hn.left.len());
         let mut right = Vec::with_capacity(gn.right.len() + hn.right.len());
         for &x in &gn.left {
@@ -1107,6 +1157,27 @@ mod tests {
             (false, true) => OutcomeClass::R,
             (false, false) => OutcomeClass::N,
         }
+    }
+
+    /// Found by the fuzzer: `{1|0} + 30110` walked the integer's chain of
+    /// 30110 options and overflowed the stack. By number avoidance it is
+    /// `{30111 | 30110}`, and comparisons with the integer are as cheap.
+    #[test]
+    fn switches_beside_large_integers_do_not_walk_the_integer() {
+        let mut s = GameStore::new();
+        let n = MAX_INTEGER - 1;
+        let (one, zero) = (s.integer(1), s.zero());
+        let switch = s.make(vec![one], vec![zero]);
+        let big = s.integer(n);
+        let sum = s.add(switch, big);
+        let (above, below) = (s.integer(n + 1), big);
+        let expected = s.make(vec![above], vec![below]);
+        assert_eq!(sum, expected);
+        let back = s.sub(sum, big);
+        assert_eq!(show(&s, back), "{1|0}");
+        assert!(s.leq(switch, big) && !s.leq(big, switch));
+        let minus = s.neg(big);
+        assert!(s.leq(minus, switch) && !s.leq(switch, minus));
     }
 
     #[test]
