@@ -97,6 +97,12 @@ const MEMO_BYTES: usize = 32;
 /// ones are refused before the chain is built.
 pub const MAX_INTEGER: i64 = 1 << 16;
 
+/// Deepest nesting of games other than `x + n·↑ + *k` that a store with a
+/// budget builds (`{1|0}:5000` nests 5000 switches): the recursive
+/// operations on game trees (sums, comparisons, thermographs, printing)
+/// go as deep as this, and 2000 levels stay within a 2 MiB thread stack.
+pub const MAX_NESTING: u32 = 2000;
+
 /// Why a store refused to grow (internal; reported as
 /// [`MexError::TooLarge`]).
 #[derive(Debug, Clone, Copy)]
@@ -107,6 +113,8 @@ enum OverBudget {
     Work,
     /// A number's integer part exceeds [`MAX_INTEGER`].
     Integer(i64),
+    /// A game nests deeper than [`MAX_NESTING`].
+    Nesting,
     /// A stop token stopped the work (reported as [`MexError::Stopped`]
     /// with this time limit).
     Stopped(Option<std::time::Duration>),
@@ -124,6 +132,8 @@ pub struct GameStore {
     nodes: Vec<Node>,
     kinds: Vec<Kind>,
     birthdays: Vec<u32>,
+    /// Depth of nesting of games that are not [`Kind::Simple`] (0 for those).
+    nestings: Vec<u32>,
     slow_only: bool,
     simple_memo: FxHashMap<Simple, GameId>,
     index: FxHashMap<Node, GameId>,
@@ -169,6 +179,7 @@ impl GameStore {
             nodes: Vec::new(),
             kinds: Vec::new(),
             birthdays: Vec::new(),
+            nestings: Vec::new(),
             slow_only: false,
             simple_memo: FxHashMap::default(),
             index: FxHashMap::default(),
@@ -276,6 +287,11 @@ impl GameStore {
                 format!("the integer {n} (its canonical form is a chain of |{n}| games)"),
                 format!("{MAX_INTEGER} in magnitude"),
                 "use smaller numbers",
+            ),
+            OverBudget::Nesting => MexError::too_large(
+                "the game (its options nest deeper than numbers, ups and nimbers do)",
+                format!("{MAX_NESTING} levels"),
+                "use a shallower game",
             ),
             OverBudget::Stopped(time_limit) => MexError::Stopped { time_limit },
         }
@@ -506,15 +522,18 @@ impl GameStore {
         self.charge(NODE_BYTES + OPTION_BYTES * options)?;
         let id = self.id(self.nodes.len());
         let kind = self.classify(&node);
-        let birthday = node
-            .left
-            .iter()
-            .chain(&node.right)
-            .map(|&x| self.birthdays[self.at(x)] + 1)
-            .max()
-            .unwrap_or(0);
+        let options = || node.left.iter().chain(&node.right).map(|&x| self.at(x));
+        let birthday = options().map(|x| self.birthdays[x] + 1).max().unwrap_or(0);
+        let nesting = match kind {
+            Kind::Simple(_) => 0,
+            Kind::Other => 1 + options().map(|x| self.nestings[x]).max().unwrap_or(0),
+        };
+        if nesting > MAX_NESTING && self.budget != usize::MAX {
+            return Err(OverBudget::Nesting);
+        }
         self.kinds.push(kind);
         self.birthdays.push(birthday);
+        self.nestings.push(nesting);
         self.nodes.push(node.clone());
         self.index.insert(node, id);
         Ok(id)
@@ -875,6 +894,9 @@ impl GameStore {
             if let Some(v) = a.checked_add(b) {
                 return self.simple(v);
             }
+        }
+        if self.neg_memo.get(&g) == Some(&h) || self.neg_memo.get(&h) == Some(&g) {
+            return Ok(z); // G − G = 0
         }
         let key = if g <= h { (g, h) } else { (h, g) };
         if let Some(&v) = self.sum_memo.get(&key) {
