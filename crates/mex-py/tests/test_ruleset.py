@@ -12,16 +12,14 @@ import os
 import random
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable, Dict, FrozenSet, Iterator, List, Tuple
+from typing import Any, Callable, Dict, Iterator, List, Tuple
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import mex
-
-Cell = Tuple[int, int]
-Board = FrozenSet[Cell]
+from boards import Board, Cell, regions
 
 
 # ---------------------------------------------------------------------------
@@ -33,24 +31,6 @@ def dominoes(board: Board, step: Cell) -> Iterator[Board]:
         other = (r + step[0], c + step[1])
         if other in board:
             yield board - {(r, c), other}
-
-
-def regions(board: Board) -> List[Board]:
-    """The 4-connected regions of the board."""
-    left = set(board)
-    out: List[Board] = []
-    while left:
-        todo = [left.pop()]
-        region = set(todo)
-        while todo:
-            r, c = todo.pop()
-            for n in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
-                if n in left:
-                    left.remove(n)
-                    region.add(n)
-                    todo.append(n)
-        out.append(frozenset(region))
-    return out
 
 
 def domineering(components: bool = False) -> mex.Ruleset:

@@ -12,16 +12,14 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
-from typing import Dict, FrozenSet, Iterator, List, Tuple
+from typing import Dict, Iterator, List, Tuple
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import mex
-
-Cell = Tuple[int, int]
-Board = FrozenSet[Cell]
+from boards import Board, Cell, regions
 
 
 def mex_of(values: List[int]) -> int:
@@ -117,23 +115,6 @@ def test_python_kayles_by_the_pruned_search_gives_the_sequence_of_0_77() -> None
     K = kayles()
     for n in range(25):
         assert K((n, 3, 7)).outcome() == ("P" if want[n] ^ want[3] ^ want[7] == 0 else "N")
-
-
-def regions(board: Board) -> List[Board]:
-    left = set(board)
-    out: List[Board] = []
-    while left:
-        todo = [left.pop()]
-        region = set(todo)
-        while todo:
-            r, c = todo.pop()
-            for n in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
-                if n in left:
-                    left.remove(n)
-                    region.add(n)
-                    todo.append(n)
-        out.append(frozenset(region))
-    return out
 
 
 def cram() -> mex.Ruleset:

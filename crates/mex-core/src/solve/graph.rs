@@ -43,6 +43,18 @@ pub trait GameGraph {
     }
 }
 
+/// Every position's successors as one list each (for the slow twins, which
+/// read them many times).
+pub fn successor_lists<G: GameGraph + ?Sized>(graph: &G) -> Vec<Vec<usize>> {
+    (0..graph.position_count())
+        .map(|v| {
+            let mut s = Vec::new();
+            graph.successors(v, &mut s);
+            s
+        })
+        .collect()
+}
+
 /// Largest explicit graph accepted from text, in nodes. Parsing and solving
 /// peak at about 130 bytes per node, text included (263 MB for a chain of
 /// 2·10^6 nodes, measured); the command line's presentation of every

@@ -14,7 +14,7 @@
 //! ([`super::backward`]): O(V + E).
 
 use super::backward::{propagate, Effect, Predecessors};
-use super::graph::{GameGraph, Primitive};
+use super::graph::{successor_lists, GameGraph, Primitive};
 use crate::MexError;
 use std::fmt;
 
@@ -98,13 +98,7 @@ fn initial_value<G: GameGraph + ?Sized>(graph: &G, v: usize, moves: u32) -> Opti
 /// values decided in earlier rounds only.
 pub fn solve_by_rounds<G: GameGraph + ?Sized>(graph: &G) -> Vec<Value> {
     let n = graph.position_count();
-    let succ: Vec<Vec<usize>> = (0..n)
-        .map(|v| {
-            let mut s = Vec::new();
-            graph.successors(v, &mut s);
-            s
-        })
-        .collect();
+    let succ = successor_lists(graph);
     let mut value: Vec<Option<Value>> = (0..n)
         .map(|v| initial_value(graph, v, succ[v].len() as u32))
         .collect();

@@ -27,7 +27,7 @@
 //! slow twin, the same rounds by repeated scans of every position.
 
 use super::backward::Predecessors;
-use super::graph::GameGraph;
+use super::graph::{successor_lists, GameGraph};
 use crate::MexError;
 use num_bigint::BigUint;
 use num_traits::Zero;
@@ -210,7 +210,7 @@ pub fn values<G: GameGraph + ?Sized>(
 ) -> Result<Vec<SmithValue>, MexError> {
     let n = graph.position_count();
     refuse_primitives(graph)?;
-    let succ = successor_lists(graph, n, budget)?;
+    let succ = compact_successors(graph, n, budget)?;
     let preds = Predecessors::build(n, |v, out| out.extend(succ.of(v)))?;
     let mut label = vec![UNLABELLED; n];
     let mut alive: Vec<usize> = (0..n).collect();
@@ -274,7 +274,7 @@ impl Successors {
     }
 }
 
-fn successor_lists<G: GameGraph + ?Sized>(
+fn compact_successors<G: GameGraph + ?Sized>(
     graph: &G,
     n: usize,
     budget: usize,
@@ -346,13 +346,7 @@ fn finish(label: &[u64], options: impl Fn(usize) -> Vec<usize>) -> Vec<SmithValu
 /// documentation. O(V · E) per scan; for tests.
 pub fn values_by_rounds<G: GameGraph + ?Sized>(graph: &G) -> Vec<SmithValue> {
     let n = graph.position_count();
-    let succ: Vec<Vec<usize>> = (0..n)
-        .map(|v| {
-            let mut s = Vec::new();
-            graph.successors(v, &mut s);
-            s
-        })
-        .collect();
+    let succ = successor_lists(graph);
     let mut label = vec![UNLABELLED; n];
     let mut m = 0u64;
     while label.contains(&UNLABELLED) {
