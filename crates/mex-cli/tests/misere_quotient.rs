@@ -81,3 +81,28 @@ fn bad_input_gets_one_line_and_status_2() {
         );
     }
 }
+
+#[test]
+fn kayles_is_proven_at_heap_170() {
+    // The quotient and its proof are checked against the direct search in
+    // mex-core (tests/misere_quotients.rs); here the JSON of the command.
+    let v = json(&["misere-quotient", "0.77", "--max-heap", "170"]);
+    assert_eq!(v["order"], 40);
+    assert_eq!(v["period"]["period"], 12);
+    assert_eq!(v["period"]["preperiod"], 71);
+    // Beyond the table, by the period: 10^20 + 5 ≡ 9 and 71 ≡ 11 (mod 12),
+    // so heap 10^20 + 5 behaves as heap 71 + 10 = 81.
+    let outcome = |heaps: &str| {
+        json(&[
+            "misere-quotient",
+            "0.77",
+            "--max-heap",
+            "170",
+            "--outcome",
+            heaps,
+        ])["outcome"]
+            .clone()
+    };
+    assert_eq!(outcome("100000000000000000005,3"), outcome("81,3"));
+    assert_eq!(outcome("100000000000000000005"), outcome("81"));
+}

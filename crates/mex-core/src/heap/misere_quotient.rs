@@ -903,14 +903,18 @@ impl<'a> Oracle<'a> {
     }
 
     /// Whether the sum `word` (sorted) is a misère P-position, by an
-    /// explicit stack.
+    /// explicit stack. Each sum's options are first scanned for one whose
+    /// outcome is already known to be P (then the sum is N without any
+    /// search); only the options of unknown outcome are searched, those
+    /// with fewer copies of heap `n` (cheaper) first.
     fn is_p(&mut self, word: &[usize]) -> Result<bool, MexError> {
         if let Some(p) = self.known(word) {
             return Ok(p);
         }
         let mut stack: Vec<(Vec<usize>, Vec<Vec<usize>>, usize)> = Vec::new();
-        let first = self.options_of(word);
-        stack.push((word.to_vec(), first, 0));
+        if let Some(first) = self.unknown_options(word.to_vec())? {
+            stack.push((word.to_vec(), first, 0));
+        }
         while let Some((w, opts, i)) = stack.last_mut() {
             crate::stop::check()?;
             if *i == opts.len() {
@@ -929,12 +933,34 @@ impl<'a> Oracle<'a> {
                 Some(false) => *i += 1,
                 None => {
                     let next = opts[*i].clone();
-                    let next_options = self.options_of(&next);
-                    stack.push((next, next_options, 0));
+                    if let Some(next_options) = self.unknown_options(next.clone())? {
+                        stack.push((next, next_options, 0));
+                    }
                 }
             }
         }
         Ok(self.known(word).expect("searched"))
+    }
+
+    /// The options of `word` whose outcomes are not yet known, cheapest
+    /// first; `None` (and `word` remembered as N) when one is a known P.
+    fn unknown_options(&mut self, word: Vec<usize>) -> Result<Option<Vec<Vec<usize>>>, MexError> {
+        let mut unknown = Vec::new();
+        for o in self.options_of(&word) {
+            match self.known(&o) {
+                Some(true) => {
+                    self.remember(word, false)?;
+                    return Ok(None);
+                }
+                Some(false) => {}
+                None => unknown.push(o),
+            }
+        }
+        unknown.sort_unstable();
+        unknown.dedup();
+        let n = self.n;
+        unknown.sort_by_key(|o| (o.iter().filter(|&&h| h == n).count(), o.len()));
+        Ok(Some(unknown))
     }
 
     fn remember(&mut self, word: Vec<usize>, p: bool) -> Result<(), MexError> {
