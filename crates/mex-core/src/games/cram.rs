@@ -134,10 +134,7 @@ struct Geometry {
 impl Geometry {
     fn of(p: &Cells) -> Geometry {
         let (h, w) = (u32::from(p.height), u32::from(p.width));
-        let mut first_column = 0u128;
-        for r in 0..h {
-            first_column |= 1 << (r * w);
-        }
+        let first_column = first_column(h, w);
         let cells = h * w;
         let all = if cells >= 128 {
             u128::MAX
@@ -180,29 +177,18 @@ impl Geometry {
     /// subset of `free`): whole runs of a row at a time, then a step up
     /// and down, until no step adds a cell.
     fn region(&self, free: u128, seed: u128) -> u128 {
-        let mut region = self.row_runs(free, seed);
+        let mut region = seed;
         loop {
-            let step = (shl(region, self.width) | shr(region, self.width)) & free & !region;
-            if step == 0 {
+            let grown = runs_upwards(
+                free,
+                (region | self.neighbours(region)) & free,
+                self.last_column,
+            );
+            if grown == region {
                 return region;
             }
-            region |= self.row_runs(free, step);
+            region = grown;
         }
-    }
-
-    /// The cells of `free` in the same run of a row as some cell of
-    /// `seed` (a subset of `free`). Adding `seed` to the run bits carries
-    /// through the free cells above each seed bit and clears them, up to
-    /// the row's last column (kept out of the carry and added after);
-    /// the bits reversed give the runs downwards.
-    fn row_runs(&self, free: u128, seed: u128) -> u128 {
-        let up = runs_upwards(free, seed, self.last_column);
-        let down = runs_upwards(
-            free.reverse_bits(),
-            seed.reverse_bits(),
-            self.first_column.reverse_bits(),
-        );
-        up | down.reverse_bits()
     }
 
     /// The region of `free` holding `seed`, one step in every direction
@@ -238,6 +224,18 @@ fn runs_upwards(free: u128, seed: u128, ends: u128) -> u128 {
     let through = free & !ends;
     let run = (through & !through.wrapping_add(seed & through)) | seed;
     run | (run << 1) & free & ends
+}
+
+/// The cells of the first column of an `h × w` board (`h · w ≤ 128`),
+/// the column doubled in height at each step.
+fn first_column(h: u32, w: u32) -> u128 {
+    let mut column = 1u128;
+    let mut rows = 1;
+    while rows < h {
+        column |= shl(column, rows * w);
+        rows *= 2;
+    }
+    column & low_bits((h * w) as usize)
 }
 
 /// Whether every cell of the board is free.
@@ -324,12 +322,7 @@ fn trimmed(p: &Cells) -> Cells {
 fn is_trimmed(p: &Cells) -> bool {
     let (h, w) = (u32::from(p.height), u32::from(p.width));
     let row = shl(1, w).wrapping_sub(1);
-    let mut first_column = 0u128;
-    let mut column = 1u128;
-    for _ in 0..h {
-        first_column |= column;
-        column = shl(column, w);
-    }
+    let first_column = first_column(h, w);
     let last_column = first_column << (w - 1);
     p.free & row != 0
         && shr(p.free, (h - 1) * w) != 0
@@ -828,6 +821,8 @@ mod tests {
             proptest::prop_assert_eq!(transposed(&p), transposed_by_bits(&p));
             let t = trimmed(&p);
             proptest::prop_assert_eq!(least_image(&t), least_image_by_cells(&t));
+            let column = (0..height).fold(0u128, |m, r| m | 1 << (r * width));
+            proptest::prop_assert_eq!(first_column(height as u32, width as u32), column);
             let g = Geometry::of(&p);
             let mut rest = p.free;
             while rest != 0 {
