@@ -134,10 +134,7 @@ struct Geometry {
 impl Geometry {
     fn of(p: &Cells) -> Geometry {
         let (h, w) = (u32::from(p.height), u32::from(p.width));
-        let mut first_column = 0u128;
-        for r in 0..h {
-            first_column |= 1 << (r * w);
-        }
+        let first_column = first_column(h, w);
         let cells = h * w;
         let all = if cells >= 128 {
             u128::MAX
@@ -176,8 +173,28 @@ impl Geometry {
         free & self.neighbours(free)
     }
 
-    /// The orthogonally connected region of `free` holding `seed`.
+    /// The orthogonally connected region of `free` holding `seed` (a
+    /// subset of `free`): whole runs of a row at a time, then a step up
+    /// and down, until no step adds a cell.
     fn region(&self, free: u128, seed: u128) -> u128 {
+        let mut region = seed;
+        loop {
+            let grown = runs_upwards(
+                free,
+                (region | self.neighbours(region)) & free,
+                self.last_column,
+            );
+            if grown == region {
+                return region;
+            }
+            region = grown;
+        }
+    }
+
+    /// The region of `free` holding `seed`, one step in every direction
+    /// at a time (the slow twin of [`Geometry::region`]).
+    #[cfg(test)]
+    fn region_by_steps(&self, free: u128, seed: u128) -> u128 {
         let mut region = seed;
         loop {
             let grown = (region | self.neighbours(region)) & free;
@@ -201,9 +218,29 @@ impl Geometry {
     }
 }
 
+/// The cells of `free` from each bit of `seed` upwards to the end of its
+/// run, where a run stops at a taken cell or after a cell of `ends`.
+fn runs_upwards(free: u128, seed: u128, ends: u128) -> u128 {
+    let through = free & !ends;
+    let run = (through & !through.wrapping_add(seed & through)) | seed;
+    run | (run << 1) & free & ends
+}
+
+/// The cells of the first column of an `h × w` board (`h · w ≤ 128`),
+/// the column doubled in height at each step.
+fn first_column(h: u32, w: u32) -> u128 {
+    let mut column = 1u128;
+    let mut rows = 1;
+    while rows < h {
+        column |= shl(column, rows * w);
+        rows *= 2;
+    }
+    column & low_bits((h * w) as usize)
+}
+
 /// Whether every cell of the board is free.
 fn whole_board(p: &Cells) -> bool {
-    p.free == Geometry::of(p).all
+    p.free == low_bits(p.height() * p.width())
 }
 
 /// The lowest `n` bits set (`n ≤ 128`).
@@ -243,17 +280,31 @@ fn trimmed(p: &Cells) -> Cells {
             free: 0,
         };
     }
+    if is_trimmed(p) {
+        return *p;
+    }
     let w = p.width();
     let row = shl(1, w as u32).wrapping_sub(1);
     let top = p.free.trailing_zeros() as usize / w;
     let bottom = (127 - p.free.leading_zeros() as usize) / w;
-    let mut columns = 0u128;
-    for r in top..=bottom {
-        columns |= (p.free >> (r * w)) & row;
+    let rows = bottom - top + 1;
+    let mut columns = p.free >> (top * w);
+    let mut folded = 1;
+    while folded < rows {
+        columns |= shr(columns, (folded * w) as u32);
+        folded *= 2;
     }
+    columns &= row;
     let left = columns.trailing_zeros() as usize;
     let right = 127 - columns.leading_zeros() as usize;
-    let (height, width) = (bottom - top + 1, right - left + 1);
+    let (height, width) = (rows, right - left + 1);
+    if width == w {
+        return Cells {
+            height: height as u8,
+            width: width as u8,
+            free: p.free >> (top * w),
+        };
+    }
     let row_mask = shl(1, width as u32).wrapping_sub(1);
     let mut free = 0u128;
     for r in 0..height {
@@ -266,8 +317,70 @@ fn trimmed(p: &Cells) -> Cells {
     }
 }
 
-/// `p` transposed (rows become columns).
+/// Whether `p`'s free cells touch all four sides of its board (trimming
+/// then changes nothing).
+fn is_trimmed(p: &Cells) -> bool {
+    let (h, w) = (u32::from(p.height), u32::from(p.width));
+    let row = shl(1, w).wrapping_sub(1);
+    let first_column = first_column(h, w);
+    let last_column = first_column << (w - 1);
+    p.free & row != 0
+        && shr(p.free, (h - 1) * w) != 0
+        && p.free & first_column != 0
+        && p.free & last_column != 0
+}
+
+/// Strides for which [`spread_table`] keeps the bytes spread out.
+const SPREAD_STRIDES: usize = 16;
+
+/// `SPREAD[s - 1][b]`: bit `k` of the byte `b` moved to bit `k · s`.
+fn spread_table() -> &'static [[u128; 256]; SPREAD_STRIDES] {
+    static TABLE: std::sync::OnceLock<Box<[[u128; 256]; SPREAD_STRIDES]>> =
+        std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut table = Box::new([[0u128; 256]; SPREAD_STRIDES]);
+        for (i, row) in table.iter_mut().enumerate() {
+            for (b, out) in row.iter_mut().enumerate() {
+                for k in 0..8 {
+                    if b >> k & 1 == 1 {
+                        *out |= shl(1, k * (i as u32 + 1));
+                    }
+                }
+            }
+        }
+        table
+    })
+}
+
+/// `p` transposed (rows become columns), a byte of a row at a time
+/// through [`spread_table`]; [`transposed_by_bits`] for tall boards.
 fn transposed(p: &Cells) -> Cells {
+    let (h, w) = (p.height(), p.width() as u32);
+    if h > SPREAD_STRIDES {
+        return transposed_by_bits(p);
+    }
+    let spread = &spread_table()[h - 1];
+    let row = shl(1, w).wrapping_sub(1);
+    let mut free = 0u128;
+    for r in 0..h as u32 {
+        let mut bits = shr(p.free, r * w) & row;
+        let mut at = r;
+        while bits != 0 {
+            free |= shl(spread[(bits & 0xff) as usize], at);
+            bits >>= 8;
+            at += 8 * h as u32;
+        }
+    }
+    Cells {
+        height: p.width,
+        width: p.height,
+        free,
+    }
+}
+
+/// `p` transposed, one free cell at a time (the slow twin of
+/// [`transposed`], and its path for boards taller than 16 rows).
+fn transposed_by_bits(p: &Cells) -> Cells {
     let (h, w) = (p.height(), p.width());
     let row = shl(1, w as u32).wrapping_sub(1);
     let mut free = 0u128;
@@ -306,20 +419,29 @@ fn half_turned(p: &Cells) -> u128 {
 /// The least of the eight images of `p` under the square's group (height,
 /// width, then mask): the rows reversed, the half turn and both, of `p`
 /// and of its transpose.
+///
+/// The images keep the board's shape or transpose it, and the order
+/// compares heights first: a board wider than tall is least among its
+/// own four images, a taller one among its transpose's, and only a
+/// square needs all eight.
 fn least_image(p: &Cells) -> Cells {
-    let mut best = *p;
-    for q in [*p, transposed(p)] {
-        let turned = q.with_free(half_turned(&q));
-        for free in [
-            q.free,
-            rows_reversed(&q),
-            turned.free,
-            rows_reversed(&turned),
-        ] {
-            best = best.min(q.with_free(free));
-        }
+    match p.height.cmp(&p.width) {
+        std::cmp::Ordering::Less => least_of_four(p),
+        std::cmp::Ordering::Greater => least_of_four(&transposed(p)),
+        std::cmp::Ordering::Equal => least_of_four(p).min(least_of_four(&transposed(p))),
     }
-    best
+}
+
+/// The least of `q`, its rows reversed, its half turn and the half turn's
+/// rows reversed.
+fn least_of_four(q: &Cells) -> Cells {
+    let turned = q.with_free(half_turned(q));
+    let free = q
+        .free
+        .min(rows_reversed(q))
+        .min(turned.free)
+        .min(rows_reversed(&turned));
+    q.with_free(free)
 }
 
 /// `free` with all but one of the tufts (cells with a single free
@@ -454,16 +576,17 @@ impl ImpartialRuleset for Cram {
     fn decompose(&self, p: &Cells) -> Option<Vec<Cells>> {
         let g = Geometry::of(p);
         let playable = g.playable(p.free);
-        if g.region(playable, playable & playable.wrapping_neg()) == playable {
+        let first = g.region(playable, playable & playable.wrapping_neg());
+        if first == playable {
             return None;
         }
-        let parts = g.regions(playable);
-        (parts.len() > 1).then(|| {
-            parts
+        let mut parts = vec![trimmed(&p.with_free(first))];
+        parts.extend(
+            g.regions(playable & !first)
                 .into_iter()
-                .map(|r| trimmed(&p.with_free(r)))
-                .collect()
-        })
+                .map(|r| trimmed(&p.with_free(r))),
+        );
+        Some(parts)
     }
     /// Height, width, then the free-cell mask (little-endian).
     fn record_bytes(&self) -> usize {
@@ -611,6 +734,104 @@ mod tests {
             .map(|m| value(&m.to.to_string()))
             .collect();
         assert_eq!(whole, mex(options));
+    }
+
+    /// The least of the eight images, each built cell by cell (the slow
+    /// twin of [`least_image`]).
+    fn least_image_by_cells(p: &Cells) -> Cells {
+        let (h, w) = (p.height(), p.width());
+        let mut best: Option<Cells> = None;
+        for k in 0..8 {
+            let (th, tw) = if k >= 4 { (w, h) } else { (h, w) };
+            let mut free = 0u128;
+            for r in 0..h {
+                for c in 0..w {
+                    if !p.is_free(r, c) {
+                        continue;
+                    }
+                    let (r2, c2) = if k >= 4 { (c, r) } else { (r, c) };
+                    let r2 = if k & 1 == 1 { th - 1 - r2 } else { r2 };
+                    let c2 = if k & 2 == 2 { tw - 1 - c2 } else { c2 };
+                    free |= 1 << (r2 * tw + c2);
+                }
+            }
+            let image = Cells {
+                height: th as u8,
+                width: tw as u8,
+                free,
+            };
+            best = Some(best.map_or(image, |b| b.min(image)));
+        }
+        best.unwrap()
+    }
+
+    /// The smallest board holding the free cells, cell by cell (the slow
+    /// twin of [`trimmed`]).
+    fn trimmed_by_cells(p: &Cells) -> Cells {
+        let cells: Vec<(usize, usize)> = (0..p.height())
+            .flat_map(|r| (0..p.width()).map(move |c| (r, c)))
+            .filter(|&(r, c)| p.is_free(r, c))
+            .collect();
+        if cells.is_empty() {
+            return Cells {
+                height: 1,
+                width: 1,
+                free: 0,
+            };
+        }
+        let top = cells.iter().map(|x| x.0).min().unwrap();
+        let bottom = cells.iter().map(|x| x.0).max().unwrap();
+        let left = cells.iter().map(|x| x.1).min().unwrap();
+        let right = cells.iter().map(|x| x.1).max().unwrap();
+        let width = right - left + 1;
+        let free = cells
+            .iter()
+            .fold(0u128, |m, &(r, c)| m | 1 << ((r - top) * width + c - left));
+        Cells {
+            height: (bottom - top + 1) as u8,
+            width: width as u8,
+            free,
+        }
+    }
+
+    fn random_board(height: usize, width: usize, bits: u128) -> Cells {
+        Cells {
+            height: height as u8,
+            width: width as u8,
+            free: bits & low_bits(height * width),
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(3000))]
+        /// The word-parallel board operations against their cell-by-cell
+        /// twins on random boards of every shape up to 128 cells (free
+        /// cells dense or sparse).
+        #[test]
+        fn packed_operations_against_cell_by_cell(
+            height in 1usize..=20,
+            width in 1usize..=20,
+            a: u128,
+            b: u128,
+            sparse: bool,
+        ) {
+            let width = width.min(MAX_CELLS / height);
+            let p = random_board(height, width, if sparse { a & b } else { a | b });
+            proptest::prop_assert_eq!(trimmed(&p), trimmed_by_cells(&p));
+            proptest::prop_assert_eq!(transposed(&p), transposed_by_bits(&p));
+            let t = trimmed(&p);
+            proptest::prop_assert_eq!(least_image(&t), least_image_by_cells(&t));
+            let column = (0..height).fold(0u128, |m, r| m | 1 << (r * width));
+            proptest::prop_assert_eq!(first_column(height as u32, width as u32), column);
+            let g = Geometry::of(&p);
+            let mut rest = p.free;
+            while rest != 0 {
+                let seed = rest & rest.wrapping_neg();
+                let region = g.region(p.free, seed);
+                proptest::prop_assert_eq!(region, g.region_by_steps(p.free, seed));
+                rest &= !region;
+            }
+        }
     }
 
     #[test]

@@ -142,6 +142,11 @@ pub struct NimberSearch<R: ImpartialRuleset> {
     path: hashbrown::HashSet<R::Position, FxBuildHasher>,
     /// The component found again on its own path, once a cycle is found.
     repeated: Option<R::Position>,
+    /// Emptied vectors of positions, reused by the next expansion (no
+    /// allocation for them once the search is under way).
+    spare: Vec<Vec<R::Position>>,
+    /// Emptied vectors of pending options, likewise.
+    spare_pending: Vec<Vec<Pending>>,
 }
 
 impl<R: ImpartialRuleset> NimberSearch<R> {
@@ -157,6 +162,8 @@ impl<R: ImpartialRuleset> NimberSearch<R> {
             cycle_check: false,
             path: hashbrown::HashSet::with_hasher(FxBuildHasher),
             repeated: None,
+            spare: Vec::new(),
+            spare_pending: Vec::new(),
         }
     }
 
@@ -463,37 +470,57 @@ impl<R: ImpartialRuleset> NimberSearch<R> {
 
     fn expand_in(&mut self, key: &R::Position, requested: Set) -> Result<Option<u64>, MexError> {
         self.stats.expanded += 1;
-        let mut options = Vec::new();
+        let mut options = self.spare.pop().unwrap_or_default();
         self.ruleset.options(key, &mut options);
+        let mut pending = self.spare_pending.pop().unwrap_or_default();
+        let mut arena = self.spare.pop().unwrap_or_default();
+        let result = self.options_in(key, requested, &mut options, &mut pending, &mut arena);
+        for mut v in [options, arena] {
+            v.clear();
+            self.spare.push(v);
+        }
+        pending.clear();
+        self.spare_pending.push(pending);
+        result
+    }
+
+    /// The search of [`NimberSearch::expand_in`] on the options of `key`,
+    /// in vectors kept from earlier expansions.
+    fn options_in(
+        &mut self,
+        key: &R::Position,
+        requested: Set,
+        options: &mut Vec<R::Position>,
+        pending: &mut Vec<Pending>,
+        arena: &mut Vec<R::Position>,
+    ) -> Result<Option<u64>, MexError> {
         if options.len() >= 127 {
-            return self.by_definition(key, &options).map(Some);
+            return self.by_definition(key, options).map(Some);
         }
         let mut candidates = below(options.len() + 1);
-        let mut pending = Vec::with_capacity(options.len());
-        let mut arena = Vec::with_capacity(options.len());
-        for option in &options {
+        for option in options.iter() {
             if candidates & requested == 0 {
                 self.stats.cut += 1;
                 return Ok(None);
             }
-            let p = self.split(option, &mut arena)?;
+            let p = self.split(option, arena)?;
             if p.len == 0 {
                 candidates = remove(candidates, p.known);
             } else {
                 pending.push(p);
             }
         }
-        drop(options);
+        options.clear();
         pending.sort_by_key(|p| p.difficulty);
         let upto = up_to_largest(requested);
         let mut exact = true;
-        for p in &pending {
+        for p in pending.iter() {
             if candidates & requested == 0 {
                 self.stats.cut += 1;
                 return Ok(None);
             }
             let lower = without_largest(candidates);
-            match self.pending_in(p.known, p.parts(&arena), lower & upto)? {
+            match self.pending_in(p.known, p.parts(arena), lower & upto)? {
                 Some(v) => candidates = remove(candidates, v),
                 None => {
                     candidates = lower;
