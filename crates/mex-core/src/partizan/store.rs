@@ -864,7 +864,8 @@ impl GameStore {
         {
             return true;
         }
-        let number = |x: Option<&GameId>| x.and_then(|&x| self.simple_of(x)).filter(|v| v.is_number());
+        let number =
+            |x: Option<&GameId>| x.and_then(|&x| self.simple_of(x)).filter(|v| v.is_number());
         match (number(node.left.first()), number(node.right.first())) {
             (Some(a), Some(b)) => b.leq(a) == Some(true),
             _ => false,

@@ -139,7 +139,7 @@ pub fn parse(text: &str) -> Result<Parsed, MexError> {
 /// stopper, the sides of `G & H`, or the graph of another game.
 pub fn parse_value(text: &str) -> Result<LoopyValue, MexError> {
     match parse(text)? {
-        Parsed::Game(g, s) => super::value::value(&g, s),
+        Parsed::Game(g, s) => super::sides::sided_value(&g, s),
         Parsed::Sided(g, a, h, b) => {
             let side = |g: &LoopyGraph, v: usize, which: &str| {
                 Stopper::new(g, v).map_err(|_| {
@@ -151,16 +151,12 @@ pub fn parse_value(text: &str) -> Result<LoopyValue, MexError> {
             };
             let onside = side(&g, a, "onside")?;
             let offside = side(&h, b, "offside")?;
-            if !onside.geq(&offside)? {
-                return Err(MexError::invalid(
+            LoopyValue::from_sides(onside, offside).map_err(|_| {
+                MexError::invalid(
                     format!("in {} the onside is not ≥ the offside", quote(text)),
                     "G & H with G ≥ H (Siegel 2013, §VI.4)",
-                ));
-            }
-            if onside.geq(&offside)? && offside.geq(&onside)? {
-                return Ok(LoopyValue::Stopper(onside));
-            }
-            Ok(LoopyValue::Sided { onside, offside })
+                )
+            })
         }
     }
 }
