@@ -456,6 +456,28 @@ fn sides_of_random_games_satisfy_their_definition() {
     assert!(sided * 10 >= tried * 9, "{sided} of {tried}");
 }
 
+/// The named examples satisfy the definition of their sides too.
+#[test]
+fn sides_of_named_games_satisfy_their_definition() {
+    let probes = probe_graphs();
+    for text in [
+        "dud",
+        "tis",
+        "over - over",
+        "upon - upon",
+        "{0|{dud|},*}",
+        "a{1||a|0}",
+        "^<on> + {0|upon}",
+    ] {
+        let Parsed::Game(g, s) = parse(text).unwrap() else {
+            panic!("{text}")
+        };
+        let g = g.reachable(s).0;
+        let (on, off) = sides::sides(&g, 0).unwrap().unwrap();
+        check_sides_by_probes(&g, &on, &off, &probes);
+    }
+}
+
 /// Sums and negatives of sided values: (G & H) + (J & K) = (G + J)⁺ &
 /// (H + K)⁻, −(G & H) = −H & −G, checked against the sides of the sum
 /// graph itself.
