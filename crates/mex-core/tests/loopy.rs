@@ -515,3 +515,27 @@ fn sums_and_negatives_of_sided_values() {
         assert_eq!(shown(&format!("dud + {b}")), "on & off", "dud + {b}");
     }
 }
+
+/// Sums of values typed with their sides: `(G & H) + J`, `-(G & H)`
+/// (CGSuite's EvalTest "sided + sided" in spirit; the values follow from
+/// the sides' rule (G & H) + (J & K) = (G + J)⁺ & (H + K)⁻).
+#[test]
+fn sums_of_typed_sides() {
+    for (input, want) in [
+        ("(over & v) + 1", "1over & 1v"),
+        ("-(over & v)", "^ & under"),
+        ("-(-(over & v))", "over & v"),
+        ("(over & v) - over", "over & under"),
+        // tis − tis is not 0 (Winning Ways ch. 11): (1 & 0) − (1 & 0).
+        ("(1 & 0) - (1 & 0)", "1 & -1"),
+        ("tis - tis", "1 & -1"),
+        ("(on & off) + 1", "on & off"),
+        ("(((over & v)))", "over & v"),
+    ] {
+        assert_eq!(shown(input), want, "{input}");
+        assert_eq!(shown(want), want, "{want} reads back");
+    }
+    let deep = format!("{}over & v{}", "(".repeat(3000), ")".repeat(3000));
+    assert!(parse_value(&deep).is_err());
+    assert!(parse_value("(1 & 0) +").is_err());
+}
