@@ -170,7 +170,7 @@ fn state(v: usize, mover: Mover) -> usize {
 
 /// The successors of a state: the options of its mover, the other to move.
 fn successors(g: &LoopyGraph, s: usize) -> impl Iterator<Item = usize> + '_ {
-    let (v, mover, next) = if s % 2 == 0 {
+    let (v, mover, next) = if s.is_multiple_of(2) {
         (s / 2, Mover::Left, Mover::Right)
     } else {
         (s / 2, Mover::Right, Mover::Left)
