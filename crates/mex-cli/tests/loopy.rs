@@ -29,10 +29,23 @@ fn game_reports_stoppers_as_cgsuite_prints_them() {
 
 #[test]
 fn game_reports_draws_and_sides() {
+    // Winning Ways ch. 11: dud = on & off, drawn whoever starts.
     let dud = json(&["game", "dud"]);
     assert_eq!(dud["outcome"], "D");
     assert_eq!(dud["stopper"], false);
-    assert!(dud["onside"].is_null());
+    assert_eq!(dud["kind"], "sided");
+    assert_eq!(dud["canonical"], "on & off");
+    assert_eq!(dud["onside"], "on");
+    assert_eq!(dud["offside"], "off");
+    // CGSuite's SidedValueTestCase: {0|{dud|},*} = ^ & v*, NHat.
+    let nhat = json(&["game", "{0|{dud|},*}"]);
+    assert_eq!(nhat["canonical"], "^ & v*");
+    assert_eq!(nhat["outcome"], "NHat");
+    // Bach's carousel: sides not found, outcome N (CGSuite).
+    let bach = json(&["game", "a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}"]);
+    assert_eq!(bach["kind"], "not a stopper");
+    assert!(bach["onside"].is_null());
+    assert_eq!(bach["outcome"], "N");
     let sided = json(&["game", "over & v"]);
     assert_eq!(sided["canonical"], "over & v");
     assert_eq!(sided["onside"], "over");
@@ -51,6 +64,11 @@ fn compare_orders_stoppers() {
         ("^", "{pass|*}", "<"),
         ("x{0|x}", "over", "="),
         ("on", "100", ">"),
+        // Sided values compare side by side (Siegel 2013, §VI.4).
+        ("dud", "0", "||"),
+        ("over - over", "over & under", "="),
+        ("tis", "1 & 0", "="),
+        ("tis", "tisn", ">"),
     ] {
         let v = json(&["compare", g, h]);
         assert_eq!(v["relation"], rel, "{g} {h}");
@@ -64,6 +82,11 @@ fn printed_text_reads_back() {
         "tis",
         "over - over",
         "+-{0|pass}",
+        "dud",
+        "upon - upon",
+        "{0|{dud|},*}",
+        "^<on> + {0|upon}",
+        "a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}",
     ] {
         let first = json(&["game", input])["canonical"]
             .as_str()
@@ -91,6 +114,7 @@ fn bad_loopy_input_gets_one_line_and_status_2() {
     }
     let out = mex(&["game", "on", "--cool", "1"]);
     assert_eq!(out.status.code(), Some(2));
-    // Comparing games that are not stoppers is refused, not guessed.
-    assert_eq!(mex(&["compare", "dud", "0"]).status.code(), Some(2));
+    // Comparing games whose sides are not found is refused, not guessed.
+    let bach = "a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}";
+    assert_eq!(mex(&["compare", bach, "0"]).status.code(), Some(2));
 }

@@ -334,3 +334,208 @@ fn order_of_named_values() {
     let star = stopper("*");
     assert_eq!(upon.partial_cmp(&star).unwrap(), None);
 }
+
+// ------------------------------------------------------------ sides
+
+use mex_core::partizan::loopy::sides::{self, outcome_of_sides, sided_value};
+
+/// Sides printed by CGSuite (SidedValueTestCase.scala, EvalTest.scala,
+/// GameTest.scala), and Winning Ways ch. 11 (dud = on & off).
+#[test]
+fn sides_of_cgsuite() {
+    for (input, want) in [
+        ("dud", "on & off"),
+        ("on + off", "on & off"),
+        ("a{{|a}|}", "1 & 0"),
+        ("tis", "1 & 0"),
+        ("tisn", "0 & -1"),
+        ("{0|{dud|},*}", "^ & v*"),
+        // CGSuite prints "2 & +-1"; mex prints short games with ±.
+        ("a{1||a|0}", "2 & ±1"),
+        ("^<on> + {0|upon}", "{0||0|^<on>*} & {0|^[on]}"),
+        ("over & v", "over & v"),
+    ] {
+        assert_eq!(shown(input), want, "{input}");
+    }
+}
+
+/// Bach's carousel (Winning Ways ch. 11; CGSuite's EvalTest "not
+/// stopper-sided"): its sides are no stoppers, so none is found.
+#[test]
+fn bachs_carousel_has_no_stopper_sides() {
+    let v = parse_value("a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}").unwrap();
+    assert!(matches!(v, LoopyValue::Unsided(_)), "{v:?}");
+}
+
+/// Under the convention `left_wins_endless`, whether Left wins the game
+/// `g` from `start` with `first` to move (no draws).
+fn wins_with_convention(
+    g: &LoopyGraph,
+    start: usize,
+    first: Mover,
+    left_wins_endless: bool,
+) -> bool {
+    let r = g.result(start, first).unwrap();
+    if left_wins_endless {
+        r != Result3::RightWins
+    } else {
+        r == Result3::LeftWins
+    }
+}
+
+/// Stoppers X the sides are tested against.
+const PROBES: &[&str] = &[
+    "0", "*", "1", "-1", "1/2", "^", "v", "{1|-1}", "on", "off", "over", "under", "upon", "v[on]",
+    "+-over", "{0|on}", "{off|0}", "2", "-2",
+];
+
+fn probe_graphs() -> Vec<LoopyGraph> {
+    PROBES.iter().map(|t| stopper(t).graph().clone()).collect()
+}
+
+/// The defining property of the sides, checked against every probe X:
+/// G + X and G⁺ + X have the same winner with each first player when Left
+/// wins endless play, G + X and G⁻ + X when Right does. A slow twin of
+/// the construction (which checks survival in G − G⁺ only).
+fn check_sides_by_probes(g: &LoopyGraph, on: &Stopper, off: &Stopper, probes: &[LoopyGraph]) {
+    for x in probes {
+        let with_g = g.sum(0, x, 0).unwrap();
+        let with_on = on.graph().sum(0, x, 0).unwrap();
+        let with_off = off.graph().sum(0, x, 0).unwrap();
+        for first in [Mover::Left, Mover::Right] {
+            assert_eq!(
+                wins_with_convention(&with_g, 0, first, true),
+                wins_with_convention(&with_on, 0, first, true),
+                "onside of {g:?} against {x:?}, {first:?} first"
+            );
+            assert_eq!(
+                wins_with_convention(&with_g, 0, first, false),
+                wins_with_convention(&with_off, 0, first, false),
+                "offside of {g:?} against {x:?}, {first:?} first"
+            );
+        }
+    }
+}
+
+/// The slow twin of survival in G − S for arbitrary G: sweep the
+/// explicit sum graph until nothing changes.
+#[test]
+fn sides_of_random_games_satisfy_their_definition() {
+    let probes = probe_graphs();
+    let mut rng = Rng(0x5eed_51de);
+    let (mut sided, mut tried) = (0, 0);
+    while tried < 400 {
+        let n = 1 + rng.below(4);
+        let g = random_graph(&mut rng, n, 2);
+        if g.is_stopper(0).unwrap() {
+            continue;
+        }
+        tried += 1;
+        let Some((on, off)) = sides::sides(&g, 0).unwrap() else {
+            continue;
+        };
+        sided += 1;
+        // The definitions: G⁺ ≥ G⁻; survival in G − G⁺ and G⁻ − G (by
+        // sweeping, not by the table the construction used).
+        assert!(on.geq(&off).unwrap(), "{g:?}");
+        assert!(geq_by_sweeping(&g, on.graph()), "{g:?}: G − G⁺");
+        assert!(geq_by_sweeping(off.graph(), &g), "{g:?}: G⁻ − G");
+        // The outcome with draws of the graph is the one the sides give.
+        assert_eq!(
+            LoopyOutcome::of(&g, 0).unwrap(),
+            outcome_of_sides(&on, &off).unwrap(),
+            "{g:?}"
+        );
+        check_sides_by_probes(&g, &on, &off, &probes);
+        // The printed value reads back to the same sides.
+        let v = sided_value(&g, 0).unwrap();
+        let back = parse_value(&show_value(&v).unwrap()).unwrap();
+        assert!(sides::geq(&v, &back).unwrap() && sides::geq(&back, &v).unwrap());
+    }
+    // Most small games have stopper sides found by the search.
+    assert!(sided * 10 >= tried * 9, "{sided} of {tried}");
+}
+
+/// The named examples satisfy the definition of their sides too.
+#[test]
+fn sides_of_named_games_satisfy_their_definition() {
+    let probes = probe_graphs();
+    for text in [
+        "dud",
+        "tis",
+        "over - over",
+        "upon - upon",
+        "{0|{dud|},*}",
+        "a{1||a|0}",
+        "^<on> + {0|upon}",
+    ] {
+        let Parsed::Game(g, s) = parse(text).unwrap() else {
+            panic!("{text}")
+        };
+        let g = g.reachable(s).0;
+        let (on, off) = sides::sides(&g, 0).unwrap().unwrap();
+        check_sides_by_probes(&g, &on, &off, &probes);
+    }
+}
+
+/// Sums and negatives of sided values: (G & H) + (J & K) = (G + J)⁺ &
+/// (H + K)⁻, −(G & H) = −H & −G, checked against the sides of the sum
+/// graph itself.
+#[test]
+fn sums_and_negatives_of_sided_values() {
+    let texts = [
+        "dud",
+        "tis",
+        "tisn",
+        "over - over",
+        "{0|{dud|},*}",
+        "a{1||a|0}",
+        "over",
+        "1",
+        "*",
+    ];
+    for a in texts {
+        for b in texts {
+            let (va, vb) = (parse_value(a).unwrap(), parse_value(b).unwrap());
+            let sum = sides::add(&va, &vb).unwrap();
+            let direct = parse_value(&format!("{a} + {b}")).unwrap();
+            assert!(
+                sides::geq(&sum, &direct).unwrap() && sides::geq(&direct, &sum).unwrap(),
+                "{a} + {b}: {} vs {}",
+                show_value(&sum).unwrap(),
+                show_value(&direct).unwrap()
+            );
+        }
+        let neg = parse_value(&format!("-({a})")).unwrap();
+        let v = parse_value(a).unwrap().negative();
+        assert_eq!(show_value(&neg).unwrap(), show_value(&v).unwrap(), "-({a})");
+    }
+    // Winning Ways ch. 11: dud absorbs everything: dud + G = dud.
+    for b in texts {
+        assert_eq!(shown(&format!("dud + {b}")), "on & off", "dud + {b}");
+    }
+}
+
+/// Sums of values typed with their sides: `(G & H) + J`, `-(G & H)`
+/// (CGSuite's EvalTest "sided + sided" in spirit; the values follow from
+/// the sides' rule (G & H) + (J & K) = (G + J)⁺ & (H + K)⁻).
+#[test]
+fn sums_of_typed_sides() {
+    for (input, want) in [
+        ("(over & v) + 1", "1over & 1v"),
+        ("-(over & v)", "^ & under"),
+        ("-(-(over & v))", "over & v"),
+        ("(over & v) - over", "over & under"),
+        // tis − tis is not 0 (Winning Ways ch. 11): (1 & 0) − (1 & 0).
+        ("(1 & 0) - (1 & 0)", "1 & -1"),
+        ("tis - tis", "1 & -1"),
+        ("(on & off) + 1", "on & off"),
+        ("(((over & v)))", "over & v"),
+    ] {
+        assert_eq!(shown(input), want, "{input}");
+        assert_eq!(shown(want), want, "{want} reads back");
+    }
+    let deep = format!("{}over & v{}", "(".repeat(3000), ")".repeat(3000));
+    assert!(parse_value(&deep).is_err());
+    assert!(parse_value("(1 & 0) +").is_err());
+}

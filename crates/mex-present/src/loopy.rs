@@ -3,7 +3,7 @@
 //! draws and stops (Siegel 2013, ch. VI; CGSuite's printed forms).
 
 use mex_core::partizan::loopy::notation::{parse_value, show_stopper, show_value};
-use mex_core::partizan::loopy::{LoopyOutcome, LoopyValue, Stopper};
+use mex_core::partizan::loopy::{sides, LoopyOutcome, LoopyValue, Stopper};
 use mex_core::MexError;
 use serde::Serialize;
 
@@ -11,10 +11,10 @@ use serde::Serialize;
 #[derive(Debug, Clone, Serialize)]
 pub struct LoopyReport {
     /// The value as printed: the simplest form of a stopper, `onside &
-    /// offside`, or the game graph of a game whose sides mex does not
-    /// compute.
+    /// offside`, or the game graph of a game whose sides were not found.
     pub canonical: String,
-    /// `stopper`, `sided` (given as `G & H`) or `not a stopper`.
+    /// `stopper`, `sided` (printed as `onside & offside`) or `not a
+    /// stopper` (sides not found).
     pub kind: &'static str,
     /// Whether the game is a stopper.
     pub stopper: bool,
@@ -78,29 +78,10 @@ impl LoopyReport {
     }
 }
 
-/// The outcome of `onside & offside` from the outcomes of its sides, as
-/// CGSuite combines them (`SidedValue.outcomeClass`): Left moving first
-/// wins if she wins in the offside, draws if she wins only in the onside.
+/// The outcome of `onside & offside` from its sides, as CGSuite combines
+/// them (`SidedValue.outcomeClass`; Siegel 2013, §VI.4).
 pub fn sided_outcome(onside: &Stopper, offside: &Stopper) -> Result<LoopyOutcome, MexError> {
-    use LoopyOutcome::*;
-    let (on, off) = (onside.outcome()?, offside.outcome()?);
-    // First player Left: wins iff wins in the offside (worse for Left);
-    // loses iff loses in the onside; a draw otherwise. Likewise for Right.
-    let left_wins_first = |o: LoopyOutcome| matches!(o, L | N);
-    let right_wins_first = |o: LoopyOutcome| matches!(o, R | N);
-    let result = |wins_off: bool, loses_on: bool, left: bool| {
-        use mex_core::partizan::loopy::Result3::*;
-        match (wins_off, loses_on, left) {
-            (true, _, true) => LeftWins,
-            (true, _, false) => RightWins,
-            (false, true, true) => RightWins,
-            (false, true, false) => LeftWins,
-            _ => Draw,
-        }
-    };
-    let left_first = result(left_wins_first(off), !left_wins_first(on), true);
-    let right_first = result(right_wins_first(on), !right_wins_first(off), false);
-    Ok(LoopyOutcome::from_results(left_first, right_first))
+    sides::outcome_of_sides(onside, offside)
 }
 
 /// How two loopy games compare.
@@ -119,9 +100,22 @@ impl LoopyCompareReport {
     /// the difference (Siegel 2013, §VI.2), sided values side by side.
     pub fn compare(g: &str, h: &str) -> Result<Self, MexError> {
         let (a, b) = (parse_value(g)?, parse_value(h)?);
-        let (ga, gb) = (sides(&a, g)?, sides(&b, h)?);
-        let ge = ga.0.geq(&gb.0)? && ga.1.geq(&gb.1)?;
-        let le = gb.0.geq(&ga.0)? && gb.1.geq(&ga.1)?;
+        let known = |v: &LoopyValue, text: &str| -> Result<(), MexError> {
+            match v {
+                LoopyValue::Unsided(_) => Err(MexError::invalid(
+                    format!(
+                        "the sides of {} were not found (a side may be no stopper, as in Bach's carousel)",
+                        mex_core::error::quote(text)
+                    ),
+                    "stoppers, games whose sides are stoppers, or G & H",
+                )),
+                _ => Ok(()),
+            }
+        };
+        known(&a, g)?;
+        known(&b, h)?;
+        let ge = sides::geq(&a, &b)?;
+        let le = sides::geq(&b, &a)?;
         Ok(LoopyCompareReport {
             relation: match (ge, le) {
                 (true, true) => "=",
@@ -132,20 +126,5 @@ impl LoopyCompareReport {
             g: show_value(&a)?,
             h: show_value(&b)?,
         })
-    }
-}
-
-/// The onside and offside of a value (a stopper is both).
-fn sides(v: &LoopyValue, text: &str) -> Result<(Stopper, Stopper), MexError> {
-    match v {
-        LoopyValue::Stopper(s) => Ok((s.clone(), s.clone())),
-        LoopyValue::Sided { onside, offside } => Ok((onside.clone(), offside.clone())),
-        LoopyValue::Unsided(_) => Err(MexError::invalid(
-            format!(
-                "{} is not a stopper, and mex does not compute the sides of such games yet",
-                mex_core::error::quote(text)
-            ),
-            "stoppers, or a game given by its sides as G & H",
-        )),
     }
 }

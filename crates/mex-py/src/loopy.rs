@@ -22,7 +22,23 @@ pub fn is_loopy(text: &str) -> bool {
     notation::looks_loopy(text)
 }
 
+/// The text of another operand: a `LoopyValue` or an int.
+fn operand_text(other: &Bound<'_, PyAny>) -> Option<String> {
+    match other.cast::<LoopyValue>() {
+        Ok(v) => Some(v.get().text.clone()),
+        Err(_) => match other.str() {
+            Ok(s) if other.extract::<i64>().is_ok() => Some(s.to_string()),
+            _ => None,
+        },
+    }
+}
+
 impl LoopyValue {
+    /// The value of `text`, as a Python object.
+    fn combined(&self, py: Python<'_>, text: String) -> PyResult<Py<PyAny>> {
+        Ok(Py::new(py, LoopyValue::read(py, &text)?)?.into_any())
+    }
+
     /// Reads `text` (within the CLI's limits; Ctrl-C stops it).
     pub fn read(py: Python<'_>, text: &str) -> PyResult<LoopyValue> {
         let owned = text.to_string();
@@ -63,30 +79,52 @@ impl LoopyValue {
         self.report.right_stop.clone()
     }
 
-    /// The onside (a stopper is its own); None when not computed.
+    /// `G + H`: the sum, sides added as (G & H) + (J & K) = (G + J)⁺ &
+    /// (H + K)⁻ (Siegel 2013, §VI.4).
+    fn __add__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        match operand_text(other) {
+            Some(b) => self.combined(py, format!("({}) + ({b})", self.text)),
+            None => Ok(py.NotImplemented()),
+        }
+    }
+
+    fn __radd__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        self.__add__(py, other)
+    }
+
+    /// `G - H`.
+    fn __sub__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        match operand_text(other) {
+            Some(b) => self.combined(py, format!("({}) - ({b})", self.text)),
+            None => Ok(py.NotImplemented()),
+        }
+    }
+
+    /// `-G`: −(G & H) = −H & −G.
+    fn __neg__(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        self.combined(py, format!("-({})", self.text))
+    }
+
+    /// The onside (a stopper is its own); None when not found.
     fn onside(&self) -> Option<String> {
         self.report.onside.clone()
     }
 
-    /// The offside; None when not computed.
+    /// The offside; None when not found.
     fn offside(&self) -> Option<String> {
         self.report.offside.clone()
     }
 
     /// `<`, `>`, `==` and the rest by survival (stoppers) or side by side;
-    /// games that are not stoppers raise ValueError.
+    /// games whose sides were not found raise ValueError.
     fn __richcmp__(
         &self,
         py: Python<'_>,
         other: &Bound<'_, PyAny>,
         op: CompareOp,
     ) -> PyResult<Py<PyAny>> {
-        let other_text = match other.cast::<LoopyValue>() {
-            Ok(v) => v.get().text.clone(),
-            Err(_) => match other.str() {
-                Ok(s) if other.extract::<i64>().is_ok() => s.to_string(),
-                _ => return Ok(py.NotImplemented()),
-            },
+        let Some(other_text) = operand_text(other) else {
+            return Ok(py.NotImplemented());
         };
         let (a, b) = (self.text.clone(), other_text);
         let rel = interruptible(py, move || LoopyCompareReport::compare(&a, &b))?

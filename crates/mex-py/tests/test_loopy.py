@@ -23,11 +23,32 @@ def test_order_and_draws() -> None:
     assert isinstance(over, mex.LoopyValue)
     assert over > 0 and over < 1
     assert mex.LoopyValue("x{0|x}") == over
+    # Winning Ways ch. 11: dud = on & off, a draw whoever starts.
     dud = mex.LoopyValue("dud")
-    assert dud.outcome() == "D" and not dud.is_stopper and dud.onside() is None
-    with pytest.raises(ValueError):
-        _ = dud > 0
+    assert dud.outcome() == "D" and not dud.is_stopper
+    assert (dud.onside(), dud.offside()) == ("on", "off")
+    assert str(dud) == "on & off"
+    assert not dud > 0 and not dud < 0 and dud != 0
     assert mex.LoopyValue("over & v").offside() == "v"
+    # Bach's carousel (Winning Ways ch. 11): sides are no stoppers.
+    bach = mex.LoopyValue("a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}")
+    assert bach.onside() is None and bach.outcome() == "N"
+    with pytest.raises(ValueError):
+        _ = bach > 0
+
+
+def test_sides_add_and_negate() -> None:
+    over = mex.LoopyValue("over")
+    # over - over = over & under; tis - tis = 1 & -1, not 0.
+    assert str(over - over) == "over & under"
+    tis = mex.LoopyValue("tis")
+    assert str(tis) == "1 & 0"
+    assert str(tis - tis) == "1 & -1"
+    g = mex.LoopyValue("over & v")
+    assert str(g + 1) == "1over & 1v"
+    assert str(1 + g) == "1over & 1v"
+    assert str(-g) == "^ & under"
+    assert -(-g) == g
 
 
 def test_short_games_stay_cgvalues() -> None:

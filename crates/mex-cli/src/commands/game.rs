@@ -629,7 +629,10 @@ impl Report for LoopyGameResult {
             }
         }
         if r.onside.is_none() {
-            pairs.push(("sides", "not computed (the game is not a stopper)".into()));
+            pairs.push((
+                "sides",
+                "not found (a side may be no stopper, as in Bach's carousel)".into(),
+            ));
         }
         fields(&pairs)
     }

@@ -8,6 +8,7 @@
 //!   with draws;
 //! * [`compare`]: the order of stoppers by survival in G − H;
 //! * [`stopper`]: the simplest form of a stopper and its stops;
+//! * [`sides`]: the onside and offside of a game that is not a stopper;
 //! * [`notation`]: CGSuite's notation (`pass`, labels `a{0|a}`, the named
 //!   values `on`, `off`, `over`, `under`, `dud`, `upon`, `tis`, `tisn`, and
 //!   the printed forms `3/2under`, `-1/4v[on]`, `^<on>`, `+-over`,
@@ -19,6 +20,7 @@
 pub mod compare;
 pub mod graph;
 pub mod notation;
+pub mod sides;
 pub mod stopper;
 pub mod value;
 

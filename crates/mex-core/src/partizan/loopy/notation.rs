@@ -138,8 +138,11 @@ pub fn parse(text: &str) -> Result<Parsed, MexError> {
 /// Reads a loopy game and gives its value: the simplest form of a
 /// stopper, the sides of `G & H`, or the graph of another game.
 pub fn parse_value(text: &str) -> Result<LoopyValue, MexError> {
+    if text.len() <= MAX_TEXT && has_nested_sides(text) {
+        return value_expression(text, 0);
+    }
     match parse(text)? {
-        Parsed::Game(g, s) => super::value::value(&g, s),
+        Parsed::Game(g, s) => super::sides::sided_value(&g, s),
         Parsed::Sided(g, a, h, b) => {
             let side = |g: &LoopyGraph, v: usize, which: &str| {
                 Stopper::new(g, v).map_err(|_| {
@@ -151,18 +154,144 @@ pub fn parse_value(text: &str) -> Result<LoopyValue, MexError> {
             };
             let onside = side(&g, a, "onside")?;
             let offside = side(&h, b, "offside")?;
-            if !onside.geq(&offside)? {
-                return Err(MexError::invalid(
+            LoopyValue::from_sides(onside, offside).map_err(|_| {
+                MexError::invalid(
                     format!("in {} the onside is not ≥ the offside", quote(text)),
                     "G & H with G ≥ H (Siegel 2013, §VI.4)",
-                ));
-            }
-            if onside.geq(&offside)? && offside.geq(&onside)? {
-                return Ok(LoopyValue::Stopper(onside));
-            }
-            Ok(LoopyValue::Sided { onside, offside })
+                )
+            })
         }
     }
+}
+
+/// The deepest nesting of parenthesised sums of sided values.
+pub const MAX_VALUE_NESTING: usize = 100;
+
+/// Whether `text` has a `&` inside parentheses (outside braces): a sum of
+/// values given by their sides, such as `(over & v) + 1`.
+fn has_nested_sides(text: &str) -> bool {
+    let (mut parens, mut braces) = (0usize, 0usize);
+    for c in text.chars() {
+        match c {
+            '(' => parens += 1,
+            ')' => parens = parens.saturating_sub(1),
+            '{' => braces += 1,
+            '}' => braces = braces.saturating_sub(1),
+            '&' if parens > 0 && braces == 0 => return true,
+            _ => {}
+        }
+    }
+    false
+}
+
+/// A sum and difference of terms at the level of values: `(G & H) + J −
+/// (K & L)`, each term read by [`parse_value`] and the values added by
+/// their sides ((G & H) + (J & K) = (G + J)⁺ & (H + K)⁻, Siegel 2013, §VI.4).
+fn value_expression(text: &str, depth: usize) -> Result<LoopyValue, MexError> {
+    if depth > MAX_VALUE_NESTING {
+        return Err(MexError::invalid(
+            format!(
+                "parentheses around sides nested too deeply in {}",
+                quote(text)
+            ),
+            format!("at most {MAX_VALUE_NESTING} levels, e.g. (over & v) + 1"),
+        ));
+    }
+    let mut terms = split_terms(text)?.into_iter();
+    let Some((negate, first)) = terms.next() else {
+        return Err(MexError::invalid(
+            format!("no game in {}", quote(text)),
+            "a loopy game in CGSuite's notation, e.g. (over & v) + 1",
+        ));
+    };
+    let signed = |negate: bool, t: &str| -> Result<LoopyValue, MexError> {
+        let v = if has_nested_sides(t) {
+            value_expression(t, depth + 1)?
+        } else {
+            parse_value(t)?
+        };
+        Ok(if negate { v.negative() } else { v })
+    };
+    let mut acc = signed(negate, first)?;
+    for (negate, t) in terms {
+        stop::check()?;
+        acc = super::sides::add(&acc, &signed(negate, t)?)?;
+    }
+    Ok(acc)
+}
+
+/// The terms of a sum at depth 0 (outside parentheses, braces and
+/// brackets), each with whether it is subtracted; a parenthesised term
+/// loses its parentheses. `+-H` stays a term (the switch ±H).
+fn split_terms(text: &str) -> Result<Vec<(bool, &str)>, MexError> {
+    let mut out = Vec::new();
+    let mut depth = 0usize;
+    let (mut start, mut negate) = (0usize, false);
+    let mut seen_term = false;
+    let bytes = text.as_bytes();
+    let mut push = |from: usize, to: usize, negate: bool| -> Result<(), MexError> {
+        let mut t = text[from..to].trim();
+        let mut negate = negate;
+        // A leading minus before parentheses: `-(G & H)`.
+        if let Some(rest) = t
+            .strip_prefix('-')
+            .filter(|r| r.trim_start().starts_with('('))
+        {
+            t = rest.trim_start();
+            negate = !negate;
+        }
+        let t = match t.strip_prefix('(').and_then(|x| x.strip_suffix(')')) {
+            Some(inner) if balanced(inner) => inner,
+            _ => t,
+        };
+        if t.is_empty() {
+            return Err(MexError::invalid(
+                format!("an empty term in {}", quote(text)),
+                "terms joined by + and -, e.g. (over & v) + 1",
+            ));
+        }
+        out.push((negate, t));
+        Ok(())
+    };
+    for (i, c) in text.char_indices() {
+        match c {
+            '(' | '{' | '[' => depth += 1,
+            ')' | '}' | ']' => depth = depth.saturating_sub(1),
+            '+' | '-' if depth == 0 && seen_term && bytes.get(i.wrapping_sub(1)) != Some(&b'+') => {
+                push(start, i, negate)?;
+                negate = c == '-';
+                start = i + 1;
+                if c == '+' && bytes.get(i + 1) == Some(&b'-') {
+                    start = i; // `+-H`: the switch, read whole.
+                }
+                seen_term = false;
+                continue;
+            }
+            _ => {}
+        }
+        if !c.is_whitespace() && !(depth == 0 && (c == '+' || c == '-')) {
+            seen_term = true;
+        }
+    }
+    push(start, text.len(), negate)?;
+    Ok(out)
+}
+
+/// Whether the parentheses of `text` balance (so `(a) + (b)` is not
+/// taken for one parenthesised term).
+fn balanced(text: &str) -> bool {
+    let mut depth = 0i64;
+    for c in text.chars() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            _ => {}
+        }
+        if depth < 0 {
+            return false;
+        }
+    }
+    depth == 0
 }
 
 /// The arena the parser builds the graph in; `open` vertices are braces

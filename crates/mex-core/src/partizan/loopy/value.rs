@@ -145,6 +145,45 @@ pub enum LoopyValue {
     Unsided(LoopyGraph),
 }
 
+impl LoopyValue {
+    /// `onside & offside` for stoppers `onside ≥ offside`: the stopper
+    /// itself when the two are equal; refused when `onside ≱ offside`.
+    pub fn from_sides(onside: Stopper, offside: Stopper) -> Result<LoopyValue, MexError> {
+        if !onside.geq(&offside)? {
+            return Err(MexError::invalid(
+                "the onside is not ≥ the offside",
+                "G & H with G ≥ H (Siegel 2013, §VI.4)",
+            ));
+        }
+        if offside.geq(&onside)? {
+            return Ok(LoopyValue::Stopper(onside));
+        }
+        Ok(LoopyValue::Sided { onside, offside })
+    }
+
+    /// The onside and offside (a stopper is both); `None` for a game
+    /// whose sides were not found.
+    pub fn sides(&self) -> Option<(&Stopper, &Stopper)> {
+        match self {
+            LoopyValue::Stopper(s) => Some((s, s)),
+            LoopyValue::Sided { onside, offside } => Some((onside, offside)),
+            LoopyValue::Unsided(_) => None,
+        }
+    }
+
+    /// The negative: −(G & H) = −H & −G (Siegel 2013, §VI.4).
+    pub fn negative(&self) -> LoopyValue {
+        match self {
+            LoopyValue::Stopper(s) => LoopyValue::Stopper(s.negative()),
+            LoopyValue::Sided { onside, offside } => LoopyValue::Sided {
+                onside: offside.negative(),
+                offside: onside.negative(),
+            },
+            LoopyValue::Unsided(g) => LoopyValue::Unsided(g.negative()),
+        }
+    }
+}
+
 /// The value of the game `graph` from `start`: the simplest form when it
 /// is a stopper; otherwise the graph itself (reachable part), whose
 /// outcome with draws is still known.
