@@ -108,6 +108,7 @@ fn enter<'a>(
 /// `g` of store `from` rebuilt in store `to` (options first, on an explicit
 /// stack, each value once).
 pub fn copy_form(from: &GameStore, g: GameId, to: &mut GameStore) -> Result<GameId, MexError> {
+    from.refuse_records(g, "the outcome search")?;
     let mut copied: FxHashMap<GameId, GameId> = FxHashMap::default();
     let mut stack = vec![g];
     while let Some(&h) = stack.last() {

@@ -30,7 +30,8 @@
 
 use super::infinitesimal::{self, Uptimal};
 use super::notation;
-use super::store::{GameId, GameStore, OutcomeClass, DEFAULT_BUDGET};
+use super::simple::Record;
+use super::store::{GameId, GameStore, Kind, OutcomeClass, DEFAULT_BUDGET};
 use super::thermograph::{Thermograph, Thermographs, Q};
 use super::toolkit::{self, ConfusionInterval, Relation};
 use crate::MexError;
@@ -41,8 +42,14 @@ use std::ops::{Add, Neg, Sub};
 use std::str::FromStr;
 use std::sync::Arc;
 
-/// One node: sorted labels of its Left and Right options.
-type Options = (Box<[u32]>, Box<[u32]>);
+/// One node: sorted labels of its Left and Right options, or a record
+/// `x + n·↑ + *k` of any size kept without its options (see
+/// [`super::store`]).
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+enum Options {
+    Node(Box<[u32]>, Box<[u32]>),
+    Record(Box<Record>),
+}
 
 /// A canonical short game (see the module documentation).
 #[derive(Clone, PartialEq, Eq, Hash)]
@@ -89,6 +96,10 @@ impl CanonicalForm {
         seen.insert(g);
         let mut i = 0;
         while i < reachable.len() {
+            if store.is_record(reachable[i]) {
+                i += 1;
+                continue;
+            }
             let node = store.node(reachable[i]);
             for &x in node.left.iter().chain(&node.right) {
                 if seen.insert(x) {
@@ -97,10 +108,10 @@ impl CanonicalForm {
             }
             i += 1;
         }
-        reachable.sort_by_key(|&x| store.birthday(x));
+        reachable.sort_by_key(|&x| store.rank(x));
         let mut label: FxHashMap<GameId, u32> = FxHashMap::default();
         let mut nodes: Vec<Options> = Vec::with_capacity(reachable.len());
-        for layer in reachable.chunk_by(|&a, &b| store.birthday(a) == store.birthday(b)) {
+        for layer in reachable.chunk_by(|&a, &b| store.rank(a) == store.rank(b)) {
             let labels = |opts: &[GameId]| -> Box<[u32]> {
                 let mut v: Vec<u32> = opts.iter().map(|x| label[x]).collect();
                 v.sort_unstable();
@@ -108,9 +119,15 @@ impl CanonicalForm {
             };
             let mut keyed: Vec<(Options, GameId)> = layer
                 .iter()
-                .map(|&x| {
-                    let n = store.node(x);
-                    ((labels(&n.left), labels(&n.right)), x)
+                .map(|&x| match store.kind(x) {
+                    Kind::Record(_) => {
+                        let r = store.record_of(x).expect("a record");
+                        (Options::Record(Box::new(r)), x)
+                    }
+                    _ => {
+                        let n = store.node(x);
+                        (Options::Node(labels(&n.left), labels(&n.right)), x)
+                    }
                 })
                 .collect();
             keyed.sort_unstable();
@@ -128,10 +145,16 @@ impl CanonicalForm {
     /// when the store's budget is spent.
     pub fn to_store(&self, store: &mut GameStore) -> Result<GameId, MexError> {
         let mut ids: Vec<GameId> = Vec::with_capacity(self.nodes.len());
-        for (left, right) in self.nodes.iter() {
-            let l = left.iter().map(|&i| ids[i as usize]).collect();
-            let r = right.iter().map(|&i| ids[i as usize]).collect();
-            ids.push(store.try_intern_canonical(l, r)?);
+        for entry in self.nodes.iter() {
+            let id = match entry {
+                Options::Record(r) => store.try_record((**r).clone())?,
+                Options::Node(left, right) => {
+                    let l = left.iter().map(|&i| ids[i as usize]).collect();
+                    let r = right.iter().map(|&i| ids[i as usize]).collect();
+                    store.try_intern_canonical(l, r)?
+                }
+            };
+            ids.push(id);
         }
         Ok(*ids.last().expect("a game has a node"))
     }
@@ -165,19 +188,10 @@ impl CanonicalForm {
         self.in_store(|s, g| s.outcome(g))
     }
 
-    /// The birthday of the canonical form.
-    pub fn birthday(&self) -> u32 {
-        let mut days: Vec<u32> = Vec::with_capacity(self.nodes.len());
-        for (left, right) in self.nodes.iter() {
-            let day = left
-                .iter()
-                .chain(right.iter())
-                .map(|&i| days[i as usize] + 1)
-                .max()
-                .unwrap_or(0);
-            days.push(day);
-        }
-        *days.last().expect("a game has a node")
+    /// The birthday of the canonical form (records by their closed form,
+    /// [`Record::birthday`]), of any size.
+    pub fn birthday(&self) -> num_bigint::BigUint {
+        self.in_store(|s, g| s.big_birthday(g))
     }
 
     /// The mean value (thermography).
@@ -202,8 +216,10 @@ impl CanonicalForm {
 
     fn options(&self, left: bool) -> Vec<CanonicalForm> {
         self.in_store(|s, g| {
-            let node = s.node(g);
-            let opts = if left { &node.left } else { &node.right };
+            // A record lists its options only when few (a number's); a big
+            // `x + n·↑ + *k` has none listed here (its closed form is
+            // [`CanonicalForm::to_string`]'s text).
+            let opts = s.try_options(g, left).unwrap_or_default();
             let mut out: Vec<CanonicalForm> =
                 opts.iter().map(|&x| Self::from_store(s, x)).collect();
             out.sort_by_key(|x| x.nodes.len());
