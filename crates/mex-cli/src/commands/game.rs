@@ -583,7 +583,10 @@ fn is_loopy(text: &str) -> bool {
         return true;
     }
     let mut store = GameStore::with_budget(DEFAULT_BUDGET);
-    notation::parse(&mut store, text).is_err() && loopy_notation::parse(text).is_ok()
+    // A short game refused for its size (values of any size the short
+    // notation reads but cannot combine) is not read again as loopy.
+    matches!(notation::parse(&mut store, text), Err(MexError::Invalid { .. }))
+        && loopy_notation::parse(text).is_ok()
 }
 
 /// `mex game` for a loopy game: simplest form or sides, outcome with

@@ -1145,6 +1145,20 @@ impl GameStore {
         if self.is_record(g) || self.is_record(h) {
             return self.add_record(g, h);
         }
+        if self.holds_record(g) || self.holds_record(h) {
+            for (x, y) in [(g, h), (h, g)] {
+                if let Some(r) = self.record_of(y) {
+                    if let Some(v) = self.switch_plus_record(x, &r)? {
+                        return Ok(v);
+                    }
+                }
+            }
+            for (x, y) in [(g, h), (h, g)] {
+                if let Some(v) = self.add_switch_and_nimber(x, y)? {
+                    return Ok(v);
+                }
+            }
+        }
         let key = if g <= h { (g, h) } else { (h, g) };
         if let Some(&v) = self.sum_memo.get(&key) {
             return Ok(v);
@@ -1219,23 +1233,52 @@ impl GameStore {
     /// `G + *N − a − *i`, Right moves to `b − a + *N + *i < 0`), and
     /// dually; numbers `a + *N` have no other options to reverse or dominate.
     fn switch_plus_record(&mut self, game: GameId, r: &Record) -> Grown<Option<GameId>> {
-        if !r.ups.is_zero() || r.nimber.is_zero() || self.holds_record(game) {
+        if !r.ups.is_zero() {
             return Ok(None);
         }
-        let node = self.node(game);
-        let ([a], [b]) = (node.left.as_slice(), node.right.as_slice()) else {
+        let Some((a, b, k)) = self.switch_and_nimber(game) else {
             return Ok(None);
         };
-        let (a, b) = (*a, *b);
-        let (Some(ra), Some(rb)) = (self.record_of(a), self.record_of(b)) else {
-            return Ok(None);
-        };
-        if !ra.is_number() || !rb.is_number() || !rb.leq(&ra) || ra == rb {
-            return Ok(None);
-        }
-        let left = self.record(ra.add(r))?;
-        let right = self.record(rb.add(r))?;
+        // `{a | b} + *k + r = {a | b} + (r + *k)`; when the nimbers cancel
+        // the switch `{a + y | b + y}` is canonical as it stands.
+        let shift = r.add(&Record::number(0.into(), 0).with(0.into(), k));
+        let left = self.record(a.add(&shift))?;
+        let right = self.record(b.add(&shift))?;
         self.node_of(vec![left], vec![right]).map(Some)
+    }
+
+    /// `G + H` for `H = {c | d} + *m` (`m ≥ 1`, the form of
+    /// [`GameStore::switch_and_nimber`]) as `(G + {c | d}) + *m`, when that
+    /// last sum is covered (closed forms, a switch plus a record, or trees).
+    fn add_switch_and_nimber(&mut self, g: GameId, h: GameId) -> Grown<Option<GameId>> {
+        let Some((c, d, m)) = self.switch_and_nimber(h) else {
+            return Ok(None);
+        };
+        if m.is_zero() {
+            return Ok(None);
+        }
+        let (c, d) = (self.record(c)?, self.record(d)?);
+        let switch = self.node_of(vec![c], vec![d])?;
+        let base = self.add_in(g, switch)?;
+        let star = self.record(Record::number(0.into(), 0).with(0.into(), m))?;
+        self.add_in(base, star).map(Some)
+    }
+
+    /// `(a, b, k)` when `g = {a + *k | b + *k}` with numbers `a > b`: the
+    /// switch `{a | b}` plus `*k` by the theorem of
+    /// [`GameStore::switch_plus_record`] (`k = 0`: the switch itself).
+    fn switch_and_nimber(&self, g: GameId) -> Option<(Record, Record, num_bigint::BigUint)> {
+        if self.kind(g) != Kind::Other {
+            return None;
+        }
+        let node = self.node(g);
+        let ([l], [r]) = (node.left.as_slice(), node.right.as_slice()) else {
+            return None;
+        };
+        let (l, r) = (self.record_of(*l)?, self.record_of(*r)?);
+        let same_star = l.ups.is_zero() && r.ups.is_zero() && l.nimber == r.nimber;
+        let (a, b) = (l.number_part(), r.number_part());
+        (same_star && b.leq(&a) && a != b).then(|| (a, b, l.nimber))
     }
 
     /// `G − H`.
