@@ -55,6 +55,9 @@ fn one_level_more_is_refused_in_one_line() {
         notation::parse(&mut s, &format!("{{1|0}}:{}", MAX_NESTING)).unwrap_err()
     });
     let message = err.to_string();
-    assert!(message.contains(&format!("{MAX_NESTING} levels")), "{message}");
+    assert!(
+        message.contains(&format!("{MAX_NESTING} levels")),
+        "{message}"
+    );
     assert!(!message.contains('\n'));
 }

@@ -585,8 +585,10 @@ fn is_loopy(text: &str) -> bool {
     let mut store = GameStore::with_budget(DEFAULT_BUDGET);
     // A short game refused for its size (values of any size the short
     // notation reads but cannot combine) is not read again as loopy.
-    matches!(notation::parse(&mut store, text), Err(MexError::Invalid { .. }))
-        && loopy_notation::parse(text).is_ok()
+    matches!(
+        notation::parse(&mut store, text),
+        Err(MexError::Invalid { .. })
+    ) && loopy_notation::parse(text).is_ok()
 }
 
 /// `mex game` for a loopy game: simplest form or sides, outcome with

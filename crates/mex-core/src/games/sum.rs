@@ -12,9 +12,9 @@
 //! The same component written several times is evaluated once.
 
 use super::adapters::nimber_text;
-use crate::partizan::simple::Record;
 use super::{find, CatalogGame, Context, Family, GameInfo, Value};
 use crate::partizan::notation;
+use crate::partizan::simple::Record;
 use crate::partizan::store::GameId;
 use crate::MexError;
 use num_bigint::BigUint;

@@ -960,6 +960,12 @@ impl GameStore {
         if let Some(r) = self.record_value(&raw) {
             return self.record(r);
         }
+        // `{a + *k | b + *k}` (numbers `a > b`) is canonical as it stands
+        // (the theorem of `switch_plus_record`); its record options cannot
+        // be listed to simplify it.
+        if self.holds_any(&raw) && self.is_switch_and_nimber(&raw) {
+            return self.intern(raw);
+        }
         let (mut left, mut right) = (raw.left, raw.right);
         loop {
             left = self.undominated(left, true)?;
@@ -1108,7 +1114,8 @@ impl GameStore {
         {
             return true;
         }
-        let number = |x: Option<&GameId>| x.and_then(|&x| self.simple_of(x)).filter(|v| v.is_number());
+        let number =
+            |x: Option<&GameId>| x.and_then(|&x| self.simple_of(x)).filter(|v| v.is_number());
         match (number(node.left.first()), number(node.right.first())) {
             (Some(a), Some(b)) => b.leq(a) == Some(true),
             _ => false,
@@ -1262,6 +1269,25 @@ impl GameStore {
         let base = self.add_in(g, switch)?;
         let star = self.record(Record::number(0.into(), 0).with(0.into(), m))?;
         self.add_in(base, star).map(Some)
+    }
+
+    fn holds_any(&self, node: &Node) -> bool {
+        node.left
+            .iter()
+            .chain(&node.right)
+            .any(|&x| self.holds_record(x))
+    }
+
+    /// Whether `node` is `{a + *k | b + *k}` with numbers `a > b`.
+    fn is_switch_and_nimber(&self, node: &Node) -> bool {
+        let ([l], [r]) = (node.left.as_slice(), node.right.as_slice()) else {
+            return false;
+        };
+        let (Some(l), Some(r)) = (self.record_of(*l), self.record_of(*r)) else {
+            return false;
+        };
+        let (a, b) = (l.number_part(), r.number_part());
+        l.ups.is_zero() && r.ups.is_zero() && l.nimber == r.nimber && b.leq(&a) && a != b
     }
 
     /// `(a, b, k)` when `g = {a + *k | b + *k}` with numbers `a > b`: the
