@@ -836,7 +836,9 @@ impl GameStore {
         }
         let mut v = true;
         let listed = self.listed_options(x, true)?;
-        let count = listed.as_ref().map_or(self.node(x).left.len(), Vec::len);
+        let count = listed
+            .as_ref()
+            .map_or_else(|| self.node(x).left.len(), Vec::len);
         for i in 0..count {
             self.step()?;
             let xl = listed
@@ -885,7 +887,9 @@ impl GameStore {
         }
         if v {
             let listed = self.listed_options(x, false)?;
-            let count = listed.as_ref().map_or(self.node(x).right.len(), Vec::len);
+            let count = listed
+                .as_ref()
+                .map_or_else(|| self.node(x).right.len(), Vec::len);
             for i in 0..count {
                 self.step()?;
                 let xr = listed
@@ -2040,7 +2044,7 @@ mod tests {
             prop_assert_eq!(ra.neg().to_simple(), a.checked_neg());
             prop_assert_eq!(Some(ra.leq(&rb)), a.leq(b));
             prop_assert_eq!(ra.outcome(), a.outcome());
-            prop_assert_eq!(u64::from(ra.birthday()), a.birthday());
+            prop_assert_eq!(ra.birthday(), num_bigint::BigUint::from(a.birthday()));
         }
 
         /// Records beyond the tree limits: a game plus a big number and back
@@ -2105,10 +2109,8 @@ mod tests {
         );
         let one = s.integer(1);
         let pm = s.switch(one);
-        let refused = s
-            .try_add(pm, big_star)
-            .expect_err("needs the options of *5000");
-        assert!(refused.to_string().contains("*5000"), "{refused}");
+        // ±1 + *5000 by the switch theorem (refusals: tests/big_values.rs).
+        assert!(s.try_add(pm, big_star).is_ok());
     }
 
     #[test]

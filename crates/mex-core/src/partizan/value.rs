@@ -440,7 +440,7 @@ mod tests {
         let up: CanonicalForm = "^".parse().unwrap();
         assert_eq!(up.left_options(), vec![CanonicalForm::zero()]);
         assert_eq!(up.right_options(), vec![CanonicalForm::nimber(1)]);
-        assert_eq!(up.birthday(), 2);
+        assert_eq!(up.birthday(), 2u32.into());
         assert!(up > CanonicalForm::zero());
         assert_eq!(up.partial_cmp(&CanonicalForm::nimber(1)), None);
         assert_eq!(-&up, "v".parse().unwrap());
@@ -464,7 +464,7 @@ mod tests {
             prop_assert_eq!(x.partial_cmp(&y).is_some_and(|o| o.is_le()), s.leq(g, h));
             prop_assert_eq!(x == y, g == h);
             prop_assert_eq!(x.outcome(), s.outcome(g));
-            prop_assert_eq!(x.birthday(), s.birthday(g));
+            prop_assert_eq!(x.birthday(), s.birthday(g).into());
             prop_assert_eq!(x.to_string(), notation::show(&s, g));
             prop_assert_eq!(x.to_string().parse::<CanonicalForm>().unwrap(), x.clone());
             let left: Vec<CanonicalForm> = s.node(g).left.iter().map(|&o| CanonicalForm::from_store(&s, o)).collect();
