@@ -1048,7 +1048,7 @@ impl CGValue {
     }
 
     /// The birthday of the canonical form.
-    fn birthday(&self) -> u32 {
+    fn birthday(&self) -> num_bigint::BigUint {
         self.g.birthday()
     }
 
