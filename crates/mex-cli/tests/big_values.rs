@@ -58,8 +58,21 @@ fn the_record_outcome_and_stops_are_closed_forms() {
 
 #[test]
 fn a_big_nimber_with_a_general_game_is_refused_in_one_line() {
-    let (code, _, err) = mex(&["game", "{1|-1} + *5000"]);
+    // {1|-1} + *5000 is {1*5000|-1*5000} by the switch theorem (store.rs);
+    // ({1|-1} + {3|2}) + *5000 is not covered.
+    let (code, out, _) = mex(&["game", "{1|-1} + *5000"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("{1*5000|-1*5000}"), "{out}");
+    let (code, _, err) = mex(&["game", "{1|-1} + {3|2} + *5000"]);
     assert_eq!(code, 2);
     assert_eq!(err.trim().lines().count(), 1, "{err}");
     assert!(err.contains("*5000"), "{err}");
+}
+
+#[test]
+fn the_readme_sum_prints() {
+    let (code, out, err) = mex(&["sum", "nim:2^200", "kayles:IIII", "domineering:2x2"]);
+    assert_eq!(code, 0, "{err}");
+    let n = "1606938044258990275541962092341162602522202993782792835301377";
+    assert!(out.contains(&format!("{{1*{n}|-1*{n}}}")), "{out}");
 }
