@@ -306,7 +306,7 @@ impl Record {
             integer + BigUint::from(self.exponent) + 1u32
         };
         let arrows = self.ups.magnitude().clone();
-        let total = if arrows.is_zero() {
+        if arrows.is_zero() {
             number + &self.nimber
         } else {
             let even = ((&arrows - 1u32) & BigUint::from(1u32)).is_zero();
@@ -321,8 +321,7 @@ impl Record {
                 (k ^ BigUint::from(1u32)) + 1u32
             };
             number + (arrows - 1u32) + first
-        };
-        total
+        }
     }
 }
 

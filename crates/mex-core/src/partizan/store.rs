@@ -1308,7 +1308,7 @@ impl GameStore {
         let (l, r) = (self.record_of(*l)?, self.record_of(*r)?);
         let same_star = l.ups.is_zero() && r.ups.is_zero() && l.nimber == r.nimber;
         let (a, b) = (l.number_part(), r.number_part());
-        (same_star && b.leq(&a) && a != b).then(|| (a, b, l.nimber))
+        (same_star && b.leq(&a) && a != b).then_some((a, b, l.nimber))
     }
 
     /// `G − H`.
