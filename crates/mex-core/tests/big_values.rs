@@ -197,3 +197,20 @@ proptest! {
         prop_assert_eq!(s.try_leq(xy, y).unwrap(), s.try_leq(x, s.zero()).unwrap());
     }
 }
+
+/// Options of a big `x + n·↑ + *k` are refused in one line, never listed
+/// as empty (an empty list would say the game is 0); a big number's are
+/// its closed form's.
+#[test]
+fn options_of_big_records_are_refused_not_empty() {
+    let star: CanonicalForm = format!("*{}", BigUint::from(1u8) << 200)
+        .parse()
+        .expect("a big nimber reads");
+    let err = star.left_options().unwrap_err().to_string();
+    assert!(!err.contains('\n'), "{err}");
+    assert!(star.right_options().is_err());
+    let big: CanonicalForm = "1823437481924".parse().expect("a big integer reads");
+    let below: CanonicalForm = "1823437481923".parse().expect("a big integer reads");
+    assert_eq!(big.left_options().unwrap(), vec![below]);
+    assert!(big.right_options().unwrap().is_empty());
+}

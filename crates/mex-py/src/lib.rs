@@ -1110,21 +1110,15 @@ impl CGValue {
     }
 
     /// Left's options of the canonical form.
-    fn left_options(&self) -> Vec<CGValue> {
-        self.g
-            .left_options()
-            .into_iter()
-            .map(|g| CGValue { g })
-            .collect()
+    fn left_options(&self) -> PyResult<Vec<CGValue>> {
+        let options = self.g.left_options().map_err(err)?;
+        Ok(options.into_iter().map(|g| CGValue { g }).collect())
     }
 
     /// Right's options of the canonical form.
-    fn right_options(&self) -> Vec<CGValue> {
-        self.g
-            .right_options()
-            .into_iter()
-            .map(|g| CGValue { g })
-            .collect()
+    fn right_options(&self) -> PyResult<Vec<CGValue>> {
+        let options = self.g.right_options().map_err(err)?;
+        Ok(options.into_iter().map(|g| CGValue { g }).collect())
     }
 }
 

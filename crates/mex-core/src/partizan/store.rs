@@ -1137,6 +1137,32 @@ impl GameStore {
         self.reported(r)
     }
 
+    /// `G + H` when a record is involved and a closed form or a proved
+    /// theorem gives it; `None` otherwise. Kept out of [`Self::add_in`]
+    /// (never inlined) so that the recursion's stack frames stay small:
+    /// `{1|0} + ^4096` recurses 4096 deep.
+    #[inline(never)]
+    fn add_with_records(&mut self, g: GameId, h: GameId) -> Grown<Option<GameId>> {
+        if self.is_record(g) || self.is_record(h) {
+            return self.add_record(g, h).map(Some);
+        }
+        if self.holds_record(g) || self.holds_record(h) {
+            for (x, y) in [(g, h), (h, g)] {
+                if let Some(r) = self.record_of(y) {
+                    if let Some(v) = self.switch_plus_record(x, &r)? {
+                        return Ok(Some(v));
+                    }
+                }
+            }
+            for (x, y) in [(g, h), (h, g)] {
+                if let Some(v) = self.add_switch_and_nimber(x, y)? {
+                    return Ok(Some(v));
+                }
+            }
+        }
+        Ok(None)
+    }
+
     fn add_in(&mut self, g: GameId, h: GameId) -> Grown<GameId> {
         let z = self.zero();
         if g == z {
@@ -1153,22 +1179,8 @@ impl GameStore {
         if self.neg_memo.get(&g) == Some(&h) || self.neg_memo.get(&h) == Some(&g) {
             return Ok(z); // G − G = 0
         }
-        if self.is_record(g) || self.is_record(h) {
-            return self.add_record(g, h);
-        }
-        if self.holds_record(g) || self.holds_record(h) {
-            for (x, y) in [(g, h), (h, g)] {
-                if let Some(r) = self.record_of(y) {
-                    if let Some(v) = self.switch_plus_record(x, &r)? {
-                        return Ok(v);
-                    }
-                }
-            }
-            for (x, y) in [(g, h), (h, g)] {
-                if let Some(v) = self.add_switch_and_nimber(x, y)? {
-                    return Ok(v);
-                }
-            }
+        if let Some(v) = self.add_with_records(g, h)? {
+            return Ok(v);
         }
         let key = if g <= h { (g, h) } else { (h, g) };
         if let Some(&v) = self.sum_memo.get(&key) {

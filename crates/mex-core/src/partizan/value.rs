@@ -204,26 +204,25 @@ impl CanonicalForm {
         self.in_store(|s, g| Thermographs::default().of(s, g).temperature)
     }
 
-    /// The Left options of the canonical form, in canonical order.
-    pub fn left_options(&self) -> Vec<CanonicalForm> {
+    /// The Left options of the canonical form, in canonical order; refused
+    /// (one line) for `x + n·↑ + *k` with parts too big to list.
+    pub fn left_options(&self) -> Result<Vec<CanonicalForm>, MexError> {
         self.options(true)
     }
 
-    /// The Right options of the canonical form, in canonical order.
-    pub fn right_options(&self) -> Vec<CanonicalForm> {
+    /// The Right options of the canonical form, in canonical order; refused
+    /// as [`CanonicalForm::left_options`] is.
+    pub fn right_options(&self) -> Result<Vec<CanonicalForm>, MexError> {
         self.options(false)
     }
 
-    fn options(&self, left: bool) -> Vec<CanonicalForm> {
+    fn options(&self, left: bool) -> Result<Vec<CanonicalForm>, MexError> {
         self.in_store(|s, g| {
-            // A record lists its options only when few (a number's); a big
-            // `x + n·↑ + *k` has none listed here (its closed form is
-            // [`CanonicalForm::to_string`]'s text).
-            let opts = s.try_options(g, left).unwrap_or_default();
+            let opts = s.try_options(g, left)?;
             let mut out: Vec<CanonicalForm> =
                 opts.iter().map(|&x| Self::from_store(s, x)).collect();
             out.sort_by_key(|x| x.nodes.len());
-            out
+            Ok(out)
         })
     }
 
@@ -438,8 +437,8 @@ mod tests {
             assert_eq!(g.to_string().parse::<CanonicalForm>().unwrap(), g);
         }
         let up: CanonicalForm = "^".parse().unwrap();
-        assert_eq!(up.left_options(), vec![CanonicalForm::zero()]);
-        assert_eq!(up.right_options(), vec![CanonicalForm::nimber(1)]);
+        assert_eq!(up.left_options().unwrap(), vec![CanonicalForm::zero()]);
+        assert_eq!(up.right_options().unwrap(), vec![CanonicalForm::nimber(1)]);
         assert_eq!(up.birthday(), 2u32.into());
         assert!(up > CanonicalForm::zero());
         assert_eq!(up.partial_cmp(&CanonicalForm::nimber(1)), None);
@@ -468,7 +467,7 @@ mod tests {
             prop_assert_eq!(x.to_string(), notation::show(&s, g));
             prop_assert_eq!(x.to_string().parse::<CanonicalForm>().unwrap(), x.clone());
             let left: Vec<CanonicalForm> = s.node(g).left.iter().map(|&o| CanonicalForm::from_store(&s, o)).collect();
-            prop_assert_eq!(CanonicalForm::from_options(&left, &x.right_options()), x.clone());
+            prop_assert_eq!(CanonicalForm::from_options(&left, &x.right_options().unwrap()), x.clone());
             // Equal values made in different stores are equal and hash alike.
             let mut other = GameStore::without_fast_paths();
             let hb = build(&mut other, &b);
