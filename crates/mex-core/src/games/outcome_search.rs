@@ -101,7 +101,10 @@ fn enter<'a>(
             _ => return Err(super::sum::not_addable(info)),
         }
     }
-    forms.push(nimber_form(&mut search.store, &nim_sum)?);
+    // A nimber beyond the trees is a record, which the search cannot walk.
+    let nimber = nimber_form(&mut search.store, &nim_sum)?;
+    search.store.refuse_records(nimber, "the outcome search")?;
+    forms.push(nimber);
     Ok((components, forms))
 }
 

@@ -39,7 +39,7 @@ pub use super::store::{as_nimber, as_number};
 use super::store::{GameId, GameStore, Kind};
 use crate::MexError;
 use num_bigint::{BigInt, BigUint};
-use num_traits::{Signed, ToPrimitive, Zero};
+use num_traits::Zero;
 use rustc_hash::FxHashMap;
 
 /// Longest accepted expression.
@@ -588,35 +588,7 @@ fn show_simple(v: Simple) -> String {
     show_record(&Record::from_simple(v))
 }
 
-/// `x + n·↑ + *k` as `x`, `^`/`^^`/`^n` (or `v`…) and `*`/`*k`, each part
-/// left out when zero (and `0` for zero itself), every part in full
-/// decimal digits, whatever its size.
-pub fn show_record(v: &Record) -> String {
-    let mut out = if v.numerator.is_zero() {
-        String::new()
-    } else if v.exponent == 0 {
-        v.numerator.to_string()
-    } else {
-        format!("{}/{}", v.numerator, BigUint::from(1u32) << v.exponent)
-    };
-    let arrow = if v.ups.is_positive() { "^" } else { "v" };
-    let n = v.ups.magnitude();
-    match n.to_u8() {
-        Some(0) => {}
-        Some(1) => out.push_str(arrow),
-        Some(2) => out.push_str(&arrow.repeat(2)),
-        _ => out.push_str(&format!("{arrow}{n}")),
-    }
-    match v.nimber.to_u8() {
-        Some(0) => {}
-        Some(1) => out.push('*'),
-        _ => out.push_str(&format!("*{}", v.nimber)),
-    }
-    if out.is_empty() {
-        out.push('0');
-    }
-    out
-}
+pub use super::simple::show_record;
 
 /// How [`show_with`] writes games that are not `x + n·↑ + *k`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

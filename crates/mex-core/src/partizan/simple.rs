@@ -333,3 +333,41 @@ fn reduce_big(p: BigInt, q: u64) -> (BigInt, u64) {
     let twos = p.trailing_zeros().unwrap_or(0).min(q);
     (p >> twos, q - twos)
 }
+
+/// `x + n·↑ + *k` as `x`, `^`/`^^`/`^n` (or `v`…) and `*`/`*k`, each part
+/// left out when zero (and `0` for zero itself), every part in full
+/// decimal digits, whatever its size.
+pub fn show_record(v: &Record) -> String {
+    let mut out = if num_traits::Zero::is_zero(&v.numerator) {
+        String::new()
+    } else if v.exponent == 0 {
+        v.numerator.to_string()
+    } else {
+        format!(
+            "{}/{}",
+            v.numerator,
+            num_bigint::BigUint::from(1u32) << v.exponent
+        )
+    };
+    let arrow = if num_traits::Signed::is_positive(&v.ups) {
+        "^"
+    } else {
+        "v"
+    };
+    let n = v.ups.magnitude();
+    match num_traits::ToPrimitive::to_u8(n) {
+        Some(0) => {}
+        Some(1) => out.push_str(arrow),
+        Some(2) => out.push_str(&arrow.repeat(2)),
+        _ => out.push_str(&format!("{arrow}{n}")),
+    }
+    match num_traits::ToPrimitive::to_u8(&v.nimber) {
+        Some(0) => {}
+        Some(1) => out.push('*'),
+        _ => out.push_str(&format!("*{}", v.nimber)),
+    }
+    if out.is_empty() {
+        out.push('0');
+    }
+    out
+}

@@ -317,7 +317,7 @@ impl GameStore {
             OverBudget::RecordOptions(i) => MexError::too_large(
                 format!(
                     "the options of {} (needed to combine it with a general game)",
-                    super::notation::show_record(&self.records[i as usize])
+                    super::simple::show_record(&self.records[i as usize])
                 ),
                 format!(
                     "{} ups and *{}",
