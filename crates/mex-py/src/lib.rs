@@ -28,7 +28,7 @@ use mex_core::heap::code::TakeBreakCode;
 use mex_core::heap::octal::{self, SearchPlan};
 use mex_core::heap::sparse::TakeBreakSequence;
 use mex_core::partizan::notation;
-use mex_core::partizan::store::{GameId, GameStore, OutcomeClass, DEFAULT_BUDGET, MAX_INTEGER};
+use mex_core::partizan::store::{GameId, GameStore, OutcomeClass, DEFAULT_BUDGET};
 use mex_core::partizan::thermograph::{Thermograph, Thermographs, Q};
 use mex_core::partizan::value::CanonicalForm;
 use mex_core::shift::state as shift_state;
@@ -739,21 +739,10 @@ fn operand(x: &Bound<'_, PyAny>) -> PyResult<Option<CanonicalForm>> {
 /// Largest nimber built as a canonical form (as the catalog's limit).
 const MAX_NIMBER_FORM: u32 = 1 << 12;
 
-/// The integer `n`, within the integers a budgeted store builds
-/// ([`MAX_INTEGER`] in magnitude; its canonical form is a chain of `|n|`
-/// games), refused with the store's message beyond.
+/// The integer `n`, of any size (beyond the chains a store builds, in
+/// closed form: a record).
 fn integer_form(n: &BigInt) -> PyResult<CanonicalForm> {
-    let k = n
-        .to_i64()
-        .filter(|k| k.unsigned_abs() <= MAX_INTEGER as u64)
-        .ok_or_else(|| {
-            err(MexError::too_large(
-                format!("the integer {n} (its canonical form is a chain of |{n}| games)"),
-                format!("{MAX_INTEGER} in magnitude"),
-                "use smaller numbers",
-            ))
-        })?;
-    Ok(CanonicalForm::integer(k))
+    n.to_string().parse::<CanonicalForm>().map_err(err)
 }
 
 /// The game printed as `mex game` prints it, refused (`TooLarge`) when the
@@ -875,7 +864,7 @@ impl CGValue {
         .map(|g| CGValue { g })
     }
 
-    /// The integer `n` (at most 65536 in magnitude, as `mex game` builds).
+    /// The integer `n`, of any size.
     #[staticmethod]
     fn integer(n: BigInt) -> PyResult<CGValue> {
         Ok(CGValue {
@@ -883,20 +872,11 @@ impl CGValue {
         })
     }
 
-    /// The nimber `*k`.
+    /// The nimber `*k`, of any size.
     #[staticmethod]
-    fn nimber(k: u32) -> PyResult<CGValue> {
-        if k > MAX_NIMBER_FORM {
-            return Err(err(MexError::above_limit(
-                "nimber",
-                k,
-                MAX_NIMBER_FORM,
-                "use a smaller nimber",
-            )));
-        }
-        Ok(CGValue {
-            g: CanonicalForm::nimber(k),
-        })
+    fn nimber(k: BigUint) -> PyResult<CGValue> {
+        let g = format!("*{k}").parse::<CanonicalForm>().map_err(err)?;
+        Ok(CGValue { g })
     }
 
     /// The canonical form of `{left | right}`.
@@ -1048,7 +1028,7 @@ impl CGValue {
     }
 
     /// The birthday of the canonical form.
-    fn birthday(&self) -> u32 {
+    fn birthday(&self) -> num_bigint::BigUint {
         self.g.birthday()
     }
 
@@ -1110,21 +1090,15 @@ impl CGValue {
     }
 
     /// Left's options of the canonical form.
-    fn left_options(&self) -> Vec<CGValue> {
-        self.g
-            .left_options()
-            .into_iter()
-            .map(|g| CGValue { g })
-            .collect()
+    fn left_options(&self) -> PyResult<Vec<CGValue>> {
+        let options = self.g.left_options().map_err(err)?;
+        Ok(options.into_iter().map(|g| CGValue { g }).collect())
     }
 
     /// Right's options of the canonical form.
-    fn right_options(&self) -> Vec<CGValue> {
-        self.g
-            .right_options()
-            .into_iter()
-            .map(|g| CGValue { g })
-            .collect()
+    fn right_options(&self) -> PyResult<Vec<CGValue>> {
+        let options = self.g.right_options().map_err(err)?;
+        Ok(options.into_iter().map(|g| CGValue { g }).collect())
     }
 }
 

@@ -141,7 +141,10 @@ struct GameResult {
     /// The canonical form.
     value: String,
     outcome: OutcomeClass,
-    birthday: u32,
+    /// Of any size (records' closed forms), a decimal string in JSON when
+    /// beyond 2^53.
+    #[serde(serialize_with = "mex_core::decimal::serialize")]
+    birthday: num_bigint::BigUint,
     #[serde(flatten)]
     summary: PartizanSummary,
     confusion_interval: Interval,
@@ -369,8 +372,15 @@ pub fn run(a: &GameArgs) -> Result<Output, MexError> {
     };
     let summary = PartizanSummary::of(&store, g);
     let interval = toolkit::confusion_interval(&mut store, g)?;
-    let node = store.node(g).clone();
     let options = if a.options {
+        if store.is_record(g) {
+            return Err(MexError::too_large(
+                "the list of options of a number, ↑-multiple or nimber kept without its game tree",
+                "values with a game tree (integers up to 65536, ^4096, *4096)",
+                "leave out the list of options",
+            ));
+        }
+        let node = store.node(g).clone();
         Some(OptionsReport {
             left: node
                 .left
@@ -472,7 +482,7 @@ pub fn run(a: &GameArgs) -> Result<Output, MexError> {
     Ok(Output::report(GameResult {
         value: canonical,
         outcome: store.try_outcome(g)?,
-        birthday: store.birthday(g),
+        birthday: store.big_birthday(g),
         summary,
         confusion_interval: Interval {
             low: interval.low.to_string(),
@@ -573,7 +583,12 @@ fn is_loopy(text: &str) -> bool {
         return true;
     }
     let mut store = GameStore::with_budget(DEFAULT_BUDGET);
-    notation::parse(&mut store, text).is_err() && loopy_notation::parse(text).is_ok()
+    // A short game refused for its size (values of any size the short
+    // notation reads but cannot combine) is not read again as loopy.
+    matches!(
+        notation::parse(&mut store, text),
+        Err(MexError::Invalid { .. })
+    ) && loopy_notation::parse(text).is_ok()
 }
 
 /// `mex game` for a loopy game: simplest form or sides, outcome with

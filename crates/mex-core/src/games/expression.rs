@@ -279,6 +279,9 @@ impl FromStr for Typed {
     fn from_str(text: &str) -> Result<Self, MexError> {
         let mut s = store();
         notation::parse(&mut s, text)?;
+        if s.ids().any(|g| s.is_record(g)) {
+            return Err(MexError::too_large(format!("a value in '{text}' (a number, ↑-multiple or nimber without a game tree)"), "integers up to 65536, denominators up to 2^40, ^4096 and *4096 in a position to play", "play smaller values"));
+        }
         let toks = tokens(text);
         let mut reader = Reader {
             s: &mut s,

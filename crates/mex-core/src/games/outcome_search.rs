@@ -101,13 +101,17 @@ fn enter<'a>(
             _ => return Err(super::sum::not_addable(info)),
         }
     }
-    forms.push(nimber_form(&mut search.store, &nim_sum)?);
+    // A nimber beyond the trees is a record, which the search cannot walk.
+    let nimber = nimber_form(&mut search.store, &nim_sum)?;
+    search.store.refuse_records(nimber, "the outcome search")?;
+    forms.push(nimber);
     Ok((components, forms))
 }
 
 /// `g` of store `from` rebuilt in store `to` (options first, on an explicit
 /// stack, each value once).
 pub fn copy_form(from: &GameStore, g: GameId, to: &mut GameStore) -> Result<GameId, MexError> {
+    from.refuse_records(g, "the outcome search")?;
     let mut copied: FxHashMap<GameId, GameId> = FxHashMap::default();
     let mut stack = vec![g];
     while let Some(&h) = stack.last() {

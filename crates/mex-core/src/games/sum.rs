@@ -11,9 +11,10 @@
 //!
 //! The same component written several times is evaluated once.
 
-use super::adapters::{nimber_form, nimber_text};
+use super::adapters::nimber_text;
 use super::{find, CatalogGame, Context, Family, GameInfo, Value};
 use crate::partizan::notation;
+use crate::partizan::simple::Record;
 use crate::partizan::store::GameId;
 use crate::MexError;
 use num_bigint::BigUint;
@@ -210,6 +211,11 @@ fn partizan_sum(
     for (s, text) in summands.iter().zip(&texts) {
         let g = match cache.get(text.as_str()) {
             Some(&g) => g,
+            // Impartial components enter as nimbers of any size.
+            None if s.game.info().family == Family::Impartial => {
+                let g = s.game.grundy(s.position)?;
+                ctx.store.try_record(big_nimber(&g))?
+            }
             None => s.game.canonical(s.position, ctx)?,
         };
         cache.insert(text, g);
@@ -234,7 +240,7 @@ fn partizan_sum(
         for m in moves {
             let option = match &m.result.value {
                 Value::Canonical(g) => *g,
-                Value::Grundy(g) => nimber_form(&mut ctx.store, g)?,
+                Value::Grundy(g) => ctx.store.try_record(big_nimber(g))?,
                 _ => continue,
             };
             let after = ctx.store.try_add(option, rest)?;
@@ -285,6 +291,12 @@ fn partizan_sum(
 
 /// The refusal of a component whose family has no sums (game graphs,
 /// synchronized and arena games).
+/// The nimber `*g` of any size, as a record of the store (Siegel 2013,
+/// II.3: nimbers add by XOR).
+fn big_nimber(g: &BigUint) -> Record {
+    Record::number(0.into(), 0).with(0.into(), g.clone())
+}
+
 pub(crate) fn not_addable(info: &GameInfo) -> MexError {
     MexError::invalid(
         format!(

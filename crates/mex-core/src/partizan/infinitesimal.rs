@@ -35,7 +35,7 @@ use super::store::as_number;
 use super::store::{GameId, GameStore, Kind};
 use super::toolkit::{bottom_up_until, is_simple, number_game, stops, Stops};
 use crate::MexError;
-use num_traits::Zero;
+use num_traits::{ToPrimitive, Zero};
 use rustc_hash::FxHashMap;
 
 /// Whether `g` is infinitesimal (both stops 0).
@@ -54,9 +54,9 @@ pub fn is_all_small(s: &GameStore, g: GameId) -> bool {
 }
 
 fn all_small_in(s: &GameStore, g: GameId, memo: &mut FxHashMap<GameId, bool>) -> bool {
-    if let Kind::Simple(v) = s.kind(g) {
+    if let Some(v) = s.record_of(g) {
         // n·↑ + *k is all-small exactly when its number part is 0.
-        return v.numerator == 0;
+        return v.numerator.is_zero();
     }
     if let Some(&v) = memo.get(&g) {
         return v;
@@ -78,6 +78,9 @@ pub fn atomic_weight(s: &mut GameStore, g: GameId) -> Result<Option<GameId>, Mex
     if !is_all_small(s, g) {
         return Ok(None);
     }
+    if !s.is_record(g) {
+        s.refuse_records(g, "the atomic weight")?;
+    }
     let mut memo = FxHashMap::default();
     for x in bottom_up_until(s, g, |x| is_simple(s, x)) {
         aw_in(s, x, &mut memo)?;
@@ -90,8 +93,8 @@ fn aw_in(
     g: GameId,
     memo: &mut FxHashMap<GameId, GameId>,
 ) -> Result<GameId, MexError> {
-    if let Kind::Simple(v) = s.kind(g) {
-        return s.try_integer(v.ups);
+    if let Some(v) = s.record_of(g) {
+        return s.try_record(super::simple::Record::number(v.ups, 0));
     }
     if let Some(&v) = memo.get(&g) {
         return Ok(v);
@@ -203,6 +206,9 @@ fn geq_inf(s: &mut GameStore, a: GameId, b: GameId) -> Result<bool, MexError> {
 
 /// The reduced canonical form of `g` (see the module documentation).
 pub fn reduced(s: &mut GameStore, g: GameId) -> Result<GameId, MexError> {
+    if !s.is_record(g) {
+        s.refuse_records(g, "the reduced canonical form")?;
+    }
     let mut memo = FxHashMap::default();
     let mut st = Stops::default();
     for x in bottom_up_until(s, g, |x| is_simple(s, x)) {
@@ -403,6 +409,17 @@ pub fn uptimal_expansion(s: &mut GameStore, g: GameId) -> Result<Option<Uptimal>
     if l != r {
         return Ok(None);
     }
+    if let Some(v) = s.record_of(g).filter(|_| s.is_record(g)) {
+        // Beyond the tree limits: n·↑ + *k with k ≤ 1 and n within i64.
+        let (Some(ups), true) = (v.ups.to_i64(), v.nimber <= 1u32.into()) else {
+            return Ok(None);
+        };
+        return Ok(Some(Uptimal {
+            number: l,
+            star: v.nimber == 1u32.into(),
+            digits: if ups == 0 { vec![] } else { vec![ups] },
+        }));
+    }
     if let Kind::Simple(v) = s.kind(g) {
         if v.nimber > 1 {
             return Ok(None);
@@ -413,6 +430,7 @@ pub fn uptimal_expansion(s: &mut GameStore, g: GameId) -> Result<Option<Uptimal>
             digits: if v.ups == 0 { vec![] } else { vec![v.ups] },
         }));
     }
+    s.refuse_records(g, "the uptimal expansion")?;
     let birthday = s.birthday(g) as usize;
     if birthday > MAX_UPTIMAL_LENGTH {
         return Ok(None);

@@ -384,6 +384,7 @@ impl OutcomeSearch {
     /// ([`SearchLimits::merge_birthday`]: the canonical sum has no more
     /// options than the two terms, and usually far fewer), or kept apart.
     fn add_form(&mut self, state: &mut State, g: GameId) -> Result<(), MexError> {
+        self.store.refuse_records(g, "the outcome search")?;
         let mut g = g;
         loop {
             if g == self.store.zero() {

@@ -34,25 +34,18 @@
 //! default of the command line) or [`Style::Braces`]; [`show`] is the
 //! braces style.
 
-use super::simple::Simple;
+use super::simple::{Record, Simple};
 pub use super::store::{as_nimber, as_number};
 use super::store::{GameId, GameStore, Kind};
 use crate::MexError;
+use num_bigint::{BigInt, BigUint};
+use num_traits::Zero;
 use rustc_hash::FxHashMap;
 
 /// Longest accepted expression.
 pub const MAX_EXPRESSION: usize = 10_000;
-/// Largest `k` of a nimber `*k` or a multiple `^k` typed (`*k` has
-/// `k(k+1)/2` option links in the store).
-pub const MAX_ATOM: i64 = 1 << 12;
-/// Largest integer typed, and largest integer part of a dyadic: the
-/// store's own limit ([`crate::partizan::store::MAX_INTEGER`]), since an
-/// integer's canonical form is a chain of as many games.
-pub const MAX_INTEGER: i64 = crate::partizan::store::MAX_INTEGER;
-/// Largest power of two in a denominator typed: the store's
-/// ([`crate::partizan::simple::MAX_EXPONENT`]), so that every dyadic mex
-/// prints (a Hackenbush string of 38 edges is `1/2^38`) reads back.
-pub const MAX_DENOMINATOR_EXPONENT: u32 = crate::partizan::simple::MAX_EXPONENT;
+// Numbers, ups and nimbers of any size are read (the store keeps those
+// beyond its tree limits as records); the expression's length bounds them.
 /// Longest printed form [`try_show`] produces for the command line.
 pub const MAX_PRINTED: usize = 1 << 20;
 
@@ -298,8 +291,9 @@ impl Parser<'_> {
             Some(c) if c.is_ascii_digit() => self.number(false),
             Some('*') => {
                 self.pos += 1;
-                let k = self.nimber_size()?;
-                Ok(self.s.try_nimber(k)?)
+                let k = self.nimber_size();
+                let zero = Record::number(BigInt::zero(), 0);
+                Ok(self.s.try_record(zero.with(BigInt::zero(), k))?)
             }
             Some(c @ ('^' | 'v')) => self.arrows(c),
             Some('(') => {
@@ -320,62 +314,39 @@ impl Parser<'_> {
         }
     }
 
-    /// The `k` of `*k` (1 when no digits are glued to the star).
-    fn nimber_size(&mut self) -> Result<u32, MexError> {
-        let k = self.integer(false).unwrap_or(1);
-        if k > MAX_ATOM {
-            return Err(MexError::too_large(
-                format!("*{}", self.digits),
-                format!("*{MAX_ATOM}"),
-                "use a smaller nimber",
-            ));
+    /// The `k` of `*k` (1 when no digits are glued to the star), any size.
+    fn nimber_size(&mut self) -> BigUint {
+        match self.integer(false) {
+            Some(_) => self.big_digits(),
+            None => BigUint::from(1u32),
         }
-        Ok(k as u32)
+    }
+
+    /// The digits of the last integer read, as a number of any size.
+    fn big_digits(&self) -> BigUint {
+        self.digits.parse().expect("decimal digits")
     }
 
     fn number(&mut self, negative: bool) -> Result<GameId, MexError> {
-        let magnitude = self.integer(!negative).expect("a digit is next");
-        let sign = if negative { "-" } else { "" };
-        let numerator_text = format!("{sign}{}", self.digits);
-        let too_large = |what: String| {
-            MexError::too_large(
-                what,
-                format!("{MAX_INTEGER} in magnitude"),
-                "use a smaller number",
-            )
-        };
-        // `i64::MAX` stands for anything longer (the digits are quoted).
+        self.integer(!negative).expect("a digit is next");
+        let magnitude = BigInt::from(self.big_digits());
         let p = if negative { -magnitude } else { magnitude };
         if self.peek_glued() != Some('/') {
-            if magnitude > MAX_INTEGER {
-                return Err(too_large(format!("the number {numerator_text}")));
-            }
-            let g = self.s.try_integer(p)?;
+            let g = self.s.try_record(Record::number(p, 0))?;
             return self.juxtaposed_star(g);
         }
         self.pos += 1;
-        let d = self
-            .integer(false)
+        self.integer(false)
             .ok_or_else(|| bad(self.text, "a denominator must follow '/' directly"))?;
-        if d <= 0 || d & (d - 1) != 0 {
+        let d = self.big_digits();
+        if d.is_zero() || d.count_ones() != 1 {
             return Err(bad(
                 self.text,
                 "denominators must be powers of two (dyadic rationals)",
             ));
         }
-        let q = d.trailing_zeros();
-        if q > MAX_DENOMINATOR_EXPONENT {
-            return Err(MexError::too_large(
-                format!("the denominator {}", self.digits),
-                format!("2^{MAX_DENOMINATOR_EXPONENT}"),
-                "use a smaller denominator",
-            ));
-        }
-        if magnitude == i64::MAX || (magnitude >> q) > MAX_INTEGER {
-            let typed = format!("{numerator_text}/{}", self.digits);
-            return Err(too_large(format!("the integer part of {typed}")));
-        }
-        let g = self.s.try_dyadic(p, q)?;
+        let q = d.trailing_zeros().expect("d > 0");
+        let g = self.s.try_record(Record::number(p, q))?;
         self.juxtaposed_star(g)
     }
 
@@ -397,33 +368,19 @@ impl Parser<'_> {
             self.pos += 1;
             n += 1;
         }
-        if n == 1 {
-            if let Some(k) = self.integer(false) {
-                n = k;
-            }
-        }
-        if n > MAX_ATOM {
-            return Err(MexError::too_large(
-                format!(
-                    "{} arrows",
-                    if n == i64::MAX {
-                        self.digits.clone()
-                    } else {
-                        n.to_string()
-                    }
-                ),
-                MAX_ATOM.to_string(),
-                "use a smaller multiple",
-            ));
+        let mut n = BigInt::from(n);
+        if n == BigInt::from(1) && self.integer(false).is_some() {
+            n = BigInt::from(self.big_digits());
         }
         let k = if self.peek_glued() == Some('*') {
             self.pos += 1;
-            self.nimber_size()?
+            self.nimber_size()
         } else {
-            0
+            BigUint::zero()
         };
         let ups = if arrow == '^' { n } else { -n };
-        self.s.try_ups(ups, k)
+        let zero = Record::number(BigInt::zero(), 0);
+        self.s.try_record(zero.with(ups, k))
     }
 
     fn expect(&mut self, c: char) -> Result<(), MexError> {
@@ -570,8 +527,8 @@ pub fn try_show(s: &GameStore, g: GameId, max_chars: usize) -> Result<String, Me
 
 /// The length of [`show`]'s text in bytes (saturating).
 fn printed_length(s: &GameStore, g: GameId, memo: &mut FxHashMap<GameId, usize>) -> usize {
-    if let Kind::Simple(v) = s.kind(g) {
-        return show_simple(v).len();
+    if let Some(t) = atom_text(s, g) {
+        return t.len();
     }
     if let Some(&n) = memo.get(&g) {
         return n;
@@ -598,8 +555,8 @@ struct Printer<'a> {
 
 impl Printer<'_> {
     fn text(&mut self, g: GameId) -> String {
-        if let Kind::Simple(v) = self.s.kind(g) {
-            return show_simple(v);
+        if let Some(t) = atom_text(self.s, g) {
+            return t;
         }
         if let Some(t) = self.texts.get(&g) {
             return t.clone();
@@ -618,31 +575,20 @@ impl Printer<'_> {
     }
 }
 
-/// `x + n·↑ + *k` as `x`, `^`/`^^`/`^n` (or `v`…) and `*`/`*k`, each part
-/// left out when zero (and `0` for zero itself).
-fn show_simple(v: Simple) -> String {
-    let mut out = match (v.numerator, v.exponent) {
-        (0, _) => String::new(),
-        (p, 0) => p.to_string(),
-        (p, q) => format!("{p}/{}", 1u64 << q),
-    };
-    let arrow = if v.ups > 0 { "^" } else { "v" };
-    match v.ups.unsigned_abs() {
-        0 => {}
-        1 => out.push_str(arrow),
-        2 => out.push_str(&arrow.repeat(2)),
-        n => out.push_str(&format!("{arrow}{n}")),
+/// The text of `g` when it is `x + n·↑ + *k` (a tree or a record).
+fn atom_text(s: &GameStore, g: GameId) -> Option<String> {
+    match s.kind(g) {
+        Kind::Simple(v) => Some(show_simple(v)),
+        Kind::Record(_) => s.record_of(g).map(|r| show_record(&r)),
+        Kind::Other => None,
     }
-    match v.nimber {
-        0 => {}
-        1 => out.push('*'),
-        k => out.push_str(&format!("*{k}")),
-    }
-    if out.is_empty() {
-        out.push('0');
-    }
-    out
 }
+
+fn show_simple(v: Simple) -> String {
+    show_record(&Record::from_simple(v))
+}
+
+pub use super::simple::show_record;
 
 /// How [`show_with`] writes games that are not `x + n·↑ + *k`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -750,8 +696,8 @@ impl SlashPrinter<'_> {
     }
 
     fn layout(&mut self, g: GameId) -> Layout {
-        if let Kind::Simple(v) = self.s.kind(g) {
-            return Layout::Atom(show_simple(v));
+        if let Some(t) = atom_text(self.s, g) {
+            return Layout::Atom(t);
         }
         if let Some(l) = self.layouts.get(&g) {
             return l.clone();
@@ -924,7 +870,6 @@ mod tests {
             "{1||0||2}",
             "**",
             "{,|}",
-            "*99999",
             "2.5",
             "1:",
             "1 . 0",
@@ -992,35 +937,36 @@ mod tests {
         let mut small = GameStore::with_budget(1 << 20);
         let e = parse(&mut small, "*4096").expect_err("too big for 1 MiB");
         assert!(matches!(e, MexError::TooLarge { .. }), "{e}");
+        // Issue 25: beyond the tree limits, values are records.
         let many = vec!["4096"; 20].join("+");
-        let e = parse(&mut s, &many).expect_err("a chain of 81920 games");
-        assert!(e.to_string().contains("65536"), "{e}");
+        let g = parse(&mut s, &many).expect("a record, not a chain of 81920 games");
+        assert_eq!(show(&s, g), "81920");
+        assert!(s.is_record(g));
         let big_dyadic = format!("{many}+1/2");
-        assert!(parse(&mut s, &big_dyadic).is_err());
+        let g = parse(&mut s, &big_dyadic).expect("a record");
+        assert_eq!(show(&s, g), "163841/2");
     }
 
-    /// Refusals quote the number as typed (not a saturated `i64`), and a
-    /// power-of-two denominator past the limit is called too large, not
-    /// "not a power of two".
+    /// Issue 25: numbers, ups and nimbers of any size are read, and print
+    /// back as typed (they were refused past 65536, 2^40 and 4096).
     #[test]
-    fn refusals_quote_the_typed_number() {
+    fn numbers_of_any_size_read_back() {
         let mut s = GameStore::new();
         let huge = "99999999999999999999999";
-        for (text, quoted) in [
-            (huge.to_string(), format!("the number {huge}")),
-            (format!("-{huge}"), format!("the number -{huge}")),
-            (format!("*{huge}"), format!("*{huge}")),
-            (format!("^{huge}"), format!("{huge} arrows")),
-            (
-                "1/2199023255552".to_string(),
-                "the denominator 2199023255552".to_string(),
-            ),
-            (format!("{huge}/2"), format!("the integer part of {huge}/2")),
-            ("65537".to_string(), "the number 65537".to_string()),
+        for text in [
+            huge.to_string(),
+            format!("-{huge}"),
+            format!("*{huge}"),
+            format!("^{huge}"),
+            format!("v{huge}*{huge}"),
+            "1/2199023255552".to_string(),
+            format!("{huge}/2"),
+            "65537".to_string(),
+            "1823437481924".to_string(),
+            format!("-1/{}", num_bigint::BigUint::from(1u32) << 200u32),
         ] {
-            let e = parse(&mut s, &text).unwrap_err().to_string();
-            assert!(e.contains(&quoted), "{text}: {e}");
-            assert!(!e.contains("9223372036854775807"), "{e}");
+            let g = parse(&mut s, &text).expect(&text);
+            assert_eq!(show(&s, g), text);
         }
         // Every dyadic the store holds reads back, as mex prints it.
         for text in [

@@ -14,11 +14,12 @@
 //! (`p/2^q = {(p−1)/2^q | (p+1)/2^q}`); numbers the arena classifies are
 //! read off directly, and deeper dyadics are recognised by that rule.
 
+use super::simple::Record;
 use super::store::as_number;
 use super::store::{GameId, GameStore, Kind};
-use num_bigint::BigInt;
+use num_bigint::{BigInt, BigUint};
 use num_rational::BigRational;
-use num_traits::Signed;
+use num_traits::{Signed, Zero};
 use rustc_hash::FxHashMap;
 use std::cmp::Ordering;
 
@@ -230,6 +231,11 @@ impl Thermographs {
         let mut seen: rustc_hash::FxHashSet<GameId> = std::iter::once(g).collect();
         let mut i = 0;
         while i < pending.len() {
+            // A record has no stored options: its walls are in closed form.
+            if s.is_record(pending[i]) {
+                i += 1;
+                continue;
+            }
             let node = s.node(pending[i]);
             for &x in node.left.iter().chain(&node.right) {
                 if !self.memo.contains_key(&x) && seen.insert(x) {
@@ -238,7 +244,7 @@ impl Thermographs {
             }
             i += 1;
         }
-        pending.sort_by_key(|&x| s.birthday(x));
+        pending.sort_by_key(|&x| s.rank(x));
         for x in pending {
             let t = self.compute(s, x);
             self.memo.insert(x, t);
@@ -252,6 +258,9 @@ impl Thermographs {
     /// which meet at its temperature `−1/2^q`, and below that its walls
     /// follow its options (Siegel 2013, II.5).
     fn compute(&mut self, s: &GameStore, g: GameId) -> Thermograph {
+        if let Kind::Record(_) = s.kind(g) {
+            return record_thermograph(&s.record_of(g).expect("a record"));
+        }
         match as_number(s, g) {
             Some((p, 0)) => Thermograph::number(int(p), int(-1)),
             _ => match star_option(s, g) {
@@ -263,16 +272,24 @@ impl Thermographs {
 
     fn scaffolds(&mut self, s: &GameStore, g: GameId) -> Thermograph {
         let node = s.node(g);
-        let ls = node
-            .left
+        let left: Vec<Thermograph> = node.left.iter().map(|&x| self.of(s, x)).collect();
+        let right: Vec<Thermograph> = node.right.iter().map(|&x| self.of(s, x)).collect();
+        from_options(&left, &right)
+    }
+}
+
+/// The thermograph of a game that is not an integer from those of its
+/// options (Siegel 2013, II.5): the scaffolds, cut at their meeting point.
+fn from_options(left: &[Thermograph], right: &[Thermograph]) -> Thermograph {
+    {
+        let ls = left
             .iter()
-            .map(|&x| self.of(s, x).right.plus_t(-1))
+            .map(|x| x.right.plus_t(-1))
             .reduce(|a, b| a.combine(&b, true))
             .expect("a non-number has Left options");
-        let rs = node
-            .right
+        let rs = right
             .iter()
-            .map(|&x| self.of(s, x).left.plus_t(1))
+            .map(|x| x.left.plus_t(1))
             .reduce(|a, b| a.combine(&b, false))
             .expect("a non-number has Right options");
         let temperature = ls
@@ -298,6 +315,95 @@ impl Thermographs {
             temperature,
         }
     }
+}
+
+/// The thermograph of a record `x + n·↑ + *k` of any size (see
+/// [`crate::partizan::store`]): a number `p/2^q` from its options
+/// `(p±1)/2^q`, computed from the integers up, without recursion; `x + *k`
+/// (`k ≥ 1`) as `x* = {x | x}` (see [`star_option`]); `x + n·↑ + *k` as
+/// `x + n'·↑ + *k'` with `n'`, `k'` small of the same parities and signs,
+/// whose walls are the same (checked against the trees in the tests).
+pub fn record_thermograph(r: &Record) -> Thermograph {
+    let x = number_thermograph(&r.number_part());
+    if r.is_number() {
+        return x;
+    }
+    if r.ups.is_zero() {
+        return from_options(std::slice::from_ref(&x), std::slice::from_ref(&x));
+    }
+    let small = small_twin(r);
+    let mut store = GameStore::new();
+    let g = store.try_record(small).expect("a small value");
+    let t = Thermographs::default().of(&store, g);
+    let shift = Q::new(r.numerator.clone(), BigInt::from(1) << r.exponent);
+    let move_wall = |w: Wall| Wall {
+        points: w.points.into_iter().map(|(t, v)| (t, v + &shift)).collect(),
+        tail: w.tail,
+    };
+    Thermograph {
+        left: move_wall(t.left),
+        right: move_wall(t.right),
+        mean: t.mean + &shift,
+        temperature: t.temperature,
+    }
+}
+
+/// `n'·↑ + *k'` (`|n'| ≤ 3`, `k' ≤ 3`, same parities and signs) plus the
+/// number part of `r` — which must be small for the tree; the number part
+/// is added back by shifting the walls.
+fn small_twin(r: &Record) -> Record {
+    let n = r.ups.magnitude().clone();
+    let n_small = if n <= BigUint::from(3u32) {
+        r.ups.clone()
+    } else {
+        let m = BigInt::from(BigUint::from(2u32) + (n % 2u32));
+        if r.ups.is_negative() {
+            -m
+        } else {
+            m
+        }
+    };
+    let k_small = if r.nimber <= BigUint::from(3u32) {
+        r.nimber.clone()
+    } else {
+        BigUint::from(2u32) + (&r.nimber % 2u32)
+    };
+    Record::number(BigInt::from(0), 0).with(n_small, k_small)
+}
+
+/// The thermograph of the number `r`, built over the dyadics it needs.
+fn number_thermograph(r: &Record) -> Thermograph {
+    let mut needed = vec![r.clone()];
+    let mut seen: rustc_hash::FxHashSet<Record> = std::iter::once(r.clone()).collect();
+    let mut i = 0;
+    while i < needed.len() {
+        let x = needed[i].clone();
+        if x.exponent > 0 {
+            for step in [-1, 1] {
+                let o = Record::number(&x.numerator + step, x.exponent);
+                if seen.insert(o.clone()) {
+                    needed.push(o);
+                }
+            }
+        }
+        i += 1;
+    }
+    needed.sort_by_key(|x| x.exponent);
+    let mut known: FxHashMap<Record, Thermograph> = FxHashMap::default();
+    for x in needed {
+        let t = if x.exponent == 0 {
+            Thermograph::number(Q::from_integer(x.numerator.clone()), int(-1))
+        } else {
+            let find = |step: i32| {
+                let o = Record::number(&x.numerator + step, x.exponent);
+                known[&o].clone()
+            };
+            let (a, b) = (find(-1), find(1));
+            from_options(&[a], &[b])
+        };
+        known.insert(x, t);
+    }
+    known.remove(r).expect("r itself")
 }
 
 #[cfg(test)]

@@ -85,8 +85,15 @@ pub fn number_value(s: &GameStore, g: GameId) -> Option<Q> {
 fn number_in(s: &GameStore, g: GameId, memo: &mut FxHashMap<GameId, Option<Q>>) -> Option<Q> {
     // The arena's kinds answer at once (and keep `^4096`-deep chains from
     // being walked): only numbers deeper than the kinds record are searched.
-    if let Kind::Simple(v) = s.kind(g) {
-        return v.is_number().then(|| dyadic(v.numerator, v.exponent));
+    match s.kind(g) {
+        Kind::Simple(v) => return v.is_number().then(|| dyadic(v.numerator, v.exponent)),
+        Kind::Record(_) => {
+            let r = s.record_of(g)?;
+            return r
+                .is_number()
+                .then(|| Q::new(r.numerator, BigInt::one() << r.exponent));
+        }
+        Kind::Other => {}
     }
     if let Some(v) = memo.get(&g) {
         return v.clone();
@@ -106,10 +113,8 @@ fn number_in(s: &GameStore, g: GameId, memo: &mut FxHashMap<GameId, Option<Q>>) 
 /// Both stops of `x + n·↑ + *k` are `x` (without walking the `n` levels
 /// of its canonical form).
 fn simple_stop(s: &GameStore, g: GameId) -> Option<Q> {
-    match s.kind(g) {
-        Kind::Simple(v) => Some(dyadic(v.numerator, v.exponent)),
-        Kind::Other => None,
-    }
+    let r = s.record_of(g)?;
+    Some(Q::new(r.numerator, BigInt::one() << r.exponent))
 }
 
 fn dyadic(p: i64, q: u32) -> Q {
@@ -136,7 +141,8 @@ pub(crate) fn bottom_up_until(
     let mut seen: rustc_hash::FxHashSet<GameId> = std::iter::once(g).collect();
     let mut i = 0;
     while i < all.len() {
-        if !done(all[i]) {
+        // A record has no stored options: the walks answer it in closed form.
+        if !done(all[i]) && !s.is_record(all[i]) {
             let node = s.node(all[i]);
             for &x in node.left.iter().chain(&node.right) {
                 if seen.insert(x) {
@@ -146,20 +152,26 @@ pub(crate) fn bottom_up_until(
         }
         i += 1;
     }
-    all.sort_by_key(|&x| s.birthday(x));
+    all.sort_by_key(|&x| s.rank(x));
     all
 }
 
 /// Whether the arena's kind of `g` says it is a number (an integer, when
 /// `integer`).
 fn is_number_kind(s: &GameStore, g: GameId, integer: bool) -> bool {
-    matches!(s.kind(g), Kind::Simple(v) if v.is_number() && (!integer || v.exponent == 0))
+    match s.kind(g) {
+        Kind::Simple(v) => v.is_number() && (!integer || v.exponent == 0),
+        Kind::Record(_) => s
+            .record_of(g)
+            .is_some_and(|r| r.is_number() && (!integer || r.exponent == 0)),
+        Kind::Other => false,
+    }
 }
 
 /// Whether `g` is `x + n·↑ + *k` (answered from its kind by most
 /// functions here, without its options).
 pub(crate) fn is_simple(s: &GameStore, g: GameId) -> bool {
-    matches!(s.kind(g), Kind::Simple(_))
+    matches!(s.kind(g), Kind::Simple(_) | Kind::Record(_))
 }
 
 /// The Left and Right stops `(L(G), R(G))`, memoised over subpositions.
@@ -303,30 +315,21 @@ pub fn number_game(s: &mut GameStore, x: &Q) -> Result<GameId, MexError> {
     let not_dyadic = || {
         MexError::invalid(
             format!("the number {x} is not a short game"),
-            "dyadic rationals p/2^q with q ≤ 40",
+            "dyadic rationals p/2^q",
         )
     };
     if (d & (d - BigInt::one())) != BigInt::zero() {
         return Err(not_dyadic());
     }
     let q = d.bits() - 1;
-    if q > u64::from(super::simple::MAX_EXPONENT) {
-        return Err(not_dyadic());
-    }
-    let p = x.numer().to_i64().ok_or_else(|| {
-        MexError::too_large(
-            format!("the number {x}"),
-            format!("{} in magnitude", super::store::MAX_INTEGER),
-            "use smaller numbers",
-        )
-    })?;
-    s.try_dyadic(p, q as u32)
+    s.try_record(super::simple::Record::number(x.numer().clone(), q))
 }
 
 /// `G` cooled by `t ≥ −1` (a dyadic rational), `G_t` (see the module
 /// documentation): `{Gᴸ_t − t | Gᴿ_t + t}` up to the temperature, the mean
 /// above it.
 pub fn cool(s: &mut GameStore, g: GameId, t: &Q) -> Result<GameId, MexError> {
+    s.refuse_records(g, "cooling")?;
     if *t < -Q::one() {
         return Err(MexError::out_of_range(
             "the cooling temperature",
@@ -394,6 +397,8 @@ fn cool_in(
 
 /// `∫ᵗ G`, `G` heated by the game `t` (see the module documentation).
 pub fn heat(s: &mut GameStore, g: GameId, t: GameId) -> Result<GameId, MexError> {
+    s.refuse_records(g, "heating")?;
+    s.refuse_records(t, "heating")?;
     let mut memo = FxHashMap::default();
     let mut numbers = FxHashMap::default();
     for x in bottom_up_until(s, g, |x| is_number_kind(s, x, false)) {
@@ -409,6 +414,9 @@ pub fn overheat(
     s: GameId,
     t: GameId,
 ) -> Result<GameId, MexError> {
+    for x in [g, s, t] {
+        store.refuse_records(x, "overheating")?;
+    }
     let mut memo = FxHashMap::default();
     let mut numbers = FxHashMap::default();
     for x in bottom_up_until(store, g, |x| is_number_kind(store, x, true)) {
@@ -461,6 +469,7 @@ fn heat_in(
 
 /// The conjugate `−G` (Left and Right exchanged at every level).
 pub fn conjugate(s: &mut GameStore, g: GameId) -> Result<GameId, MexError> {
+    s.refuse_records(g, "the conjugate")?;
     s.try_neg(g)
 }
 
@@ -469,6 +478,8 @@ pub fn conjugate(s: &mut GameStore, g: GameId) -> Result<GameId, MexError> {
 /// depends on the forms of its operands; mex uses the canonical forms of
 /// both, as CGSuite does.
 pub fn ordinal_sum(s: &mut GameStore, g: GameId, h: GameId) -> Result<GameId, MexError> {
+    s.refuse_records(g, "the ordinal sum")?;
+    s.refuse_records(h, "the ordinal sum")?;
     let mut memo = FxHashMap::default();
     for x in bottom_up(s, h) {
         ordinal_in(s, g, x, &mut memo)?;
@@ -506,6 +517,8 @@ fn ordinal_in(
 /// incentives of `U`, `Uᴸ − U` and `U − Uᴿ`. It is refused for `U ≤ 0` or
 /// `U ‖ 0`.
 pub fn norton_product(s: &mut GameStore, g: GameId, u: GameId) -> Result<GameId, MexError> {
+    s.refuse_records(g, "the Norton product")?;
+    s.refuse_records(u, "the Norton product")?;
     let zero = s.zero();
     if compare(s, u, zero)? != Relation::Greater {
         return Err(MexError::invalid(
@@ -611,6 +624,7 @@ pub const MAX_TREE_NODES: usize = 10_000;
 /// alone), refused beyond [`MAX_TREE_NODES`] nodes (counted before it is
 /// built: the tree of a sum can be exponentially larger than its DAG).
 pub fn game_tree(s: &GameStore, g: GameId, depth: u32) -> Result<TreeNode, MexError> {
+    s.refuse_records(g, "the game tree")?;
     let nodes = tree_size(s, g, depth, &mut FxHashMap::default());
     if nodes > MAX_TREE_NODES {
         return Err(MexError::too_large(

@@ -30,7 +30,8 @@
 
 use super::infinitesimal::{self, Uptimal};
 use super::notation;
-use super::store::{GameId, GameStore, OutcomeClass, DEFAULT_BUDGET};
+use super::simple::Record;
+use super::store::{GameId, GameStore, Kind, OutcomeClass, DEFAULT_BUDGET};
 use super::thermograph::{Thermograph, Thermographs, Q};
 use super::toolkit::{self, ConfusionInterval, Relation};
 use crate::MexError;
@@ -41,8 +42,14 @@ use std::ops::{Add, Neg, Sub};
 use std::str::FromStr;
 use std::sync::Arc;
 
-/// One node: sorted labels of its Left and Right options.
-type Options = (Box<[u32]>, Box<[u32]>);
+/// One node: sorted labels of its Left and Right options, or a record
+/// `x + n·↑ + *k` of any size kept without its options (see
+/// [`super::store`]).
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+enum Options {
+    Node(Box<[u32]>, Box<[u32]>),
+    Record(Box<Record>),
+}
 
 /// A canonical short game (see the module documentation).
 #[derive(Clone, PartialEq, Eq, Hash)]
@@ -89,6 +96,10 @@ impl CanonicalForm {
         seen.insert(g);
         let mut i = 0;
         while i < reachable.len() {
+            if store.is_record(reachable[i]) {
+                i += 1;
+                continue;
+            }
             let node = store.node(reachable[i]);
             for &x in node.left.iter().chain(&node.right) {
                 if seen.insert(x) {
@@ -97,10 +108,10 @@ impl CanonicalForm {
             }
             i += 1;
         }
-        reachable.sort_by_key(|&x| store.birthday(x));
+        reachable.sort_by_key(|&x| store.rank(x));
         let mut label: FxHashMap<GameId, u32> = FxHashMap::default();
         let mut nodes: Vec<Options> = Vec::with_capacity(reachable.len());
-        for layer in reachable.chunk_by(|&a, &b| store.birthday(a) == store.birthday(b)) {
+        for layer in reachable.chunk_by(|&a, &b| store.rank(a) == store.rank(b)) {
             let labels = |opts: &[GameId]| -> Box<[u32]> {
                 let mut v: Vec<u32> = opts.iter().map(|x| label[x]).collect();
                 v.sort_unstable();
@@ -108,9 +119,15 @@ impl CanonicalForm {
             };
             let mut keyed: Vec<(Options, GameId)> = layer
                 .iter()
-                .map(|&x| {
-                    let n = store.node(x);
-                    ((labels(&n.left), labels(&n.right)), x)
+                .map(|&x| match store.kind(x) {
+                    Kind::Record(_) => {
+                        let r = store.record_of(x).expect("a record");
+                        (Options::Record(Box::new(r)), x)
+                    }
+                    _ => {
+                        let n = store.node(x);
+                        (Options::Node(labels(&n.left), labels(&n.right)), x)
+                    }
                 })
                 .collect();
             keyed.sort_unstable();
@@ -128,10 +145,16 @@ impl CanonicalForm {
     /// when the store's budget is spent.
     pub fn to_store(&self, store: &mut GameStore) -> Result<GameId, MexError> {
         let mut ids: Vec<GameId> = Vec::with_capacity(self.nodes.len());
-        for (left, right) in self.nodes.iter() {
-            let l = left.iter().map(|&i| ids[i as usize]).collect();
-            let r = right.iter().map(|&i| ids[i as usize]).collect();
-            ids.push(store.try_intern_canonical(l, r)?);
+        for entry in self.nodes.iter() {
+            let id = match entry {
+                Options::Record(r) => store.try_record((**r).clone())?,
+                Options::Node(left, right) => {
+                    let l = left.iter().map(|&i| ids[i as usize]).collect();
+                    let r = right.iter().map(|&i| ids[i as usize]).collect();
+                    store.try_intern_canonical(l, r)?
+                }
+            };
+            ids.push(id);
         }
         Ok(*ids.last().expect("a game has a node"))
     }
@@ -165,19 +188,10 @@ impl CanonicalForm {
         self.in_store(|s, g| s.outcome(g))
     }
 
-    /// The birthday of the canonical form.
-    pub fn birthday(&self) -> u32 {
-        let mut days: Vec<u32> = Vec::with_capacity(self.nodes.len());
-        for (left, right) in self.nodes.iter() {
-            let day = left
-                .iter()
-                .chain(right.iter())
-                .map(|&i| days[i as usize] + 1)
-                .max()
-                .unwrap_or(0);
-            days.push(day);
-        }
-        *days.last().expect("a game has a node")
+    /// The birthday of the canonical form (records by their closed form,
+    /// [`Record::birthday`]), of any size.
+    pub fn birthday(&self) -> num_bigint::BigUint {
+        self.in_store(|s, g| s.big_birthday(g))
     }
 
     /// The mean value (thermography).
@@ -190,24 +204,25 @@ impl CanonicalForm {
         self.in_store(|s, g| Thermographs::default().of(s, g).temperature)
     }
 
-    /// The Left options of the canonical form, in canonical order.
-    pub fn left_options(&self) -> Vec<CanonicalForm> {
+    /// The Left options of the canonical form, in canonical order; refused
+    /// (one line) for `x + n·↑ + *k` with parts too big to list.
+    pub fn left_options(&self) -> Result<Vec<CanonicalForm>, MexError> {
         self.options(true)
     }
 
-    /// The Right options of the canonical form, in canonical order.
-    pub fn right_options(&self) -> Vec<CanonicalForm> {
+    /// The Right options of the canonical form, in canonical order; refused
+    /// as [`CanonicalForm::left_options`] is.
+    pub fn right_options(&self) -> Result<Vec<CanonicalForm>, MexError> {
         self.options(false)
     }
 
-    fn options(&self, left: bool) -> Vec<CanonicalForm> {
+    fn options(&self, left: bool) -> Result<Vec<CanonicalForm>, MexError> {
         self.in_store(|s, g| {
-            let node = s.node(g);
-            let opts = if left { &node.left } else { &node.right };
+            let opts = s.try_options(g, left)?;
             let mut out: Vec<CanonicalForm> =
                 opts.iter().map(|&x| Self::from_store(s, x)).collect();
             out.sort_by_key(|x| x.nodes.len());
-            out
+            Ok(out)
         })
     }
 
@@ -422,9 +437,9 @@ mod tests {
             assert_eq!(g.to_string().parse::<CanonicalForm>().unwrap(), g);
         }
         let up: CanonicalForm = "^".parse().unwrap();
-        assert_eq!(up.left_options(), vec![CanonicalForm::zero()]);
-        assert_eq!(up.right_options(), vec![CanonicalForm::nimber(1)]);
-        assert_eq!(up.birthday(), 2);
+        assert_eq!(up.left_options().unwrap(), vec![CanonicalForm::zero()]);
+        assert_eq!(up.right_options().unwrap(), vec![CanonicalForm::nimber(1)]);
+        assert_eq!(up.birthday(), 2u32.into());
         assert!(up > CanonicalForm::zero());
         assert_eq!(up.partial_cmp(&CanonicalForm::nimber(1)), None);
         assert_eq!(-&up, "v".parse().unwrap());
@@ -448,11 +463,11 @@ mod tests {
             prop_assert_eq!(x.partial_cmp(&y).is_some_and(|o| o.is_le()), s.leq(g, h));
             prop_assert_eq!(x == y, g == h);
             prop_assert_eq!(x.outcome(), s.outcome(g));
-            prop_assert_eq!(x.birthday(), s.birthday(g));
+            prop_assert_eq!(x.birthday(), s.birthday(g).into());
             prop_assert_eq!(x.to_string(), notation::show(&s, g));
             prop_assert_eq!(x.to_string().parse::<CanonicalForm>().unwrap(), x.clone());
             let left: Vec<CanonicalForm> = s.node(g).left.iter().map(|&o| CanonicalForm::from_store(&s, o)).collect();
-            prop_assert_eq!(CanonicalForm::from_options(&left, &x.right_options()), x.clone());
+            prop_assert_eq!(CanonicalForm::from_options(&left, &x.right_options().unwrap()), x.clone());
             // Equal values made in different stores are equal and hash alike.
             let mut other = GameStore::without_fast_paths();
             let hb = build(&mut other, &b);

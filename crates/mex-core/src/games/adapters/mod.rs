@@ -53,9 +53,10 @@ use super::picture::Picture;
 use super::{Game, GameInfo};
 use crate::impartial::misere::TameGenus;
 use crate::partizan::minimax::Boxed;
+use crate::partizan::simple::Record;
 use crate::partizan::store::{GameId, GameStore, DEFAULT_BUDGET};
 use crate::MexError;
-use num_bigint::BigUint;
+use num_bigint::{BigInt, BigUint};
 use num_traits::ToPrimitive;
 
 /// Positions a partizan evaluation may memoise before it is refused.
@@ -225,19 +226,19 @@ pub fn nimber_text(g: &BigUint) -> String {
     }
 }
 
-/// Nimbers above this size are not built as canonical forms (the form of
-/// `*k` has `k` options on each side).
+/// Nimbers above this size are not built as trees of options (the form of
+/// `*k` has `k` options on each side): they are kept in closed form, as
+/// records of the store.
 pub const MAX_NIMBER_FORM: u32 = 1 << 12;
 
-/// The canonical form of `*g`, refused above [`MAX_NIMBER_FORM`].
+/// The canonical form of `*g`: a tree up to [`MAX_NIMBER_FORM`], a record
+/// (closed form, any size) beyond.
 pub fn nimber_form(store: &mut GameStore, g: &BigUint) -> Result<GameId, MexError> {
     match g.to_u32().filter(|&k| k <= MAX_NIMBER_FORM) {
         Some(k) => store.try_nimber(k),
-        None => Err(MexError::too_large(
-            format!("the nimber *{g} as a canonical form"),
-            format!("*{MAX_NIMBER_FORM}"),
-            "sum impartial components alone to get their nim-sum",
-        )),
+        None => {
+            store.try_record(Record::number(BigInt::from(0), 0).with(BigInt::from(0), g.clone()))
+        }
     }
 }
 

@@ -639,6 +639,7 @@ impl Parser<'_> {
             return Ok(v);
         }
         stop::check()?;
+        self.store.refuse_records(g, "a loopy game")?;
         let node = self.store.node(g).clone();
         let left = node
             .left
