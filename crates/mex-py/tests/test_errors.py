@@ -58,7 +58,7 @@ def test_too_large_is_a_value_error(cli_error: Callable[..., str]) -> None:
     assert not isinstance(e.value, mex.TooLarge)
     assert str(e.value) == cli_error("ssc", "count", "0")
     with pytest.raises(mex.TooLarge):
-        mex.CGValue.integer(2**70)
+        mex.CGValue.nimber(2**70).left_options()
     with pytest.raises(mex.TooLarge):
         mex.Nim([2**4000]).moves()
 
