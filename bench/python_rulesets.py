@@ -21,12 +21,16 @@ in pairs).
 from __future__ import annotations
 
 import argparse
+import sys
 import time
-from typing import Callable, FrozenSet, Iterator, List, Optional, Tuple
+from pathlib import Path
+from typing import Callable, Iterator, List, Optional, Tuple
 
 import mex
 
-Board = FrozenSet[Tuple[int, int]]
+# The board helpers are shared with the ruleset tests.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "crates" / "mex-py" / "tests"))
+from boards import Board, regions  # noqa: E402
 SEARCH: Optional[str] = None
 
 
@@ -35,22 +39,6 @@ def dominoes(board: Board, dr: int, dc: int) -> Iterator[Board]:
         other = (r + dr, c + dc)
         if other in board:
             yield board - {(r, c), other}
-
-
-def regions(board: Board) -> List[Board]:
-    left, out = set(board), []
-    while left:
-        todo = [left.pop()]
-        region = set(todo)
-        while todo:
-            r, c = todo.pop()
-            for n in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
-                if n in left:
-                    left.remove(n)
-                    region.add(n)
-                    todo.append(n)
-        out.append(frozenset(region))
-    return out
 
 
 def domineering(size: str) -> Tuple[Callable[[], object], Callable[[], object]]:
