@@ -114,3 +114,59 @@ fn big_work_is_refused_not_run() {
     let out = common::mex(&["misere", "*200+*199+*198+*197"]);
     assert!(matches!(out.status.code(), Some(0) | Some(2)));
 }
+
+/// A random item of CGSuite's list notation and its normal-play nim value
+/// by the definition: a number `n` is `*n`, a bracketed list `[…]` the
+/// game with those options, of value the mex of theirs (only the outermost
+/// `*[x]` with one item stands for `x` itself).
+fn random_form(state: &mut u64, depth: u32) -> (String, u32) {
+    let mut next = || {
+        *state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (*state >> 33) as u32
+    };
+    if depth == 0 || next() % 3 == 0 {
+        let n = next() % 4;
+        return (n.to_string(), n);
+    }
+    let items = 1 + next() % 3;
+    let mut texts = Vec::new();
+    let mut values = Vec::new();
+    for _ in 0..items {
+        let (t, v) = random_form(state, depth - 1);
+        texts.push(t);
+        values.push(v);
+    }
+    let value = (0..).find(|m| !values.contains(m)).unwrap();
+    (format!("[{}]", texts.join(",")), value)
+}
+
+/// `mex game` reads CGSuite's compact impartial notation and prints the
+/// normal-play value: `*[2,1]` = {*2, *} has value mex{2, 1} = 0.
+#[test]
+fn mex_game_reads_the_list_notation_as_its_normal_play_value() {
+    let v = json(&["game", "*[2,1]"]);
+    assert_eq!(v["value"], "0");
+    assert_eq!(v["outcome"], "P");
+    // {{*2}, 0}: {*2} has value mex{2} = 0, so the game is mex{0, 0} = *.
+    assert_eq!(json(&["game", "*[[2],0]"])["value"], "*");
+    assert_eq!(json(&["game", "*[2,1]+*3"])["value"], "*3");
+    let mut state = 7u64;
+    for _ in 0..25 {
+        // The outermost list, of two items: its options.
+        let (first, v1) = random_form(&mut state, 3);
+        let (second, v2) = random_form(&mut state, 3);
+        let text = format!("*[{first},{second}]");
+        let value = (0..).find(|m| *m != v1 && *m != v2).unwrap();
+        let expected = match value {
+            0 => "0".to_string(),
+            1 => "*".to_string(),
+            v => format!("*{v}"),
+        };
+        assert_eq!(json(&["game", &text])["value"], expected.as_str(), "{text}");
+    }
+    let out = mex(&["game", "*[2"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(String::from_utf8(out.stderr).unwrap().lines().count(), 1);
+}

@@ -3,7 +3,7 @@
 
 use mex_core::heap::code::TakeBreakCode;
 use mex_core::heap::misere::HeapCodeRules;
-use mex_core::heap::misere_quotient::{monomial_text, MisereQuotient};
+use mex_core::heap::misere_quotient::{monomial_text, MisereQuotient, QuotientLimits};
 use mex_core::impartial::misere::{nim_analyse, MisereSolver};
 use mex_core::impartial::Outcome;
 use num_bigint::BigUint;
@@ -195,19 +195,40 @@ fn is_reduced(q: &MisereQuotient) -> bool {
     (0..n).all(|x| (x + 1..n).all(|y| (0..n).any(|z| m.is_p(m.mul(x, z)) != m.is_p(m.mul(y, z)))))
 }
 
+/// The codes among 0.a1–0.77 refused at heap 12 with the default budgets
+/// (measured: each runs 6–17 s before its search of sums passes the
+/// budget, which made this test take minutes). The sweep below skips them
+/// and checks that every other code is answered, so it covers exactly the
+/// quotients the default budgets compute; one refusal is kept, under a
+/// small budget, to check that a refusal is one line.
+const REFUSED_AT_12: [&str; 8] = [
+    "0.16", "0.35", "0.64", "0.65", "0.66", "0.67", "0.74", "0.76",
+];
+
 #[test]
 fn every_computed_quotient_is_reduced() {
     for a in 0..8 {
-        for b in 0..8 {
+        for b in 1..8 {
             let text = format!("0.{a}{b}");
-            let Ok(c) = text.parse::<TakeBreakCode>() else {
+            if REFUSED_AT_12.contains(&text.as_str()) {
                 continue;
-            };
-            if let Ok(q) = MisereQuotient::compute(&c, 12) {
-                assert!(is_reduced(&q), "{text}");
             }
+            let q = MisereQuotient::compute(&code(&text), 12)
+                .unwrap_or_else(|e| panic!("{text} at heap 12 is answered: {e}"));
+            assert!(is_reduced(&q), "{text}");
         }
     }
+    let small = QuotientLimits {
+        searched_bytes: 1 << 20,
+        profiles: 1 << 16,
+    };
+    let e = MisereQuotient::compute_within(&code("0.64"), 12, small)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("KiB of searched sums") && !e.contains('\n'),
+        "{e}"
+    );
 }
 
 /// A fixed pseudo-random sequence (a 64-bit linear congruential generator,
@@ -267,7 +288,8 @@ fn plain_search(c: &TakeBreakCode, memo: &mut HashMap<Vec<usize>, bool>, word: &
 /// 71; Kayles' normal-play values have the same period from heap 71,
 /// Guy–Smith 1956). The brief of this work quotes order 48 for
 /// Plambeck–Siegel 2008; see docs/misere-quotients.md. The slow twin: the
-/// search by the definition on every sum of at most two heaps up to 30 and
+/// search by the definition on every sum of at most two heaps up to 28
+/// (every generator heap, the last being 27, with every other heap) and
 /// on 150 sampled sums of up to four heaps up to 14; and the quotient is
 /// reduced, so with right outcomes it is the quotient, not a cover.
 #[test]
@@ -287,7 +309,7 @@ fn kayles_quotient_has_order_40_proven_and_agrees_with_search() {
             searched(&mut solver, &w)
         );
     }
-    let mut checked = sums(30, 2);
+    let mut checked = sums(28, 2);
     checked.extend(sample_sums(77, 150, 4, 14));
     for w in checked {
         assert_eq!(

@@ -335,6 +335,9 @@ fn parse_number(s: &mut GameStore, text: &str, what: &str) -> Result<Q, MexError
 /// The expression typed, or read from FILE for `@FILE`.
 fn parse_argument(store: &mut GameStore, arg: &str) -> Result<GameId, MexError> {
     let Some(path) = arg.strip_prefix('@') else {
+        if let Some(nimber) = super::misere_form::normal_play_nimber(arg) {
+            return notation::parse(store, &nimber?);
+        }
         return notation::parse(store, arg);
     };
     let unreadable = |why: String| {

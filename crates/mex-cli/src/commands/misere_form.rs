@@ -40,3 +40,21 @@ impl Report for MisereFormReport {
 pub fn run(a: &MisereFormArgs) -> Result<Output, MexError> {
     Ok(Output::report(MisereFormReport::evaluate(&a.form)?))
 }
+
+/// CGSuite's compact impartial notation read by `mex game`: when `text`
+/// holds a `*[…]` form, the nimber `*g` of its normal-play value `g`
+/// (Sprague–Grundy), to be read by the partizan notation. The misère
+/// simplification keeps `g`: it is the first part of the genus, which
+/// misère-equal games share (Conway 1976, ch. 12). `None` for any other
+/// text.
+pub fn normal_play_nimber(text: &str) -> Option<Result<String, MexError>> {
+    if !text.contains("*[") {
+        return None;
+    }
+    let mut store = mex_core::impartial::misere_form::MisereStore::default();
+    Some(
+        store
+            .parse(text.trim())
+            .map(|g| format!("*{}", store.nim_value(g))),
+    )
+}

@@ -202,6 +202,28 @@ struct Builder<'r, R: HeapRule + ?Sized> {
     options_listed: u64,
     /// Options of each heap (terminal heaps left out), kept for the search.
     heap_option_words: Vec<Vec<Vec<usize>>>,
+    limits: QuotientLimits,
+}
+
+/// The budgets of one computation; [`QuotientLimits::default`] holds the
+/// module's constants. Smaller budgets refuse sooner (tests use them to
+/// sweep many games quickly; an answer never depends on the budget, only
+/// whether one is given).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct QuotientLimits {
+    /// Most bytes the outcome search of a relearning may remember.
+    pub searched_bytes: usize,
+    /// Most profiles the proof of a grown quotient may visit.
+    pub profiles: usize,
+}
+
+impl Default for QuotientLimits {
+    fn default() -> Self {
+        QuotientLimits {
+            searched_bytes: MAX_SEARCHED_BYTES,
+            profiles: MAX_PROFILES,
+        }
+    }
 }
 
 fn too_big(what: &str, limit: String) -> MexError {
@@ -213,9 +235,10 @@ fn too_big(what: &str, limit: String) -> MexError {
 }
 
 impl<'r, R: HeapRule + ?Sized> Builder<'r, R> {
-    fn new(rule: &'r R) -> Self {
+    fn new(rule: &'r R, limits: QuotientLimits) -> Self {
         Builder {
             rule,
+            limits,
             monoid: Monoid::trivial(),
             images: vec![0],
             option_sets: vec![Vec::new()],
@@ -512,7 +535,13 @@ impl<'r, R: HeapRule + ?Sized> Builder<'r, R> {
             std::mem::replace(&mut self.weights, weights),
         );
         self.images.push(image);
-        let proof = verify(&self.monoid, &self.images, &self.option_sets, 1);
+        let proof = verify_within(
+            &self.monoid,
+            &self.images,
+            &self.option_sets,
+            1,
+            self.limits.profiles,
+        );
         self.images.pop();
         if let Err(e) = proof {
             (self.monoid, self.reps, self.weights) = saved;
@@ -537,6 +566,7 @@ impl<'r, R: HeapRule + ?Sized> Builder<'r, R> {
             .filter(|&h| !self.option_sets[h].is_empty())
             .collect();
         let mut oracle = Oracle::new(&self.heap_option_words, &self.monoid, &self.images, n);
+        oracle.limit = self.limits.searched_bytes;
         let mut tests: Vec<Vec<usize>> = self.reps.clone();
         tests.extend((1..=3).map(|k| vec![n; k]));
         for _round in 0..MAX_RELEARN_ROUNDS {
@@ -563,7 +593,14 @@ impl<'r, R: HeapRule + ?Sized> Builder<'r, R> {
                 })
                 .collect();
             if learned.monoid.is_associative()
-                && verify(&learned.monoid, &images, &option_sets, 1).is_ok()
+                && verify_within(
+                    &learned.monoid,
+                    &images,
+                    &option_sets,
+                    1,
+                    self.limits.profiles,
+                )
+                .is_ok()
             {
                 self.adopt(learned, images, option_sets);
                 return self.relax_weights();
@@ -634,6 +671,17 @@ pub fn verify(
     option_sets: &[Vec<u32>],
     first_heap: usize,
 ) -> Result<(), MexError> {
+    verify_within(monoid, images, option_sets, first_heap, MAX_PROFILES)
+}
+
+/// [`verify`] visiting at most `max_profiles` profiles.
+fn verify_within(
+    monoid: &Monoid,
+    images: &[u32],
+    option_sets: &[Vec<u32>],
+    first_heap: usize,
+    max_profiles: usize,
+) -> Result<(), MexError> {
     let q = monoid;
     let order = q.order() as u32;
     let not_proven = |why: String| {
@@ -700,10 +748,10 @@ pub fn verify(
                     "a sum of image {value} has no sure winning move"
                 )));
             }
-            if seen.len() >= MAX_PROFILES {
+            if seen.len() >= max_profiles {
                 return Err(too_big(
                     "the proof of a grown quotient",
-                    format!("{MAX_PROFILES} profiles"),
+                    format!("{max_profiles} profiles"),
                 ));
             }
             if seen.insert((next.clone(), value)) {
@@ -717,6 +765,15 @@ pub fn verify(
 impl MisereQuotient {
     /// The misère quotient `Q_n` of the heaps `1..=max_heap` of `rule`.
     pub fn compute<R: HeapRule + ?Sized>(rule: &R, max_heap: usize) -> Result<Self, MexError> {
+        Self::compute_within(rule, max_heap, QuotientLimits::default())
+    }
+
+    /// [`MisereQuotient::compute`] within the budgets `limits`.
+    pub fn compute_within<R: HeapRule + ?Sized>(
+        rule: &R,
+        max_heap: usize,
+        limits: QuotientLimits,
+    ) -> Result<Self, MexError> {
         MexError::check_range(
             "the largest heap of a misère quotient",
             max_heap as u64,
@@ -724,7 +781,7 @@ impl MisereQuotient {
             MAX_QUOTIENT_HEAP as u64,
             "ask for fewer heaps",
         )?;
-        let mut b = Builder::new(rule);
+        let mut b = Builder::new(rule, limits);
         b.weights[0] = 0;
         for n in 1..=max_heap {
             b.add_heap(n)?;
@@ -855,6 +912,7 @@ struct Oracle<'a> {
     n: usize,
     memo: HashMap<Vec<usize>, bool>,
     bytes: usize,
+    limit: usize,
 }
 
 impl<'a> Oracle<'a> {
@@ -871,6 +929,7 @@ impl<'a> Oracle<'a> {
             n,
             memo: HashMap::new(),
             bytes: 0,
+            limit: MAX_SEARCHED_BYTES,
         }
     }
 
@@ -965,10 +1024,10 @@ impl<'a> Oracle<'a> {
 
     fn remember(&mut self, word: Vec<usize>, p: bool) -> Result<(), MexError> {
         self.bytes += 64 + 8 * word.len();
-        if self.bytes > MAX_SEARCHED_BYTES {
+        if self.bytes > self.limit {
             return Err(too_big(
                 "the search of sums when old elements split",
-                format!("{} MiB of searched sums", MAX_SEARCHED_BYTES >> 20),
+                format!("{} KiB of searched sums", self.limit >> 10),
             ));
         }
         self.memo.insert(word, p);
