@@ -76,3 +76,23 @@ fn the_readme_sum_prints() {
     let n = "1606938044258990275541962092341162602522202993782792835301377";
     assert!(out.contains(&format!("{{1*{n}|-1*{n}}}")), "{out}");
 }
+
+#[test]
+fn expressions_of_any_size_have_values_and_refuse_only_moves() {
+    let huge = "99999999999999999999999";
+    let (code, out, err) = mex(&["value", "expression", huge]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains(&format!("value        {huge}")), "{out}");
+    let (code, out, err) = mex(&["sum", &format!("expression:*{huge}"), "nim:3"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("*99999999999999999999996"), "{out}");
+    // Only listing the moves of a big nimber needs its options.
+    let typed = format!("{{1|0}} + *{huge}");
+    let (code, _, err) = mex(&["moves", "expression", &typed]);
+    assert_eq!(code, 2);
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert!(err.contains(&format!("'*{huge}'")), "{err}");
+    let (code, out, _) = mex(&["moves", "expression", huge]);
+    assert_eq!(code, 0);
+    assert!(out.contains("99999999999999999999998"), "{out}");
+}
