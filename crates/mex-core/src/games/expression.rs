@@ -832,8 +832,14 @@ mod tests {
         let huge = "99999999999999999999999";
         for (text, value) in [
             (huge.to_string(), huge.to_string()),
-            (format!("*{huge} + *1"), "*99999999999999999999998".to_string()),
-            (format!("{{1|0}} + *{huge}"), format!("{{1*{huge}|*{huge}}}")),
+            (
+                format!("*{huge} + *1"),
+                "*99999999999999999999998".to_string(),
+            ),
+            (
+                format!("{{1|0}} + *{huge}"),
+                format!("{{1*{huge}|*{huge}}}"),
+            ),
             (format!("^{huge} + 1/2"), format!("1/2^{huge}")),
         ] {
             let e = game.evaluate(&text, &mut ctx).unwrap();
@@ -847,9 +853,14 @@ mod tests {
         );
         assert!(right(huge).is_empty());
         assert_eq!(left("1/4294967296"), ["to 0: 0"]);
-        let err = game.moves(&format!("{{1|0}} + *{huge}"), &mut ctx).unwrap_err();
+        let err = game
+            .moves(&format!("{{1|0}} + *{huge}"), &mut ctx)
+            .unwrap_err();
         let text = err.to_string();
-        assert!(text.contains(&format!("'*{huge}'")) && !text.contains('\n'), "{text}");
+        assert!(
+            text.contains(&format!("'*{huge}'")) && !text.contains('\n'),
+            "{text}"
+        );
         assert!(game.moves("{1|0} + *10", &mut ctx).is_ok());
         let parts = game.components(&format!("*{huge} + 0")).unwrap();
         assert_eq!(parts, [format!("*{huge}")]);
