@@ -76,3 +76,62 @@ fn the_readme_sum_prints() {
     let n = "1606938044258990275541962092341162602522202993782792835301377";
     assert!(out.contains(&format!("{{1*{n}|-1*{n}}}")), "{out}");
 }
+
+#[test]
+fn expressions_of_any_size_have_values_and_refuse_only_moves() {
+    let huge = "99999999999999999999999";
+    let (code, out, err) = mex(&["value", "expression", huge]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains(&format!("value        {huge}")), "{out}");
+    let (code, out, err) = mex(&["sum", &format!("expression:*{huge}"), "nim:3"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("*99999999999999999999996"), "{out}");
+    // Only listing the moves of a big nimber needs its options.
+    let typed = format!("{{1|0}} + *{huge}");
+    let (code, _, err) = mex(&["moves", "expression", &typed]);
+    assert_eq!(code, 2);
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert!(err.contains(&format!("'*{huge}'")), "{err}");
+    let (code, out, _) = mex(&["moves", "expression", huge]);
+    assert_eq!(code, 0);
+    assert!(out.contains("99999999999999999999998"), "{out}");
+}
+
+/// `1/2^30000` (read from a file: 9000 digits) gets its thermograph at
+/// once; a number whose 30000 binary digits alternate is refused in one
+/// line, before its walls are built.
+#[test]
+fn thermographs_of_long_numbers_are_quick_or_refused() {
+    use num_bigint::BigInt;
+    let dir = std::env::temp_dir().join(format!("mex-h12-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let denominator = BigInt::from(1) << 30_000u32;
+    let alternating = (0..15_000).fold(BigInt::from(0), |a, _| (a << 2u32) + 1);
+    for (name, text, accepted) in [
+        ("tiny", format!("1/{denominator}"), true),
+        ("long", format!("{alternating}/{denominator}"), false),
+    ] {
+        let path = dir.join(name);
+        std::fs::write(&path, &text).unwrap();
+        let start = std::time::Instant::now();
+        let (code, out, err) = mex(&["game", &format!("@{}", path.display()), "--cool", "1"]);
+        assert!(
+            start.elapsed().as_secs_f64() < 2.0,
+            "{name}: {:?}",
+            start.elapsed()
+        );
+        if accepted {
+            assert_eq!(code, 0, "{err}");
+            assert!(
+                out.contains(&format!("temperature         -1/{denominator}")),
+                "{out}"
+            );
+            assert!(out.contains(&format!("cooled              1/{denominator} (by 1)")));
+        } else {
+            assert_eq!(code, 2);
+            assert_eq!(err.trim().lines().count(), 1, "{err}");
+            assert!(err.contains("thermograph"), "{err}");
+        }
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -214,3 +214,69 @@ fn options_of_big_records_are_refused_not_empty() {
     assert_eq!(big.left_options().unwrap(), vec![below]);
     assert!(big.right_options().unwrap().is_empty());
 }
+
+/// Runs `f` and checks it took at most a second (in debug builds too).
+fn within_a_second<T>(what: &str, f: impl FnOnce() -> T) -> T {
+    let start = std::time::Instant::now();
+    let v = f();
+    assert!(
+        start.elapsed().as_secs_f64() < 1.0,
+        "{what}: {:?}",
+        start.elapsed()
+    );
+    v
+}
+
+/// Budgets on every walk that would build a tree from a record: each huge
+/// input is answered in closed form or refused in one line, within a
+/// second.
+#[test]
+fn huge_records_are_answered_or_refused_within_a_second() {
+    use mex_core::partizan::thermograph::Q;
+    let one = BigInt::from(1);
+    let mut s = GameStore::with_budget(DEFAULT_BUDGET);
+    // 1/2^100000: its walls follow a chain of two links.
+    let tiny = s.try_record(Record::number(one.clone(), 100_000)).unwrap();
+    let t = within_a_second("1/2^100000", || {
+        Thermographs::default().try_of(&s, tiny).unwrap()
+    });
+    assert_eq!(
+        t.temperature,
+        -Q::new(one.clone(), one.clone() << 100_000u32)
+    );
+    // cooled above its temperature, a number is itself; at 0 too
+    for t in [Q::from_integer(1.into()), Q::from_integer(0.into())] {
+        let cooled = within_a_second("cooling", || toolkit::cool(&mut s, tiny, &t).unwrap());
+        assert_eq!(cooled, tiny);
+    }
+    // ^N*: above 0 it cools to its number part
+    let ups = s
+        .try_record(Record::number(one.clone(), 3).with(BigInt::from(1) << 300u32, 1u32.into()))
+        .unwrap();
+    let cooled = toolkit::cool(&mut s, ups, &Q::new(1.into(), 4.into())).unwrap();
+    assert_eq!(s.record_of(cooled), Some(Record::number(one.clone(), 3)));
+    // below its temperature the options would be walked: refused
+    let refused = toolkit::cool(&mut s, tiny, &Q::from_integer((-1).into())).unwrap_err();
+    assert!(!refused.to_string().contains('\n'));
+    // 0.0101…01 over 2·10^5 binary digits: 10^5 runs, refused before work.
+    let alternating = (0..100_000).fold(BigInt::from(0), |a, _| (a << 2u32) + 1);
+    let long = s.try_record(Record::number(alternating, 200_000)).unwrap();
+    let switch = s.try_make(vec![long], vec![s.zero()]).unwrap();
+    for g in [long, switch] {
+        let e =
+            within_a_second("alternating", || Thermographs::default().try_of(&s, g)).unwrap_err();
+        assert!(!e.to_string().contains('\n'), "{e}");
+    }
+    // G + *N for G neither a number nor a switch: refused at once.
+    let hot = parse(&mut s, "{1|-1} + {3|2}");
+    let star = s.try_record(big_nimber(&HUGE.parse().unwrap())).unwrap();
+    let e = within_a_second("G + *N", || s.try_add(hot, star)).unwrap_err();
+    assert!(!e.to_string().contains('\n'), "{e}");
+    // trees of records: ordinal sums, Norton products, heating
+    let n = s
+        .try_record(Record::number(BigInt::from(10).pow(30), 0))
+        .unwrap();
+    let g = parse(&mut s, "{1|0}");
+    within_a_second("ordinal sum", || toolkit::ordinal_sum(&mut s, g, n)).unwrap_err();
+    within_a_second("heating", || toolkit::heat(&mut s, n, g)).unwrap_err();
+}

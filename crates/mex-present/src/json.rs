@@ -194,7 +194,7 @@ impl ValueReport {
             picture: picture.unwrap_or_else(|| Picture::text(&e.position)),
             drawing,
             partizan: match e.value {
-                Value::Canonical(g) => Some(PartizanSummary::of(&ctx.store, g)),
+                Value::Canonical(g) => Some(PartizanSummary::of(&ctx.store, g)?),
                 _ => None,
             },
             board: None,

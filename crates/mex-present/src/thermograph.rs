@@ -7,6 +7,7 @@
 use mex_core::partizan::store::{GameId, GameStore};
 use mex_core::partizan::thermograph::{Thermograph, Thermographs, Wall};
 use mex_core::partizan::toolkit;
+use mex_core::MexError;
 use serde::Serialize;
 
 /// A breakpoint of a wall: the value at temperature `t`.
@@ -87,18 +88,19 @@ pub struct PartizanSummary {
 impl PartizanSummary {
     /// The summary of `g`: its thermograph is computed from the
     /// thermographs of its subpositions, bottom up (polynomial in the size
-    /// of the canonical form).
-    pub fn of(store: &GameStore, g: GameId) -> PartizanSummary {
-        let walls = Thermographs::default().of(store, g);
+    /// of the canonical form); refused when the walls of a number inside
+    /// it would be too big ([`Thermographs::try_of`]).
+    pub fn of(store: &GameStore, g: GameId) -> Result<PartizanSummary, MexError> {
+        let walls = Thermographs::default().try_of(store, g)?;
         let (left_stop, right_stop) = toolkit::stops(store, g);
-        PartizanSummary {
+        Ok(PartizanSummary {
             left_stop: left_stop.to_string(),
             right_stop: right_stop.to_string(),
             mean: walls.mean.to_string(),
             temperature: walls.temperature.to_string(),
             thermograph: ThermographReport::of(&walls),
             walls,
-        }
+        })
     }
 }
 

@@ -790,7 +790,7 @@ impl CGValue {
         let g = self.g.clone();
         canonical_work(py, move |s| {
             let id = g.to_store(s)?;
-            Ok(Thermographs::default().of(s, id))
+            Thermographs::default().try_of(s, id)
         })
     }
 

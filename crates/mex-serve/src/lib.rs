@@ -323,7 +323,7 @@ async fn api_thermograph(
         use mex_core::partizan::{notation, store, thermograph::Thermographs};
         let mut s = store::GameStore::with_budget(store::DEFAULT_BUDGET);
         let g = notation::parse(&mut s, &expr)?;
-        let th = Thermographs::default().of(&s, g);
+        let th = Thermographs::default().try_of(&s, g)?;
         let shown: String = expr.chars().take(60).collect();
         let title = format!("thermograph of {shown}");
         Ok(svg(pictures::thermograph_svg(&th, &title)))

@@ -373,7 +373,7 @@ pub fn run(a: &GameArgs) -> Result<Output, MexError> {
             Style::Slashes
         },
     };
-    let summary = PartizanSummary::of(&store, g);
+    let summary = PartizanSummary::of(&store, g)?;
     let interval = toolkit::confusion_interval(&mut store, g)?;
     let options = if a.options {
         if store.is_record(g) {

@@ -52,7 +52,7 @@ mod tests {
     fn summary(text: &str) -> PartizanSummary {
         let mut store = GameStore::new();
         let g = notation::parse(&mut store, text).unwrap();
-        PartizanSummary::of(&store, g)
+        PartizanSummary::of(&store, g).unwrap()
     }
 
     /// {3|-1}: stops 3 and −1, mean 1, temperature 2 (the walls meet at

@@ -109,10 +109,12 @@ impl Typed {
 }
 
 impl Term {
-    /// The options of one side, as typed.
+    /// The options of one side, as typed. A record whose options are too
+    /// many to list has none here: [`Expression`]'s `check_moves` refuses
+    /// to list moves of such a term before any caller gets here.
     fn options(&self, left: bool) -> Vec<Typed> {
         match self {
-            Term::Simple(text) => simple_options(text, left),
+            Term::Simple(text) => simple_options(text, left).unwrap_or_default(),
             Term::Braces { left: l, right: r } => {
                 if left {
                     l.clone()
@@ -160,24 +162,25 @@ fn negate_simple(text: &str) -> String {
         .map_or_else(|| format!("-{text}"), |g| notation::show(&s, g))
 }
 
-/// The options of a simple value's canonical form, as positions.
-fn simple_options(text: &str, left: bool) -> Vec<Typed> {
+/// The options of a simple value's canonical form, as positions, or an
+/// error when they are too many to list (`x + n·↑ + *k` kept as a record
+/// with a big `n` or `k`; a number of any size has one or two).
+fn simple_options(text: &str, left: bool) -> Result<Vec<Typed>, MexError> {
     let mut s = store();
-    let Some(g) = simple_value(&mut s, text) else {
-        return vec![];
-    };
-    let node = s.node(g).clone();
-    let side = if left { node.left } else { node.right };
-    side.into_iter()
+    let g = notation::parse(&mut s, text)?;
+    let side = s.try_options(g, left)?;
+    Ok(side
+        .into_iter()
         .map(|x| Typed(vec![canonical_term(&s, x)]))
-        .collect()
+        .collect())
 }
 
-/// A canonical form as a term: its printed name when it is simple, else
-/// braces around its options (recursively). The caller bounds the size
-/// (the braces style's printed length is the size of the tree).
+/// A canonical form as a term: its printed name when it is
+/// `x + n·↑ + *k` (a tree or a record), else braces around its options
+/// (recursively). The caller bounds the size (the braces style's printed
+/// length is the size of the tree).
 fn canonical_term(s: &GameStore, g: GameId) -> Term {
-    if let Kind::Simple(_) = s.kind(g) {
+    if let Kind::Simple(_) | Kind::Record(_) = s.kind(g) {
         return Term::Simple(notation::show(s, g));
     }
     let node = s.node(g);
@@ -266,6 +269,22 @@ impl fmt::Display for Typed {
     }
 }
 
+/// The refusal of a term whose options are too many to list.
+fn too_many_options(text: &str) -> MexError {
+    MexError::too_large(
+        format!(
+            "the moves of {} (an ↑-multiple or nimber kept without its game tree)",
+            crate::error::quote(text)
+        ),
+        format!(
+            "^{} and *{} in a position to play",
+            crate::partizan::simple::TREE_ATOM,
+            crate::partizan::simple::TREE_ATOM
+        ),
+        "ask for its value instead",
+    )
+}
+
 /// Whether `text` is `-p` or `-p/q` (digits only).
 fn is_negative_number(text: &str) -> bool {
     text.strip_prefix('-')
@@ -279,9 +298,6 @@ impl FromStr for Typed {
     fn from_str(text: &str) -> Result<Self, MexError> {
         let mut s = store();
         notation::parse(&mut s, text)?;
-        if s.ids().any(|g| s.is_record(g)) {
-            return Err(MexError::too_large(format!("a value in '{text}' (a number, ↑-multiple or nimber without a game tree)"), "integers up to 65536, denominators up to 2^40, ^4096 and *4096 in a position to play", "play smaller values"));
-        }
         let toks = tokens(text);
         let mut reader = Reader {
             s: &mut s,
@@ -365,7 +381,7 @@ impl Reader<'_> {
     fn broken(&self) -> MexError {
         MexError::invalid(
             format!(
-                "'{}' cannot be played as typed",
+                "{} cannot be played as typed",
                 crate::error::quote(self.text)
             ),
             "sums of games in braces, numbers, nimbers, arrows and ±",
@@ -618,6 +634,19 @@ impl Ruleset for Expression {
 }
 
 impl Game for Expression {
+    /// Refuses the moves of a sum holding `x + n·↑ + *k` with a big `n`
+    /// or `k` (kept as a record: `*k` has `k` options), naming the term as
+    /// typed; its value is known in closed form all the same.
+    fn check_moves(&self, p: &Typed) -> Result<(), MexError> {
+        for term in &p.0 {
+            if let Term::Simple(text) = term {
+                for left in [true, false] {
+                    simple_options(text, left).map_err(|_| too_many_options(text))?;
+                }
+            }
+        }
+        Ok(())
+    }
     const INFO: GameInfo = GameInfo {
         name: "expression",
         family: Family::Partizan,
@@ -797,8 +826,49 @@ mod tests {
     }
 
     #[test]
+    fn values_of_any_size_are_positions_with_a_value() {
+        let mut ctx = crate::games::Context::new();
+        let game = crate::games::find("expression").unwrap();
+        let huge = "99999999999999999999999";
+        for (text, value) in [
+            (huge.to_string(), huge.to_string()),
+            (
+                format!("*{huge} + *1"),
+                "*99999999999999999999998".to_string(),
+            ),
+            (
+                format!("{{1|0}} + *{huge}"),
+                format!("{{1*{huge}|*{huge}}}"),
+            ),
+            (format!("^{huge} + 1/2"), format!("1/2^{huge}")),
+        ] {
+            let e = game.evaluate(&text, &mut ctx).unwrap();
+            assert_eq!(e.value_text(), value, "{text}");
+        }
+        // A big number has its one option; a big nimber's are refused, with
+        // the term quoted as typed, in one line.
+        assert_eq!(
+            left(huge),
+            ["to 99999999999999999999998: 99999999999999999999998"]
+        );
+        assert!(right(huge).is_empty());
+        assert_eq!(left("1/4294967296"), ["to 0: 0"]);
+        let err = game
+            .moves(&format!("{{1|0}} + *{huge}"), &mut ctx)
+            .unwrap_err();
+        let text = err.to_string();
+        assert!(
+            text.contains(&format!("'*{huge}'")) && !text.contains('\n'),
+            "{text}"
+        );
+        assert!(game.moves("{1|0} + *10", &mut ctx).is_ok());
+        let parts = game.components(&format!("*{huge} + 0")).unwrap();
+        assert_eq!(parts, [format!("*{huge}")]);
+    }
+
+    #[test]
     fn the_notations_errors_and_limits_come_first() {
-        for bad in ["{1|", "{1 0|0}", "", "1 2", "*5000", "2.5"] {
+        for bad in ["{1|", "{1 0|0}", "", "1 2", "2.5"] {
             assert!(bad.parse::<Typed>().is_err(), "{bad}");
         }
         let long = "1 + ".repeat(3000) + "1";

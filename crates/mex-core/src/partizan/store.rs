@@ -160,6 +160,9 @@ pub struct GameStore {
     nestings: Vec<u32>,
     /// Whether a record is among the game's subpositions (itself included).
     holds: Vec<bool>,
+    /// Whether the game is surely not a number (see
+    /// [`GameStore::not_number_flag`]), derived once when it is interned.
+    not_numbers: Vec<bool>,
     slow_only: bool,
     simple_memo: FxHashMap<Simple, GameId>,
     records: Vec<Record>,
@@ -209,6 +212,7 @@ impl GameStore {
             birthdays: Vec::new(),
             nestings: Vec::new(),
             holds: Vec::new(),
+            not_numbers: Vec::new(),
             slow_only: false,
             simple_memo: FxHashMap::default(),
             records: Vec::new(),
@@ -420,6 +424,7 @@ impl GameStore {
         self.birthdays.push(0);
         self.nestings.push(0);
         self.holds.push(true);
+        self.not_numbers.push(!r.is_number());
         self.nodes.push(Node {
             left: vec![],
             right: vec![],
@@ -693,6 +698,8 @@ impl GameStore {
             return Err(OverBudget::Nesting);
         }
         let holds_record = options().any(|x| self.holds[x]);
+        let not_number = self.not_number_flag(&node, kind);
+        self.not_numbers.push(not_number);
         self.kinds.push(kind);
         self.birthdays.push(birthday);
         self.nestings.push(nesting);
@@ -1091,37 +1098,32 @@ impl GameStore {
     /// Whether `x` is a number in the fast range and `g` surely is not a
     /// number (never in the slow twin), so that number avoidance applies.
     fn number_beside_non_number(&self, x: GameId, g: GameId) -> bool {
-        self.simple_of(x).is_some_and(Simple::is_number) && self.surely_not_number(g, 0)
+        self.simple_of(x).is_some_and(Simple::is_number) && self.not_numbers[self.at(g)]
     }
 
-    /// `true` only when `g` is not a number: `x + n·↑ + *k` with `n` or `k`
-    /// not 0, a canonical form with two options on a side (a number's has at
-    /// most one), an option that is not a number, or `{a | b}` with numbers
-    /// `a ≥ b` (a switch). `false` when unsure.
-    fn surely_not_number(&self, g: GameId, depth: u32) -> bool {
-        if let Kind::Simple(v) = self.kind(g) {
+    /// The flag "surely not a number" of a node about to be interned, from
+    /// its kind and its options' flags: `x + n·↑ + *k` with `n` or `k` not
+    /// 0; a canonical form with two options on a side (a number's has at
+    /// most one), an option that is not a number (a canonical number's
+    /// options are numbers), or `{a | b}` with numbers `a ≥ b` (a switch).
+    /// `false` when unsure (then the definitions decide, as without it).
+    fn not_number_flag(&self, node: &Node, kind: Kind) -> bool {
+        if let Kind::Simple(v) = kind {
             return !v.is_number();
         }
-        if let Kind::Record(i) = self.kind(g) {
-            return !self.records[i as usize].is_number();
-        }
-        let node = self.node(g);
         if node.left.len() > 1 || node.right.len() > 1 {
             return true;
         }
-        if depth < 64
-            && node
-                .left
-                .iter()
-                .chain(&node.right)
-                .any(|&x| self.surely_not_number(x, depth + 1))
-        {
+        let options = node.left.iter().chain(&node.right);
+        if options.clone().any(|&x| self.not_numbers[self.at(x)]) {
             return true;
         }
-        let number =
-            |x: Option<&GameId>| x.and_then(|&x| self.simple_of(x)).filter(|v| v.is_number());
+        let number = |x: Option<&GameId>| {
+            let v = x.and_then(|&x| self.record_of(x))?;
+            v.is_number().then_some(v)
+        };
         match (number(node.left.first()), number(node.right.first())) {
-            (Some(a), Some(b)) => b.leq(a) == Some(true),
+            (Some(a), Some(b)) => b.leq(&a),
             _ => false,
         }
     }
@@ -1186,14 +1188,14 @@ impl GameStore {
         if let Some(&v) = self.sum_memo.get(&key) {
             return Ok(v);
         }
-        let (mut gn, mut hn) = (self.node(g).clone(), self.node(h).clone());
-        // Number Translation Theorem (Siegel 2013, II.4): G + x =
-        // {Gᴸ + x | Gᴿ + x} for a number x and a G that is not a number.
+        // Number Translation (one path for trees and records).
         if self.number_beside_non_number(h, g) {
-            hn = Node::default();
-        } else if self.number_beside_non_number(g, h) {
-            gn = Node::default();
+            return self.translate(g, h);
         }
+        if self.number_beside_non_number(g, h) {
+            return self.translate(h, g);
+        }
+        let (gn, hn) = (self.node(g).clone(), self.node(h).clone());
         let mut left = Vec::with_capacity(gn.left.len() + hn.left.len());
         let mut right = Vec::with_capacity(gn.right.len() + hn.right.len());
         for &x in &gn.left {

@@ -17,6 +17,7 @@
 use super::simple::Record;
 use super::store::as_number;
 use super::store::{GameId, GameStore, Kind};
+use crate::MexError;
 use num_bigint::{BigInt, BigUint};
 use num_rational::BigRational;
 use num_traits::{Signed, Zero};
@@ -213,6 +214,26 @@ fn star_option(s: &GameStore, g: GameId) -> Option<GameId> {
         .find(|&o| s.kind(o) == Kind::Simple(star))
 }
 
+/// The records among the subpositions of `g` (itself included).
+fn records_inside(s: &GameStore, g: GameId) -> Vec<Record> {
+    let mut pending = vec![g];
+    let mut seen: rustc_hash::FxHashSet<GameId> = std::iter::once(g).collect();
+    let mut out = Vec::new();
+    while let Some(x) = pending.pop() {
+        if let Kind::Record(_) = s.kind(x) {
+            out.extend(s.record_of(x));
+            continue;
+        }
+        let node = s.node(x);
+        for &y in node.left.iter().chain(&node.right) {
+            if s.holds_record(y) && seen.insert(y) {
+                pending.push(y);
+            }
+        }
+    }
+    out
+}
+
 /// Memoised thermographs.
 #[derive(Debug, Default)]
 pub struct Thermographs {
@@ -250,6 +271,20 @@ impl Thermographs {
             self.memo.insert(x, t);
         }
         self.memo[&g].clone()
+    }
+
+    /// The thermograph of `g`, or an error when the walls of a number kept
+    /// as a record inside it would be too big ([`check_number_walls`]:
+    /// `1/2^100000` is quick, a number whose binary expansion alternates
+    /// for 10^5 digits is refused). [`Thermographs::of`] is for games
+    /// whose records the caller has checked, or holding none.
+    pub fn try_of(&mut self, s: &GameStore, g: GameId) -> Result<Thermograph, MexError> {
+        if s.holds_record(g) {
+            for r in records_inside(s, g) {
+                check_number_walls(&r)?;
+            }
+        }
+        Ok(self.of(s, g))
     }
 
     /// The thermograph of `g` from those of its options (already known).
@@ -371,8 +406,110 @@ fn small_twin(r: &Record) -> Record {
     Record::number(BigInt::from(0), 0).with(n_small, k_small)
 }
 
-/// The thermograph of the number `r`, built over the dyadics it needs.
+/// Most bits of breakpoint values the walls of one number may take
+/// ([`number_walls_bits`]): 2^28 bits (32 MiB); a wall has about one
+/// breakpoint per run of equal binary digits of the number, each as long
+/// as its denominator.
+pub const MAX_WALL_BITS: u64 = 1 << 28;
+
+/// An upper bound on the bits of the breakpoint values of the walls of
+/// the number part of `r` (found without building them): two breakpoints
+/// per run of equal binary digits of the numerator (the chain of
+/// [`number_thermograph`] takes one step per run), each of at most twice
+/// the denominator's bits plus the integer part's.
+pub fn number_walls_bits(r: &Record) -> u64 {
+    let p = r.numerator.magnitude();
+    let runs = (p ^ (p >> 1u32)).count_ones();
+    (2 * runs + 4) * (2 * r.exponent + p.bits() + 64)
+}
+
+/// An error when the walls of `r`'s number part would exceed
+/// [`MAX_WALL_BITS`] (checked before any is built).
+pub fn check_number_walls(r: &Record) -> Result<(), MexError> {
+    let bits = number_walls_bits(&r.number_part());
+    if bits <= MAX_WALL_BITS {
+        return Ok(());
+    }
+    Err(MexError::too_large(
+        format!(
+            "the thermograph of {} (about {bits} bits of breakpoints)",
+            super::simple::show_record(&r.number_part())
+        ),
+        format!("{MAX_WALL_BITS} bits"),
+        "use a number with a shorter binary expansion",
+    ))
+}
+
+/// The thermograph of the number `r` (Siegel 2013, II.5, numbers
+/// included): an integer is a mast from `t = −1`; `x = p/2^q` has
+/// temperature `−1/2^q` and below it `LW(x) = RW(xᴸ) − t` and
+/// `RW(x) = LW(xᴿ) + t`. Unfolding once more, `RW(xᴸ) − t = LW(xᴸᴿ)`
+/// below the temperature of `xᴸ`, so `LW(x)` is `LW(xᴸᴿ)` (a mast from
+/// its own temperature up) up to the temperature of `xᴸ`, then the line
+/// `xᴸ − t` up to that of `x`: the walls are read off the chain
+/// `x, xᴸ, xᴸᴿ, xᴸᴿᴸ, …` (and `x, xᴿ, xᴿᴸ, …` for the right wall) down
+/// to an integer, one step per run of equal binary digits, without
+/// recursion. The caller checks the size first ([`check_number_walls`]).
+/// Slow twin: [`number_thermograph_by_options`] (tests).
 fn number_thermograph(r: &Record) -> Thermograph {
+    let x = number_q(r);
+    if r.exponent == 0 {
+        return Thermograph::number(x, int(-1));
+    }
+    Thermograph {
+        left: number_wall(r, true),
+        right: number_wall(r, false),
+        mean: x,
+        temperature: temperature_of(r),
+    }
+}
+
+/// `p/2^q` as a rational.
+fn number_q(r: &Record) -> Q {
+    Q::new(r.numerator.clone(), BigInt::from(1) << r.exponent)
+}
+
+/// The temperature of a number: `−1/2^q`, `−1` for an integer.
+fn temperature_of(r: &Record) -> Q {
+    -Q::new(BigInt::from(1), BigInt::from(1) << r.exponent)
+}
+
+/// The left (`left`) or right wall of the number `r` by its chain (see
+/// [`number_thermograph`]).
+fn number_wall(r: &Record, left: bool) -> Wall {
+    let mut chain = vec![r.clone()];
+    let mut step_left = left;
+    while chain.last().is_some_and(|z| z.exponent > 0) {
+        let z = chain.last().expect("a link");
+        let step = if step_left { -1 } else { 1 };
+        chain.push(Record::number(&z.numerator + step, z.exponent));
+        step_left = !step_left;
+    }
+    // The deepest even link: an integer mast, or (when the chain ends on an
+    // odd link, an integer z) the line z ∓ t from t = −1.
+    let slope = if left { 1 } else { -1 };
+    let mut i = (chain.len() - 1) & !1;
+    let mut points = if i == chain.len() - 1 {
+        vec![(int(-1), number_q(&chain[i]))]
+    } else {
+        let z = number_q(&chain[i + 1]);
+        vec![
+            (int(-1), z + int(slope)),
+            (temperature_of(&chain[i]), number_q(&chain[i])),
+        ]
+    };
+    while i >= 2 {
+        i -= 2;
+        points.push((temperature_of(&chain[i + 1]), number_q(&chain[i + 2])));
+        points.push((temperature_of(&chain[i]), number_q(&chain[i])));
+    }
+    Wall { points, tail: 0 }.simplified()
+}
+
+/// The thermograph of the number `r`, built over the dyadics it needs from
+/// the options (the slow twin of [`number_thermograph`]).
+#[cfg(test)]
+fn number_thermograph_by_options(r: &Record) -> Thermograph {
     let mut needed = vec![r.clone()];
     let mut seen: rustc_hash::FxHashSet<Record> = std::iter::once(r.clone()).collect();
     let mut i = 0;
@@ -540,6 +677,41 @@ mod tests {
         }
         let big = parse(&mut s, "*4096").unwrap();
         assert_eq!(th.of(&s, big).temperature, int(0));
+    }
+
+    proptest! {
+        /// The walls of a number read off its chain equal those built from
+        /// its options, on numbers with up to 60 binary digits.
+        #[test]
+        fn number_walls_by_the_chain_equal_those_by_options(
+            p in -(1i64 << 50)..(1i64 << 50),
+            q in 0u64..40,
+        ) {
+            let r = Record::number(BigInt::from(p), q);
+            prop_assert_eq!(number_thermograph(&r), number_thermograph_by_options(&r));
+        }
+    }
+
+    #[test]
+    fn walls_of_long_numbers_are_quick_or_refused() {
+        let one = BigInt::from(1);
+        // 1/2^100000: one run, two breakpoints a wall.
+        let r = Record::number(one.clone(), 100_000);
+        check_number_walls(&r).unwrap();
+        let t = record_thermograph(&r);
+        assert_eq!(
+            t.temperature,
+            -Q::new(one.clone(), one.clone() << 100_000u32)
+        );
+        assert!(t.left.breakpoints().len() <= 3 && t.right.breakpoints().len() <= 3);
+        // 0.010101…01 (2·10^5 digits): 10^5 runs, refused before any work.
+        let alternating = (0..100_000).fold(BigInt::from(0), |a, _| (a << 2u32) + 1);
+        let r = Record::number(alternating, 200_000);
+        let e = check_number_walls(&r).unwrap_err();
+        assert!(!e.to_string().contains('\n'));
+        let mut s = GameStore::with_budget(crate::partizan::store::DEFAULT_BUDGET);
+        let g = s.try_record(r).unwrap();
+        assert!(Thermographs::default().try_of(&s, g).is_err());
     }
 
     /// Deep games (`^4096` has birthday 4097) overflowed the stack when

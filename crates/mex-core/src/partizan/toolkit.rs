@@ -329,7 +329,6 @@ pub fn number_game(s: &mut GameStore, x: &Q) -> Result<GameId, MexError> {
 /// documentation): `{Gᴸ_t − t | Gᴿ_t + t}` up to the temperature, the mean
 /// above it.
 pub fn cool(s: &mut GameStore, g: GameId, t: &Q) -> Result<GameId, MexError> {
-    s.refuse_records(g, "cooling")?;
     if *t < -Q::one() {
         return Err(MexError::out_of_range(
             "the cooling temperature",
@@ -337,6 +336,10 @@ pub fn cool(s: &mut GameStore, g: GameId, t: &Q) -> Result<GameId, MexError> {
             "numbers t ≥ -1",
         ));
     }
+    if let Some(v) = cool_record(s, g, t)? {
+        return Ok(v);
+    }
+    s.refuse_records(g, "cooling")?;
     let t_game = number_game(s, t)?;
     let mut thermographs = Thermographs::default();
     let mut memo = FxHashMap::default();
@@ -358,6 +361,31 @@ pub fn cool(s: &mut GameStore, g: GameId, t: &Q) -> Result<GameId, MexError> {
         cool_in(s, x, t, t_game, &mut thermographs, &mut memo)?;
     }
     cool_in(s, g, t, t_game, &mut thermographs, &mut memo)
+}
+
+/// `G_t` for a record `G = x + n·↑ + *k` in closed form, where it needs
+/// no options: `G_0 = G`; above its temperature (`−1/2^q` for a number
+/// `p/2^q`, `−1` for an integer, `0` otherwise) `G` cools to its mean
+/// `x`; an integer is never changed. `None` for other games and
+/// temperatures (the walk over options decides, or refuses).
+fn cool_record(s: &mut GameStore, g: GameId, t: &Q) -> Result<Option<GameId>, MexError> {
+    let Some(r) = s.record_of(g).filter(|_| s.is_record(g)) else {
+        return Ok(None);
+    };
+    let temperature = if !r.is_number() {
+        Q::zero()
+    } else if r.exponent == 0 {
+        return Ok(Some(g));
+    } else {
+        -Q::new(BigInt::one(), BigInt::one() << r.exponent)
+    };
+    if t.is_zero() {
+        return Ok(Some(g));
+    }
+    if *t > temperature {
+        return s.try_record(r.number_part()).map(Some);
+    }
+    Ok(None)
 }
 
 fn cool_in(

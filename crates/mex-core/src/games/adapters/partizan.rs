@@ -88,7 +88,12 @@ impl<G: PartizanGame> CatalogGame for PartizanEntry<G> {
         let parts = self.0.decompose(&p).unwrap_or_else(|| vec![p]);
         Ok(parts
             .iter()
-            .filter(|q| !self.0.left_moves(q).is_empty() || !self.0.right_moves(q).is_empty())
+            // A part whose moves cannot be listed is kept (it has some).
+            .filter(|q| {
+                self.0.check_moves(q).is_err()
+                    || !self.0.left_moves(q).is_empty()
+                    || !self.0.right_moves(q).is_empty()
+            })
             .map(ToString::to_string)
             .collect())
     }
