@@ -26,11 +26,16 @@ fn parse(s: &mut GameStore, text: &str) -> GameId {
 const HUGE: &str = "1606938044258990275541962092341162602522202993782792835301376";
 
 /// The switch theorem of `GameStore::switch_plus_record` on every small
-/// case, by the definitions alone: `{a | b} + *N = {a + *N | b + *N}` for
-/// numbers `a > b` and `N ≥ 1`.
+/// case, by the definitions alone: `{a | b} + ε = {a + ε | b + ε}` for
+/// numbers `a > b` and `ε = n·↑ + *N ≠ 0`.
 #[test]
-fn switch_plus_nimber_theorem_holds_by_the_definitions() {
+fn switch_plus_infinitesimal_theorem_holds_by_the_definitions() {
     let numbers = ["-2", "-1", "-1/2", "0", "1/4", "1/2", "1", "3/2", "2"];
+    let infinitesimals: Vec<String> = (-2..=2)
+        .flat_map(|n: i32| (0..=3).map(move |k| (n, k)))
+        .filter(|&(n, k)| (n, k) != (0, 0))
+        .map(|(n, k)| format!("^{n}*{k}").replace("^-", "v"))
+        .collect();
     let mut s = GameStore::without_fast_paths();
     let mut checked = 0;
     for a in numbers {
@@ -40,12 +45,12 @@ fn switch_plus_nimber_theorem_holds_by_the_definitions() {
                 continue; // a ≤ b: {a | b} is a number
             }
             let switch = s.make(vec![ga], vec![gb]);
-            for n in 1..=7 {
-                let star = s.nimber(n);
-                let by_definition = s.add(switch, star);
-                let (left, right) = (s.add(ga, star), s.add(gb, star));
+            for e in &infinitesimals {
+                let epsilon = parse(&mut s, e);
+                let by_definition = s.add(switch, epsilon);
+                let (left, right) = (s.add(ga, epsilon), s.add(gb, epsilon));
                 let by_theorem = s.make(vec![left], vec![right]);
-                assert_eq!(by_definition, by_theorem, "{{{a}|{b}}} + *{n}");
+                assert_eq!(by_definition, by_theorem, "{{{a}|{b}}} + {e}");
                 // and the form is canonical as it stands: its only options
                 let node = s.node(by_definition).clone();
                 assert_eq!((node.left, node.right), (vec![left], vec![right]));
@@ -53,7 +58,32 @@ fn switch_plus_nimber_theorem_holds_by_the_definitions() {
             }
         }
     }
-    assert_eq!(checked, 36 * 7);
+    assert_eq!(checked, 36 * 19);
+}
+
+/// The theorem with the fast paths on: `{1|0} + ^N` for a huge `N` is the
+/// switch of records, reads back, and agrees with trees for small `N`.
+#[test]
+fn switch_plus_huge_ups_is_answered_in_closed_form() {
+    let mut s = GameStore::with_budget(DEFAULT_BUDGET);
+    let g = parse(&mut s, &format!("{{1|0}} + ^{HUGE}*3"));
+    let text = notation::show(&s, g);
+    assert_eq!(text, format!("{{1^{HUGE}*3|^{HUGE}*3}}"));
+    assert_eq!(parse(&mut s, &text), g);
+    assert_eq!(s.try_outcome(g).unwrap(), OutcomeClass::L);
+    let back = parse(&mut s, &format!("{{1|0}} + ^{HUGE}*3 - {{1|0}}"));
+    let expected = format!("^{HUGE}*3");
+    assert_eq!(notation::show(&s, back), expected);
+    let mut trees = GameStore::without_fast_paths();
+    for n in 1..=6 {
+        let text = format!("{{3/2|-1}} + v{n}*2");
+        let (fast, slow) = (parse(&mut s, &text), parse(&mut trees, &text));
+        assert_eq!(
+            notation::show(&s, fast),
+            notation::show(&trees, slow),
+            "{text}"
+        );
+    }
 }
 
 /// The same sums with the fast paths on (records for big nimbers): the

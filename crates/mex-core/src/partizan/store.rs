@@ -320,7 +320,7 @@ impl GameStore {
             ),
             OverBudget::RecordOptions(i) => MexError::too_large(
                 format!(
-                    "the options of {} (needed to combine it with a general game)",
+                    "listing the options of {} (needed to combine it with a general game)",
                     super::simple::show_record(&self.records[i as usize])
                 ),
                 format!(
@@ -328,7 +328,7 @@ impl GameStore {
                     super::simple::TREE_ATOM,
                     super::simple::TREE_ATOM
                 ),
-                "combine such values with numbers, ups and nimbers only",
+                "combine such values with numbers, ups, nimbers and switches {a|b} of numbers only",
             ),
             OverBudget::Nesting => MexError::too_large(
                 "the game (its options nest deeper than numbers, ups and nimbers do)",
@@ -971,10 +971,10 @@ impl GameStore {
         if let Some(r) = self.record_value(&raw) {
             return self.record(r);
         }
-        // `{a + *k | b + *k}` (numbers `a > b`) is canonical as it stands
+        // `{a + ε | b + ε}` (numbers `a > b`, `ε = n·↑ + *k`) is canonical as it stands
         // (the theorem of `switch_plus_record`); its record options cannot
         // be listed to simplify it.
-        if self.holds_any(&raw) && self.is_switch_and_nimber(&raw) {
+        if self.holds_any(&raw) && self.is_switch_and_infinitesimal(&raw) {
             return self.intern(raw);
         }
         let (mut left, mut right) = (raw.left, raw.right);
@@ -1157,7 +1157,7 @@ impl GameStore {
                 }
             }
             for (x, y) in [(g, h), (h, g)] {
-                if let Some(v) = self.add_switch_and_nimber(x, y)? {
+                if let Some(v) = self.add_switch_and_infinitesimal(x, y)? {
                     return Ok(Some(v));
                 }
             }
@@ -1238,55 +1238,55 @@ impl GameStore {
         Err(OverBudget::RecordOptions(i))
     }
 
-    /// `{a | b} + y + *N` for numbers `a > b`, `y` and `N ≥ 1`:
-    /// `{a + y + *N | b + y + *N}`, in canonical form (`None` when `game`
-    /// is not such a switch or `r` has ups).
+    /// `{a | b} + y + ε` for numbers `a > b` and `y`, and `ε = n·↑ + *N`
+    /// a sum of ups and a nimber: `{a + y + ε | b + y + ε}`, in canonical
+    /// form (`None` when `game` is not such a switch).
     ///
     /// **Theorem** (proved here; checked against the definitions on all
-    /// small `a`, `b`, `N` in `tests/big_values.rs`). Let `G = {a | b}`,
-    /// `a > b` numbers, `N ≥ 1`; by Number Translation (Siegel 2013, II.4)
-    /// take `y = 0`. `G + *N` has Left options `a + *N` and `G + *j`
-    /// (`j < N`). Each `G + *j` is reversible through `b + *j`:
-    /// `b + *j − G − *N = {0 | b − a} + *m` with `m = j ⊕ N ≥ 1`, and Left
-    /// moving first there loses (to `*m` Right answers `0`; to
-    /// `{0 | b − a} + *m'` Right answers `b − a + *m' < 0`), so
-    /// `b + *j ≤ G + *N`. Its replacements, the Left options of `b + *j`
-    /// (`c + *j`, `c < b`, and `b + *i`), are all below `a + *N` (the
-    /// numbers differ by more than 0), hence dominated. Symmetrically on
-    /// the Right, so `G + *N = {a + *N | b + *N}`. This form is canonical:
-    /// `a + *N`'s Right options `a + *i` are not `≤ G + *N` (from
-    /// `G + *N − a − *i`, Right moves to `b − a + *N + *i < 0`), and
-    /// dually; numbers `a + *N` have no other options to reverse or dominate.
+    /// small `a`, `b`, `n`, `N` in `tests/big_values.rs`). Let `G = {a | b}`,
+    /// `a > b` numbers, `ε ≠ 0` a sum of ups and a nimber, so that ε and
+    /// every subposition of ε are infinitesimal; by Number Translation
+    /// (Siegel 2013, II.4) take `y = 0`. `G + ε` has Left options `a + ε`
+    /// and `G + εᴸ`. Each `G + εᴸ` is reversible through `b + εᴸ`:
+    /// `G + ε − b − εᴸ = {a − b | 0} + δ` with `δ = ε − εᴸ`, and Right
+    /// moving first there loses: to `δ` Left answers first and wins
+    /// (`εᴸ ◁ ε`); to `{a − b | 0} + δᴿ` Left answers `a − b + δᴿ > 0`
+    /// (a positive number plus an infinitesimal). So `b + εᴸ ≤ G + ε`. Its
+    /// replacements, the Left options of `b + εᴸ` (`bᴸ + εᴸ` and
+    /// `b + εᴸᴸ`), are below `a + ε` (the numbers differ by more than 0),
+    /// hence dominated. Symmetrically on the Right, so
+    /// `G + ε = {a + ε | b + ε}`. This form is canonical: no Right option
+    /// `a + εᴿ` or `aᴿ + ε` of `a + ε` is `≤ G + ε` (from `G + ε − a − εᴿ`
+    /// or `G + ε − aᴿ − ε`, Right moves to a negative number plus an
+    /// infinitesimal), and dually.
     fn switch_plus_record(&mut self, game: GameId, r: &Record) -> Grown<Option<GameId>> {
-        if !r.ups.is_zero() {
-            return Ok(None);
-        }
-        let Some((a, b, k)) = self.switch_and_nimber(game) else {
+        let Some((a, b, epsilon)) = self.switch_and_infinitesimal(game) else {
             return Ok(None);
         };
-        // `{a | b} + *k + r = {a | b} + (r + *k)`; when the nimbers cancel
-        // the switch `{a + y | b + y}` is canonical as it stands.
-        let shift = r.add(&Record::number(0.into(), 0).with(0.into(), k));
+        // `{a | b} + ε + r = {a | b} + (r + ε)`; when the infinitesimals
+        // cancel the switch `{a + y | b + y}` is canonical as it stands.
+        let shift = r.add(&epsilon);
         let left = self.record(a.add(&shift))?;
         let right = self.record(b.add(&shift))?;
         self.node_of(vec![left], vec![right]).map(Some)
     }
 
-    /// `G + H` for `H = {c | d} + *m` (`m ≥ 1`, the form of
-    /// [`GameStore::switch_and_nimber`]) as `(G + {c | d}) + *m`, when that
-    /// last sum is covered (closed forms, a switch plus a record, or trees).
-    fn add_switch_and_nimber(&mut self, g: GameId, h: GameId) -> Grown<Option<GameId>> {
-        let Some((c, d, m)) = self.switch_and_nimber(h) else {
+    /// `G + H` for `H = {c | d} + ε` (`ε = n·↑ + *m ≠ 0`, the form of
+    /// [`GameStore::switch_and_infinitesimal`]) as `(G + {c | d}) + ε`, when
+    /// that last sum is covered (closed forms, a switch plus a record, or
+    /// trees).
+    fn add_switch_and_infinitesimal(&mut self, g: GameId, h: GameId) -> Grown<Option<GameId>> {
+        let Some((c, d, epsilon)) = self.switch_and_infinitesimal(h) else {
             return Ok(None);
         };
-        if m.is_zero() {
+        if epsilon.ups.is_zero() && epsilon.nimber.is_zero() {
             return Ok(None);
         }
         let (c, d) = (self.record(c)?, self.record(d)?);
         let switch = self.node_of(vec![c], vec![d])?;
         let base = self.add_in(g, switch)?;
-        let star = self.record(Record::number(0.into(), 0).with(0.into(), m))?;
-        self.add_in(base, star).map(Some)
+        let epsilon = self.record(epsilon)?;
+        self.add_in(base, epsilon).map(Some)
     }
 
     fn holds_any(&self, node: &Node) -> bool {
@@ -1296,33 +1296,31 @@ impl GameStore {
             .any(|&x| self.holds_record(x))
     }
 
-    /// Whether `node` is `{a + *k | b + *k}` with numbers `a > b`.
-    fn is_switch_and_nimber(&self, node: &Node) -> bool {
-        let ([l], [r]) = (node.left.as_slice(), node.right.as_slice()) else {
-            return false;
-        };
-        let (Some(l), Some(r)) = (self.record_of(*l), self.record_of(*r)) else {
-            return false;
-        };
-        let (a, b) = (l.number_part(), r.number_part());
-        l.ups.is_zero() && r.ups.is_zero() && l.nimber == r.nimber && b.leq(&a) && a != b
+    /// Whether `node` is `{a + ε | b + ε}` with numbers `a > b` and `ε` a
+    /// sum of ups and a nimber.
+    fn is_switch_and_infinitesimal(&self, node: &Node) -> bool {
+        self.switch_and_infinitesimal_of(node).is_some()
     }
 
-    /// `(a, b, k)` when `g = {a + *k | b + *k}` with numbers `a > b`: the
-    /// switch `{a | b}` plus `*k` by the theorem of
-    /// [`GameStore::switch_plus_record`] (`k = 0`: the switch itself).
-    fn switch_and_nimber(&self, g: GameId) -> Option<(Record, Record, num_bigint::BigUint)> {
+    /// `(a, b, ε)` when `g = {a + ε | b + ε}` with numbers `a > b` and `ε`
+    /// a sum of ups and a nimber: the switch `{a | b}` plus `ε` by the
+    /// theorem of [`GameStore::switch_plus_record`] (`ε = 0`: the switch
+    /// itself).
+    fn switch_and_infinitesimal(&self, g: GameId) -> Option<(Record, Record, Record)> {
         if self.kind(g) != Kind::Other {
             return None;
         }
-        let node = self.node(g);
+        self.switch_and_infinitesimal_of(self.node(g))
+    }
+
+    fn switch_and_infinitesimal_of(&self, node: &Node) -> Option<(Record, Record, Record)> {
         let ([l], [r]) = (node.left.as_slice(), node.right.as_slice()) else {
             return None;
         };
         let (l, r) = (self.record_of(*l)?, self.record_of(*r)?);
-        let same_star = l.ups.is_zero() && r.ups.is_zero() && l.nimber == r.nimber;
+        let epsilon = l.infinitesimal_part();
         let (a, b) = (l.number_part(), r.number_part());
-        (same_star && b.leq(&a) && a != b).then_some((a, b, l.nimber))
+        (epsilon == r.infinitesimal_part() && b.leq(&a) && a != b).then_some((a, b, epsilon))
     }
 
     /// `G − H`.
