@@ -76,20 +76,20 @@ fn moves_sums_and_shorthands() {
 
 #[test]
 fn bad_and_oversized_positions_are_refused_in_one_line() {
+    let stalk = |n: u32| {
+        (0..n)
+            .map(|i| format!("{i}-{}:{}", i + 1, if i % 2 == 0 { 'B' } else { 'R' }))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let wide = stalk(MAX_EDGES_PLUS_ONE);
     for (game, position) in [
         ("hackenbush-graph", "0-1:X"),
-        (
-            "hackenbush-graph",
-            &(0..30)
-                .map(|i| format!("{i}-{}:{}", i + 1, if i % 2 == 0 { 'B' } else { 'R' }))
-                .collect::<Vec<_>>()
-                .join(" "),
-        ),
+        ("hackenbush-graph", wide.as_str()),
         ("col", "P3; BB."),
         ("col", "9x9"),
-        ("snort", "5x5"),
+        ("snort", "9x9"),
         ("cutcake", "0x3"),
-        ("toppling-dominoes", &"LR".repeat(200)),
     ] {
         let out = mex(&["value", game, position]);
         assert_eq!(out.status.code(), Some(2), "{game} {position}");
@@ -100,4 +100,30 @@ fn bad_and_oversized_positions_are_refused_in_one_line() {
             "{game} {position}: {err}"
         );
     }
+    // No count of positions refuses a search in advance: a long stalk is
+    // answered (by its sign expansion, Winning Ways ch. 2: 1 − 1/2 + 1/4
+    // − … − 1/2^29 = (2^30 − 1)/(3·2^29)), and large boards and rows are
+    // refused by the budget as the search runs, in one line.
+    let out = mex(&["value", "hackenbush-graph", &stalk(30)]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("357913941/536870912"));
+    for (game, position) in [
+        ("snort", "5x5".to_string()),
+        ("toppling-dominoes", "LR".repeat(200)),
+        ("konane", KONANE_6X6.to_string()),
+        ("toads-and-frogs", "TTTTTTTT.....FFFFFFFF".to_string()),
+    ] {
+        let out = mex(&["value", game, &position, "--comparisons", "100000"]);
+        assert_eq!(out.status.code(), Some(2), "{game} {position}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.trim_end().lines().count(), 1, "{game}: {err}");
+        assert!(err.contains("100000 comparisons"), "{game}: {err}");
+        assert!(!err.contains("positions"), "{game}: {err}");
+    }
 }
+
+/// The 6×6 checkerboard of Konane with its first two stones taken.
+const KONANE_6X6: &str = "..xoxo/oxoxox/xoxoxo/oxoxox/xoxoxo/oxoxox";
+
+/// One edge more than a picture may have (`hackenbush_graph::MAX_EDGES`).
+const MAX_EDGES_PLUS_ONE: u32 = 10_001;

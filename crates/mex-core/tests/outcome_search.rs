@@ -185,3 +185,25 @@ fn mcgs_cases_beyond_the_old_bounds() {
         assert_eq!(got, expected, "{texts:?} first {first:?}");
     }
 }
+
+/// Components whose game knows their value in closed form enter the search
+/// as that form, whatever the game (`CatalogGame::known_form`): a row of
+/// `n` blue dominoes is the integer `n` (Lessons in Play; a move leaves any
+/// shorter blue row), so with `-n` typed as an expression the sum is 0, and
+/// one more blue domino makes it Left's.
+#[test]
+fn closed_forms_of_any_game_enter_as_forms() {
+    let n = 50_000;
+    let row = format!("toppling-dominoes:{}", "L".repeat(n));
+    let zero = vec![row.clone(), format!("expression:-{n}")];
+    let plus_one = vec![row, format!("expression:-{}", n - 1)];
+    let mut ctx = Context::new();
+    assert_eq!(
+        outcome(&summands(&zero), &mut ctx).unwrap(),
+        OutcomeClass::P
+    );
+    assert_eq!(
+        outcome(&summands(&plus_one), &mut ctx).unwrap(),
+        OutcomeClass::L
+    );
+}

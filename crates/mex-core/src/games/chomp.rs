@@ -437,4 +437,16 @@ mod tests {
         assert_eq!(s.eat(1, 1).l_arms(), Some((2, 3)));
         assert_eq!("1x1".parse::<Staircase>().unwrap().l_arms(), Some((0, 0)));
     }
+
+    /// The full solver's table is bounded by the memory budget as it grows:
+    /// running out is one line naming the memory, not a count of positions.
+    #[test]
+    fn a_small_memory_budget_refuses_a_large_board_in_one_line() {
+        let game = crate::games::find("chomp").unwrap();
+        let mut ctx = crate::games::Context::new();
+        ctx.search_memory = 1 << 20;
+        let refused = game.evaluate("12x12", &mut ctx).unwrap_err().to_string();
+        assert!(refused.contains("1 MiB of memory"), "{refused}");
+        assert!(!refused.contains('\n') && !refused.contains("positions"));
+    }
 }

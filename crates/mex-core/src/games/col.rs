@@ -75,6 +75,10 @@ impl PartizanRuleset for Col {
     fn canonical(&self, p: &Painting) -> Painting {
         p.reduced(Rule::Col)
     }
+    /// The graph's vectors ([`Painting::heap_bytes`]).
+    fn heap_bytes(&self, p: &Painting) -> usize {
+        p.heap_bytes()
+    }
     /// No vertex: 0; one vertex: `*`, or `±1` when tinted.
     fn known_value(&self, store: &mut GameStore, p: &Painting) -> Result<Option<GameId>, MexError> {
         single_vertex(store, p)
@@ -210,7 +214,12 @@ mod tests {
         let game = find("col").unwrap();
         let mut ctx = Context::new();
         assert!(game.evaluate("P3; BB.", &mut ctx).is_err());
-        assert!(game.evaluate("P16", &mut ctx).is_err());
+        // A path splits as it is painted: 3^16 colourings bound it, far
+        // fewer are met, and no bound refuses it in advance.
+        assert!(game.evaluate("P16", &mut ctx).is_ok());
+        let mut small = Context::with_store(GameStore::with_budget(4 << 20));
+        let refused = game.evaluate("8x8", &mut small).unwrap_err().to_string();
+        assert!(refused.contains("4 MiB of memory"), "{refused}");
         assert!(game.evaluate("P16; B...............", &mut ctx).is_ok());
         assert!(game.evaluate("n=64", &mut ctx).is_ok());
     }

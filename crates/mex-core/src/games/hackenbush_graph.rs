@@ -17,11 +17,14 @@
 //!   `1 +` the value of each branch above it.
 //!
 //! The tests check both against the game tree built from the rules.
+//!
+//! A part of `e` edges of several colours reaches at most `2^e` sets of
+//! edges; none is refused in advance: the search is bounded as it runs by
+//! the store's memory budget (each set charged with its edges) and the
+//! stop token.
 
 use super::picture;
-use super::{
-    positions, refuse_search, Family, Game, GameInfo, Move, PartizanGame, PartizanRuleset, Ruleset,
-};
+use super::{positions, Family, Game, GameInfo, Move, PartizanGame, PartizanRuleset, Ruleset};
 use crate::partizan::store::{GameId, GameStore};
 use crate::MexError;
 use std::collections::HashMap;
@@ -30,9 +33,6 @@ use std::str::FromStr;
 
 /// Most edges in a position.
 pub const MAX_EDGES: usize = 10_000;
-/// Most edge sets the search may visit, summed over the parts of two or
-/// more colours: a part of `e` edges reaches at most `2^e` sets of edges.
-pub const MAX_EDGE_SETS: u64 = 1 << 16;
 /// Most edges in green parts: their values are nimbers below `2^12`.
 pub const MAX_GREEN_EDGES: usize = 2_047;
 /// Most edges in a position whose moves are listed.
@@ -404,18 +404,7 @@ impl Game for HackenbushGraph {
                 "use a smaller picture",
             ));
         }
-        let work = all
-            .iter()
-            .filter(|q| single_colour(q).is_none())
-            .map(|q| 1u64.checked_shl(q.len() as u32).unwrap_or(u64::MAX))
-            .fold(0u64, u64::saturating_add);
-        refuse_search(
-            work.into(),
-            MAX_EDGE_SETS.into(),
-            "sets of edges",
-            "sets (parts of several colours up to 16 edges)",
-            "use smaller parts",
-        )
+        Ok(())
     }
     fn check_moves(&self, p: &Picture) -> Result<(), MexError> {
         if p.0.len() > MAX_LISTED_EDGES {
@@ -579,6 +568,10 @@ impl PartizanRuleset for HackenbushGraph {
             .collect();
         out.sort_unstable();
         Picture(out)
+    }
+    /// The edges' buffer and the allocator's overhead.
+    fn heap_bytes(&self, p: &Picture) -> usize {
+        p.0.len() * std::mem::size_of::<Edge>() + 16
     }
     /// A single part of one colour: `±` its edges, or its green nimber.
     fn known_value(&self, store: &mut GameStore, p: &Picture) -> Result<Option<GameId>, MexError> {
@@ -861,8 +854,27 @@ mod tests {
         let big: Vec<String> = (0..17)
             .map(|i| format!("{i}-{}:{}", i + 1, if i % 2 == 0 { 'B' } else { 'R' }))
             .collect();
-        assert!(game.evaluate(&big.join(" "), &mut ctx).is_err());
-        assert!(game.evaluate(&big[..16].join(" "), &mut ctx).is_ok());
+        // A stalk B R B R … of 17 edges from the ground: by its sign
+        // expansion (Berlekamp; Winning Ways ch. 2) 1 − 1/2 + 1/4 − … +
+        // 1/2^16 = (2^17 + 1)/(3·2^16) = 43691/65536.
+        let stalk = game.evaluate(&big.join(" "), &mut ctx).unwrap();
+        assert_eq!(stalk.value_text(), "43691/65536");
+        // Every pair of 8 vertices and the ground joined, blue and red:
+        // 2^36 sets of edges, refused by the store's budget as it grows.
+        let mut complete = Vec::new();
+        for u in 0..9 {
+            for v in u + 1..9 {
+                complete.push(format!(
+                    "{u}-{v}:{}",
+                    if (u + v) % 2 == 0 { 'B' } else { 'R' }
+                ));
+            }
+        }
+        let mut small = Context::with_store(GameStore::with_budget(8 << 20));
+        let refused = game.evaluate(&complete.join(" "), &mut small);
+        let refused = refused.unwrap_err().to_string();
+        assert!(refused.contains("8 MiB of memory"), "{refused}");
+        assert!(!refused.contains('\n') && !refused.contains("positions"));
         let tall: Vec<String> = (0..MAX_GREEN_EDGES)
             .map(|i| format!("{i}-{}:G", i + 1))
             .collect();

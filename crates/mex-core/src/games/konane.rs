@@ -17,30 +17,22 @@
 //! cluster is played on its grown box alone, cut from the board (cells
 //! beyond it are never reached). Moves are the same in the four directions
 //! for both players, so the eight symmetries of the square keep the value.
+//!
+//! No position is refused in advance: the search is bounded as it runs by
+//! the store's memory budget (each memoised position is charged) and the
+//! stop token, and fails with a one-line error naming the memory that ran
+//! out or the time limit.
 
 use super::adapters::partizan_value;
-use super::grid_board::{cell_name, choose, Alphabet, Board, Rect, ORTHOGONAL, STONES};
+use super::grid_board::{cell_name, Alphabet, Board, Rect, ORTHOGONAL, STONES};
 use super::picture::Picture;
-use super::{positions, refuse_search, Family, Game, GameInfo, Move, PartizanGame, Ruleset};
+use super::{positions, Family, Game, GameInfo, Move, PartizanGame, Ruleset};
 use crate::partizan::ruleset::{Evaluator, PartizanRuleset};
 use crate::partizan::store::{GameId, GameStore};
 use crate::MexError;
 use std::fmt;
 use std::str::FromStr;
 
-/// Most positions the search may have to visit, summed over the clusters
-/// (the bound is that of `reachable_bound`: stones are never added and keep
-/// the parities of their row and column), when the clusters need a board of
-/// more than 64 cells.
-pub const MAX_POSITIONS: u128 = 1 << 24;
-/// The same bound when the clusters fit on a board of at most 64 cells,
-/// searched on bits. The bound is far above the positions met (a 5×5 board
-/// with 14 stones bounded by 8.5·10^8 visits 10^4), so the search of such a
-/// board also stops at [`MAX_SEARCHED_POSITIONS`] memoised positions (some
-/// seconds).
-pub const MAX_PACKED_POSITIONS: u128 = 1 << 34;
-/// Most positions memoised by the search on bits before it is refused.
-pub const MAX_SEARCHED_POSITIONS: usize = 1 << 22;
 /// Most cells of a position whose moves are listed.
 pub const MAX_LISTED_CELLS: usize = 1024;
 
@@ -139,39 +131,6 @@ fn cut(b: &Board, region: Rect, stones: &[(usize, usize)]) -> Board {
     only.crop(region)
 }
 
-/// Positions a cluster may reach (the bound of [`MAX_POSITIONS`]): a jump
-/// moves a stone two cells along a row or a column, so each stone keeps the
-/// parities of its row and of its column; the stones of one colour that
-/// start in one of the four parity classes are at most `a` of the `m` cells
-/// of that class in the grown box: the product over both colours and the
-/// four classes of `Σ_{i≤a} C(m, i)`.
-fn reachable_bound(b: &Board, c: &Cluster) -> u128 {
-    let class = |r: usize, k: usize| (r % 2, k % 2);
-    let region = c.region;
-    let cells_of = |parity: (usize, usize)| {
-        (region.r0..=region.r1)
-            .flat_map(|r| (region.c0..=region.c1).map(move |k| class(r, k)))
-            .filter(|&p| p == parity)
-            .count()
-    };
-    let mut bound = 1u128;
-    for stone in [b'x', b'o'] {
-        for parity in [(0, 0), (0, 1), (1, 0), (1, 1)] {
-            let stones = c
-                .stones
-                .iter()
-                .filter(|&&(r, k)| b.get(r, k) == stone && class(r, k) == parity)
-                .count();
-            let cells = cells_of(parity);
-            let subsets = (0..=stones)
-                .map(|i| choose(cells, i))
-                .fold(0u128, u128::saturating_add);
-            bound = bound.saturating_mul(subsets);
-        }
-    }
-    bound
-}
-
 /// The jumps of the player whose stones are `me`: every stop of every
 /// straight run of jumps.
 fn jumps(p: &Stones, me: u8, enemy: u8) -> Vec<Move<Stones>> {
@@ -220,29 +179,6 @@ impl Game for Konane {
                 beyond, removing the enemy stone, and may go on jumping in the same direction \
                 (each stop is a move). Who cannot move loses.",
     };
-    fn check(&self, p: &Stones) -> Result<(), MexError> {
-        let live: Vec<Cluster> = clusters(&p.0).into_iter().filter(|c| c.live).collect();
-        let work = live
-            .iter()
-            .map(|c| reachable_bound(&p.0, c))
-            .fold(0u128, u128::saturating_add);
-        let cells = live
-            .iter()
-            .map(|c| c.region)
-            .reduce(Rect::union)
-            .map_or(0, Rect::cells);
-        refuse_search(
-            work,
-            if cells <= 64 {
-                MAX_PACKED_POSITIONS
-            } else {
-                MAX_POSITIONS
-            },
-            "positions of the stones",
-            "positions",
-            "use fewer stones, or stones further apart",
-        )
-    }
     fn check_moves(&self, p: &Stones) -> Result<(), MexError> {
         p.0.check_listing(MAX_LISTED_CELLS)
     }
@@ -266,7 +202,7 @@ impl PartizanGame for Konane {
     /// 64 cells (the one on [`Board`]s otherwise).
     fn value(&self, store: &mut GameStore, p: &Stones) -> Result<GameId, MexError> {
         match Packed::from_board(&self.canonical(p).0) {
-            Some(k) => Evaluator::new(PackedKonane, MAX_SEARCHED_POSITIONS).value(store, &k),
+            Some(k) => Evaluator::new(PackedKonane, usize::MAX).value(store, &k),
             None => partizan_value(self, store, p),
         }
     }
@@ -840,7 +776,10 @@ mod tests {
             .collect();
         let mut board = full.join("/");
         board.replace_range(0..2, "..");
-        assert!(game.evaluate(&board, &mut ctx).is_err());
+        let mut small = Context::with_store(GameStore::with_budget(4 << 20));
+        let refused = game.evaluate(&board, &mut small).unwrap_err().to_string();
+        assert!(refused.contains("4 MiB of memory"), "{refused}");
+        assert!(!refused.contains('\n') && !refused.contains("positions"));
         assert!(game.evaluate("2x2", &mut ctx).is_err());
         assert!(game.drawing("xo./...").unwrap().unwrap().contains('\n'));
     }

@@ -484,27 +484,6 @@ pub(crate) fn check_move_count(count: &BigUint, what: &str) -> Result<(), MexErr
     Ok(())
 }
 
-/// Refuses, before it starts, a search over up to `work` positions
-/// (an upper bound computed from the position) when it is more than
-/// `limit`: "a search over up to {work} {what}", accepted "{limit}
-/// {accepted}", and the hint.
-pub(crate) fn refuse_search(
-    work: u128,
-    limit: u128,
-    what: &str,
-    accepted: &str,
-    hint: &str,
-) -> Result<(), MexError> {
-    if work > limit {
-        return Err(MexError::too_large(
-            format!("a search over up to {work} {what}"),
-            format!("{limit} {accepted}"),
-            hint,
-        ));
-    }
-    Ok(())
-}
-
 #[cfg(test)]
 mod test_support;
 #[cfg(test)]

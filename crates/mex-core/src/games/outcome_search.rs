@@ -5,9 +5,11 @@
 //!
 //! Components enter the search as follows: impartial ones as the nimber of
 //! their Grundy value (Sprague 1935, Grundy 1939; all of them XORed into
-//! one nimber), positions of the expression game as their canonical forms
-//! (copied into the search's store), other partizan ones as positions
-//! played on their own type ([`CatalogGame::search_component`]).
+//! one nimber), partizan ones whose game knows their value in closed form
+//! ([`CatalogGame::known_form`]: an expression, a row of one colour, …) as
+//! that canonical form (copied into the search's store), other partizan
+//! ones as positions played on their own type
+//! ([`CatalogGame::search_component`]).
 
 use super::adapters::nimber_form;
 use super::sum::Summand;
@@ -93,11 +95,10 @@ fn enter<'a>(
         let info = game.info();
         match info.family {
             Family::Impartial => nim_sum ^= game.grundy(s.position)?,
-            Family::Partizan if info.name == "expression" => {
-                let g = game.canonical(s.position, ctx)?;
-                forms.push(copy_form(&ctx.store, g, &mut search.store)?);
-            }
-            Family::Partizan => components.push(game.search_component(s.position)?),
+            Family::Partizan => match game.known_form(s.position, ctx)? {
+                Some(g) => forms.push(copy_form(&ctx.store, g, &mut search.store)?),
+                None => components.push(game.search_component(s.position)?),
+            },
             _ => return Err(super::sum::not_addable(info)),
         }
     }

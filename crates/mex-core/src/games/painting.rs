@@ -13,17 +13,13 @@
 //! components, which are independent (a sum).
 
 use super::picture::{Cell, Edge, Grid, Node, Owner, Picture};
-use super::{refuse_search, Move};
+use super::Move;
 use crate::MexError;
 use std::fmt;
 use std::str::FromStr;
 
 /// Most vertices of a graph.
 pub const MAX_VERTICES: usize = 64;
-/// Most colourings the search may visit, summed over the components: a
-/// component of `k` paintable vertices reaches at most `3^k` colourings.
-pub const MAX_COLOURINGS: u64 = 14_348_907; // 3^15
-
 /// The state of a vertex.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Paint {
@@ -318,13 +314,10 @@ impl Painting {
             .collect()
     }
 
-    /// An upper bound on the colourings the search may visit: `3^k`
-    /// summed over the reduced components of `k` vertices.
-    pub fn colourings(&self, rule: Rule) -> u64 {
-        self.parts(rule)
-            .iter()
-            .map(|p| 3u64.saturating_pow(p.len() as u32))
-            .fold(0, u64::saturating_add)
+    /// Estimated heap bytes of the graph as a memo key: its two vectors
+    /// (masks and paints) and the allocator's overhead of each.
+    pub fn heap_bytes(&self) -> usize {
+        self.adjacent.len() * 8 + self.paint.len().next_multiple_of(16) + 32
     }
 
     /// Two adjacent vertices painted as `rule` forbids, if any.
@@ -340,7 +333,11 @@ impl Painting {
         })
     }
 
-    /// Refuses illegal colourings and searches that are too large.
+    /// Refuses illegal colourings. No search is refused in advance: a
+    /// component of `k` paintable vertices reaches at most `3^k`
+    /// colourings, and the search is bounded as it runs by the store's
+    /// memory budget (each key charged with [`Painting::heap_bytes`]) and
+    /// the stop token.
     pub fn check(&self, rule: Rule) -> Result<(), MexError> {
         if let Some((u, v)) = self.clash(rule) {
             let what = if rule == Rule::Col {
@@ -356,14 +353,7 @@ impl Painting {
                 },
             ));
         }
-        let work = self.colourings(rule);
-        refuse_search(
-            work.into(),
-            MAX_COLOURINGS.into(),
-            "colourings",
-            "colourings (3^15: a connected part of up to 15 paintable vertices)",
-            "use a smaller graph, or paint some vertices",
-        )
+        Ok(())
     }
 
     /// The graph as a picture: a grid of cells when it is the `h × w` grid

@@ -74,6 +74,10 @@ impl PartizanRuleset for Snort {
     fn canonical(&self, p: &Painting) -> Painting {
         p.reduced(Rule::Snort)
     }
+    /// The graph's vectors ([`Painting::heap_bytes`]).
+    fn heap_bytes(&self, p: &Painting) -> usize {
+        p.heap_bytes()
+    }
     /// One vertex: `*` or `±1`; every vertex Left's only: their number
     /// (Right's only: minus it). Applies to reduced positions only.
     fn known_value(&self, store: &mut GameStore, p: &Painting) -> Result<Option<GameId>, MexError> {
@@ -157,7 +161,9 @@ mod tests {
         let game = find("snort").unwrap();
         let mut ctx = Context::new();
         assert!(game.evaluate("P3; BR.", &mut ctx).is_err());
-        assert!(game.evaluate("4x4", &mut ctx).is_err());
+        let mut small = Context::with_store(GameStore::with_budget(4 << 20));
+        let refused = game.evaluate("8x8", &mut small).unwrap_err().to_string();
+        assert!(refused.contains("4 MiB of memory"), "{refused}");
         assert!(game.evaluate("n=16; bbbbbbbbbbbbbbbb", &mut ctx).is_ok());
     }
 }

@@ -6,13 +6,13 @@
 //! and frogs at the left end never move again (they act as the board's
 //! edge), and a block `TTFF` never changes, so it splits a strip into two
 //! independent strips.
+//!
+//! The search is bounded as it runs, by the store's memory budget (each
+//! memoised position charged with its cells) and the stop token, not by a
+//! count of positions made in advance.
 
-use super::adapters::partizan_value_within;
 use super::picture::{Cell, Owner, Picture};
-use super::{
-    refuse_search, Family, Game, GameInfo, Move, PartizanGame, PartizanRuleset, Ruleset, MAX_HEAPS,
-};
-use crate::partizan::store::{GameId, GameStore};
+use super::{Family, Game, GameInfo, Move, PartizanGame, PartizanRuleset, Ruleset, MAX_HEAPS};
 use crate::MexError;
 use std::fmt;
 use std::str::FromStr;
@@ -21,15 +21,6 @@ use std::str::FromStr;
 pub const MAX_CELLS: usize = 100_000;
 /// Most cells in a position whose moves are listed.
 pub const MAX_LISTED_CELLS: usize = 1_000;
-/// Most arrangements of the pieces (summed over the independent strips)
-/// the search may have to visit: an upper bound on the positions reachable
-/// (far above the positions met: `T.T.T.T...F.F.F.F`, 1.7·10^6
-/// arrangements, memoises about 10^5), so the search also stops at
-/// [`MAX_SEARCHED_POSITIONS`].
-pub const MAX_ARRANGEMENTS: u128 = 1 << 24;
-/// Most positions the search memoises before it is refused (seconds).
-pub const MAX_SEARCHED_POSITIONS: usize = 1 << 22;
-
 /// Toads and Frogs.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct ToadsAndFrogs;
@@ -136,21 +127,6 @@ fn pieces(strip: &[u8]) -> Vec<&[u8]> {
     }
 }
 
-/// `n! / (t! f! e!)`, saturating: the arrangements of a strip's pieces.
-fn arrangements(strip: &[u8]) -> u128 {
-    let count = |x: u8| strip.iter().filter(|&&c| c == x).count() as u128;
-    let (t, f) = (count(b'T'), count(b'F'));
-    // C(n, t) · C(n − t, f), each built by exact running products.
-    let choose = |n: u128, k: u128| {
-        (0..k).try_fold(1u128, |acc, i| acc.checked_mul(n - i).map(|v| v / (i + 1)))
-    };
-    let n = strip.len() as u128;
-    choose(n, t)
-        .zip(choose(n - t, f))
-        .and_then(|(a, b)| a.checked_mul(b))
-        .unwrap_or(u128::MAX)
-}
-
 /// The pieces `toad`'s player can move (a toad `T` rightwards or a frog `F`
 /// leftwards), each as `(from, to)` indices into the flat cells: a step
 /// into the empty cell ahead, or a jump over one enemy into the empty cell
@@ -230,18 +206,7 @@ impl Game for ToadsAndFrogs {
                 "use a smaller position",
             ));
         }
-        let work = p
-            .pieces()
-            .into_iter()
-            .map(arrangements)
-            .fold(0u128, u128::saturating_add);
-        refuse_search(
-            work,
-            MAX_ARRANGEMENTS,
-            "arrangements of the pieces",
-            "arrangements",
-            "use fewer pieces or shorter strips",
-        )
+        Ok(())
     }
     fn check_moves(&self, p: &Strips) -> Result<(), MexError> {
         let cells = p.0.len() + 1 - p.strips().count().max(1);
@@ -272,10 +237,6 @@ impl PartizanGame for ToadsAndFrogs {
     fn right_moves(&self, p: &Strips) -> Vec<Move<Strips>> {
         piece_moves(p, false)
     }
-    /// The memoising search, stopped at [`MAX_SEARCHED_POSITIONS`].
-    fn value(&self, store: &mut GameStore, p: &Strips) -> Result<GameId, MexError> {
-        partizan_value_within(self, store, p, MAX_SEARCHED_POSITIONS)
-    }
 }
 
 impl PartizanRuleset for ToadsAndFrogs {
@@ -300,6 +261,11 @@ impl PartizanRuleset for ToadsAndFrogs {
     fn memo_reached(&self) -> bool {
         true
     }
+    /// The cells' buffer, in allocation steps of 16 bytes, and the
+    /// allocator's overhead.
+    fn heap_bytes(&self, p: &Strips) -> usize {
+        p.0.len().next_multiple_of(16) + 16
+    }
     /// The smaller of the canonical position and of its conjugate (every
     /// piece read right to left with toads and frogs exchanged, which
     /// exchanges the players: value −G).
@@ -322,6 +288,7 @@ mod tests {
     };
     use crate::games::{find, Context};
     use crate::partizan::notation;
+    use crate::partizan::store::GameStore;
 
     type Strip = String;
 
@@ -459,7 +426,11 @@ mod tests {
         }
         let game = find("toads-and-frogs").unwrap();
         let mut ctx = Context::new();
-        assert!(game.evaluate("TTTTTTTT.....FFFFFFFF", &mut ctx).is_err());
+        let mut small = Context::with_store(GameStore::with_budget(8 << 20));
+        let refused = game.evaluate("TTTTTTTT.....FFFFFFFF", &mut small);
+        let refused = refused.unwrap_err().to_string();
+        assert!(refused.contains("8 MiB of memory"), "{refused}");
+        assert!(!refused.contains('\n') && !refused.contains("positions"));
         let dead = format!("{}{}", "F".repeat(50_000), "T".repeat(50_000));
         assert_eq!(value_text(game, &dead, &mut ctx), "0");
         assert!(game.evaluate(&format!("{dead}."), &mut ctx).is_err());

@@ -10,11 +10,15 @@
 //! a move on `n` blue dominoes leaves any number from 0 to `n − 1` of them
 //! and Right has none, so `Lⁿ = n` and `Rⁿ = −n`; `n` green dominoes are a
 //! Nim heap, `Gⁿ = *n`.
+//!
+//! A row of `n` dominoes of several colours reaches at most `n(n+1)/2`
+//! contiguous pieces of itself; no count is refused in advance: the search
+//! is bounded as it runs by the store's memory budget (each piece charged
+//! with its bytes), its comparisons and the stop token.
 
 use super::picture::{Cell, Owner, Picture};
 use super::{
-    positions, refuse_search, Family, Game, GameInfo, Move, PartizanGame, PartizanRuleset, Ruleset,
-    MAX_HEAPS,
+    positions, Family, Game, GameInfo, Move, PartizanGame, PartizanRuleset, Ruleset, MAX_HEAPS,
 };
 use crate::partizan::store::{GameId, GameStore, MAX_INTEGER};
 use crate::MexError;
@@ -23,10 +27,6 @@ use std::str::FromStr;
 
 /// Most dominoes in a position.
 pub const MAX_DOMINOES: usize = 100_000;
-/// Most rows the search may visit, summed over the rows of several
-/// colours: a row of `n` dominoes reaches at most `n(n+1)/2` contiguous
-/// pieces of itself.
-pub const MAX_PIECES: u64 = 5_050;
 /// Longest row of green dominoes alone: its value `*n` is built with
 /// `n(n+1)/2` options in all.
 pub const MAX_GREEN_ROW: usize = 4_096;
@@ -87,17 +87,6 @@ fn single_colour(row: &[u8]) -> Option<u8> {
     row.iter().all(|&c| c == first).then_some(first)
 }
 
-/// Contiguous pieces a row may reach (`n(n+1)/2`; none for a row of one
-/// colour, whose value is known).
-fn pieces(row: &[u8]) -> u64 {
-    let n = row.len() as u64;
-    if single_colour(row).is_some() {
-        0
-    } else {
-        n * (n + 1) / 2
-    }
-}
-
 fn topples(p: &Rows, left: bool) -> Vec<Move<Rows>> {
     let mut out = Vec::new();
     for (k, row) in p.0.iter().enumerate() {
@@ -145,14 +134,6 @@ impl Game for TopplingDominoes {
                 "use a smaller position",
             ));
         }
-        let work = p.0.iter().map(|r| pieces(r)).sum::<u64>();
-        refuse_search(
-            work.into(),
-            MAX_PIECES.into(),
-            "pieces of rows",
-            "pieces (a row of two or more colours up to 100 dominoes)",
-            "use shorter rows",
-        )?;
         let numbers: usize =
             p.0.iter()
                 .filter(|r| matches!(single_colour(r), Some(b'L' | b'R')))
@@ -245,6 +226,12 @@ impl PartizanRuleset for TopplingDominoes {
                 .collect();
         rows.sort_unstable();
         Rows(rows)
+    }
+    /// Each row's buffer (its bytes in steps of 16, the allocator's
+    /// overhead and the row's own vector) and the vector of rows.
+    fn heap_bytes(&self, p: &Rows) -> usize {
+        let row = |r: &Vec<u8>| r.len().next_multiple_of(16) + 16 + std::mem::size_of::<Vec<u8>>();
+        p.0.iter().map(row).sum::<usize>() + 16
     }
     /// A single row of one colour: `n`, `−n` or `*n`.
     fn known_value(&self, store: &mut GameStore, p: &Rows) -> Result<Option<GameId>, MexError> {
@@ -388,8 +375,11 @@ mod tests {
         }
         let game = find("toppling-dominoes").unwrap();
         let mut ctx = Context::new();
-        let long = "LR".repeat(150);
-        assert!(game.evaluate(&long, &mut ctx).is_err());
+        let mut small = Context::with_store(GameStore::with_budget(8 << 20));
+        let refused = game.evaluate(&"LR".repeat(150), &mut small);
+        let refused = refused.unwrap_err().to_string();
+        assert!(refused.contains("8 MiB of memory"), "{refused}");
+        assert!(!refused.contains('\n') && !refused.contains("positions"));
         let wide = "G".repeat(MAX_GREEN_ROW);
         assert_eq!(
             value_text(game, &wide, &mut ctx),

@@ -47,9 +47,24 @@ impl<G: ImpartialRuleset> Solver<'_, G> {
     fn nimber(&mut self, p: &G::Position) -> Result<u64, MexError> {
         match self {
             Solver::Pruned(search) => search.nimber(p),
-            Solver::Full(solver) => solver.grundy(p),
+            Solver::Full(solver) => solver.grundy(p).map_err(|e| match e {
+                MexError::TooLarge { .. } => memory_spent(solver.positions_solved()),
+                e => e,
+            }),
         }
     }
+}
+
+/// The full solver's refusal when its table fills the memory budget
+/// (its position bound is the budget over
+/// [`FULL_SOLVER_BYTES_PER_POSITION`]): what ran out is memory.
+fn memory_spent(positions: usize) -> MexError {
+    let bytes = positions.saturating_mul(FULL_SOLVER_BYTES_PER_POSITION);
+    MexError::too_large(
+        "the computation (the table of Grundy values)",
+        format!("{} MiB of memory", bytes >> 20),
+        "choose a smaller position",
+    )
 }
 
 /// The search of one position that saves and resumes its table

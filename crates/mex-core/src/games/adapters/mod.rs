@@ -44,8 +44,8 @@ pub use evaluation::{Evaluation, MoveEvaluation, Outcome, Side, Value};
 pub use impartial::ImpartialEntry;
 pub use loopy::LoopyEntry;
 pub use loopy_partizan::LoopyPartizanEntry;
+pub(super) use partizan::partizan_value;
 pub use partizan::{partizan_evaluation, PartizanEntry};
-pub(super) use partizan::{partizan_value, partizan_value_within};
 pub use resumable::ResumableSearch;
 pub use sync::SyncEntry;
 
@@ -58,9 +58,6 @@ use crate::partizan::store::{GameId, GameStore, DEFAULT_BUDGET};
 use crate::MexError;
 use num_bigint::{BigInt, BigUint};
 use num_traits::ToPrimitive;
-
-/// Positions a partizan evaluation may memoise before it is refused.
-pub const MAX_PARTIZAN_POSITIONS: usize = 1 << 24;
 
 /// What one request shares: the arena of canonical forms, so that values
 /// of several positions (a sum, the options of a position) can be combined.
@@ -161,6 +158,15 @@ pub trait CatalogGame: Send + Sync {
     fn canonical(&self, position: &str, ctx: &mut Context) -> Result<GameId, MexError> {
         let _ = ctx;
         Err(not_in_family(self.info(), position, "a canonical form"))
+    }
+    /// The position's canonical form in `ctx`'s store when a closed form
+    /// of the game gives it without search (its ruleset's `known_value`
+    /// hook on the position's key; partizan short games only), so that an
+    /// outcome search takes the form instead of playing the position;
+    /// `None` otherwise (the default).
+    fn known_form(&self, position: &str, ctx: &mut Context) -> Result<Option<GameId>, MexError> {
+        let _ = (position, ctx);
+        Ok(None)
     }
     /// The position as a component of an outcome search
     /// ([`crate::partizan::minimax`]), parsed once and played on its own

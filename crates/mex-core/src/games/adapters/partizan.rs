@@ -2,10 +2,7 @@
 //! Left's and Right's moves, winning when they keep the value on the
 //! mover's side of 0.
 
-use super::{
-    parse, CatalogGame, Context, Evaluation, MoveEvaluation, Outcome, Side, Value,
-    MAX_PARTIZAN_POSITIONS,
-};
+use super::{parse, CatalogGame, Context, Evaluation, MoveEvaluation, Outcome, Side, Value};
 use crate::games::{check_listing_size, Move, PartizanGame};
 use crate::partizan::minimax::{Boxed, RulesetComponent};
 use crate::partizan::notation;
@@ -17,24 +14,15 @@ use crate::MexError;
 pub struct PartizanEntry<G>(pub G);
 
 /// The default [`PartizanGame::value`]: the memoising evaluator with the
-/// game's hooks.
+/// game's hooks, bounded by no count of positions: the store's memory
+/// budget (each memoised position charged), its comparisons and the stop
+/// token bound it as it runs.
 pub(in crate::games) fn partizan_value<G: PartizanGame>(
     game: &G,
     store: &mut GameStore,
     p: &G::Position,
 ) -> Result<GameId, MexError> {
-    partizan_value_within(game, store, p, MAX_PARTIZAN_POSITIONS)
-}
-
-/// The memoising evaluator with the game's hooks, refused after
-/// `max_positions` memoised positions.
-pub(in crate::games) fn partizan_value_within<G: PartizanGame>(
-    game: &G,
-    store: &mut GameStore,
-    p: &G::Position,
-    max_positions: usize,
-) -> Result<GameId, MexError> {
-    Evaluator::new(game, max_positions).value(store, p)
+    Evaluator::new(game, usize::MAX).value(store, p)
 }
 
 /// The evaluation of a position of canonical value `g` (refused when the
@@ -105,7 +93,7 @@ impl<G: PartizanGame> CatalogGame for PartizanEntry<G> {
     fn moves(&self, position: &str, ctx: &mut Context) -> Result<Vec<MoveEvaluation>, MexError> {
         let p = parse(&self.0, position)?;
         let sides = self.listed_moves(&p)?;
-        let mut evaluator = Evaluator::new(&self.0, MAX_PARTIZAN_POSITIONS);
+        let mut evaluator = Evaluator::new(&self.0, usize::MAX);
         let zero = ctx.store.zero();
         let mut out = Vec::new();
         for (player, moves) in sides {
@@ -129,6 +117,14 @@ impl<G: PartizanGame> CatalogGame for PartizanEntry<G> {
     fn canonical(&self, position: &str, ctx: &mut Context) -> Result<GameId, MexError> {
         let p = parse(&self.0, position)?;
         self.0.value(&mut ctx.store, &p)
+    }
+    fn known_form(&self, position: &str, ctx: &mut Context) -> Result<Option<GameId>, MexError> {
+        let p = parse(&self.0, position)?;
+        let (key, negated) = self.0.oriented(&p);
+        match self.0.known_value(&mut ctx.store, &key)? {
+            Some(g) if negated => ctx.store.try_neg(g).map(Some),
+            known => Ok(known),
+        }
     }
     fn search_component<'a>(&'a self, position: &str) -> Result<Boxed<'a>, MexError> {
         let p: G::Position = position.trim().parse()?;
