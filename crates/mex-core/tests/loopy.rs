@@ -424,8 +424,8 @@ fn sides_of_random_games_satisfy_their_definition() {
     let probes = probe_graphs();
     let mut rng = Rng(0x5eed_51de);
     let (mut sided, mut tried) = (0, 0);
-    while tried < 400 {
-        let n = 1 + rng.below(4);
+    while tried < 1000 {
+        let n = 1 + rng.below(5);
         let g = random_graph(&mut rng, n, 2);
         if g.is_stopper(0).unwrap() {
             continue;
@@ -452,8 +452,11 @@ fn sides_of_random_games_satisfy_their_definition() {
         let back = parse_value(&show_value(&v).unwrap()).unwrap();
         assert!(sides::geq(&v, &back).unwrap() && sides::geq(&back, &v).unwrap());
     }
-    // Most small games have stopper sides found by the search.
-    assert!(sided * 10 >= tried * 9, "{sided} of {tried}");
+    // Sidling finds the sides of all but a few small games (the candidate
+    // search alone missed about 1 in 10); the rest sidle on without end,
+    // like Bach's carousel (see below). With this seed: all 1000.
+    eprintln!("sided {sided} of {tried}");
+    assert!(sided * 1000 >= tried * 998, "{sided} of {tried}");
 }
 
 /// The named examples satisfy the definition of their sides too.
