@@ -29,12 +29,13 @@ fn game_reports_stoppers_as_cgsuite_prints_them() {
 
 #[test]
 fn game_reports_draws_and_sides() {
-    // Winning Ways ch. 11: dud = on & off, drawn whoever starts.
+    // Winning Ways ch. 11: dud = on & off, drawn whoever starts; CGSuite
+    // prints it as dud (SidedValue.toOutput).
     let dud = json(&["game", "dud"]);
     assert_eq!(dud["outcome"], "D");
     assert_eq!(dud["stopper"], false);
     assert_eq!(dud["kind"], "sided");
-    assert_eq!(dud["canonical"], "on & off");
+    assert_eq!(dud["canonical"], "dud");
     assert_eq!(dud["onside"], "on");
     assert_eq!(dud["offside"], "off");
     // CGSuite's SidedValueTestCase: {0|{dud|},*} = ^ & v*, NHat.
@@ -53,6 +54,11 @@ fn game_reports_draws_and_sides() {
     // CGSuite: a{{|a}|} is 1 & 0, outcome PHat.
     assert_eq!(json(&["game", "1 & 0"])["outcome"], "PHat");
     assert_eq!(json(&["game", "a{{|a}|}"])["outcome"], "PHat");
+    // An option given by its sides, read as CGSuite reads it:
+    // {0 | on & off} = {0|on}⁺ & {0|off}⁻ = 1 & {0|off}.
+    let braced = json(&["game", "{0|on&off}"]);
+    assert_eq!(braced["canonical"], "1 & {0|off}");
+    assert_eq!(braced["onside"], "1");
 }
 
 #[test]
@@ -106,6 +112,8 @@ fn bad_loopy_input_gets_one_line_and_status_2() {
         "{1|0+pass}",
         "on & off & on",
         "over & on",
+        "{0|on & off & over}",
+        "{0 & on|}",
     ] {
         let out = mex(&["game", bad]);
         assert_eq!(out.status.code(), Some(2), "{bad}");
