@@ -126,3 +126,36 @@ fn bad_loopy_input_gets_one_line_and_status_2() {
     let bach = "a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}";
     assert_eq!(mex(&["compare", bach, "0"]).status.code(), Some(2));
 }
+
+/// `mex play` on a loopy catalog game says when a position comes back
+/// with the same player to move, and ends a game drawn with best play, as
+/// the web playground does. TTT..FFF is a draw whoever starts (its unit
+/// test in backsliding_toads_frogs.rs); the toad sliding back and forth
+/// while the computer keeps the draw brings T.TTFF.F back.
+#[test]
+fn play_says_when_a_drawn_position_repeats() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mex"))
+        .args(["play", "backsliding-toads-and-frogs", "TTT..FFF"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let moves = "toad 3 to 4\ntoad 2 to 3\ntoad 1 to 2\ntoad 2 to 1\n";
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(moves.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let last = text.lines().last().unwrap();
+    assert_eq!(
+        last, "position repeated (as at turn 4): drawn with best play; game over: a draw",
+        "{text}"
+    );
+    assert_eq!(text.matches("position repeated").count(), 1, "{text}");
+}
