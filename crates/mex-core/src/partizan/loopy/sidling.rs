@@ -168,8 +168,15 @@ impl StateGraph {
 /// approximation has stopped changing replaced by it (a stopper whenever
 /// the positions still changing have no alternating cycle left).
 pub fn sidle_onside(g: &LoopyGraph, start: &LoopyGraph) -> Result<Option<Stopper>, MexError> {
-    let fixed = stopper_vertices(g)?;
     let mut work = Work::default();
+    // The approximations may run down without end (−2, −4, −6, … when
+    // G⁺ = off): the extreme stoppers are tried first.
+    for extreme in [on(), on().negative()] {
+        if work.check(g, &extreme)? {
+            return Stopper::new(&extreme, 0).map(Some);
+        }
+    }
+    let fixed = stopper_vertices(g)?;
     let mut approx: Vec<Stopper> = Vec::with_capacity(g.len());
     for v in 0..g.len() {
         stop::check()?;
@@ -199,6 +206,11 @@ pub fn sidle_onside(g: &LoopyGraph, start: &LoopyGraph) -> Result<Option<Stopper
         approx = next;
     }
     Ok(None)
+}
+
+/// `on = {pass|}`.
+fn on() -> LoopyGraph {
+    LoopyGraph::from_options(vec![vec![0]], vec![vec![]])
 }
 
 /// The most work of one sidling, in pairs of positions compared
