@@ -18,6 +18,8 @@ use std::io::{self, BufRead, IsTerminal, Read, Write};
     after_help = "The computer wins as fast as it can and, when losing, delays as long as it
 can. Type a move's number or label, 'moves' to
 list them again, 'hint' to see which are winning, 'quit' to stop.
+In games whose positions repeat (fox-and-geese, backsliding-toads-and-frogs)
+a repeated position is announced; a draw with best play then ends the game.
 
 Examples:
   mex play nim 3,4,5
