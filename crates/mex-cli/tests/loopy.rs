@@ -29,12 +29,13 @@ fn game_reports_stoppers_as_cgsuite_prints_them() {
 
 #[test]
 fn game_reports_draws_and_sides() {
-    // Winning Ways ch. 11: dud = on & off, drawn whoever starts.
+    // Winning Ways ch. 11: dud = on & off, drawn whoever starts; CGSuite
+    // prints it as dud (SidedValue.toOutput).
     let dud = json(&["game", "dud"]);
     assert_eq!(dud["outcome"], "D");
     assert_eq!(dud["stopper"], false);
     assert_eq!(dud["kind"], "sided");
-    assert_eq!(dud["canonical"], "on & off");
+    assert_eq!(dud["canonical"], "dud");
     assert_eq!(dud["onside"], "on");
     assert_eq!(dud["offside"], "off");
     // CGSuite's SidedValueTestCase: {0|{dud|},*} = ^ & v*, NHat.
@@ -53,6 +54,11 @@ fn game_reports_draws_and_sides() {
     // CGSuite: a{{|a}|} is 1 & 0, outcome PHat.
     assert_eq!(json(&["game", "1 & 0"])["outcome"], "PHat");
     assert_eq!(json(&["game", "a{{|a}|}"])["outcome"], "PHat");
+    // An option given by its sides, read as CGSuite reads it:
+    // {0 | on & off} = {0|on}⁺ & {0|off}⁻ = 1 & {0|off}.
+    let braced = json(&["game", "{0|on&off}"]);
+    assert_eq!(braced["canonical"], "1 & {0|off}");
+    assert_eq!(braced["onside"], "1");
 }
 
 #[test]
@@ -106,6 +112,8 @@ fn bad_loopy_input_gets_one_line_and_status_2() {
         "{1|0+pass}",
         "on & off & on",
         "over & on",
+        "{0|on & off & over}",
+        "{0 & on|}",
     ] {
         let out = mex(&["game", bad]);
         assert_eq!(out.status.code(), Some(2), "{bad}");
@@ -117,4 +125,37 @@ fn bad_loopy_input_gets_one_line_and_status_2() {
     // Comparing games whose sides are not found is refused, not guessed.
     let bach = "a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}";
     assert_eq!(mex(&["compare", bach, "0"]).status.code(), Some(2));
+}
+
+/// `mex play` on a loopy catalog game says when a position comes back
+/// with the same player to move, and ends a game drawn with best play, as
+/// the web playground does. TTT..FFF is a draw whoever starts (its unit
+/// test in backsliding_toads_frogs.rs); the toad sliding back and forth
+/// while the computer keeps the draw brings T.TTFF.F back.
+#[test]
+fn play_says_when_a_drawn_position_repeats() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mex"))
+        .args(["play", "backsliding-toads-and-frogs", "TTT..FFF"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let moves = "toad 3 to 4\ntoad 2 to 3\ntoad 1 to 2\ntoad 2 to 1\n";
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(moves.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let last = text.lines().last().unwrap();
+    assert_eq!(
+        last, "position repeated (as at turn 4): drawn with best play; game over: a draw",
+        "{text}"
+    );
+    assert_eq!(text.matches("position repeated").count(), 1, "{text}");
 }

@@ -88,6 +88,7 @@ const LAYERS: &[&[&str]] = &[
     &["partizan::loopy::compare"],
     &["partizan::loopy::stopper"],
     &["partizan::loopy::value"],
+    &["partizan::loopy::sidling"],
     &["partizan::loopy::sides"],
     &["partizan::loopy::notation"],
     &["partizan::loopy"],

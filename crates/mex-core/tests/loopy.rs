@@ -344,8 +344,10 @@ use mex_core::partizan::loopy::sides::{self, outcome_of_sides, sided_value};
 #[test]
 fn sides_of_cgsuite() {
     for (input, want) in [
-        ("dud", "on & off"),
-        ("on + off", "on & off"),
+        // CGSuite prints on & off as dud (SidedValue.toOutput).
+        ("dud", "dud"),
+        ("on + off", "dud"),
+        ("on & off", "dud"),
         ("a{{|a}|}", "1 & 0"),
         ("tis", "1 & 0"),
         ("tisn", "0 & -1"),
@@ -424,8 +426,8 @@ fn sides_of_random_games_satisfy_their_definition() {
     let probes = probe_graphs();
     let mut rng = Rng(0x5eed_51de);
     let (mut sided, mut tried) = (0, 0);
-    while tried < 400 {
-        let n = 1 + rng.below(4);
+    while tried < 1000 {
+        let n = 1 + rng.below(5);
         let g = random_graph(&mut rng, n, 2);
         if g.is_stopper(0).unwrap() {
             continue;
@@ -452,8 +454,11 @@ fn sides_of_random_games_satisfy_their_definition() {
         let back = parse_value(&show_value(&v).unwrap()).unwrap();
         assert!(sides::geq(&v, &back).unwrap() && sides::geq(&back, &v).unwrap());
     }
-    // Most small games have stopper sides found by the search.
-    assert!(sided * 10 >= tried * 9, "{sided} of {tried}");
+    // Sidling finds the sides of all but a few small games (the candidate
+    // search alone missed about 1 in 10); the rest sidle on without end,
+    // like Bach's carousel (see below). With this seed: all 1000.
+    eprintln!("sided {sided} of {tried}");
+    assert!(sided * 1000 >= tried * 998, "{sided} of {tried}");
 }
 
 /// The named examples satisfy the definition of their sides too.
@@ -512,7 +517,7 @@ fn sums_and_negatives_of_sided_values() {
     }
     // Winning Ways ch. 11: dud absorbs everything: dud + G = dud.
     for b in texts {
-        assert_eq!(shown(&format!("dud + {b}")), "on & off", "dud + {b}");
+        assert_eq!(shown(&format!("dud + {b}")), "dud", "dud + {b}");
     }
 }
 
@@ -529,7 +534,7 @@ fn sums_of_typed_sides() {
         // tis − tis is not 0 (Winning Ways ch. 11): (1 & 0) − (1 & 0).
         ("(1 & 0) - (1 & 0)", "1 & -1"),
         ("tis - tis", "1 & -1"),
-        ("(on & off) + 1", "on & off"),
+        ("(on & off) + 1", "dud"),
         ("(((over & v)))", "over & v"),
     ] {
         assert_eq!(shown(input), want, "{input}");
@@ -538,4 +543,47 @@ fn sums_of_typed_sides() {
     let deep = format!("{}over & v{}", "(".repeat(3000), ")".repeat(3000));
     assert!(parse_value(&deep).is_err());
     assert!(parse_value("(1 & 0) +").is_err());
+}
+
+/// Options given by their sides, read as CGSuite reads them (its
+/// GameSpecNode): {A & B | C & D} has onside {A | C}⁺ and offside
+/// {B | D}⁻; `&` binds tighter than `+`. Each expected value is the one
+/// the two texts give separately.
+#[test]
+fn options_given_by_their_sides() {
+    for (input, on_text, off_text) in [
+        ("{0|on&off}", "{0|on}", "{0|off}"),
+        ("{0 | on & off}", "{0|on}", "{0|off}"),
+        ("{1 & 0 | -1}", "{1|-1}", "{0|-1}"),
+        ("{-1 & -2 | 2 + over & v}", "{-1|2 + over}", "{-2|2 + v}"),
+        ("{0, +-1 & * | 3}", "{0,+-1|3}", "{0,*|3}"),
+        ("{{1|on & off} & 0 | 0}", "{{1|on}|0}", "{0|0}"),
+        ("a{0 | a & off}", "a{0|a}", "a{0|off}"),
+        ("{0|dud & off}", "{0|dud}", "{0|off}"),
+    ] {
+        let v = parse_value(input).unwrap_or_else(|e| panic!("{input}: {e}"));
+        let on = parse_value(on_text).unwrap();
+        let off = parse_value(off_text).unwrap();
+        let (von, voff) = v.sides().unwrap();
+        let same = |a: &Stopper, b: &Stopper| a.geq(b).unwrap() && b.geq(a).unwrap();
+        assert!(same(von, on.sides().unwrap().0), "{input} onside");
+        assert!(same(voff, off.sides().unwrap().1), "{input} offside");
+        // What is printed reads back.
+        let printed = show_value(&v).unwrap();
+        let back = parse_value(&printed).unwrap();
+        assert!(
+            sides::geq(&v, &back).unwrap() && sides::geq(&back, &v).unwrap(),
+            "{printed}"
+        );
+    }
+    // {0|on} = 1: Right's move to on reverses through on (Siegel 2013, §VI.3).
+    assert_eq!(shown("{0|on&off}"), "1 & {0|off}");
+    for bad in [
+        "{0|on & off & over}",
+        "{0| & off}",
+        "{0|on & }",
+        "{0 & on|}",
+    ] {
+        assert!(parse_value(bad).is_err(), "{bad}");
+    }
 }

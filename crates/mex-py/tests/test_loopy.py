@@ -27,7 +27,7 @@ def test_order_and_draws() -> None:
     dud = mex.LoopyValue("dud")
     assert dud.outcome() == "D" and not dud.is_stopper
     assert (dud.onside(), dud.offside()) == ("on", "off")
-    assert str(dud) == "on & off"
+    assert str(dud) == "dud"  # CGSuite prints on & off as dud
     assert not dud > 0 and not dud < 0 and dud != 0
     assert mex.LoopyValue("over & v").offside() == "v"
     # Bach's carousel (Winning Ways ch. 11): sides are no stoppers.

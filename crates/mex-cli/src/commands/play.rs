@@ -5,8 +5,10 @@ use crate::output::Output;
 use clap::Args;
 use mex_core::error::counted;
 use mex_core::games::best::{self, Budget};
-use mex_core::games::{self, CatalogGame, Context, Family, MoveEvaluation};
+use mex_core::games::{self, CatalogGame, Context, Evaluation, Family, MoveEvaluation, Value};
+use mex_core::solve::partizan_graph::Winner;
 use mex_core::MexError;
+use std::collections::HashMap;
 use std::io::{self, BufRead, IsTerminal, Read, Write};
 
 /// Plays a game of the catalog against the perfect computer: type the
@@ -16,6 +18,8 @@ use std::io::{self, BufRead, IsTerminal, Read, Write};
     after_help = "The computer wins as fast as it can and, when losing, delays as long as it
 can. Type a move's number or label, 'moves' to
 list them again, 'hint' to see which are winning, 'quit' to stop.
+In games whose positions repeat (fox-and-geese, backsliding-toads-and-frogs)
+a repeated position is announced; a draw with best play then ends the game.
 
 Examples:
   mex play nim 3,4,5
@@ -125,6 +129,53 @@ fn read_line(input: &mut impl BufRead) -> Result<Option<String>, MexError> {
     ))
 }
 
+/// The positions met so far in a game whose positions may repeat, each
+/// with the player to move and the turn it was first met at.
+type Seen = HashMap<(String, &'static str), u64>;
+
+/// What to say when a position of a loopy partizan game comes back with
+/// the same player to move, as the web playground says it (a draw with
+/// best play ends the game; otherwise who is winning), and whether the
+/// game ends. `None` for a position met for the first time (it is
+/// remembered; at most one entry per reachable position).
+fn repetition(
+    seen: &mut Seen,
+    e: &Evaluation,
+    mover: Option<&'static str>,
+    side: &str,
+    turn: u64,
+) -> Option<(String, bool)> {
+    let (Value::LoopyPartizan(v), Some(mover)) = (&e.value, mover) else {
+        return None;
+    };
+    let first = *seen.entry((e.position.clone(), mover)).or_insert(turn);
+    if first == turn {
+        return None;
+    }
+    let winner = if mover == "Left" {
+        v.winner_left_first()
+    } else {
+        v.winner_right_first()
+    };
+    let head = format!("position repeated (as at turn {first})");
+    Some(match winner {
+        Winner::Draw => (
+            format!("{head}: drawn with best play; game over: a draw"),
+            true,
+        ),
+        w if w.as_str() == side => (
+            format!(
+                "{head}: you are winning but not getting closer; 'hint' shows the winning moves"
+            ),
+            false,
+        ),
+        _ => (
+            format!("{head}: the computer is winning and will not let it go on"),
+            false,
+        ),
+    })
+}
+
 fn show(m: &MoveEvaluation) -> String {
     format!(
         "{} -> {} ({})",
@@ -151,6 +202,7 @@ pub fn play(
     // Partizan: whose turn (the person's side moves first unless
     // --computer-first).
     let mut turn = 0u64;
+    let mut seen = Seen::new();
     loop {
         let mut ctx = Context::new();
         let step = game
@@ -180,6 +232,12 @@ pub fn play(
             Family::Partizan => Some(if person_turn { side } else { other(side) }),
             _ => None,
         };
+        if let Some((note, ends)) = repetition(&mut seen, &e, mover, side, turn) {
+            writeln!(w, "{note}")?;
+            if ends {
+                return Ok(());
+            }
+        }
         if family == Family::Arena {
             person_turn = mover == Some(side);
             match e.value {
@@ -340,5 +398,32 @@ pub fn play(
         if family != Family::Arena {
             person_turn = !person_turn;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A position met again: who is winning with the player to move
+    /// (T..F: Left moving first wins, Right moving first wins; checked by
+    /// the catalog's retrograde analysis, not typed here).
+    #[test]
+    fn repetition_names_who_is_winning() {
+        let game = games::find("backsliding-toads-and-frogs").unwrap();
+        let e = game.evaluate("T..F", &mut Context::new()).unwrap();
+        let Value::LoopyPartizan(v) = &e.value else {
+            panic!("not loopy")
+        };
+        assert_eq!(v.winner_left_first(), Winner::Left);
+        let mut seen = Seen::new();
+        assert!(repetition(&mut seen, &e, Some("Left"), "Left", 0).is_none());
+        let (mine, ends) = repetition(&mut seen, &e, Some("Left"), "Left", 2).unwrap();
+        assert!(!ends && mine.contains("you are winning"), "{mine}");
+        let (theirs, _) = repetition(&mut seen, &e, Some("Left"), "Right", 4).unwrap();
+        assert!(theirs.contains("the computer is winning"), "{theirs}");
+        assert!(theirs.contains("as at turn 0"), "{theirs}");
+        // The other player to move is another state.
+        assert!(repetition(&mut seen, &e, Some("Right"), "Left", 6).is_none());
     }
 }

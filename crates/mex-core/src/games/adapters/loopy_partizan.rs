@@ -1,12 +1,15 @@
 //! Partizan games with cycles in the catalog: the winner with each first
 //! player, draws included, from one retrograde analysis of the positions
-//! reachable from the one asked about; and, when the position is a stopper
-//! with at most [`MAX_VALUE_POSITIONS`] reachable positions, its value in
-//! simplest form ([`crate::partizan::loopy`], Siegel 2013, ch. VI).
+//! reachable from the one asked about; and, when the position has at most
+//! [`MAX_VALUE_POSITIONS`] reachable positions, its value: the simplest
+//! form of a stopper or the sides of another game
+//! ([`crate::partizan::loopy`], Siegel 2013, ch. VI).
 
 use super::{parse, CatalogGame, Context, Evaluation, MoveEvaluation, Outcome, Side, Value};
 use crate::games::{check_listing_size, LoopyPartizanGame, Move, LOOPY_PARTIZAN_BUDGET};
-use crate::partizan::loopy::{self, notation::show_stopper, LoopyGraph, LoopyValue};
+use crate::partizan::loopy::{
+    self, notation::show_value, sides::sided_value, LoopyGraph, LoopyValue,
+};
 use crate::solve::partizan_graph::{self, PositionGraph, TwoSided};
 use crate::solve::retrograde;
 use crate::MexError;
@@ -18,18 +21,28 @@ pub struct LoopyPartizanEntry<G>(pub G);
 /// computed (the simplification compares every pair of positions).
 pub const MAX_VALUE_POSITIONS: usize = 1000;
 
-/// The simplest form of the game from position 0 of `graph`, when it is a
-/// stopper of at most [`MAX_VALUE_POSITIONS`] positions.
+/// The value of the game from position 0 of `graph` when it has at most
+/// [`MAX_VALUE_POSITIONS`] positions: the simplest form of a stopper, or
+/// `onside & offside` when the sides are found (Siegel 2013, §VI.4).
 fn simplest_form(graph: PositionGraph) -> Result<Option<String>, MexError> {
     if graph.left.len() > MAX_VALUE_POSITIONS {
         return Ok(None);
     }
     let g = LoopyGraph::try_from_options(graph.left, graph.right)?;
-    match loopy::value(&g, 0)? {
-        LoopyValue::Stopper(s) => show_stopper(&s).map(Some),
-        _ => Ok(None),
+    let v = match loopy::value(&g, 0)? {
+        LoopyValue::Unsided(_) if g.len() <= MAX_SIDED_POSITIONS => sided_value(&g, 0)?,
+        v => v,
+    };
+    match v {
+        LoopyValue::Unsided(_) => Ok(None),
+        v => show_value(&v).map(Some),
     }
 }
+
+/// Most positions reachable from a position that is not a stopper whose
+/// sides are searched (the search and sidling take seconds past a few
+/// hundred positions, and a position is valued at every move of play).
+pub const MAX_SIDED_POSITIONS: usize = 100;
 
 fn evaluation(position: String, v: TwoSided) -> Evaluation {
     Evaluation {

@@ -138,6 +138,9 @@ pub fn parse(text: &str) -> Result<Parsed, MexError> {
 /// Reads a loopy game and gives its value: the simplest form of a
 /// stopper, the sides of `G & H`, or the graph of another game.
 pub fn parse_value(text: &str) -> Result<LoopyValue, MexError> {
+    if text.len() <= MAX_TEXT && has_braced_sides(text) {
+        return braced_sides_value(text);
+    }
     if text.len() <= MAX_TEXT && has_nested_sides(text) {
         return value_expression(text, 0);
     }
@@ -162,6 +165,146 @@ pub fn parse_value(text: &str) -> Result<LoopyValue, MexError> {
             })
         }
     }
+}
+
+/// Whether `text` has a `&` inside braces: an option given by its sides,
+/// such as `{0|on&off}`.
+fn has_braced_sides(text: &str) -> bool {
+    let mut braces = 0usize;
+    for c in text.chars() {
+        match c {
+            '{' => braces += 1,
+            '}' => braces = braces.saturating_sub(1),
+            '&' if braces > 0 => return true,
+            _ => {}
+        }
+    }
+    false
+}
+
+/// Options given by their sides, read as CGSuite reads them (its
+/// `GameSpecNode`: `{A & B, … | C & D, …}` is the sided value whose onside
+/// is the onside of `{A, … | C, …}` and whose offside is the offside of
+/// `{B, … | D, …}`; `&` binds tighter than `+` and `-`, as in CGSuite's
+/// grammar). The onside of a game whose options are onsides is the
+/// onside of the game (Siegel 2013, §VI.4), so the two texts are read
+/// whole.
+fn braced_sides_value(text: &str) -> Result<LoopyValue, MexError> {
+    let on = parse_value(&choose_sides(text, true)?)?;
+    let off = parse_value(&choose_sides(text, false)?)?;
+    let (Some((onside, _)), Some((_, offside))) = (on.sides(), off.sides()) else {
+        return Err(MexError::invalid(
+            format!("the sides of {} were not found", quote(text)),
+            "options G & H whose games have stopper sides",
+        ));
+    };
+    LoopyValue::from_sides(onside.clone(), offside.clone()).map_err(|_| {
+        MexError::invalid(
+            format!("in {} the onside is not ≥ the offside", quote(text)),
+            "options G & H with G ≥ H (Siegel 2013, §VI.4)",
+        )
+    })
+}
+
+/// `text` with every `G & H` inside braces replaced by `G` (`onside`) or
+/// `H`, innermost first.
+fn choose_sides(text: &str, onside: bool) -> Result<String, MexError> {
+    let mut out = text.to_string();
+    while has_braced_sides(&out) {
+        stop::check()?;
+        let Some((from, amp, to)) = innermost_braced_sides(&out) else {
+            return Err(MexError::invalid(
+                format!("an option with more than one & in {}", quote(text)),
+                "options G & H, one & each, e.g. {0|on & off}",
+            ));
+        };
+        let chosen = if onside {
+            &out[from..amp]
+        } else {
+            &out[amp + 1..to]
+        };
+        if chosen.trim().is_empty() {
+            return Err(MexError::invalid(
+                format!("a side missing around & in {}", quote(text)),
+                "options G & H, e.g. {0|on & off}",
+            ));
+        }
+        out = format!("{}{}{}", &out[..from], chosen.trim(), &out[to..]);
+    }
+    Ok(out)
+}
+
+/// The span `from..to` of an option `G & H` inside braces whose sides
+/// have no `&`, and the place of its `&`.
+fn innermost_braced_sides(text: &str) -> Option<(usize, usize, usize)> {
+    let b = text.as_bytes();
+    let mut braces = 0usize;
+    for (amp, &c) in b.iter().enumerate() {
+        match c {
+            b'{' => braces += 1,
+            b'}' => braces = braces.saturating_sub(1),
+            b'&' if braces > 0 => {
+                let (from, to) = (operand_start(b, amp), operand_end(b, amp));
+                if b[from..to].iter().filter(|&&x| x == b'&').count() == 1 {
+                    return Some((from, amp, to));
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// Where the operand left of `b[amp]` begins: after the separator (`,`,
+/// `|`, an opening bracket) or binary `+`/`-` before it, nested brackets
+/// skipped; leading signs belong to the operand.
+fn operand_start(b: &[u8], amp: usize) -> usize {
+    let mut depth = 0usize;
+    let mut i = amp;
+    while i > 0 {
+        let c = b[i - 1];
+        match c {
+            b')' | b'}' | b']' => depth += 1,
+            b'(' | b'{' | b'[' if depth == 0 => return i,
+            b'(' | b'{' | b'[' => depth -= 1,
+            b',' | b'|' if depth == 0 => return i,
+            b'+' | b'-' if depth == 0 && !is_unary(b, i - 1) => return i,
+            _ => {}
+        }
+        i -= 1;
+    }
+    0
+}
+
+/// Whether the sign at `b[at]` is unary: nothing but spaces, a separator
+/// or another sign before it.
+fn is_unary(b: &[u8], at: usize) -> bool {
+    let before = b[..at].iter().rev().find(|c| !c.is_ascii_whitespace());
+    matches!(
+        before,
+        None | Some(b',' | b'|' | b'{' | b'(' | b'[' | b'+' | b'-')
+    )
+}
+
+/// Where the operand right of `b[amp]` ends: at the separator (`,`, `|`,
+/// a closing bracket) or binary `+`/`-` after it, nested brackets skipped.
+fn operand_end(b: &[u8], amp: usize) -> usize {
+    let mut depth = 0usize;
+    let mut started = false;
+    for (i, &c) in b.iter().enumerate().skip(amp + 1) {
+        match c {
+            b'(' | b'{' | b'[' => depth += 1,
+            b')' | b'}' | b']' if depth == 0 => return i,
+            b')' | b'}' | b']' => depth -= 1,
+            b',' | b'|' if depth == 0 => return i,
+            b'+' | b'-' if depth == 0 && started => return i,
+            _ => {}
+        }
+        if !c.is_ascii_whitespace() && !(depth == 0 && (c == b'+' || c == b'-')) {
+            started = true;
+        }
+    }
+    b.len()
 }
 
 /// The deepest nesting of parenthesised sums of sided values.
@@ -791,6 +934,7 @@ enum Printed {
 pub fn show_value(v: &LoopyValue) -> Result<String, MexError> {
     match v {
         LoopyValue::Stopper(s) => show_stopper(s),
+        LoopyValue::Sided { onside, offside } if is_dud(onside, offside) => Ok("dud".into()),
         LoopyValue::Sided { onside, offside } => Ok(format!(
             "{} & {}",
             show_stopper(onside)?,
@@ -798,6 +942,13 @@ pub fn show_value(v: &LoopyValue) -> Result<String, MexError> {
         )),
         LoopyValue::Unsided(g) => show_graph(g, 0, None),
     }
+}
+
+/// Whether `onside & offside` is `on & off`, which CGSuite prints as
+/// `dud` (its `SidedValue.toOutput`; Winning Ways, ch. 11).
+fn is_dud(onside: &Stopper, offside: &Stopper) -> bool {
+    let on = LoopyGraph::from_options(vec![vec![0]], vec![vec![]]);
+    onside.graph() == &on && offside.graph() == &on.negative()
 }
 
 /// Prints a stopper in simplest form, with names.

@@ -7,21 +7,25 @@
 //! the stopper T with the same property when every endless play is a win
 //! for Right; then G = G⁺ & G⁻, and −G = −G⁻ & −G⁺.
 //!
-//! How a side is found and why it is right. Deleting Right options of G
-//! can only help Left, so a stopper S obtained from G by deleting Right
-//! options satisfies S ≥ G⁺. If besides Left survives G − S with Right
-//! moving first (endless play counts for her, the retrograde analysis of
-//! [`super::compare::geq_table`]), then G⁺ ≥ S (Siegel 2013, §VI.4: G⁺ ≥ X
-//! iff Left survives G − X, for stoppers X), so S = G⁺. The candidates are
-//! G without the Right moves that lie on an alternating cycle (then S is
-//! a stopper), then G keeping one, two, … of them, at most [`MAX_TRIALS`]
-//! candidates. Every side returned has passed both checks; when no
-//! candidate passes (Bach's carousel, Winning Ways ch. 11, has a side that
-//! is no stopper at all) the side is reported as not found. The offside
-//! is −(−G)⁺.
+//! How a side is found and why it is right. First a cheap try: deleting
+//! Right options of G can only help Left, so a stopper S obtained from G
+//! by deleting Right options satisfies S ≥ G⁺. If besides Left survives
+//! G − S with Right moving first (endless play counts for her, the
+//! retrograde analysis of [`super::compare::geq_table`]), then G⁺ ≥ S
+//! (Siegel 2013, §VI.4: G⁺ ≥ X iff Left survives G − X, for stoppers X),
+//! so S = G⁺. The candidates are G without the Right moves that lie on an
+//! alternating cycle (then S is a stopper), then G keeping one, two, … of
+//! them, at most [`MAX_TRIALS`] candidates. When none passes, Conway's
+//! sidling ([`super::sidling`]) approaches G⁺ from above; its candidates
+//! are checked against both defining inequalities. Every side returned
+//! has passed these checks; when none is found (Bach's carousel, Winning
+//! Ways ch. 11, has sides that are no stoppers at all, and its sidling
+//! never settles) the side is reported as not found. The offside is
+//! −(−G)⁺.
 
 use super::compare::geq_table;
 use super::graph::{LoopyGraph, Mover};
+use super::sidling::sidle_onside;
 use super::value::{self, LoopyOutcome, LoopyValue, Stopper};
 use crate::{stop, MexError};
 
@@ -110,7 +114,7 @@ fn not_found(what: &str) -> MexError {
         format!(
             "the sides of {what} were not found (a side may be no stopper, as in Bach's carousel)"
         ),
-        "games whose onside and offside are stoppers found by deleting moves on alternating cycles",
+        "games whose onside and offside are stoppers found by deleting moves on alternating cycles or by sidling within its budget",
     )
 }
 
@@ -144,7 +148,7 @@ pub fn onside(g: &LoopyGraph) -> Result<Option<Stopper>, MexError> {
             return Stopper::new(&candidate, 0).map(Some);
         }
     }
-    Ok(None)
+    sidle_onside(g, &without_right_moves(g, &cyclic, &[]))
 }
 
 /// The Right moves `(v, w)` that lie on an alternating cycle: the states

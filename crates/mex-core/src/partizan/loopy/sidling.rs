@@ -1,0 +1,385 @@
+//! Conway's sidling: the onside of a loopy game as the limit of
+//! stoppers approaching it from above (Conway, "Loopy games", 1978;
+//! Winning Ways, ch. 11, "Sidling toward the onside"; Siegel,
+//! Combinatorial Game Theory, 2013, §VI.4).
+//!
+//! Start from stoppers S₀(v) ≥ G_v⁺ at every position v of G and sidle:
+//! S_{n+1}(v) = {S_n(v^L) | S_n(v^R)}. The S_n decrease, every one stays
+//! ≥ the onside, and when G is stopper-sided they come down to it
+//! (Conway 1978). mex starts from S₀ = G without the Right moves that lie
+//! on an alternating cycle (a stopper, and ≥ G⁺ since it only takes moves
+//! from Right), keeps the positions that are already stoppers fixed (they
+//! are their own onsides), brings every S_n to its simplest form, and
+//! stops when S_n(G) *is* the onside, or when the S_n stop changing
+//! without being it (then G⁺ is no stopper of this sequence, as for Bach's
+//! carousel), or at a budget.
+//!
+//! Whatever produced a candidate, it is accepted only after both defining
+//! inequalities are checked by retrograde analysis ([`is_onside`]), so a
+//! side is never wrong; a game whose sides are not found is reported as
+//! such.
+
+use super::compare::geq_table;
+use super::graph::{LoopyGraph, Mover};
+use super::value::Stopper;
+use crate::{stop, MexError};
+use std::collections::VecDeque;
+
+/// The most sidling steps tried for one side.
+pub const MAX_SIDLING_STEPS: usize = 200;
+
+/// The most positions of one approximation S_n(v) before simplification;
+/// past it the sidling gives up (the side is reported as not found).
+/// Simplification compares all pairs of positions, so this bounds its
+/// table at 250 000 pairs.
+pub const MAX_APPROXIMATION_VERTICES: usize = 500;
+
+/// The most positions of G times positions of a candidate compared in
+/// one check of [`is_onside`] (each check builds tables of that size).
+pub const MAX_CHECKED_PAIRS: usize = 400_000;
+
+/// Whether the stopper `s` (vertex 0) is the onside of the game `g`
+/// (vertex 0), checked by both defining inequalities (Siegel 2013, §VI.4;
+/// the sum X + G⁺ of a stopper X and an onside is played with endless
+/// play in G won by Left, and −(G⁺) = (−G)⁻ with endless play in −G won by
+/// Right; endless play cannot stay in a stopper alone, as it would
+/// alternate there):
+/// * G⁺ ≥ S iff Left, moving second in G − S, survives (every endless
+///   play is endless in G);
+/// * S ≥ G⁺ iff Left, moving second in S − G, survives and makes every
+///   endless play have endless moves in S (see [`left_keeps_moving_in_s`]).
+///
+/// `None` when the tables would pass [`MAX_CHECKED_PAIRS`].
+pub fn is_onside(g: &LoopyGraph, s: &LoopyGraph) -> Result<Option<bool>, MexError> {
+    if g.len().saturating_mul(s.len()) > MAX_CHECKED_PAIRS {
+        return Ok(None);
+    }
+    if !geq_table(g, s)?.geq(0, 0) {
+        return Ok(Some(false));
+    }
+    Ok(Some(left_keeps_moving_in_s(s, g)?))
+}
+
+/// Whether Left, moving second in S − G from (0, 0), can play so that
+/// Right is eventually unable to move or the play has infinitely many
+/// moves in S (a Büchi game on the states (s, g, mover) of the sum,
+/// solved by the nested fixed point W = νZ. μY. {states whose mover can
+/// (Left) / must (Right) move along an edge that is a move in S into Z or
+/// any move into Y}; Grädel, Thomas and Wilke, Automata, Logics, and
+/// Infinite Games, 2002, ch. 2).
+pub fn left_keeps_moving_in_s(s: &LoopyGraph, g: &LoopyGraph) -> Result<bool, MexError> {
+    let sum = StateGraph::new(s, g)?;
+    let mut z = vec![true; sum.len()];
+    loop {
+        stop::check()?;
+        let y = sum.attractor(&z)?;
+        if y == z {
+            return Ok(z[sum.start()]);
+        }
+        z = y;
+    }
+}
+
+/// The states of S − G: state `2·(a·|G| + b) + (1 if Right moves)`; each
+/// edge knows whether it is a move in S.
+struct StateGraph {
+    succ: Vec<Vec<(usize, bool)>>,
+    pred: Vec<Vec<(usize, bool)>>,
+}
+
+impl StateGraph {
+    fn new(s: &LoopyGraph, g: &LoopyGraph) -> Result<StateGraph, MexError> {
+        let m = g.len();
+        let id = |a: usize, b: usize, right: bool| 2 * (a * m + b) + usize::from(right);
+        let n = 2 * s.len() * m;
+        let mut succ = vec![Vec::new(); n];
+        let mut pred = vec![Vec::new(); n];
+        for a in 0..s.len() {
+            stop::check()?;
+            for b in 0..m {
+                // Left moves in S or in −G (a Right move of G); Right the mirror.
+                let left = s.left(a).iter().map(|&x| (id(x, b, true), true));
+                let left = left.chain(g.right(b).iter().map(|&y| (id(a, y, true), false)));
+                let right = s.right(a).iter().map(|&x| (id(x, b, false), true));
+                let right = right.chain(g.left(b).iter().map(|&y| (id(a, y, false), false)));
+                succ[id(a, b, false)] = left.collect();
+                succ[id(a, b, true)] = right.collect();
+            }
+        }
+        for (from, edges) in succ.iter().enumerate() {
+            for &(to, in_s) in edges {
+                pred[to].push((from, in_s));
+            }
+        }
+        Ok(StateGraph { succ, pred })
+    }
+
+    fn len(&self) -> usize {
+        self.succ.len()
+    }
+
+    /// (0, 0) with Right to move.
+    fn start(&self) -> usize {
+        1
+    }
+
+    /// μY: the states from which Left forces a move in S into `z` or an
+    /// end where Right cannot move.
+    fn attractor(&self, z: &[bool]) -> Result<Vec<bool>, MexError> {
+        let good_now = |to: usize, in_s: bool| in_s && z[to];
+        let mut missing: Vec<usize> = self
+            .succ
+            .iter()
+            .map(|e| e.iter().filter(|&&(t, in_s)| !good_now(t, in_s)).count())
+            .collect();
+        let mut y = vec![false; self.len()];
+        let mut queue = VecDeque::new();
+        for st in 0..self.len() {
+            let left_moves = st % 2 == 0;
+            let has_good = missing[st] < self.succ[st].len();
+            if (left_moves && has_good) || (!left_moves && missing[st] == 0) {
+                y[st] = true;
+                queue.push_back(st);
+            }
+        }
+        while let Some(t) = queue.pop_front() {
+            stop::check()?;
+            for &(from, in_s) in &self.pred[t] {
+                if y[from] || good_now(t, in_s) {
+                    continue;
+                }
+                missing[from] -= 1;
+                if from % 2 == 0 || missing[from] == 0 {
+                    y[from] = true;
+                    queue.push_back(from);
+                }
+            }
+        }
+        Ok(y)
+    }
+}
+
+/// The onside of `g` from vertex 0 by sidling from `start`, a graph on
+/// the same vertices that is a stopper everywhere and ≥ `g`'s onside at
+/// every vertex; `None` when the sidling ends without it (see the module
+/// documentation). Two candidates are tried at every step: S_n(G) itself,
+/// and, for sequences that only reach the onside in the limit (1, 1/2,
+/// 1/4, … → over), the *closure*: G with every position whose
+/// approximation has stopped changing replaced by it (a stopper whenever
+/// the positions still changing have no alternating cycle left).
+pub fn sidle_onside(g: &LoopyGraph, start: &LoopyGraph) -> Result<Option<Stopper>, MexError> {
+    let mut work = Work::default();
+    // The approximations may run down without end (−2, −4, −6, … when
+    // G⁺ = off): the extreme stoppers are tried first.
+    for extreme in [on(), on().negative()] {
+        if work.check(g, &extreme)? {
+            return Stopper::new(&extreme, 0).map(Some);
+        }
+    }
+    let fixed = stopper_vertices(g)?;
+    let mut approx: Vec<Stopper> = Vec::with_capacity(g.len());
+    for v in 0..g.len() {
+        stop::check()?;
+        if !work.simplify(start.len()) {
+            return Ok(None);
+        }
+        approx.push(Stopper::new(start, v)?);
+    }
+    for _ in 0..MAX_SIDLING_STEPS {
+        if work.check(g, approx[0].graph())? {
+            return Ok(Some(approx[0].clone()));
+        }
+        let Some(next) = sidle_once(g, &approx, &fixed, &mut work)? else {
+            return Ok(None);
+        };
+        let stable = stable_vertices(&approx, &next)?;
+        if stable.iter().all(|&s| s) {
+            return Ok(None);
+        }
+        let closure = closure_of(g, &next, &stable);
+        if closure.len() <= MAX_APPROXIMATION_VERTICES
+            && closure.is_stopper(0)?
+            && work.check(g, &closure)?
+        {
+            return Stopper::new(&closure, 0).map(Some);
+        }
+        approx = next;
+    }
+    Ok(None)
+}
+
+/// `on = {pass|}`.
+fn on() -> LoopyGraph {
+    LoopyGraph::from_options(vec![vec![0]], vec![vec![]])
+}
+
+/// The most work of one sidling, in pairs of positions compared
+/// (simplifications and checks); past it the side is not found.
+pub const MAX_SIDLING_WORK: usize = 50_000_000;
+
+/// The work done so far by one sidling (see [`MAX_SIDLING_WORK`]).
+#[derive(Default)]
+struct Work {
+    pairs: usize,
+}
+
+impl Work {
+    /// Counts a simplification of a graph of `vertices` positions (it
+    /// compares all pairs); whether the budget still holds.
+    fn simplify(&mut self, vertices: usize) -> bool {
+        self.spend(vertices.saturating_mul(vertices))
+    }
+
+    fn spend(&mut self, pairs: usize) -> bool {
+        self.pairs = self.pairs.saturating_add(pairs);
+        self.pairs <= MAX_SIDLING_WORK
+    }
+
+    /// Whether `s` is the onside of `g`; `false` once the budget is spent.
+    fn check(&mut self, g: &LoopyGraph, s: &LoopyGraph) -> Result<bool, MexError> {
+        if !self.spend(g.len().saturating_mul(s.len())) {
+            return Ok(false);
+        }
+        Ok(is_onside(g, s)? == Some(true))
+    }
+}
+
+/// Whether each approximation equals the one before (each new one is ≤
+/// the old, so ≥ is what is checked).
+fn stable_vertices(old: &[Stopper], new: &[Stopper]) -> Result<Vec<bool>, MexError> {
+    old.iter()
+        .zip(new)
+        .map(|(a, b)| Ok(a.graph() == b.graph() || b.geq(a)?))
+        .collect()
+}
+
+/// G with every `stable` position replaced by its approximation: vertex
+/// v < |G| is position v (a copy of the root of S(v) when v is stable),
+/// the approximations' graphs follow.
+fn closure_of(g: &LoopyGraph, approx: &[Stopper], stable: &[bool]) -> LoopyGraph {
+    let n = g.len();
+    let mut left: Vec<Vec<usize>> = (0..n).map(|v| g.left(v).to_vec()).collect();
+    let mut right: Vec<Vec<usize>> = (0..n).map(|v| g.right(v).to_vec()).collect();
+    for v in (0..n).filter(|&v| stable[v]) {
+        let part = approx[v].graph();
+        let shift = left.len();
+        for x in 0..part.len() {
+            left.push(part.left(x).iter().map(|y| y + shift).collect());
+            right.push(part.right(x).iter().map(|y| y + shift).collect());
+        }
+        left[v] = left[shift].clone();
+        right[v] = right[shift].clone();
+    }
+    LoopyGraph::from_options(left, right)
+}
+
+/// One sidling step: S_{n+1}(v) = {S_n(v^L) | S_n(v^R)} at every vertex
+/// that is not already a stopper; `None` past the size or work budget.
+fn sidle_once(
+    g: &LoopyGraph,
+    approx: &[Stopper],
+    fixed: &[bool],
+    work: &mut Work,
+) -> Result<Option<Vec<Stopper>>, MexError> {
+    let mut next = Vec::with_capacity(approx.len());
+    for v in 0..g.len() {
+        stop::check()?;
+        if fixed[v] {
+            next.push(approx[v].clone());
+            continue;
+        }
+        let Some(node) = node_of(g.left(v), g.right(v), approx) else {
+            return Ok(None);
+        };
+        if !work.simplify(node.len()) {
+            return Ok(None);
+        }
+        next.push(Stopper::new(&node, 0)?);
+    }
+    Ok(Some(next))
+}
+
+/// The graph of {S(l) for l in `left` | S(r) for r in `right`}, vertex 0
+/// the new position; `None` past [`MAX_APPROXIMATION_VERTICES`].
+fn node_of(left: &[usize], right: &[usize], approx: &[Stopper]) -> Option<LoopyGraph> {
+    let mut lefts: Vec<Vec<usize>> = vec![Vec::new()];
+    let mut rights: Vec<Vec<usize>> = vec![Vec::new()];
+    let mut root_of = std::collections::HashMap::new();
+    for &w in left.iter().chain(right) {
+        if root_of.contains_key(&w) {
+            continue;
+        }
+        let part = approx[w].graph();
+        let shift = lefts.len();
+        if shift + part.len() > MAX_APPROXIMATION_VERTICES {
+            return None;
+        }
+        root_of.insert(w, shift);
+        for x in 0..part.len() {
+            lefts.push(part.left(x).iter().map(|y| y + shift).collect());
+            rights.push(part.right(x).iter().map(|y| y + shift).collect());
+        }
+    }
+    lefts[0] = left.iter().map(|w| root_of[w]).collect();
+    rights[0] = right.iter().map(|w| root_of[w]).collect();
+    LoopyGraph::try_from_options(lefts, rights).ok()
+}
+
+/// For every vertex of `g`, whether the game from it is a stopper: no
+/// alternating play from it can go on forever, i.e. neither of its states
+/// (vertex, mover) reaches a cycle of the graph of states (a state is
+/// settled once all its successors are, as in Kahn's algorithm).
+pub fn stopper_vertices(g: &LoopyGraph) -> Result<Vec<bool>, MexError> {
+    let n = g.len();
+    let state = |v: usize, m: Mover| 2 * v + usize::from(m == Mover::Right);
+    let mut pending = vec![0usize; 2 * n];
+    let mut parents: Vec<Vec<usize>> = vec![Vec::new(); 2 * n];
+    for v in 0..n {
+        for (mover, next) in [(Mover::Left, Mover::Right), (Mover::Right, Mover::Left)] {
+            let s = state(v, mover);
+            pending[s] = g.options(v, mover).len();
+            for &w in g.options(v, mover) {
+                parents[state(w, next)].push(s);
+            }
+        }
+    }
+    let mut settled = vec![false; 2 * n];
+    let mut queue: VecDeque<usize> = (0..2 * n).filter(|&s| pending[s] == 0).collect();
+    while let Some(s) = queue.pop_front() {
+        stop::check()?;
+        settled[s] = true;
+        for &p in &parents[s] {
+            pending[p] -= 1;
+            if pending[p] == 0 {
+                queue.push_back(p);
+            }
+        }
+    }
+    Ok((0..n)
+        .map(|v| settled[2 * v] && settled[2 * v + 1])
+        .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stopper_vertices_of_dud_and_a_stopper_follower() {
+        // 0 = {1 | 0, 1}: Left 0→1, Right 0→0 (no alternating cycle yet),
+        // plus vertex 2 = dud reached by Left from 0.
+        let g = LoopyGraph::from_options(
+            vec![vec![1, 2], vec![], vec![2]],
+            vec![vec![0], vec![], vec![2]],
+        );
+        assert_eq!(stopper_vertices(&g).unwrap(), vec![false, true, false]);
+    }
+
+    #[test]
+    fn on_is_the_onside_of_dud_and_off_is_not() {
+        let dud = LoopyGraph::from_options(vec![vec![0]], vec![vec![0]]);
+        let on = LoopyGraph::from_options(vec![vec![0]], vec![vec![]]);
+        assert_eq!(is_onside(&dud, &on).unwrap(), Some(true));
+        assert_eq!(is_onside(&dud, &on.negative()).unwrap(), Some(false));
+    }
+}
