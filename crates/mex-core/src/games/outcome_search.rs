@@ -35,6 +35,9 @@ pub fn winner_within(
     limits: SearchLimits,
 ) -> Result<Side, MexError> {
     let first = player_of(first)?;
+    if let Some(known) = closed_form_outcome(summands, ctx)? {
+        return Ok(side_of(winner_of(known, first)));
+    }
     let mut search = OutcomeSearch::new(limits);
     let (components, forms) = enter(summands, &mut search, ctx)?;
     Ok(side_of(search.winner(&components, &forms, first)?))
@@ -42,6 +45,9 @@ pub fn winner_within(
 
 /// The outcome class (L, R, N or P): both searches.
 pub fn outcome(summands: &[Summand], ctx: &mut Context) -> Result<OutcomeClass, MexError> {
+    if let Some(known) = closed_form_outcome(summands, ctx)? {
+        return Ok(known);
+    }
     let mut search = OutcomeSearch::new(limits(ctx));
     let (components, forms) = enter(summands, &mut search, ctx)?;
     let left_first = search.winner(&components, &forms, Player::Left)?;
@@ -73,11 +79,56 @@ fn player_of(side: Side) -> Result<Player, MexError> {
     }
 }
 
+/// Who wins a game of outcome class `class` when `first` moves first.
+fn winner_of(class: OutcomeClass, first: Player) -> Player {
+    match (class, first) {
+        (OutcomeClass::L, _) => Player::Left,
+        (OutcomeClass::R, _) => Player::Right,
+        (OutcomeClass::N, first) => first,
+        (OutcomeClass::P, Player::Left) => Player::Right,
+        (OutcomeClass::P, Player::Right) => Player::Left,
+    }
+}
+
 fn side_of(player: Player) -> Side {
     match player {
         Player::Left => Side::Left,
         Player::Right => Side::Right,
     }
+}
+
+/// The outcome of a sum whose every term has a closed form (impartial
+/// terms by their nimbers, partizan ones by [`CatalogGame::known_form`])
+/// and one of them holds a number, ↑-multiple or nimber kept without its
+/// game tree: the sum of the forms, added in the context's store where
+/// records have closed forms, and its outcome class read off there. `None`
+/// when some term must be searched or no record is involved (the search
+/// answers those); the search refuses a record beside a searched term.
+fn closed_form_outcome(
+    summands: &[Summand],
+    ctx: &mut Context,
+) -> Result<Option<OutcomeClass>, MexError> {
+    let mut nim_sum = BigUint::default();
+    let mut forms = Vec::new();
+    for s in summands {
+        match s.game.info().family {
+            Family::Impartial => nim_sum ^= s.game.grundy(s.position)?,
+            Family::Partizan => match s.game.known_form(s.position, ctx)? {
+                Some(g) => forms.push(g),
+                None => return Ok(None),
+            },
+            _ => return Err(super::sum::not_addable(s.game.info())),
+        }
+    }
+    forms.push(nimber_form(&mut ctx.store, &nim_sum)?);
+    if !forms.iter().any(|&g| ctx.store.holds_record(g)) {
+        return Ok(None);
+    }
+    let mut total = ctx.store.zero();
+    for g in forms {
+        total = ctx.store.try_add(total, g)?;
+    }
+    ctx.store.try_outcome(total).map(Some)
 }
 
 /// The components and forms (in the search's store) of a sum (the empty
