@@ -22,6 +22,8 @@
 mod common;
 
 use common::json;
+use proptest::prelude::RngExt;
+use proptest::test_runner::{RngAlgorithm, TestRng};
 use serde_json::Value;
 use std::collections::HashMap;
 
@@ -316,22 +318,19 @@ fn check_outcome_rule(cert: &Certificate, code: &Code, tokens: usize) {
     }
 }
 
-/// Sums of 1 to `k` heaps from `1..=max`, from a fixed 64-bit linear
-/// congruential generator (Knuth's MMIX constants).
-fn random_sums(seed: u64, count: usize, k: usize, max: usize) -> Vec<Vec<usize>> {
-    let mut state = seed;
-    let mut next = move || {
-        state = state
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (state >> 33) as usize
-    };
+/// Sums of 1 to `heaps` heaps from `1..=max_heap`, drawn by proptest's
+/// deterministic generator from `seed`, so that they are the same each run.
+fn random_sums(seed: u64, count: usize, heaps: usize, max_heap: usize) -> Vec<Vec<usize>> {
+    let mut rng = TestRng::from_seed(
+        RngAlgorithm::ChaCha,
+        &[seed.to_le_bytes(), [0; 8], [0; 8], [0; 8]].concat(),
+    );
     (0..count)
         .map(|_| {
-            let len = 1 + next() % k;
-            let mut s: Vec<usize> = (0..len).map(|_| 1 + next() % max).collect();
-            s.sort_unstable();
-            s
+            let k = rng.random_range(1..=heaps);
+            let mut sum: Vec<usize> = (0..k).map(|_| rng.random_range(1..=max_heap)).collect();
+            sum.sort_unstable();
+            sum
         })
         .collect()
 }

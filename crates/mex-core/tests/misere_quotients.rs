@@ -7,6 +7,8 @@ use mex_core::heap::misere_quotient::{monomial_text, MisereQuotient, QuotientLim
 use mex_core::impartial::misere::{nim_analyse, MisereSolver};
 use mex_core::impartial::Outcome;
 use num_bigint::BigUint;
+use proptest::prelude::RngExt;
+use proptest::test_runner::{RngAlgorithm, TestRng};
 use std::collections::HashMap;
 
 fn code(text: &str) -> TakeBreakCode {
@@ -231,22 +233,19 @@ fn every_computed_quotient_is_reduced() {
     );
 }
 
-/// A fixed pseudo-random sequence (a 64-bit linear congruential generator,
-/// Knuth's MMIX constants), so that the sampled sums are the same each run.
+/// Sums of 1 to `heaps` heaps from `1..=max_heap`, drawn by proptest's
+/// deterministic generator from `seed`, so that they are the same each run.
 fn sample_sums(seed: u64, count: usize, heaps: usize, max_heap: usize) -> Vec<Vec<usize>> {
-    let mut state = seed;
-    let mut next = move || {
-        state = state
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (state >> 33) as usize
-    };
+    let mut rng = TestRng::from_seed(
+        RngAlgorithm::ChaCha,
+        &[seed.to_le_bytes(), [0; 8], [0; 8], [0; 8]].concat(),
+    );
     (0..count)
         .map(|_| {
-            let k = 1 + next() % heaps;
-            let mut w: Vec<usize> = (0..k).map(|_| 1 + next() % max_heap).collect();
-            w.sort_unstable();
-            w
+            let k = rng.random_range(1..=heaps);
+            let mut sum: Vec<usize> = (0..k).map(|_| rng.random_range(1..=max_heap)).collect();
+            sum.sort_unstable();
+            sum
         })
         .collect()
 }
