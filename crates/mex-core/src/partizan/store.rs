@@ -320,11 +320,14 @@ impl GameStore {
             ),
             OverBudget::RecordOptions(i) => MexError::too_large(
                 format!(
-                    "listing the options of {} (needed to combine it with a general game)",
+                    "the game tree of {} (needed to combine it with a general game; \
+                     ↑-multiples and nimbers nest one level per unit, and the sum \
+                     recurses through every level)",
                     super::simple::show_record(&self.records[i as usize])
                 ),
                 format!(
-                    "{} ups and *{}",
+                    "{} levels (^{} and *{})",
+                    super::simple::TREE_ATOM,
                     super::simple::TREE_ATOM,
                     super::simple::TREE_ATOM
                 ),
