@@ -2072,7 +2072,7 @@ mod tests {
                 Ok(()) => {}
                 // Games with infinitesimal options plus a big number make
                 // records such as `x*`, whose options are not listed.
-                Err(e) => prop_assert!(e.to_string().contains("the options of"), "{}", e),
+                Err(e) => prop_assert!(e.to_string().contains("the game tree of"), "{}", e),
             }
         }
     }
