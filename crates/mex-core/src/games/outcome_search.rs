@@ -35,21 +35,23 @@ pub fn winner_within(
     limits: SearchLimits,
 ) -> Result<Side, MexError> {
     let first = player_of(first)?;
-    if let Some(known) = closed_form_outcome(summands, ctx)? {
+    let terms = Terms::of(summands, ctx)?;
+    if let Some(known) = terms.closed_form_outcome(ctx)? {
         return Ok(side_of(winner_of(known, first)));
     }
     let mut search = OutcomeSearch::new(limits);
-    let (components, forms) = enter(summands, &mut search, ctx)?;
+    let (components, forms) = terms.enter(&mut search, ctx)?;
     Ok(side_of(search.winner(&components, &forms, first)?))
 }
 
 /// The outcome class (L, R, N or P): both searches.
 pub fn outcome(summands: &[Summand], ctx: &mut Context) -> Result<OutcomeClass, MexError> {
-    if let Some(known) = closed_form_outcome(summands, ctx)? {
+    let terms = Terms::of(summands, ctx)?;
+    if let Some(known) = terms.closed_form_outcome(ctx)? {
         return Ok(known);
     }
     let mut search = OutcomeSearch::new(limits(ctx));
-    let (components, forms) = enter(summands, &mut search, ctx)?;
+    let (components, forms) = terms.enter(&mut search, ctx)?;
     let left_first = search.winner(&components, &forms, Player::Left)?;
     let right_first = search.winner(&components, &forms, Player::Right)?;
     Ok(match (left_first, right_first) {
@@ -97,67 +99,76 @@ fn side_of(player: Player) -> Side {
     }
 }
 
-/// The outcome of a sum whose every term has a closed form (impartial
-/// terms by their nimbers, partizan ones by [`CatalogGame::known_form`])
-/// and one of them holds a number, ↑-multiple or nimber kept without its
-/// game tree: the sum of the forms, added in the context's store where
-/// records have closed forms, and its outcome class read off there. `None`
-/// when some term must be searched or no record is involved (the search
-/// answers those); the search refuses a record beside a searched term.
-fn closed_form_outcome(
-    summands: &[Summand],
-    ctx: &mut Context,
-) -> Result<Option<OutcomeClass>, MexError> {
-    let mut nim_sum = BigUint::default();
-    let mut forms = Vec::new();
-    for s in summands {
-        match s.game.info().family {
-            Family::Impartial => nim_sum ^= s.game.grundy(s.position)?,
-            Family::Partizan => match s.game.known_form(s.position, ctx)? {
-                Some(g) => forms.push(g),
-                None => return Ok(None),
-            },
-            _ => return Err(super::sum::not_addable(s.game.info())),
-        }
-    }
-    forms.push(nimber_form(&mut ctx.store, &nim_sum)?);
-    if !forms.iter().any(|&g| ctx.store.holds_record(g)) {
-        return Ok(None);
-    }
-    let mut total = ctx.store.zero();
-    for g in forms {
-        total = ctx.store.try_add(total, g)?;
-    }
-    ctx.store.try_outcome(total).map(Some)
+/// The terms of a sum as they enter the search: impartial ones as the
+/// nim-sum of their Grundy values, partizan ones with a closed form as
+/// that form (in the context's store), the others as positions to search.
+struct Terms {
+    nim_sum: BigUint,
+    forms: Vec<GameId>,
+    searched: Vec<Boxed<'static>>,
 }
 
-/// The components and forms (in the search's store) of a sum (the empty
-/// sum is 0: the first player loses).
-fn enter<'a>(
-    summands: &[Summand<'a>],
-    search: &mut OutcomeSearch,
-    ctx: &mut Context,
-) -> Result<(Vec<Boxed<'static>>, Vec<GameId>), MexError> {
-    let mut components = Vec::new();
-    let mut forms = Vec::new();
-    let mut nim_sum = BigUint::default();
-    for s in summands {
-        let game: &'static dyn CatalogGame = s.game;
-        let info = game.info();
-        match info.family {
-            Family::Impartial => nim_sum ^= game.grundy(s.position)?,
-            Family::Partizan => match game.known_form(s.position, ctx)? {
-                Some(g) => forms.push(copy_form(&ctx.store, g, &mut search.store)?),
-                None => components.push(game.search_component(s.position)?),
-            },
-            _ => return Err(super::sum::not_addable(info)),
+impl Terms {
+    fn of(summands: &[Summand], ctx: &mut Context) -> Result<Terms, MexError> {
+        let mut terms = Terms {
+            nim_sum: BigUint::default(),
+            forms: Vec::new(),
+            searched: Vec::new(),
+        };
+        for s in summands {
+            let game: &'static dyn CatalogGame = s.game;
+            match game.info().family {
+                Family::Impartial => terms.nim_sum ^= game.grundy(s.position)?,
+                Family::Partizan => match game.known_form(s.position, ctx)? {
+                    Some(g) => terms.forms.push(g),
+                    None => terms.searched.push(game.search_component(s.position)?),
+                },
+                _ => return Err(super::sum::not_addable(game.info())),
+            }
         }
+        Ok(terms)
     }
-    // A nimber beyond the trees is a record, which the search cannot walk.
-    let nimber = nimber_form(&mut search.store, &nim_sum)?;
-    search.store.refuse_records(nimber, "the outcome search")?;
-    forms.push(nimber);
-    Ok((components, forms))
+
+    /// The outcome when every term has a closed form and one of them holds
+    /// a number, ↑-multiple or nimber kept without its game tree: the sum
+    /// of the forms, added in the context's store where records have
+    /// closed forms, and its outcome class read off there. `None` when
+    /// some term must be searched or no record is involved (the search
+    /// answers those); the search refuses a record beside a searched term.
+    fn closed_form_outcome(&self, ctx: &mut Context) -> Result<Option<OutcomeClass>, MexError> {
+        if !self.searched.is_empty() {
+            return Ok(None);
+        }
+        let nimber = nimber_form(&mut ctx.store, &self.nim_sum)?;
+        let mut forms = self.forms.clone();
+        forms.push(nimber);
+        if !forms.iter().any(|&g| ctx.store.holds_record(g)) {
+            return Ok(None);
+        }
+        let mut total = ctx.store.zero();
+        for g in forms {
+            total = ctx.store.try_add(total, g)?;
+        }
+        ctx.store.try_outcome(total).map(Some)
+    }
+
+    /// The components and forms (in the search's store) of the sum (the
+    /// empty sum is 0: the first player loses).
+    fn enter(
+        self,
+        search: &mut OutcomeSearch,
+        ctx: &Context,
+    ) -> Result<(Vec<Boxed<'static>>, Vec<GameId>), MexError> {
+        let mut forms = Vec::new();
+        for g in self.forms {
+            forms.push(copy_form(&ctx.store, g, &mut search.store)?);
+        }
+        // A nimber beyond the trees is a record, which the search cannot walk.
+        let nimber = nimber_form(&mut search.store, &self.nim_sum)?;
+        search.store.refuse_records(nimber, "the outcome search")?;
+        forms.push(nimber);
+        Ok((self.searched, forms))
+    }
 }
 
 /// `g` of store `from` rebuilt in store `to` (options first, on an explicit
