@@ -36,14 +36,14 @@ pub fn side_name(side: Side) -> String {
 }
 
 impl OutcomeReport {
-    /// The answer for one first player.
-    pub fn winner(first: Side, winner: Side) -> Self {
-        let mut r = OutcomeReport::empty("winner");
-        match first {
-            Side::Left => r.left_first = Some(side_name(winner)),
-            _ => r.right_first = Some(side_name(winner)),
+    /// The answer when one first player was asked (`question` is
+    /// `"winner"`): who wins with either first player, and the outcome
+    /// class, which the second search (sharing the first's table) settles.
+    pub fn winner(class: OutcomeClass) -> Self {
+        OutcomeReport {
+            question: "winner",
+            ..OutcomeReport::outcome(class)
         }
-        r
     }
 
     /// The outcome class, and who wins with each first player.
@@ -110,11 +110,12 @@ mod tests {
             );
         }
         let v = serde_json::to_value(
-            OutcomeReport::winner(Side::Right, Side::Left).of_position("clobber", "xo"),
+            OutcomeReport::winner(OutcomeClass::P).of_position("clobber", "xo"),
         )
         .unwrap();
         assert_eq!(v["right_first"], "Left");
-        assert!(v.get("left_first").is_none() && v.get("outcome").is_none());
+        assert_eq!(v["left_first"], "Right");
+        assert_eq!(v["outcome"], "P");
         assert_eq!(v["question"], "winner");
     }
 }

@@ -65,10 +65,10 @@ pub struct ValueArgs {
     /// Grundy value and misère outcome (impartial short games only).
     #[arg(long)]
     misere: bool,
-    /// Who wins when this player moves first (left or right; both: the
-    /// outcome class), by the outcome search alone, without the value
-    /// (partizan games; as MCGS answers): for positions whose value is
-    /// too expensive.
+    /// Who wins when this player moves first (left or right, searched
+    /// first; both: the outcome class), with the outcome class, by the
+    /// outcome search alone, without the value (partizan games; as MCGS
+    /// answers): for positions whose value is too expensive.
     #[arg(long, value_enum, value_name = "PLAYER")]
     first: Option<winner::First>,
     #[command(flatten)]

@@ -30,10 +30,10 @@ components, refused beyond 2^18 reachable sums; sums of Nim heaps by Bouton's
 rule at any size); it prints the genus, the misère outcome and every move to a
 misère P-position.
 
-With --first left|right only the winner with that first player is searched
-(the outcome search: minimax over the components with a transposition table,
-as MCGS does), with --first both the outcome class: for sums whose value is
-too expensive.
+With --first the outcome search answers, without the value (minimax over the
+components with a transposition table, as MCGS does): for sums whose value is
+too expensive. --first left|right searches that first player first; the
+other search, reusing its table, settles the outcome class too.
 
 Examples:
   mex sum nim:5 octal:0.07:20 subtraction:1,3,4:9 wythoff:3,5
@@ -48,10 +48,10 @@ pub struct SumArgs {
     /// Misère play (the last player to move loses), impartial components.
     #[arg(long)]
     misere: bool,
-    /// Who wins when this player moves first (left or right; both: the
-    /// outcome class), by the outcome search alone (minimax over the
-    /// components, as MCGS does), without the value: for sums whose value
-    /// is too expensive.
+    /// Who wins when this player moves first (left or right, searched
+    /// first; both: the outcome class), with the outcome class, by the
+    /// outcome search alone (minimax over the components, as MCGS does),
+    /// without the value: for sums whose value is too expensive.
     #[arg(long, value_enum, value_name = "PLAYER")]
     first: Option<super::winner::First>,
     /// Print one JSON object.

@@ -56,8 +56,10 @@ impl Report for OutcomeReport {
     }
 }
 
-/// The search's answer for a sum: the winner with `first` moving first,
-/// or the outcome class when no first player is given.
+/// The search's answer for a sum: the winner with `first` moving first
+/// (searched first) and with the other player first, which together give
+/// the outcome class; `question` says whether one first player or both
+/// were asked.
 /// A spinner shows the search's progress on a terminal unless `json`.
 pub fn search(
     summands: &[Summand],
@@ -67,7 +69,7 @@ pub fn search(
 ) -> Result<OutcomeReport, MexError> {
     progress::while_searching(json, || {
         Ok(match first.and_then(First::side) {
-            Some(side) => OutcomeReport::winner(side, outcome_search::winner(summands, side, ctx)?),
+            Some(side) => OutcomeReport::winner(outcome_search::outcome_from(summands, side, ctx)?),
             None => OutcomeReport::outcome(outcome_search::outcome(summands, ctx)?),
         })
     })

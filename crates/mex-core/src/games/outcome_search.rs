@@ -44,16 +44,31 @@ pub fn winner_within(
     Ok(side_of(search.winner(&components, &forms, first)?))
 }
 
-/// The outcome class (L, R, N or P): both searches.
+/// The outcome class (L, R, N or P): both searches, Left first.
 pub fn outcome(summands: &[Summand], ctx: &mut Context) -> Result<OutcomeClass, MexError> {
+    outcome_from(summands, Side::Left, ctx)
+}
+
+/// The outcome class by both searches, the one with `first` to move
+/// first; the second reuses the first's transposition table.
+pub fn outcome_from(
+    summands: &[Summand],
+    first: Side,
+    ctx: &mut Context,
+) -> Result<OutcomeClass, MexError> {
     let terms = Terms::of(summands, ctx)?;
     if let Some(known) = terms.closed_form_outcome(ctx)? {
         return Ok(known);
     }
     let mut search = OutcomeSearch::new(limits(ctx));
     let (components, forms) = terms.enter(&mut search, ctx)?;
-    let left_first = search.winner(&components, &forms, Player::Left)?;
-    let right_first = search.winner(&components, &forms, Player::Right)?;
+    let first = player_of(first)?;
+    let answer = search.winner(&components, &forms, first)?;
+    let other = search.winner(&components, &forms, first.other())?;
+    let (left_first, right_first) = match first {
+        Player::Left => (answer, other),
+        Player::Right => (other, answer),
+    };
     Ok(match (left_first, right_first) {
         (Player::Left, Player::Left) => OutcomeClass::L,
         (Player::Right, Player::Right) => OutcomeClass::R,
