@@ -43,6 +43,69 @@ pub fn in_range_u32(what: &str, value: u64, low: u32, high: u32) -> Result<u32, 
     in_range(what, value, low.into(), high.into()).map(|v| v as u32)
 }
 
+/// The binary units a memory size may carry, and their bytes.
+const MEMORY_UNITS: [(&str, u64); 4] = [("k", 1 << 10), ("m", 1 << 20), ("g", 1 << 30), ("t", 1 << 40)];
+
+/// A memory size in bytes, exactly, from `1.5` (GiB, the unit when none
+/// is typed), `512M`, `512MiB`, `2G`, `2GiB` or `0.25g` (units are binary
+/// and case-insensitive; `MB` is read as MiB), between `low` and `high`
+/// bytes. The range error names the size as typed.
+pub fn memory_size(text: &str, low: u64, high: u64) -> Result<u64, MexError> {
+    let accepted = || {
+        format!(
+            "a size from {} to {} as GIB (1.5), or with a unit K, M, G (512M, 2GiB)",
+            size_name(low),
+            size_name(high)
+        )
+    };
+    let lower = text.trim().to_ascii_lowercase();
+    let number = lower.trim_end_matches("ib").trim_end_matches('b');
+    let (digits, unit) = match MEMORY_UNITS.iter().find(|(u, _)| number.ends_with(u)) {
+        Some((u, bytes)) => (&number[..number.len() - u.len()], *bytes),
+        None if number.len() == lower.len() => (number, 1 << 30),
+        None => return Err(MexError::invalid(format!("memory size {text}"), accepted())),
+    };
+    let Some(bytes) = exact_bytes(digits.trim(), unit) else {
+        return Err(MexError::invalid(format!("memory size {text}"), accepted()));
+    };
+    if bytes < u128::from(low) || bytes > u128::from(high) {
+        return Err(MexError::invalid(
+            format!("memory size {text} is out of range"),
+            accepted(),
+        ));
+    }
+    Ok(bytes as u64)
+}
+
+/// `digits` (a decimal with an optional fraction, `_` separators) times
+/// `unit` bytes, rounded down; `None` if it is not such a decimal.
+fn exact_bytes(digits: &str, unit: u64) -> Option<u128> {
+    let digits = digits.replace('_', "");
+    let (whole, fraction) = digits.split_once('.').unwrap_or((&digits, ""));
+    let all_digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+    if whole.is_empty() && fraction.is_empty() || !all_digits(whole) || !all_digits(fraction) {
+        return None;
+    }
+    if whole.len() > 20 || fraction.len() > 20 {
+        return None;
+    }
+    let scale = 10u128.pow(fraction.len() as u32);
+    let whole: u128 = if whole.is_empty() { 0 } else { whole.parse().ok()? };
+    let fraction: u128 = if fraction.is_empty() { 0 } else { fraction.parse().ok()? };
+    (whole * scale + fraction).checked_mul(u128::from(unit)).map(|b| b / scale)
+}
+
+/// A size in bytes in the largest binary unit that divides it (`16 MiB`).
+pub fn size_name(bytes: u64) -> String {
+    let units = [("TiB", 40), ("GiB", 30), ("MiB", 20), ("KiB", 10)];
+    for (name, shift) in units {
+        if bytes >= 1 << shift && bytes % (1 << shift) == 0 {
+            return format!("{} {name}", bytes >> shift);
+        }
+    }
+    format!("{bytes} bytes")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -70,5 +133,27 @@ mod tests {
             huge,
             "order 1099511627776 is out of range; accepted: 1 to 32"
         );
+    }
+
+    #[test]
+    fn memory_sizes_are_exact_in_every_unit() {
+        let (low, high) = (1 << 20, 20 << 30);
+        assert_eq!(memory_size("1.5", low, high), Ok(3 << 29));
+        assert_eq!(memory_size("2", low, high), Ok(2 << 30));
+        assert_eq!(memory_size("512M", low, high), Ok(512 << 20));
+        assert_eq!(memory_size("512MiB", low, high), Ok(512 << 20));
+        assert_eq!(memory_size("512mb", low, high), Ok(512 << 20));
+        assert_eq!(memory_size("0.25g", low, high), Ok(1 << 28));
+        assert_eq!(memory_size("2GiB", low, high), Ok(2 << 30));
+        assert_eq!(memory_size("1024K", low, high), Ok(1 << 20));
+        assert_eq!(memory_size(".5", low, high), Ok(1 << 29));
+        for bad in ["", ".", "1.2.3", "x", "-1", "1 GB x", "1e9", "5X"] {
+            assert!(memory_size(bad, low, high).is_err(), "{bad}");
+        }
+        let small = memory_size("512K", low, high).unwrap_err().to_string();
+        assert!(small.starts_with("memory size 512K is out of range; accepted: a size from 1 MiB to 20 GiB"), "{small}");
+        let big = memory_size("21G", low, high).unwrap_err().to_string();
+        assert!(big.contains("21G is out of range"), "{big}");
+        assert_eq!(memory_size("99999999999999999999999T", low, high).is_err(), true);
     }
 }

@@ -25,8 +25,8 @@ use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 
-/// The largest memory budget `--memory` accepts, in GiB.
-const MAX_MEMORY_GIB: u32 = 20;
+/// The smallest and largest memory budgets `--memory` accepts, in bytes.
+const MEMORY_RANGE: (u64, u64) = (1 << 20, 20 << 30);
 
 /// Save a checkpoint this often.
 const SAVE_EVERY: Duration = Duration::from_secs(600);
@@ -34,21 +34,27 @@ const SAVE_EVERY: Duration = Duration::from_secs(600);
 /// The catalog name of the game whose search saves checkpoints.
 const CHECKPOINTED_GAME: &str = "domineering";
 
-fn gib_arg(text: &str) -> Result<u32, MexError> {
-    let v = crate::number::u64_value(text)?;
-    crate::number::in_range_u32("the memory budget (GiB)", v, 1, MAX_MEMORY_GIB)
+fn memory_arg(text: &str) -> Result<usize, MexError> {
+    let bytes = crate::number::memory_size(text, MEMORY_RANGE.0, MEMORY_RANGE.1)?;
+    usize::try_from(bytes).map_err(|_| {
+        MexError::invalid(
+            format!("memory size {text} on this machine"),
+            "a size that fits in the address space",
+        )
+    })
 }
 
 /// `--memory`, `--comparisons`, `--checkpoint`.
 #[derive(Args, Default)]
 pub struct SearchOptions {
-    /// Memory budget in GiB (1 to 20) of the search: the canonical forms
-    /// of a partizan game (default 1.5), and the transposition table of
-    /// an impartial game's nimber search or of an outcome search (--first;
-    /// default 4). With --memory or --comparisons a Domineering board of
-    /// any size up to 64 cells is searched, until a budget is spent.
-    #[arg(long, value_name = "GIB", value_parser = gib_arg)]
-    pub memory: Option<u32>,
+    /// Memory budget of the search, 1 MiB to 20 GiB, in GiB (1.5) or with
+    /// a unit (512M, 2GiB): the canonical forms of a partizan game
+    /// (default 1.5 GiB), and the transposition table of an impartial
+    /// game's nimber search or of an outcome search (--first; default 4
+    /// GiB). With --memory or --comparisons a Domineering board of any
+    /// size up to 64 cells is searched, until a budget is spent.
+    #[arg(long, value_name = "SIZE", value_parser = memory_arg)]
+    pub memory: Option<usize>,
     /// Most comparisons of options (the work budget of a partizan game,
     /// about 100-300 ns each; default 2^26). Accepts 2^N.
     #[arg(long, value_name = "N", value_parser = crate::number::u64_value)]
@@ -73,7 +79,7 @@ impl SearchOptions {
         if !self.budgeted() {
             return GameStore::with_budget(DEFAULT_BUDGET);
         }
-        let bytes = self.memory.map_or(DEFAULT_BUDGET, |g| (g as usize) << 30);
+        let bytes = self.memory.unwrap_or(DEFAULT_BUDGET);
         GameStore::with_limits(bytes, self.comparisons.unwrap_or(MAX_COMPARISONS))
     }
 
@@ -81,8 +87,8 @@ impl SearchOptions {
     /// tables have the --memory budget too.
     pub fn context(&self) -> Context {
         let mut ctx = Context::with_store(self.store());
-        if let Some(gib) = self.memory {
-            ctx.search_memory = (gib as usize) << 30;
+        if let Some(bytes) = self.memory {
+            ctx.search_memory = bytes;
         }
         ctx
     }
@@ -140,7 +146,7 @@ fn with_budget_hint(e: MexError) -> MexError {
             quantity,
             value,
             limit,
-            hint: format!("{hint}, or search it anyway with --memory GIB --comparisons N"),
+            hint: format!("{hint}, or search it anyway with --memory SIZE --comparisons N"),
         },
         e => e,
     }
@@ -336,7 +342,7 @@ mod tests {
         let none = SearchOptions::default();
         let refused = domineering("6x6", &none, true).err().unwrap().to_string();
         assert!(
-            refused.contains("--memory GIB --comparisons N"),
+            refused.contains("--memory SIZE --comparisons N"),
             "{refused}"
         );
         let starved = SearchOptions {
