@@ -44,7 +44,12 @@ pub fn in_range_u32(what: &str, value: u64, low: u32, high: u32) -> Result<u32, 
 }
 
 /// The binary units a memory size may carry, and their bytes.
-const MEMORY_UNITS: [(&str, u64); 4] = [("k", 1 << 10), ("m", 1 << 20), ("g", 1 << 30), ("t", 1 << 40)];
+const MEMORY_UNITS: [(&str, u64); 4] = [
+    ("k", 1 << 10),
+    ("m", 1 << 20),
+    ("g", 1 << 30),
+    ("t", 1 << 40),
+];
 
 /// A memory size in bytes, exactly, from `1.5` (GiB, the unit when none
 /// is typed), `512M`, `512MiB`, `2G`, `2GiB` or `0.25g` (units are binary
@@ -90,16 +95,26 @@ fn exact_bytes(digits: &str, unit: u64) -> Option<u128> {
         return None;
     }
     let scale = 10u128.pow(fraction.len() as u32);
-    let whole: u128 = if whole.is_empty() { 0 } else { whole.parse().ok()? };
-    let fraction: u128 = if fraction.is_empty() { 0 } else { fraction.parse().ok()? };
-    (whole * scale + fraction).checked_mul(u128::from(unit)).map(|b| b / scale)
+    let whole: u128 = if whole.is_empty() {
+        0
+    } else {
+        whole.parse().ok()?
+    };
+    let fraction: u128 = if fraction.is_empty() {
+        0
+    } else {
+        fraction.parse().ok()?
+    };
+    (whole * scale + fraction)
+        .checked_mul(u128::from(unit))
+        .map(|b| b / scale)
 }
 
 /// A size in bytes in the largest binary unit that divides it (`16 MiB`).
 pub fn size_name(bytes: u64) -> String {
     let units = [("TiB", 40), ("GiB", 30), ("MiB", 20), ("KiB", 10)];
     for (name, shift) in units {
-        if bytes >= 1 << shift && bytes % (1 << shift) == 0 {
+        if bytes >= 1 << shift && bytes.is_multiple_of(1 << shift) {
             return format!("{} {name}", bytes >> shift);
         }
     }
@@ -151,9 +166,14 @@ mod tests {
             assert!(memory_size(bad, low, high).is_err(), "{bad}");
         }
         let small = memory_size("512K", low, high).unwrap_err().to_string();
-        assert!(small.starts_with("memory size 512K is out of range; accepted: a size from 1 MiB to 20 GiB"), "{small}");
+        assert!(
+            small.starts_with(
+                "memory size 512K is out of range; accepted: a size from 1 MiB to 20 GiB"
+            ),
+            "{small}"
+        );
         let big = memory_size("21G", low, high).unwrap_err().to_string();
         assert!(big.contains("21G is out of range"), "{big}");
-        assert_eq!(memory_size("99999999999999999999999T", low, high).is_err(), true);
+        assert!(memory_size("99999999999999999999999T", low, high).is_err());
     }
 }
