@@ -21,9 +21,9 @@
 //! callback's answer that is not an iterable of hashable positions is a
 //! `TypeError` naming it; a position reached again from itself in a ruleset
 //! not declared loopy is a `ValueError` (found on the search's stack, so
-//! never a hang); the positions interned are bounded (`max_positions`), the
-//! memory of the tables counted, and Ctrl-C stops both the callbacks'
-//! phase and the engines'.
+//! never a hang); the memory of the interned positions and of every table
+//! is counted against one budget (`memory=`, bytes), and Ctrl-C stops both
+//! the callbacks' phase and the engines'.
 
 mod pruned;
 
@@ -44,12 +44,9 @@ use pyo3::types::PyDict;
 use std::cell::Cell;
 use std::sync::{Mutex, MutexGuard, TryLockError};
 
-/// Positions a ruleset interns by default (each also costs Python its
-/// object and a dict entry).
-pub const DEFAULT_MAX_POSITIONS: usize = 5_000_000;
-
-/// Bytes counted for a node besides its options: the node, the position's
-/// reference, the dict entry and the per-engine memos.
+/// Bytes counted for a node besides its options and the key's own size
+/// (`__sizeof__`): the node, the position's reference, the dict entry and
+/// the per-engine memos.
 const NODE_BYTES: usize = std::mem::size_of::<Node>() + 8 + 64 + 32;
 
 /// One interned position: its options as ids, asked for once.
@@ -116,7 +113,10 @@ pub struct RulesetEngine {
     right: Option<Py<PyAny>>,
     components: Option<Py<PyAny>>,
     key: Option<Py<PyAny>>,
-    max_positions: usize,
+    /// The memory budget in bytes of the interned positions with the
+    /// engines' memos and search tables, and again of the canonical forms'
+    /// store.
+    memory: usize,
     state: Mutex<State>,
 }
 
@@ -194,14 +194,8 @@ impl RulesetEngine {
         if let Some(id) = index.get_item(&key)? {
             return id.extract::<u32>();
         }
-        if st.nodes.len() >= self.max_positions {
-            return Err(err(MexError::too_large(
-                "the positions reached",
-                format!("{} positions", self.max_positions),
-                "choose a smaller position, or pass a larger max_positions=",
-            )));
-        }
-        self.count_bytes(st, NODE_BYTES)?;
+        let key_bytes: usize = key.call_method0("__sizeof__")?.extract().unwrap_or(0);
+        self.count_bytes(st, NODE_BYTES + key_bytes)?;
         let id = st.nodes.len() as u32;
         index.set_item(&key, id)?;
         st.positions.push(position.clone().unbind());
@@ -217,11 +211,11 @@ impl RulesetEngine {
     /// Counts `bytes` more of tables against the budget.
     fn count_bytes(&self, st: &mut State, bytes: usize) -> PyResult<()> {
         st.bytes += bytes;
-        if st.bytes > DEFAULT_BUDGET {
+        if st.bytes > self.memory {
             return Err(err(MexError::too_large(
-                "the tables of the positions reached",
-                format!("{} MiB", DEFAULT_BUDGET >> 20),
-                "choose a smaller position",
+                "the memory of the positions reached and their tables",
+                format!("the memory budget of {} bytes", self.memory),
+                "choose a smaller position, or pass a larger memory= (bytes); the positions kept so far count until clear()",
             )));
         }
         Ok(())
@@ -699,10 +693,10 @@ fn outcome_letter(c: OutcomeClass) -> &'static str {
 #[pymethods]
 impl RulesetEngine {
     /// `RulesetEngine(options, right=None, components=None, key=None,
-    /// loopy=False, max_positions=5_000_000)`: with `right`, `options` is
+    /// loopy=False, memory=1.5 GiB)`: with `right`, `options` is
     /// Left's and the ruleset is partizan. Used by `mex.Ruleset`.
     #[new]
-    #[pyo3(signature = (options, right = None, components = None, key = None, loopy = false, max_positions = DEFAULT_MAX_POSITIONS))]
+    #[pyo3(signature = (options, right = None, components = None, key = None, loopy = false, memory = DEFAULT_BUDGET))]
     fn new(
         py: Python<'_>,
         options: Py<PyAny>,
@@ -710,7 +704,7 @@ impl RulesetEngine {
         components: Option<Py<PyAny>>,
         key: Option<Py<PyAny>>,
         loopy: bool,
-        max_positions: usize,
+        memory: usize,
     ) -> PyResult<RulesetEngine> {
         for (f, name) in [
             (Some(&options), "options"),
@@ -734,7 +728,7 @@ impl RulesetEngine {
             right,
             components,
             key,
-            max_positions,
+            memory,
             state: Mutex::new(State {
                 index: PyDict::new(py).unbind(),
                 positions: Vec::new(),
@@ -743,7 +737,7 @@ impl RulesetEngine {
                 done_options: Vec::new(),
                 grundy: Vec::new(),
                 grundy_known: 0,
-                store: GameStore::with_budget(DEFAULT_BUDGET),
+                store: GameStore::with_budget(memory),
                 canonical: Vec::new(),
                 genus: Vec::new(),
                 bytes: 0,
@@ -922,7 +916,7 @@ impl RulesetEngine {
             done_options: Vec::new(),
             grundy: Vec::new(),
             grundy_known: 0,
-            store: GameStore::with_budget(DEFAULT_BUDGET),
+            store: GameStore::with_budget(self.memory),
             canonical: Vec::new(),
             genus: Vec::new(),
             bytes: 0,

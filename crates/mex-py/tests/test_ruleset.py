@@ -324,11 +324,12 @@ def test_garbage_heap_options_get_a_clear_error() -> None:
         mex.Ruleset.impartial(42)  # type: ignore[arg-type]
 
 
-def test_the_number_of_positions_is_bounded() -> None:
-    r = mex.Ruleset.impartial(lambda n: range(n), max_positions=100)
+def test_the_memory_of_the_positions_is_bounded() -> None:
+    r = mex.Ruleset.impartial(lambda n: range(n), memory=100 * 1000)
     assert r(50).grundy() == 50
-    with pytest.raises(mex.TooLarge, match="100 positions"):
+    with pytest.raises(mex.TooLarge, match="memory budget of 100000 bytes"):
         r(500).grundy()
+    r.clear()
     assert r(60).grundy() == 60
 
 

@@ -228,10 +228,11 @@ def test_garbage_answers_and_budgets() -> None:
     r = mex.Ruleset.impartial(lambda n: [[1]] if n == 2 else range(n), components=lambda n: [])
     with pytest.raises(TypeError, match="not hashable"):
         r(3).grundy()
-    small = mex.Ruleset.impartial(lambda n: range(n), components=lambda n: [], max_positions=100)
+    small = mex.Ruleset.impartial(lambda n: range(n), components=lambda n: [], memory=100 * 1000)
     assert small(50).grundy() == 50
-    with pytest.raises(mex.TooLarge, match="100 positions"):
+    with pytest.raises(mex.TooLarge, match="memory budget of 100000 bytes"):
         small(500).grundy()
+    small.clear()
     assert small(60).grundy() == 60
 
 

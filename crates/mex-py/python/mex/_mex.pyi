@@ -178,7 +178,7 @@ class RulesetEngine:
         components: Optional[Callable[[Any], Iterable[Any]]] = None,
         key: Optional[Callable[[Any], Any]] = None,
         loopy: bool = False,
-        max_positions: int = 5_000_000,
+        memory: int = 3 << 29,
     ) -> None: ...
     @property
     def partizan(self) -> bool: ...

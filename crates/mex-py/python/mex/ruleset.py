@@ -102,7 +102,8 @@ __all__ = [
     "serve",
 ]
 
-DEFAULT_MAX_POSITIONS = 5_000_000
+DEFAULT_MEMORY = 3 << 29
+"""The default memory budget of a ruleset, in bytes (1.5 GiB)."""
 
 
 class Ruleset:
@@ -139,7 +140,7 @@ class Ruleset:
         *,
         label: Optional[Label] = None,
         loopy: bool = False,
-        max_positions: int = DEFAULT_MAX_POSITIONS,
+        memory: int = DEFAULT_MEMORY,
     ) -> Ruleset:
         """An impartial ruleset: ``options(position)`` is an iterable of the
         positions one move reaches (hashable values), for every position
@@ -151,7 +152,9 @@ class Ruleset:
         positions (isomorphic games, equal in every engine, misère play
         included); ``label(position, option)`` names a move;
         ``loopy=True`` allows positions to repeat (then values are win, loss
-        or draw). At most ``max_positions`` positions are interned.
+        or draw). ``memory`` is the budget in bytes (default 1.5 GiB) of the
+        positions interned with the engines' tables, and of the canonical
+        forms' store; beyond it ``mex.TooLarge`` is raised.
 
         >>> import mex
         >>> nim = mex.Ruleset.impartial(
@@ -161,7 +164,7 @@ class Ruleset:
         2
         """
         engine = _mex.RulesetEngine(
-            options, None, components, key, loopy, max_positions
+            options, None, components, key, loopy, memory
         )
         return Ruleset(engine, options, None, name, label, components)
 
@@ -175,7 +178,7 @@ class Ruleset:
         *,
         label: Optional[Label] = None,
         loopy: bool = False,
-        max_positions: int = DEFAULT_MAX_POSITIONS,
+        memory: int = DEFAULT_MEMORY,
     ) -> Ruleset:
         """A partizan ruleset: ``left(position)`` and ``right(position)`` are
         iterables of the positions Left's and Right's moves reach; the hooks
@@ -197,7 +200,7 @@ class Ruleset:
         >>> mex.Ruleset.partizan(lambda p: [p], lambda p: [p], loopy=True)("x").outcome()
         'Left first: draw, Right first: draw'
         """
-        engine = _mex.RulesetEngine(left, right, components, key, loopy, max_positions)
+        engine = _mex.RulesetEngine(left, right, components, key, loopy, memory)
         return Ruleset(engine, left, right, name, label, components)
 
     @staticmethod
@@ -206,7 +209,7 @@ class Ruleset:
         name: Optional[str] = None,
         *,
         label: Optional[Label] = None,
-        max_positions: int = DEFAULT_MAX_POSITIONS,
+        memory: int = DEFAULT_MEMORY,
     ) -> HeapRuleset:
         """A heap ruleset: ``options(n)`` gives, for a heap of ``n``, each
         option as the heaps it leaves (an iterable of ints below ``n``, or
@@ -217,7 +220,7 @@ class Ruleset:
         >>> sub.sequence(8)
         [0, 1, 0, 1, 2, 3, 2, 0]
         """
-        return HeapRuleset(options, name, label, max_positions)
+        return HeapRuleset(options, name, label, memory)
 
     def __call__(self, position: Any, /) -> RulesetGame:
         return RulesetGame(self, position)
@@ -520,13 +523,13 @@ class HeapRuleset(Ruleset):
         options: Callable[[int], Iterable[HeapOption]],
         name: Optional[str],
         label: Optional[Label],
-        max_positions: int,
+        memory: int,
     ) -> None:
         self._heap_options = options
         self._heaps = _mex.HeapEngine(options)
         left = self._position_options
         engine = _mex.RulesetEngine(
-            left, None, _heap_components, _heap_key, False, max_positions
+            left, None, _heap_components, _heap_key, False, memory
         )
         super().__init__(
             engine, left, None, name or "heap ruleset", label, _heap_components

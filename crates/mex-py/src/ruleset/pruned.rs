@@ -7,7 +7,7 @@
 //!
 //! The search runs on this thread with the interpreter held (it calls
 //! Python as it goes). A callback's exception, an interning refusal
-//! (`max_positions`, an unhashable answer) or Ctrl-C (polled every 256
+//! (`memory=`, an unhashable answer) or Ctrl-C (polled every 256
 //! expansions) is kept and the search stopped through its stop token; the
 //! search's answer and table are then discarded and the exception raised
 //! unchanged. The search's own path refuses a cycle
@@ -15,7 +15,7 @@
 //! components is one. Nimbers found are copied into the ruleset's Grundy
 //! table only after a search that succeeded.
 
-use super::{err, Mode, RulesetEngine, State, DEFAULT_BUDGET};
+use super::{err, Mode, RulesetEngine, State};
 use mex_core::impartial::ruleset::ImpartialRuleset;
 use mex_core::impartial::search::NimberSearch;
 use mex_core::stop::{self, StopToken};
@@ -155,7 +155,7 @@ impl RulesetEngine {
         let mut guard = self.lock(py)?;
         let st = &mut *guard;
         let root = self.intern(st, position, "the ruleset was given")?;
-        let budget = DEFAULT_BUDGET.saturating_sub(st.bytes);
+        let budget = self.memory.saturating_sub(st.bytes);
         let token = StopToken::new();
         let lazy = Lazy {
             engine: self,
