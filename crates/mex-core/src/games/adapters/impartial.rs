@@ -12,7 +12,7 @@ use super::{
 use crate::games::{check_listing_size, ImpartialGame, Move};
 use crate::impartial::grundy::GrundySolver;
 use crate::impartial::misere::TameGenus;
-use crate::impartial::ruleset::ImpartialRuleset;
+use crate::impartial::ruleset::{GrundyTable, ImpartialRuleset};
 use crate::impartial::search::{NimberSearch, DEFAULT_MEMORY_BYTES};
 use crate::impartial::search_checkpoint::{self, Subject};
 use crate::impartial::Outcome as ImpartialOutcome;
@@ -36,7 +36,32 @@ fn options<G: ImpartialRuleset>(game: &G, p: &G::Position) -> Vec<G::Position> {
 /// ([`ImpartialRuleset::pruned_search_pays`]).
 enum Solver<'a, G: ImpartialRuleset> {
     Pruned(NimberSearch<&'a G>),
-    Full(GrundySolver<&'a G>),
+    Full(GrundySolver<&'a G>, OwnTables<'a, G>),
+}
+
+/// The game's own tables ([`ImpartialRuleset::grundy_table`]) beside the
+/// full solver: the last one made, asked first.
+struct OwnTables<'a, G: ImpartialRuleset> {
+    game: &'a G,
+    memory: usize,
+    last: Option<Box<dyn GrundyTable<G::Position>>>,
+}
+
+impl<G: ImpartialRuleset> OwnTables<'_, G> {
+    /// The value of `p` by the game's own table, made when the last one
+    /// does not hold `p`; `None` when the game has no table for `p`.
+    fn grundy(&mut self, p: &G::Position) -> Option<Result<u64, MexError>> {
+        if let Some(g) = self.last.as_ref().and_then(|t| t.grundy(p)) {
+            return Some(Ok(g));
+        }
+        let table = match self.game.grundy_table(p, self.memory)? {
+            Ok(table) => table,
+            Err(e) => return Some(Err(e)),
+        };
+        let g = table.grundy(p);
+        self.last = Some(table);
+        g.map(Ok)
+    }
 }
 
 /// Bytes of the full solver's table per position, for its budget (a
@@ -47,9 +72,11 @@ impl<G: ImpartialRuleset> Solver<'_, G> {
     fn nimber(&mut self, p: &G::Position) -> Result<u64, MexError> {
         match self {
             Solver::Pruned(search) => search.nimber(p),
-            Solver::Full(solver) => solver.grundy(p).map_err(|e| match e {
-                MexError::TooLarge { .. } => memory_spent(solver.positions_solved()),
-                e => e,
+            Solver::Full(solver, own) => own.grundy(p).unwrap_or_else(|| {
+                solver.grundy(p).map_err(|e| match e {
+                    MexError::TooLarge { .. } => memory_spent(solver.positions_solved()),
+                    e => e,
+                })
             }),
         }
     }
@@ -87,7 +114,7 @@ impl<G: ImpartialGame> ResumableSearch for Resumable<'_, G> {
     fn positions(&self) -> usize {
         match &self.solver {
             Solver::Pruned(search) => search.positions_stored(),
-            Solver::Full(solver) => solver.positions_solved(),
+            Solver::Full(solver, _) => solver.positions_solved(),
         }
     }
     fn save(&self, out: &mut dyn std::io::Write) -> std::io::Result<()> {
@@ -100,7 +127,7 @@ impl<G: ImpartialGame> ResumableSearch for Resumable<'_, G> {
                 s.known_nimbers(),
                 s.exclusions(),
             ),
-            Solver::Full(s) => {
+            Solver::Full(s, _) => {
                 let none = std::iter::empty::<(&G::Position, u128)>();
                 search_checkpoint::write(out, game, &self.subject, s.known_values(), none)
             }
@@ -110,7 +137,7 @@ impl<G: ImpartialGame> ResumableSearch for Resumable<'_, G> {
         let game = &self.game.0;
         let read = match &mut self.solver {
             Solver::Pruned(s) => search_checkpoint::read(input, game, &self.subject, s)?,
-            Solver::Full(s) => search_checkpoint::read(input, game, &self.subject, s)?,
+            Solver::Full(s, _) => search_checkpoint::read(input, game, &self.subject, s)?,
         };
         Ok(read.known)
     }
@@ -122,7 +149,15 @@ impl<G: ImpartialGame> ImpartialEntry<G> {
             Solver::Pruned(NimberSearch::new(&self.0).with_memory_budget(memory))
         } else {
             let positions = memory / FULL_SOLVER_BYTES_PER_POSITION;
-            Solver::Full(GrundySolver::new(&self.0).with_max_positions(positions))
+            let own = OwnTables {
+                game: &self.0,
+                memory,
+                last: None,
+            };
+            Solver::Full(
+                GrundySolver::new(&self.0).with_max_positions(positions),
+                own,
+            )
         }
     }
 
