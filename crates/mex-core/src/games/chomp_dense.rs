@@ -66,14 +66,24 @@ pub fn binomial(n: usize, k: usize) -> u128 {
     }
     let k = k.min(n - k);
     let mut c: u128 = 1;
-    for i in 0..k {
-        // C(n, i + 1) = C(n, i) · (n − i) / (i + 1), exact at every step.
-        let Some(product) = c.checked_mul((n - i) as u128) else {
+    for i in 0..k as u128 {
+        // C(n, i + 1) = C(n, i) · (n − i) / (i + 1); with g = gcd(C(n, i),
+        // i + 1), (i + 1) / g divides n − i, so both quotients are exact
+        // and the product is C(n, i + 1) itself.
+        let g = gcd(c, i + 1);
+        let Some(next) = (c / g).checked_mul((n as u128 - i) / ((i + 1) / g)) else {
             return u128::MAX;
         };
-        c = product / (i as u128 + 1);
+        c = next;
     }
     c
+}
+
+fn gcd(mut a: u128, mut b: u128) -> u128 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
 }
 
 /// A Grundy value as stored in the array.
@@ -204,8 +214,8 @@ impl ChompTable {
         first_unset(seen)
     }
 
-    /// The rank of `p` when it lies inside the box.
-    fn rank(&self, p: &Staircase) -> Option<usize> {
+    /// The rank of `p` (`Σ C(sᵢ, i)`) when it lies inside the box.
+    pub fn rank(&self, p: &Staircase) -> Option<usize> {
         let (h, w) = (p.height(), p.width());
         if h > self.rows || w > self.columns {
             return None;
