@@ -20,8 +20,14 @@
 //! all its right steps (a few bit operations, no decoding). The transpose
 //! is the reversed path with the steps swapped, the symmetry of the
 //! canonical key. The positions below a staircase are the paths below its
-//! boundary, at most `C(rows + columns, rows)`: the search is left to the
-//! solver's budget, not refused in advance.
+//! boundary, at most `C(rows + columns, rows)`.
+//!
+//! The catalog values a board by the dense table of every staircase
+//! inside its bounding box (`chomp_dense`, one or two bytes a staircase)
+//! when that fits the memory budget; else by the full Sprague–Grundy
+//! solver when the staircases below the board
+//! ([`Staircase::staircases_below`]) fit its table; else it refuses at
+//! once, in one line naming the memory.
 //!
 //! An L (every row but the first of length 1) is two Nim heaps joined at
 //! the poisoned square: the column below it and the row right of it, of
@@ -387,7 +393,10 @@ impl ImpartialGame for Chomp {
 impl ImpartialRuleset for Chomp {
     /// A staircase never splits into components, and the full solver was
     /// measured four to five times faster than the pruned search on 10×10
-    /// and 11×11 (mex-bench example `chomp_nimber`, bench/README.md).
+    /// and 11×11 (mex-bench example `chomp_nimber`, bench/README.md); the
+    /// dense table ([`ImpartialRuleset::grundy_table`]) is faster still,
+    /// and the full solver is left for the boards whose box it cannot
+    /// hold.
     fn pruned_search_pays(&self) -> bool {
         false
     }

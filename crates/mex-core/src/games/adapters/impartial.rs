@@ -168,6 +168,16 @@ impl<G: ImpartialGame> ImpartialEntry<G> {
         }
     }
 
+    /// Makes the game's own table of `p` ([`ImpartialRuleset::grundy_table`])
+    /// before its options are valued, when `p` has no closed form: a table
+    /// that holds `p` holds its options too, made once instead of once an
+    /// option. A refusal here is met again, and reported, by the options.
+    fn prepare(&self, solver: &mut Solver<'_, G>, p: &G::Position) {
+        if let (Solver::Full(_, own), None) = (solver, self.0.known_grundy(p)) {
+            let _ = own.grundy(p);
+        }
+    }
+
     /// The components of `p` with a move, canonical, printed.
     fn parts(&self, p: &G::Position) -> Vec<String> {
         let pieces = self.0.decompose(p).unwrap_or_else(|| vec![p.clone()]);
@@ -225,6 +235,7 @@ impl<G: ImpartialGame> CatalogGame for ImpartialEntry<G> {
         let p = parse(&self.0, position)?;
         let moves = self.listed_moves(&p)?;
         let mut solver = self.solver(ctx.search_memory);
+        self.prepare(&mut solver, &p);
         moves
             .into_iter()
             .map(|m| {
