@@ -40,9 +40,10 @@ enum Solver<'a, G: ImpartialRuleset> {
 }
 
 /// The game's own tables ([`ImpartialRuleset::grundy_table`]) beside the
-/// full solver: the last one made, asked first.
+/// full solver: the last one made, asked first (none when `game` is
+/// `None`).
 struct OwnTables<'a, G: ImpartialRuleset> {
-    game: &'a G,
+    game: Option<&'a G>,
     memory: usize,
     last: Option<Box<dyn GrundyTable<G::Position>>>,
 }
@@ -54,7 +55,7 @@ impl<G: ImpartialRuleset> OwnTables<'_, G> {
         if let Some(g) = self.last.as_ref().and_then(|t| t.grundy(p)) {
             return Some(Ok(g));
         }
-        let table = match self.game.grundy_table(p, self.memory)? {
+        let table = match self.game?.grundy_table(p, self.memory)? {
             Ok(table) => table,
             Err(e) => return Some(Err(e)),
         };
@@ -69,6 +70,15 @@ impl<G: ImpartialRuleset> OwnTables<'_, G> {
 const FULL_SOLVER_BYTES_PER_POSITION: usize = 64;
 
 impl<G: ImpartialRuleset> Solver<'_, G> {
+    /// The solver of a search saved to a file and resumed: the game's own
+    /// tables are not saved, so only the full solver's table is used.
+    fn resumable(mut self) -> Self {
+        if let Solver::Full(_, own) = &mut self {
+            own.game = None;
+        }
+        self
+    }
+
     fn nimber(&mut self, p: &G::Position) -> Result<u64, MexError> {
         match self {
             Solver::Pruned(search) => search.nimber(p),
@@ -150,7 +160,7 @@ impl<G: ImpartialGame> ImpartialEntry<G> {
         } else {
             let positions = memory / FULL_SOLVER_BYTES_PER_POSITION;
             let own = OwnTables {
-                game: &self.0,
+                game: Some(&self.0),
                 memory,
                 last: None,
             };
@@ -322,7 +332,7 @@ impl<G: ImpartialGame> CatalogGame for ImpartialEntry<G> {
                 position: p.to_string(),
             },
             position: p,
-            solver: self.solver(ctx.search_memory),
+            solver: self.solver(ctx.search_memory).resumable(),
         })))
     }
 }
