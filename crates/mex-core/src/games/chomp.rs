@@ -20,18 +20,26 @@
 //! all its right steps (a few bit operations, no decoding). The transpose
 //! is the reversed path with the steps swapped, the symmetry of the
 //! canonical key. The positions below a staircase are the paths below its
-//! boundary, at most `C(rows + columns, rows)`: the search is left to the
-//! solver's budget, not refused in advance.
+//! boundary, at most `C(rows + columns, rows)`.
+//!
+//! The catalog values a board by the dense table of every staircase
+//! inside its bounding box (`chomp_dense`, one or two bytes a staircase)
+//! when that fits the memory budget; else by the full Sprague–Grundy
+//! solver when the staircases below the board
+//! ([`Staircase::staircases_below`]) fit its table; else it refuses at
+//! once, in one line naming the memory.
 //!
 //! An L (every row but the first of length 1) is two Nim heaps joined at
 //! the poisoned square: the column below it and the row right of it, of
 //! value `(r − 1) ⊕ (l0 − 1)` (Bouton 1901; igsolve uses the same closed
 //! form).
 
+use super::chomp_dense::{self, ChompTable};
 use super::grid_board::cell_name;
 use super::picture::{Cell, Grid, Owner, Picture};
 use super::{Family, Game, GameInfo, ImpartialGame, ImpartialRuleset, Move, Ruleset};
 use crate::error::quote;
+use crate::impartial::ruleset::{GrundyTable, OwnTable};
 use crate::MexError;
 use num_bigint::BigUint;
 use std::fmt;
@@ -40,6 +48,10 @@ use std::str::FromStr;
 /// Most rows plus columns of a staircase (its boundary, with the sentinel
 /// bit, fills a `u128`): 63×64 at most for a rectangle.
 pub const MAX_ROWS_PLUS_COLUMNS: usize = 127;
+
+/// Bytes a position takes in the full solver's table, as the catalog
+/// counts them against the memory budget.
+const FULL_SOLVER_BYTES: u128 = 64;
 
 /// Chomp.
 #[derive(Debug, Clone, Copy, Default)]
@@ -99,6 +111,12 @@ impl Staircase {
     /// The boundary without the sentinel.
     fn body(self) -> u128 {
         self.0 & low_mask(self.steps())
+    }
+
+    /// The boundary without the sentinel: one bit a step from the
+    /// bottom-left corner, 1 an up step (see the module's documentation).
+    pub(crate) fn boundary(self) -> u128 {
+        self.body()
     }
 
     /// The staircase of a boundary, dropping rows of length 0 (up steps at
@@ -184,6 +202,26 @@ impl Staircase {
             let below = inner.count_ones();
             (below, n - 2 - below)
         })
+    }
+
+    /// How many staircases lie below this one (row lengths at most its
+    /// own, non-increasing, the empty board included), saturating: the
+    /// positions the full solver may meet.
+    pub fn staircases_below(self) -> u128 {
+        let rows = self.rows();
+        // ways[x]: the fillings of the rows below the current one, that
+        // row of length x.
+        let mut ways = vec![1u128; rows[rows.len() - 1] + 1];
+        for &length in rows.iter().rev().skip(1) {
+            let mut next = vec![0u128; length + 1];
+            let mut sum = 0u128;
+            for (x, slot) in next.iter_mut().enumerate() {
+                sum = sum.saturating_add(ways.get(x).copied().unwrap_or(0));
+                *slot = sum;
+            }
+            ways = next;
+        }
+        ways.iter().fold(0u128, |t, &w| t.saturating_add(w))
     }
 
     /// Whether `self` is a rectangle.
@@ -355,7 +393,10 @@ impl ImpartialGame for Chomp {
 impl ImpartialRuleset for Chomp {
     /// A staircase never splits into components, and the full solver was
     /// measured four to five times faster than the pruned search on 10×10
-    /// and 11×11 (mex-bench example `chomp_nimber`, bench/README.md).
+    /// and 11×11 (mex-bench example `chomp_nimber`, bench/README.md); the
+    /// dense table ([`ImpartialRuleset::grundy_table`]) is faster still,
+    /// and the full solver is left for the boards whose box it cannot
+    /// hold.
     fn pruned_search_pays(&self) -> bool {
         false
     }
@@ -379,6 +420,26 @@ impl ImpartialRuleset for Chomp {
                 }
             }
         }
+    }
+    /// The dense table of every staircase inside the board's bounding box
+    /// ([`ChompTable`]) when it fits `memory`; else `None` (the full
+    /// solver) when the staircases below the board fit it in the full
+    /// solver's table, and a refusal in one line when they do not.
+    fn grundy_table(&self, p: &Staircase, memory: usize) -> Option<OwnTable<Staircase>> {
+        let (h, w) = (p.height(), p.width());
+        if ChompTable::bytes(h, w) <= memory as u128 {
+            let table = ChompTable::solve(h, w, memory);
+            return Some(table.map(|t| Box::new(t) as Box<dyn GrundyTable<Staircase>>));
+        }
+        let full_solver_bytes = p.staircases_below().saturating_mul(FULL_SOLVER_BYTES);
+        (full_solver_bytes > memory as u128).then(|| {
+            Err(chomp_dense::too_large(
+                h,
+                w,
+                ChompTable::bytes(h, w),
+                memory,
+            ))
+        })
     }
     /// The boundary with its sentinel bit (little-endian).
     fn record_bytes(&self) -> usize {

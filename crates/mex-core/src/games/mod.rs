@@ -41,6 +41,7 @@ pub mod backsliding_toads_frogs;
 pub mod best;
 pub mod cherries;
 pub mod chomp;
+pub mod chomp_dense;
 pub mod clobber;
 pub mod col;
 pub mod cram;

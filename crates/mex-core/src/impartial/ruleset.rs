@@ -4,7 +4,18 @@
 //! of CGSuite's rulesets: small definitions plus hooks).
 
 use crate::ruleset::Ruleset;
+use crate::MexError;
 use num_bigint::BigUint;
+
+/// Grundy values that a game's own solver computed at once for a set of
+/// positions (such as Chomp's dense table of every staircase in a box).
+pub trait GrundyTable<P> {
+    /// The value of `position`, `None` when the table does not hold it.
+    fn grundy(&self, position: &P) -> Option<u64>;
+}
+
+/// A game's own table, or its refusal of the memory budget.
+pub type OwnTable<P> = Result<Box<dyn GrundyTable<P>>, MexError>;
 
 /// A short impartial game under normal play. Play must terminate: every
 /// sequence of moves from a position is finite (for games with cycles use
@@ -45,6 +56,19 @@ pub trait ImpartialRuleset: Ruleset {
     /// components.
     fn pruned_search_pays(&self) -> bool {
         true
+    }
+
+    /// A table of values by the game's own solver holding `position` (and
+    /// whatever else it solves on the way, such as its options), within
+    /// `memory` bytes, or its one-line refusal; `None` (the default) means
+    /// the game has none for this position, and the engine chosen by
+    /// [`ImpartialRuleset::pruned_search_pays`] decides.
+    fn grundy_table(
+        &self,
+        _position: &Self::Position,
+        _memory: usize,
+    ) -> Option<OwnTable<Self::Position>> {
+        None
     }
 
     /// How hard the position is to solve, for ordering a search's moves
@@ -89,6 +113,13 @@ impl<R: ImpartialRuleset + ?Sized> ImpartialRuleset for &R {
     }
     fn known_grundy(&self, position: &Self::Position) -> Option<BigUint> {
         (**self).known_grundy(position)
+    }
+    fn grundy_table(
+        &self,
+        position: &Self::Position,
+        memory: usize,
+    ) -> Option<OwnTable<Self::Position>> {
+        (**self).grundy_table(position, memory)
     }
     fn difficulty(&self, position: &Self::Position) -> u64 {
         (**self).difficulty(position)

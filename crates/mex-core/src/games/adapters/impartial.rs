@@ -12,7 +12,7 @@ use super::{
 use crate::games::{check_listing_size, ImpartialGame, Move};
 use crate::impartial::grundy::GrundySolver;
 use crate::impartial::misere::TameGenus;
-use crate::impartial::ruleset::ImpartialRuleset;
+use crate::impartial::ruleset::{GrundyTable, ImpartialRuleset};
 use crate::impartial::search::{NimberSearch, DEFAULT_MEMORY_BYTES};
 use crate::impartial::search_checkpoint::{self, Subject};
 use crate::impartial::Outcome as ImpartialOutcome;
@@ -36,7 +36,33 @@ fn options<G: ImpartialRuleset>(game: &G, p: &G::Position) -> Vec<G::Position> {
 /// ([`ImpartialRuleset::pruned_search_pays`]).
 enum Solver<'a, G: ImpartialRuleset> {
     Pruned(NimberSearch<&'a G>),
-    Full(GrundySolver<&'a G>),
+    Full(GrundySolver<&'a G>, OwnTables<'a, G>),
+}
+
+/// The game's own tables ([`ImpartialRuleset::grundy_table`]) beside the
+/// full solver: the last one made, asked first (none when `game` is
+/// `None`).
+struct OwnTables<'a, G: ImpartialRuleset> {
+    game: Option<&'a G>,
+    memory: usize,
+    last: Option<Box<dyn GrundyTable<G::Position>>>,
+}
+
+impl<G: ImpartialRuleset> OwnTables<'_, G> {
+    /// The value of `p` by the game's own table, made when the last one
+    /// does not hold `p`; `None` when the game has no table for `p`.
+    fn grundy(&mut self, p: &G::Position) -> Option<Result<u64, MexError>> {
+        if let Some(g) = self.last.as_ref().and_then(|t| t.grundy(p)) {
+            return Some(Ok(g));
+        }
+        let table = match self.game?.grundy_table(p, self.memory)? {
+            Ok(table) => table,
+            Err(e) => return Some(Err(e)),
+        };
+        let g = table.grundy(p);
+        self.last = Some(table);
+        g.map(Ok)
+    }
 }
 
 /// Bytes of the full solver's table per position, for its budget (a
@@ -44,12 +70,23 @@ enum Solver<'a, G: ImpartialRuleset> {
 const FULL_SOLVER_BYTES_PER_POSITION: usize = 64;
 
 impl<G: ImpartialRuleset> Solver<'_, G> {
+    /// The solver of a search saved to a file and resumed: the game's own
+    /// tables are not saved, so only the full solver's table is used.
+    fn resumable(mut self) -> Self {
+        if let Solver::Full(_, own) = &mut self {
+            own.game = None;
+        }
+        self
+    }
+
     fn nimber(&mut self, p: &G::Position) -> Result<u64, MexError> {
         match self {
             Solver::Pruned(search) => search.nimber(p),
-            Solver::Full(solver) => solver.grundy(p).map_err(|e| match e {
-                MexError::TooLarge { .. } => memory_spent(solver.positions_solved()),
-                e => e,
+            Solver::Full(solver, own) => own.grundy(p).unwrap_or_else(|| {
+                solver.grundy(p).map_err(|e| match e {
+                    MexError::TooLarge { .. } => memory_spent(solver.positions_solved()),
+                    e => e,
+                })
             }),
         }
     }
@@ -87,7 +124,7 @@ impl<G: ImpartialGame> ResumableSearch for Resumable<'_, G> {
     fn positions(&self) -> usize {
         match &self.solver {
             Solver::Pruned(search) => search.positions_stored(),
-            Solver::Full(solver) => solver.positions_solved(),
+            Solver::Full(solver, _) => solver.positions_solved(),
         }
     }
     fn save(&self, out: &mut dyn std::io::Write) -> std::io::Result<()> {
@@ -100,7 +137,7 @@ impl<G: ImpartialGame> ResumableSearch for Resumable<'_, G> {
                 s.known_nimbers(),
                 s.exclusions(),
             ),
-            Solver::Full(s) => {
+            Solver::Full(s, _) => {
                 let none = std::iter::empty::<(&G::Position, u128)>();
                 search_checkpoint::write(out, game, &self.subject, s.known_values(), none)
             }
@@ -110,7 +147,7 @@ impl<G: ImpartialGame> ResumableSearch for Resumable<'_, G> {
         let game = &self.game.0;
         let read = match &mut self.solver {
             Solver::Pruned(s) => search_checkpoint::read(input, game, &self.subject, s)?,
-            Solver::Full(s) => search_checkpoint::read(input, game, &self.subject, s)?,
+            Solver::Full(s, _) => search_checkpoint::read(input, game, &self.subject, s)?,
         };
         Ok(read.known)
     }
@@ -122,7 +159,15 @@ impl<G: ImpartialGame> ImpartialEntry<G> {
             Solver::Pruned(NimberSearch::new(&self.0).with_memory_budget(memory))
         } else {
             let positions = memory / FULL_SOLVER_BYTES_PER_POSITION;
-            Solver::Full(GrundySolver::new(&self.0).with_max_positions(positions))
+            let own = OwnTables {
+                game: Some(&self.0),
+                memory,
+                last: None,
+            };
+            Solver::Full(
+                GrundySolver::new(&self.0).with_max_positions(positions),
+                own,
+            )
         }
     }
 
@@ -130,6 +175,16 @@ impl<G: ImpartialGame> ImpartialEntry<G> {
         match self.0.known_grundy(p) {
             Some(g) => Ok(g),
             None => solver.nimber(p).map(BigUint::from),
+        }
+    }
+
+    /// Makes the game's own table of `p` ([`ImpartialRuleset::grundy_table`])
+    /// before its options are valued, when `p` has no closed form: a table
+    /// that holds `p` holds its options too, made once instead of once an
+    /// option. A refusal here is met again, and reported, by the options.
+    fn prepare(&self, solver: &mut Solver<'_, G>, p: &G::Position) {
+        if let (Solver::Full(_, own), None) = (solver, self.0.known_grundy(p)) {
+            let _ = own.grundy(p);
         }
     }
 
@@ -190,6 +245,7 @@ impl<G: ImpartialGame> CatalogGame for ImpartialEntry<G> {
         let p = parse(&self.0, position)?;
         let moves = self.listed_moves(&p)?;
         let mut solver = self.solver(ctx.search_memory);
+        self.prepare(&mut solver, &p);
         moves
             .into_iter()
             .map(|m| {
@@ -276,7 +332,7 @@ impl<G: ImpartialGame> CatalogGame for ImpartialEntry<G> {
                 position: p.to_string(),
             },
             position: p,
-            solver: self.solver(ctx.search_memory),
+            solver: self.solver(ctx.search_memory).resumable(),
         })))
     }
 }
