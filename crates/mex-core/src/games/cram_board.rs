@@ -159,10 +159,26 @@ impl CramBoard {
         self.to_left(x) | self.to_right(x) | self.to_up(x) | self.to_down(x)
     }
 
-    /// `free` without its isolated cells and with one tuft per cell
-    /// (tufts whose only neighbour is itself a tuft, a lone domino, stay).
-    /// The four directions are taken in turn; a cell whose tuft was seen
-    /// in an earlier direction loses the tuft of this one.
+    /// `free` without its isolated cells, with one tuft per cell (tufts
+    /// whose only neighbour is itself a tuft, a lone domino, stay), and
+    /// without its bridges: cells, not tufts, whose every free neighbour
+    /// holds a tuft (igsolve removes them too, Beling 2020). The four
+    /// directions are taken in turn; a cell whose tuft was seen in an
+    /// earlier direction loses the tuft of this one.
+    ///
+    /// All three are one lemma: *a free cell `x` may be removed when each
+    /// of its free neighbours `y` has a tuft `t_y ≠ x`* (a cell whose only
+    /// free neighbour is `y`). By induction on the number of free cells:
+    /// the option `G − {x, y}` leaves `t_y` isolated, so it has the value
+    /// of `(G − x) − {y, t_y}`, an option of `G − x`; an option `G − d`
+    /// with `d` away from `x` still meets the hypothesis (a tuft is
+    /// covered only with its neighbour), so `G − d ≡ (G − x) − d`; and
+    /// these are all the options of `G − x`. So `G` and `G − x` have the
+    /// same set of option values. An isolated cell has no neighbours; a
+    /// second tuft `x` of a cell `y` has `y`'s other tuft; a bridge's
+    /// neighbours hold tufts that are not the bridge. Removing one such
+    /// cell keeps the others removable (no tuft loses its neighbour, no
+    /// cell holding a tuft loses it), so all go at once.
     fn reduced(&self, free: u64) -> u64 {
         let on_left = self.to_right(free) & free;
         let on_right = self.to_left(free) & free;
@@ -184,7 +200,9 @@ impl CramBoard {
             removed |= from_centre(self, centres & seen);
             seen |= centres;
         }
-        some & !removed
+        let stars = seen;
+        let bridges = some & !tufts & !self.neighbours(some & !stars);
+        some & !removed & !bridges
     }
 
     /// The orthogonally connected region of `free` holding `seed` (a
@@ -365,12 +383,29 @@ impl ImpartialRuleset for CramBoard {
     fn canonical(&self, p: &u64) -> u64 {
         self.least_image(self.reduced(*p))
     }
+    /// The keys of the reduced position's regions, reduced once: a region
+    /// of a reduced position is not reduced again (a key needs only to
+    /// keep the nimber).
+    fn canonical_parts(&self, p: &u64, out: &mut Vec<u64>) {
+        let mut rest = self.reduced(*p);
+        if rest == 0 {
+            out.push(0);
+        }
+        while rest != 0 {
+            let region = self.region(rest, rest & rest.wrapping_neg());
+            rest &= !region;
+            out.push(self.least_image(region));
+        }
+    }
     /// Nothing free is 0; a whole even × even rectangle is 0: the second
     /// player answers each domino by its image under the half turn
     /// (Gardner 1974).
     fn known_grundy(&self, p: &u64) -> Option<BigUint> {
         if *p == 0 {
             return Some(BigUint::zero());
+        }
+        if p.count_ones() % 4 != 0 {
+            return None;
         }
         let (h, w) = self.rectangle(*p)?;
         (h % 2 == 0 && w % 2 == 0).then(BigUint::zero)
