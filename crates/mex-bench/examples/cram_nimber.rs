@@ -35,9 +35,12 @@ fn report<R: ImpartialRuleset>(board: &str, mut search: NimberSearch<R>, positio
         Ok(nimber) => {
             let stats = search.stats();
             println!(
-                "cram {board}: nimber {nimber}; {:.3} s; {} components stored; {} expanded; {} cut",
+                "cram {board}: nimber {nimber}; {:.3} s; {} components stored, {} with exclusions, \
+                 {} table bytes; {} expanded; {} cut",
                 start.elapsed().as_secs_f64(),
                 search.positions_stored(),
+                search.exclusions().len(),
+                search.table_bytes(),
                 stats.expanded,
                 stats.cut
             );

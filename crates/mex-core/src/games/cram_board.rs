@@ -24,13 +24,17 @@ use crate::ruleset::Ruleset;
 use crate::MexError;
 use num_bigint::BigUint;
 use num_traits::Zero;
+use std::cell::Cell;
 
 /// Most cells of a [`CramBoard`]: one 64-bit mask.
 pub const MAX_CELLS: usize = 64;
 
+/// Slots of [`CramBoard`]'s cache of keys (256 KiB).
+const KEY_CACHE_SLOTS: usize = 1 << 14;
+
 /// Cram on an `height × width` board of at most [`MAX_CELLS`] cells;
 /// positions are masks of free cells (bit `r · width + c`).
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct CramBoard {
     height: u32,
     width: u32,
@@ -39,6 +43,16 @@ pub struct CramBoard {
     last_column: u64,
     /// `spread[b]`: bit `k` of the byte `b` moved to bit `k · width`.
     spread: Box<[u64; 256]>,
+    /// The last region seen in each slot, with its key (a region comes
+    /// back in every option that plays elsewhere). A fixed size, outside
+    /// the search's memory budget; `(0, 0)` is right from the start.
+    key_cache: Box<[Cell<(u64, u64)>]>,
+}
+
+impl std::fmt::Debug for CramBoard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "CramBoard({}x{})", self.height, self.width)
+    }
 }
 
 /// `x << n`, zero when `n` is 64 or more.
@@ -113,6 +127,7 @@ impl CramBoard {
             first_column,
             last_column: first_column << (w - 1),
             spread,
+            key_cache: vec![Cell::new((0, 0)); KEY_CACHE_SLOTS].into_boxed_slice(),
         })
     }
 
@@ -313,6 +328,19 @@ impl CramBoard {
         }
     }
 
+    /// [`CramBoard::least_image`] through the cache of keys.
+    fn cached_key(&self, region: u64) -> u64 {
+        let hash = region.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 50;
+        let slot = &self.key_cache[hash as usize % KEY_CACHE_SLOTS];
+        let (seen, key) = slot.get();
+        if seen == region {
+            return key;
+        }
+        let key = self.least_image(region);
+        slot.set((region, key));
+        key
+    }
+
     /// Whether `p` is a whole rectangle of free cells, and its sides.
     fn rectangle(&self, p: u64) -> Option<(u32, u32)> {
         let placed = self.placed(p);
@@ -394,7 +422,7 @@ impl ImpartialRuleset for CramBoard {
         while rest != 0 {
             let region = self.region(rest, rest & rest.wrapping_neg());
             rest &= !region;
-            out.push(self.least_image(region));
+            out.push(self.cached_key(region));
         }
     }
     /// Nothing free is 0; a whole even × even rectangle is 0: the second
@@ -525,6 +553,7 @@ mod tests {
                 let images = images_on_board(&b, p);
                 for q in &images {
                     assert_eq!(b.least_image(*q), key, "{h}x{w}: {p:b} / {q:b}");
+                    assert_eq!(b.cached_key(*q), key, "{h}x{w}: {p:b} / {q:b}");
                 }
                 assert!(p == 0 || images.contains(&key), "{h}x{w}: {p:b}");
             }
