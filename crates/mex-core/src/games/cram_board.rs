@@ -91,6 +91,9 @@ fn runs_upwards(free: u64, seed: u64, ends: u64) -> u64 {
     run | (run << 1) & free & ends
 }
 
+/// A move of every cell one step in a direction.
+type Shift = fn(&CramBoard, u64) -> u64;
+
 /// A region moved to the top-left corner: its mask, rows and columns.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Placed {
@@ -204,7 +207,7 @@ impl CramBoard {
         let tufts = some & !two;
         let mut seen = 0;
         let mut removed = 0;
-        let directions: [(u64, fn(&Self, u64) -> u64, fn(&Self, u64) -> u64); 4] = [
+        let directions: [(u64, Shift, Shift); 4] = [
             (on_left, Self::to_left, Self::to_right),
             (on_right, Self::to_right, Self::to_left),
             (above, Self::to_up, Self::to_down),
@@ -432,11 +435,11 @@ impl ImpartialRuleset for CramBoard {
         if *p == 0 {
             return Some(BigUint::zero());
         }
-        if p.count_ones() % 4 != 0 {
+        if !p.count_ones().is_multiple_of(4) {
             return None;
         }
         let (h, w) = self.rectangle(*p)?;
-        (h % 2 == 0 && w % 2 == 0).then(BigUint::zero)
+        (h.is_multiple_of(2) && w.is_multiple_of(2)).then(BigUint::zero)
     }
     /// A whole even × odd rectangle is not 0: the first player takes the
     /// two central cells, then answers by the half turn (Gardner 1974).
