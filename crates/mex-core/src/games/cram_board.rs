@@ -105,14 +105,13 @@ struct Placed {
 impl CramBoard {
     /// The board of `height × width` cells; refused above [`MAX_CELLS`].
     pub fn new(height: usize, width: usize) -> Result<CramBoard, MexError> {
-        if height == 0 || width == 0 || height * width > MAX_CELLS {
-            return Err(MexError::above_limit(
-                "cells of a 64-bit Cram board",
-                format!("{height}x{width}"),
-                format!("1 to {MAX_CELLS} cells"),
-                "use the general Cram ruleset (games::cram::Cram)",
-            ));
-        }
+        MexError::check_range(
+            "cells of a 64-bit Cram board",
+            height.saturating_mul(width) as u64,
+            1,
+            MAX_CELLS as u64,
+            "use the general Cram ruleset (games::cram::Cram)",
+        )?;
         let (h, w) = (height as u32, width as u32);
         let first_column = (0..h).fold(0u64, |m, r| m | 1 << (r * w));
         let mut spread = Box::new([0u64; 256]);
