@@ -104,6 +104,22 @@ impl Cells {
         })
     }
 
+    /// The `height × width` board whose free cells are the bits of `free`
+    /// (bit `r * width + c`), or `None` when it is no board of at most
+    /// [`MAX_CELLS`] cells or `free` has bits beyond it.
+    pub fn from_mask(height: usize, width: usize, free: u128) -> Option<Cells> {
+        let cells = height * width;
+        let fits = (1..=MAX_CELLS).contains(&cells)
+            && height <= 255
+            && width <= 255
+            && free & !low_bits(cells) == 0;
+        fits.then_some(Cells {
+            height: height as u8,
+            width: width as u8,
+            free,
+        })
+    }
+
     fn with_free(self, free: u128) -> Cells {
         Cells { free, ..self }
     }

@@ -45,6 +45,7 @@ pub mod chomp_dense;
 pub mod clobber;
 pub mod col;
 pub mod cram;
+pub mod cram_board;
 pub mod cutcake;
 pub mod domineering;
 pub mod domino;

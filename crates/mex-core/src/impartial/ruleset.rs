@@ -98,6 +98,17 @@ pub trait ImpartialRuleset: Ruleset {
     fn read_record(&self, _bytes: &[u8]) -> Option<Self::Position> {
         None
     }
+
+    /// Appends the canonical keys of the position's components (its own
+    /// key when it does not split): [`ImpartialRuleset::decompose`], then
+    /// [`ImpartialRuleset::canonical`] of each (the default); a ruleset
+    /// may do both in one pass.
+    fn canonical_parts(&self, position: &Self::Position, out: &mut Vec<Self::Position>) {
+        match self.decompose(position) {
+            Some(parts) if parts.len() >= 2 => out.extend(parts.iter().map(|p| self.canonical(p))),
+            _ => out.push(self.canonical(position)),
+        }
+    }
 }
 
 /// A borrowed ruleset is a ruleset (the solvers own theirs).
@@ -138,5 +149,8 @@ impl<R: ImpartialRuleset + ?Sized> ImpartialRuleset for &R {
     }
     fn read_record(&self, bytes: &[u8]) -> Option<Self::Position> {
         (**self).read_record(bytes)
+    }
+    fn canonical_parts(&self, position: &Self::Position, out: &mut Vec<Self::Position>) {
+        (**self).canonical_parts(position, out)
     }
 }

@@ -283,14 +283,12 @@ impl<R: ImpartialRuleset> NimberSearch<R> {
     ) -> Result<Pending, MexError> {
         let start = arena.len();
         let mut known = 0;
-        match self.ruleset.decompose(position) {
-            Some(parts) if parts.len() >= 2 => {
-                for part in &parts {
-                    known ^= self.add_part(self.ruleset.canonical(part), start, arena)?;
-                }
-            }
-            _ => known = self.add_part(self.ruleset.canonical(position), start, arena)?,
+        let mut keys = self.spare.pop().unwrap_or_default();
+        self.ruleset.canonical_parts(position, &mut keys);
+        for key in keys.drain(..) {
+            known ^= self.add_part(key, start, arena)?;
         }
+        self.spare.push(keys);
         let mut difficulty = 0;
         let mut hardest = (start, 0);
         for (i, part) in arena.iter().enumerate().skip(start) {

@@ -1,0 +1,629 @@
+//! Cram on one fixed board of at most 64 cells, for the pruned nimber
+//! search of a single board ([`crate::impartial::search::NimberSearch`]):
+//! a position is a 64-bit mask of free cells with the board's own row
+//! stride (bit `r · width + c`, as in [`super::cram::Cells`]), so every
+//! subposition is one machine word and its key needs no re-packing into a
+//! smaller board.
+//!
+//! The mathematics is [`super::cram`]'s: the free cells split into
+//! orthogonally connected regions whose nimbers XOR (Nash–Sheenko,
+//! Theorem 3.14); isolated cells never move; all but one of the tufts
+//! (cells with a single free neighbour) of a cell may be removed (the
+//! argument at [`super::cram`]'s `one_tuft_per_cell`, as in Beling's
+//! igsolve, "reduced stars"); and a region's nimber is kept by the eight
+//! symmetries of the square, both directions being open to both players
+//! (Gardner 1974). A region's key is moved to the top-left corner of the
+//! board (translation keeps the game) and is the least of its images under
+//! the symmetries that fit on the board: a shape whose transpose does not
+//! fit is never met transposed on this board, so every member of a
+//! symmetry class met on the board gets the same key.
+
+use super::cram::Cells;
+use crate::impartial::ruleset::ImpartialRuleset;
+use crate::ruleset::Ruleset;
+use crate::MexError;
+use num_bigint::BigUint;
+use num_traits::Zero;
+use std::cell::Cell;
+
+/// Most cells of a [`CramBoard`]: one 64-bit mask.
+pub const MAX_CELLS: usize = 64;
+
+/// Slots of [`CramBoard`]'s cache of keys (256 KiB).
+const KEY_CACHE_SLOTS: usize = 1 << 14;
+
+/// Cram on an `height × width` board of at most [`MAX_CELLS`] cells;
+/// positions are masks of free cells (bit `r · width + c`).
+#[derive(Clone)]
+pub struct CramBoard {
+    height: u32,
+    width: u32,
+    all: u64,
+    first_column: u64,
+    last_column: u64,
+    /// `spread[b]`: bit `k` of the byte `b` moved to bit `k · width`.
+    spread: Box<[u64; 256]>,
+    /// The last region seen in each slot, with its key (a region comes
+    /// back in every option that plays elsewhere). A fixed size, outside
+    /// the search's memory budget; `(0, 0)` is right from the start.
+    key_cache: Box<[Cell<(u64, u64)>]>,
+}
+
+impl std::fmt::Debug for CramBoard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "CramBoard({}x{})", self.height, self.width)
+    }
+}
+
+/// `x << n`, zero when `n` is 64 or more.
+fn shl(x: u64, n: u32) -> u64 {
+    x.checked_shl(n).unwrap_or(0)
+}
+
+/// `x >> n`, zero when `n` is 64 or more.
+fn shr(x: u64, n: u32) -> u64 {
+    x.checked_shr(n).unwrap_or(0)
+}
+
+/// The lowest `n` bits set (`n ≤ 64`).
+fn low_bits(n: u32) -> u64 {
+    shl(1, n).wrapping_sub(1)
+}
+
+/// `0..n` from the middle outwards: `n/2, n/2 - 1, n/2 + 1, …`.
+fn centre_out(n: u32) -> impl Iterator<Item = u32> {
+    let mid = n / 2;
+    (0..n).map(move |k| {
+        if k % 2 == 0 {
+            mid + k / 2
+        } else {
+            mid - k.div_ceil(2)
+        }
+    })
+}
+
+/// The cells of `free` from each bit of `seed` upwards to the end of its
+/// run, where a run stops at a taken cell or after a cell of `ends` (the
+/// 64-bit form of `cram::runs_upwards`).
+fn runs_upwards(free: u64, seed: u64, ends: u64) -> u64 {
+    let through = free & !ends;
+    let run = (through & !through.wrapping_add(seed & through)) | seed;
+    run | (run << 1) & free & ends
+}
+
+/// A move of every cell one step in a direction.
+type Shift = fn(&CramBoard, u64) -> u64;
+
+/// A region moved to the top-left corner: its mask, rows and columns.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Placed {
+    mask: u64,
+    rows: u32,
+    columns: u32,
+}
+
+impl CramBoard {
+    /// The board of `height × width` cells; refused above [`MAX_CELLS`].
+    pub fn new(height: usize, width: usize) -> Result<CramBoard, MexError> {
+        MexError::check_range(
+            "cells of a 64-bit Cram board",
+            height.saturating_mul(width) as u64,
+            1,
+            MAX_CELLS as u64,
+            "use the general Cram ruleset (games::cram::Cram)",
+        )?;
+        let (h, w) = (height as u32, width as u32);
+        let first_column = (0..h).fold(0u64, |m, r| m | 1 << (r * w));
+        let mut spread = Box::new([0u64; 256]);
+        for (b, out) in spread.iter_mut().enumerate() {
+            for k in 0..8 {
+                if b >> k & 1 == 1 {
+                    *out |= shl(1, k * w);
+                }
+            }
+        }
+        Ok(CramBoard {
+            height: h,
+            width: w,
+            all: low_bits(h * w),
+            first_column,
+            last_column: first_column << (w - 1),
+            spread,
+            key_cache: vec![Cell::new((0, 0)); KEY_CACHE_SLOTS].into_boxed_slice(),
+        })
+    }
+
+    /// The board of a [`Cells`] position, with its free cells, when it
+    /// has at most [`MAX_CELLS`] cells.
+    pub fn of(cells: &Cells) -> Option<(CramBoard, u64)> {
+        let board = CramBoard::new(cells.height(), cells.width()).ok()?;
+        Some((board, cells.free() as u64))
+    }
+
+    /// The position `p` of this board as [`Cells`].
+    pub fn cells(&self, p: u64) -> Cells {
+        Cells::from_mask(self.height as usize, self.width as usize, u128::from(p))
+            .expect("a 64-bit board fits the general one")
+    }
+
+    /// Every cell free.
+    pub fn whole(&self) -> u64 {
+        self.all
+    }
+
+    /// Each cell moved one column left (the first column falls off).
+    fn to_left(&self, x: u64) -> u64 {
+        (x & !self.first_column) >> 1
+    }
+
+    /// Each cell moved one column right (the last column falls off).
+    fn to_right(&self, x: u64) -> u64 {
+        (x & !self.last_column) << 1
+    }
+
+    /// Each cell moved one row up.
+    fn to_up(&self, x: u64) -> u64 {
+        shr(x, self.width)
+    }
+
+    /// Each cell moved one row down.
+    fn to_down(&self, x: u64) -> u64 {
+        shl(x, self.width) & self.all
+    }
+
+    /// The cells orthogonally adjacent to some cell of `x`.
+    fn neighbours(&self, x: u64) -> u64 {
+        self.to_left(x) | self.to_right(x) | self.to_up(x) | self.to_down(x)
+    }
+
+    /// `free` without its isolated cells, with one tuft per cell (tufts
+    /// whose only neighbour is itself a tuft, a lone domino, stay), and
+    /// without its bridges: cells, not tufts, whose every free neighbour
+    /// holds a tuft (igsolve removes them too, Beling 2020). The four
+    /// directions are taken in turn; a cell whose tuft was seen in an
+    /// earlier direction loses the tuft of this one.
+    ///
+    /// All three are one lemma: *a free cell `x` may be removed when each
+    /// of its free neighbours `y` has a tuft `t_y ≠ x`* (a cell whose only
+    /// free neighbour is `y`). By induction on the number of free cells:
+    /// the option `G − {x, y}` leaves `t_y` isolated, so it has the value
+    /// of `(G − x) − {y, t_y}`, an option of `G − x`; an option `G − d`
+    /// with `d` away from `x` still meets the hypothesis (a tuft is
+    /// covered only with its neighbour), so `G − d ≡ (G − x) − d`; and
+    /// these are all the options of `G − x`. So `G` and `G − x` have the
+    /// same set of option values. An isolated cell has no neighbours; a
+    /// second tuft `x` of a cell `y` has `y`'s other tuft; a bridge's
+    /// neighbours hold tufts that are not the bridge. Removing one such
+    /// cell keeps the others removable (no tuft loses its neighbour, no
+    /// cell holding a tuft loses it), so all go at once.
+    fn reduced(&self, free: u64) -> u64 {
+        let on_left = self.to_right(free) & free;
+        let on_right = self.to_left(free) & free;
+        let above = self.to_down(free) & free;
+        let below = self.to_up(free) & free;
+        let some = on_left | on_right | above | below;
+        let two = (on_left & on_right) | (above & below) | ((on_left | on_right) & (above | below));
+        let tufts = some & !two;
+        let mut seen = 0;
+        let mut removed = 0;
+        let directions: [(u64, Shift, Shift); 4] = [
+            (on_left, Self::to_left, Self::to_right),
+            (on_right, Self::to_right, Self::to_left),
+            (above, Self::to_up, Self::to_down),
+            (below, Self::to_down, Self::to_up),
+        ];
+        for (side, to_centre, from_centre) in directions {
+            let centres = to_centre(self, tufts & side) & !tufts;
+            removed |= from_centre(self, centres & seen);
+            seen |= centres;
+        }
+        let stars = seen;
+        let bridges = some & !tufts & !self.neighbours(some & !stars);
+        some & !removed & !bridges
+    }
+
+    /// The orthogonally connected region of `free` holding `seed` (a
+    /// subset of `free`): whole runs of a row at a time, then a step in
+    /// every direction, until no step adds a cell.
+    fn region(&self, free: u64, seed: u64) -> u64 {
+        let mut region = seed;
+        loop {
+            let grown = runs_upwards(
+                free,
+                (region | self.neighbours(region)) & free,
+                self.last_column,
+            );
+            if grown == region {
+                return region;
+            }
+            region = grown;
+        }
+    }
+
+    /// `x` moved to the top-left corner, with its rows and columns.
+    fn placed(&self, x: u64) -> Placed {
+        if x == 0 {
+            return Placed {
+                mask: 0,
+                rows: 0,
+                columns: 0,
+            };
+        }
+        let top = x.trailing_zeros() / self.width;
+        let mut mask = x >> (top * self.width);
+        let rows = (63 - mask.leading_zeros()) / self.width + 1;
+        let row = low_bits(self.width);
+        let mut columns = 0;
+        let mut rest = mask;
+        while rest != 0 {
+            columns |= rest & row;
+            rest = shr(rest, self.width);
+        }
+        let left = columns.trailing_zeros();
+        mask >>= left;
+        Placed {
+            mask,
+            rows,
+            columns: 64 - columns.leading_zeros() - left,
+        }
+    }
+
+    /// `p` mirrored left to right (each row's bits reversed).
+    fn mirrored(&self, p: Placed) -> u64 {
+        let row = low_bits(p.columns);
+        let mut out = 0;
+        for r in 0..p.rows {
+            let bits = shr(p.mask, r * self.width) & row;
+            out |= (bits.reverse_bits() >> (64 - p.columns)) << (r * self.width);
+        }
+        out
+    }
+
+    /// `mask` (of a placed shape of `rows × columns`) turned by a half
+    /// turn: its bits reversed over the shape's span.
+    fn half_turned(&self, mask: u64, rows: u32, columns: u32) -> u64 {
+        mask.reverse_bits() >> (64 - ((rows - 1) * self.width + columns))
+    }
+
+    /// `p` transposed (row `r` becomes column `r`), a byte of a row at a
+    /// time through the spread table; the transpose must fit the board.
+    fn transposed(&self, p: Placed) -> Placed {
+        let row = low_bits(p.columns);
+        let mut out = 0;
+        for r in 0..p.rows {
+            let mut bits = shr(p.mask, r * self.width) & row;
+            let mut at = r;
+            while bits != 0 {
+                out |= shl(self.spread[(bits & 0xff) as usize], at);
+                bits >>= 8;
+                at += 8 * self.width;
+            }
+        }
+        Placed {
+            mask: out,
+            rows: p.columns,
+            columns: p.rows,
+        }
+    }
+
+    /// The least of `p`, its mirror and their half turns.
+    fn least_of_four(&self, p: Placed) -> u64 {
+        let mirror = self.mirrored(p);
+        p.mask
+            .min(mirror)
+            .min(self.half_turned(p.mask, p.rows, p.columns))
+            .min(self.half_turned(mirror, p.rows, p.columns))
+    }
+
+    /// The key of a region: placed at the top-left corner, the least of
+    /// its images under the square's symmetries that fit on the board.
+    fn least_image(&self, x: u64) -> u64 {
+        let p = self.placed(x);
+        if p.mask == 0 {
+            return 0;
+        }
+        let own = self.least_of_four(p);
+        if p.columns <= self.height && p.rows <= self.width {
+            own.min(self.least_of_four(self.transposed(p)))
+        } else {
+            own
+        }
+    }
+
+    /// [`CramBoard::least_image`] through the cache of keys.
+    fn cached_key(&self, region: u64) -> u64 {
+        let hash = region.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 50;
+        let slot = &self.key_cache[hash as usize % KEY_CACHE_SLOTS];
+        let (seen, key) = slot.get();
+        if seen == region {
+            return key;
+        }
+        let key = self.least_image(region);
+        slot.set((region, key));
+        key
+    }
+
+    /// Whether `p` is a whole rectangle of free cells, and its sides.
+    fn rectangle(&self, p: u64) -> Option<(u32, u32)> {
+        let placed = self.placed(p);
+        let full = (0..placed.rows).fold(0u64, |m, r| {
+            m | low_bits(placed.columns) << (r * self.width)
+        });
+        (p != 0 && placed.mask == full).then_some((placed.rows, placed.columns))
+    }
+}
+
+impl Ruleset for CramBoard {
+    type Position = u64;
+}
+
+impl ImpartialRuleset for CramBoard {
+    /// The vertical dominoes from the shape's central column outwards,
+    /// then the horizontal ones from its central row outwards (as
+    /// [`super::cram::Cram`] orders them).
+    fn options(&self, p: &u64, out: &mut Vec<u64>) {
+        let p = *p;
+        if p == 0 {
+            return;
+        }
+        let top = p.trailing_zeros() / self.width;
+        let placed = self.placed(p);
+        let left = (0..self.width)
+            .find(|&c| p & self.first_column << c != 0)
+            .unwrap_or(0);
+        let vertical = p & self.to_up(p);
+        for c in centre_out(placed.columns) {
+            let mut v = vertical & self.first_column << (left + c);
+            while v != 0 {
+                let bit = v & v.wrapping_neg();
+                v &= v - 1;
+                out.push(p & !(bit | bit << self.width));
+            }
+        }
+        let horizontal = p & self.to_left(p);
+        let row = low_bits(self.width);
+        for r in centre_out(placed.rows) {
+            let mut m = horizontal & row << ((top + r) * self.width);
+            while m != 0 {
+                let bit = m & m.wrapping_neg();
+                m &= m - 1;
+                out.push(p & !(bit | bit << 1));
+            }
+        }
+    }
+    /// The regions of the reduced position (no isolated cells, one tuft
+    /// per cell), when there are two or more.
+    fn decompose(&self, p: &u64) -> Option<Vec<u64>> {
+        let free = self.reduced(*p);
+        let first = self.region(free, free & free.wrapping_neg());
+        if first == free {
+            return None;
+        }
+        let mut parts = vec![first];
+        let mut rest = free & !first;
+        while rest != 0 {
+            let region = self.region(rest, rest & rest.wrapping_neg());
+            rest &= !region;
+            parts.push(region);
+        }
+        Some(parts)
+    }
+    /// The reduced position moved to the top-left corner, least among its
+    /// images that fit on the board (0 when nothing can move).
+    fn canonical(&self, p: &u64) -> u64 {
+        self.least_image(self.reduced(*p))
+    }
+    /// The keys of the reduced position's regions, reduced once: a region
+    /// of a reduced position is not reduced again (a key needs only to
+    /// keep the nimber).
+    fn canonical_parts(&self, p: &u64, out: &mut Vec<u64>) {
+        let mut rest = self.reduced(*p);
+        if rest == 0 {
+            out.push(0);
+        }
+        while rest != 0 {
+            let region = self.region(rest, rest & rest.wrapping_neg());
+            rest &= !region;
+            out.push(self.cached_key(region));
+        }
+    }
+    /// Nothing free is 0; a whole even × even rectangle is 0: the second
+    /// player answers each domino by its image under the half turn
+    /// (Gardner 1974).
+    fn known_grundy(&self, p: &u64) -> Option<BigUint> {
+        if *p == 0 {
+            return Some(BigUint::zero());
+        }
+        if !p.count_ones().is_multiple_of(4) {
+            return None;
+        }
+        let (h, w) = self.rectangle(*p)?;
+        (h.is_multiple_of(2) && w.is_multiple_of(2)).then(BigUint::zero)
+    }
+    /// A whole even × odd rectangle is not 0: the first player takes the
+    /// two central cells, then answers by the half turn (Gardner 1974).
+    fn known_nonzero(&self, p: &u64) -> bool {
+        self.rectangle(*p).is_some_and(|(h, w)| (h + w) % 2 == 1)
+    }
+    /// The square of the number of free cells.
+    fn difficulty(&self, p: &u64) -> u64 {
+        u64::from(p.count_ones()).pow(2)
+    }
+    /// The mask, little-endian.
+    fn record_bytes(&self) -> usize {
+        8
+    }
+    fn write_record(&self, p: &u64, out: &mut Vec<u8>) {
+        out.extend(p.to_le_bytes());
+    }
+    fn read_record(&self, bytes: &[u8]) -> Option<u64> {
+        let p = u64::from_le_bytes(bytes.try_into().ok()?);
+        (p & !self.all == 0).then_some(p)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::impartial::mex::mex;
+    use crate::impartial::search::NimberSearch;
+    use std::collections::HashMap;
+
+    /// The nimber straight from the rules, cell by cell on an `h × w`
+    /// board: every domino, the MEX; no regions, reduction or symmetry.
+    /// One memo for a whole board.
+    fn brute(h: u32, w: u32, p: u64, memo: &mut HashMap<u64, u64>) -> u64 {
+        if let Some(&v) = memo.get(&p) {
+            return v;
+        }
+        let mut values = Vec::new();
+        for r in 0..h {
+            for c in 0..w {
+                let cell = 1u64 << (r * w + c);
+                let mut partners = Vec::new();
+                if c + 1 < w {
+                    partners.push(cell << 1);
+                }
+                if r + 1 < h {
+                    partners.push(cell << w);
+                }
+                for other in partners {
+                    if p & cell != 0 && p & other != 0 {
+                        values.push(brute(h, w, p & !(cell | other), memo));
+                    }
+                }
+            }
+        }
+        let v = mex(values);
+        memo.insert(p, v);
+        v
+    }
+
+    /// The images of `p` under the eight symmetries, cell by cell (bit 2
+    /// of `k`: transpose first; bit 0: reverse rows; bit 1: reverse
+    /// columns), each placed at every offset where it fits on the board.
+    fn images_on_board(b: &CramBoard, p: u64) -> Vec<u64> {
+        let placed = b.placed(p);
+        let (h, w) = (placed.rows, placed.columns);
+        let mut out = Vec::new();
+        for k in 0..8u32 {
+            let (th, tw) = if k & 4 != 0 { (w, h) } else { (h, w) };
+            if th > b.height || tw > b.width {
+                continue;
+            }
+            let mut image = 0u64;
+            for r in 0..h {
+                for c in 0..w {
+                    if placed.mask >> (r * b.width + c) & 1 == 1 {
+                        let (r2, c2) = if k & 4 != 0 { (c, r) } else { (r, c) };
+                        let r2 = if k & 1 != 0 { th - 1 - r2 } else { r2 };
+                        let c2 = if k & 2 != 0 { tw - 1 - c2 } else { c2 };
+                        image |= 1 << (r2 * b.width + c2);
+                    }
+                }
+            }
+            for dr in 0..=b.height - th {
+                for dc in 0..=b.width - tw {
+                    out.push(image << (dr * b.width + dc));
+                }
+            }
+        }
+        out
+    }
+
+    fn small_boards() -> Vec<(usize, usize)> {
+        vec![
+            (1, 7),
+            (2, 4),
+            (3, 3),
+            (2, 5),
+            (3, 4),
+            (4, 3),
+            (4, 4),
+            (2, 8),
+        ]
+    }
+
+    /// Every symmetric and translated image of every position of the
+    /// small boards has the same key, and the key is a placed image.
+    #[test]
+    fn keys_are_the_same_for_every_image() {
+        for (h, w) in small_boards() {
+            let b = CramBoard::new(h, w).unwrap();
+            for p in 0..=b.all {
+                let key = b.least_image(p);
+                let images = images_on_board(&b, p);
+                for q in &images {
+                    assert_eq!(b.least_image(*q), key, "{h}x{w}: {p:b} / {q:b}");
+                    assert_eq!(b.cached_key(*q), key, "{h}x{w}: {p:b} / {q:b}");
+                }
+                assert!(p == 0 || images.contains(&key), "{h}x{w}: {p:b}");
+            }
+        }
+    }
+
+    /// The key, reduction and regions keep the nimber: the search on the
+    /// 64-bit board (one table for the whole board, and a fresh one for
+    /// every 7th position) against the rules cell by cell, on every
+    /// position of the small boards; the reduction alone, too.
+    #[test]
+    fn search_against_brute_force() {
+        for (h, w) in small_boards() {
+            let b = CramBoard::new(h, w).unwrap();
+            let mut memo = HashMap::new();
+            let mut shared = NimberSearch::new(b.clone());
+            for p in 0..=b.all {
+                let expected = brute(b.height, b.width, p, &mut memo);
+                let text = b.cells(p);
+                assert_eq!(shared.nimber(&p).unwrap(), expected, "{text}");
+                if p % 7 == 0 {
+                    let mut fresh = NimberSearch::new(b.clone());
+                    assert_eq!(fresh.nimber(&p).unwrap(), expected, "{text}");
+                    assert_eq!(fresh.is_p_position(&p).unwrap(), expected == 0, "{text}");
+                }
+                let reduced = brute(b.height, b.width, b.reduced(p), &mut memo);
+                assert_eq!(reduced, expected, "reduced {text}");
+            }
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(3000))]
+        /// Regions against a flood fill one step at a time, on random
+        /// boards of every shape up to 64 cells.
+        #[test]
+        fn regions_against_steps(height in 1usize..=16, width in 1usize..=16, a: u64, b: u64, sparse: bool) {
+            let width = width.min(MAX_CELLS / height);
+            let board = CramBoard::new(height, width).unwrap();
+            let free = if sparse { a & b } else { a | b } & board.all;
+            let mut rest = free;
+            while rest != 0 {
+                let seed = rest & rest.wrapping_neg();
+                let region = board.region(free, seed);
+                let mut slow = seed;
+                loop {
+                    let grown = (slow | board.neighbours(slow)) & free;
+                    if grown == slow {
+                        break;
+                    }
+                    slow = grown;
+                }
+                proptest::prop_assert_eq!(region, slow);
+                rest &= !region;
+            }
+        }
+    }
+
+    #[test]
+    fn bounds_and_records() {
+        assert!(CramBoard::new(8, 9).is_err());
+        assert!(CramBoard::new(0, 3).is_err());
+        let b = CramBoard::new(1, 64).unwrap();
+        assert_eq!(b.whole(), u64::MAX);
+        let b = CramBoard::new(3, 4).unwrap();
+        let mut bytes = Vec::new();
+        b.write_record(&0b1011, &mut bytes);
+        assert_eq!(b.read_record(&bytes), Some(0b1011));
+        assert_eq!(b.read_record(&u64::MAX.to_le_bytes()), None);
+    }
+}
