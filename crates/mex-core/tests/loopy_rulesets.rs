@@ -113,3 +113,20 @@ fn cgsuite_sides_of_ttt_fff_satisfy_the_definition() {
     );
     assert_eq!(LoopyOutcome::of(&g, 0).unwrap(), LoopyOutcome::D);
 }
+
+/// mex's own sidling finds the sides of TTT..FFF (560 positions), and
+/// they equal CGSuite's value (GameStripTest.scala:
+/// {on||0|-1/2} & {1/2|0||off}), compared side by side both ways.
+#[test]
+fn sides_of_ttt_fff_are_found_and_equal_cgsuite() {
+    let p: Strip = "TTT..FFF".parse().unwrap();
+    let (_, graph) = BackslidingToadsAndFrogs.reachable(&p, 1 << 30).unwrap();
+    let g = LoopyGraph::try_from_options(graph.left, graph.right).unwrap();
+    let (on, off) = sides::sides(&g, 0).unwrap().expect("sides found");
+    let cgsuite = notation::parse_value("{on||0|-1/2} & {1/2|0||off}").unwrap();
+    let (c_on, c_off) = cgsuite.sides().unwrap();
+    assert!(on.geq(c_on).unwrap() && c_on.geq(&on).unwrap());
+    assert!(off.geq(c_off).unwrap() && c_off.geq(&off).unwrap());
+    let shown = notation::show_value(&LoopyValue::from_sides(on, off).unwrap()).unwrap();
+    assert_eq!(shown, "{on||0|-1/2} & {1/2|0||off}");
+}
