@@ -182,9 +182,12 @@ pub fn sidle_onside(g: &LoopyGraph, start: &LoopyGraph) -> Result<Option<Stopper
             return Stopper::new(&extreme, 0).map(Some);
         }
     }
-    let fixed = stopper_vertices(g)?;
+    let mut fixed = stopper_vertices(g)?;
+    let Some(start) = with_off_positions(g, start, &mut fixed, &mut work)? else {
+        return Ok(None);
+    };
     let all: Vec<usize> = (0..g.len()).collect();
-    let Some(mut layer) = work.simplify_layer(start, &all)? else {
+    let Some(mut layer) = work.simplify_layer(&start, &all)? else {
         return Ok(None);
     };
     for _ in 0..MAX_SIDLING_STEPS {
@@ -208,6 +211,39 @@ pub fn sidle_onside(g: &LoopyGraph, start: &LoopyGraph) -> Result<Option<Stopper
         layer = next;
     }
     Ok(None)
+}
+
+/// `start` with every position of `g` whose onside is `off` made `off =
+/// {|pass}` and marked `fixed` (it is its own onside): sidling would
+/// approach such a position by −1, −2, −3, … without end, and the
+/// positions above it by limits that no step reaches. Each position is
+/// checked by both defining inequalities ([`is_onside`]); `None` past the
+/// work budget.
+fn with_off_positions(
+    g: &LoopyGraph,
+    start: &LoopyGraph,
+    fixed: &mut [bool],
+    work: &mut Work,
+) -> Result<Option<LoopyGraph>, MexError> {
+    let off = on().negative();
+    let mut left: Vec<Vec<usize>> = (0..start.len()).map(|v| start.left(v).to_vec()).collect();
+    let mut right: Vec<Vec<usize>> = (0..start.len()).map(|v| start.right(v).to_vec()).collect();
+    for v in 0..g.len() {
+        stop::check()?;
+        if fixed[v] {
+            continue;
+        }
+        let (from_v, _) = g.reachable(v);
+        if !work.spend(from_v.len()) {
+            return Ok(None);
+        }
+        if is_onside(&from_v, &off)? == Some(true) {
+            fixed[v] = true;
+            left[v].clear();
+            right[v] = vec![v];
+        }
+    }
+    LoopyGraph::try_from_options(left, right).map(Some)
 }
 
 /// `on = {pass|}`.
