@@ -545,6 +545,33 @@ fn sums_of_typed_sides() {
     assert!(parse_value("(1 & 0) +").is_err());
 }
 
+/// `&` binds tighter than `+` and `-` and looser than unary minus, at the
+/// top level as inside braces: CGSuite's grammar `Cgsuite.g` has
+/// `addExpr : sidleExpr ((PLUS | MINUS) sidleExpr)*` and `sidleExpr :
+/// ordinalSumExpr (AMPERSAND ordinalSumExpr)?`, below `unaryExpr`. Each
+/// text reads as its explicitly parenthesised twin.
+#[test]
+fn sides_in_sums_read_as_cgsuite_reads_them() {
+    for (input, twin) in [
+        ("1 + over & v", "1 + (over & v)"),
+        ("over & v + 1", "(over & v) + 1"),
+        ("2 - over & v", "2 - (over & v)"),
+        ("over & v - over", "(over & v) - over"),
+        ("-over & -over", "(-over) & (-over)"),
+        ("1 & -1", "(1) & (-1)"),
+        ("tis + 1 & 0 - 1", "tis + (1 & 0) - 1"),
+        ("1 & 0 + 1 & 0", "(1 & 0) + (1 & 0)"),
+    ] {
+        assert_eq!(shown(input), shown(twin), "{input}");
+        let printed = shown(input);
+        assert_eq!(shown(&printed), printed, "{printed} reads back");
+    }
+    // The older reading `(1 + over) & v` would be `1over & v`.
+    assert_eq!(shown("1 + over & v"), "1over & 1v");
+    assert_eq!(shown("(1 + over) & v"), "1over & v");
+    assert!(parse_value("1 + over & v & 0").is_err());
+}
+
 /// Options given by their sides, read as CGSuite reads them (its
 /// GameSpecNode): {A & B | C & D} has onside {A | C}⁺ and offside
 /// {B | D}⁻; `&` binds tighter than `+`. Each expected value is the one

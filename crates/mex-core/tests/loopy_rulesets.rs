@@ -113,3 +113,83 @@ fn cgsuite_sides_of_ttt_fff_satisfy_the_definition() {
     );
     assert_eq!(LoopyOutcome::of(&g, 0).unwrap(), LoopyOutcome::D);
 }
+
+/// mex's own sidling finds the sides of TTT..FFF (560 positions), and
+/// they equal CGSuite's value (GameStripTest.scala:
+/// {on||0|-1/2} & {1/2|0||off}), compared side by side both ways.
+#[test]
+fn sides_of_ttt_fff_are_found_and_equal_cgsuite() {
+    let p: Strip = "TTT..FFF".parse().unwrap();
+    let (_, graph) = BackslidingToadsAndFrogs.reachable(&p, 1 << 30).unwrap();
+    let g = LoopyGraph::try_from_options(graph.left, graph.right).unwrap();
+    let (on, off) = sides::sides(&g, 0).unwrap().expect("sides found");
+    let cgsuite = notation::parse_value("{on||0|-1/2} & {1/2|0||off}").unwrap();
+    let (c_on, c_off) = cgsuite.sides().unwrap();
+    assert!(on.geq(c_on).unwrap() && c_on.geq(&on).unwrap());
+    assert!(off.geq(c_off).unwrap() && c_off.geq(&off).unwrap());
+    let shown = notation::show_value(&LoopyValue::from_sides(on, off).unwrap()).unwrap();
+    assert_eq!(shown, "{on||0|-1/2} & {1/2|0||off}");
+}
+
+/// The strips of `len` cells with three toads and three frogs.
+fn three_and_three(len: u32) -> Vec<String> {
+    strips(len)
+        .into_iter()
+        .filter(|s| s.matches('T').count() == 3 && s.matches('F').count() == 3)
+        .collect()
+}
+
+/// The sides mex finds for `strip`, each checked again by both defining
+/// inequalities (`sidling::is_onside`: survival in G − S and the Büchi
+/// game on S − G; for the offside, on the negatives) and their outcome
+/// against the retrograde analysis of the position graph.
+fn check_sides_of_strip(strip: &str) {
+    use mex_core::partizan::loopy::sidling::is_onside;
+    let (_, graph) = BackslidingToadsAndFrogs
+        .reachable(&strip.parse::<Strip>().unwrap(), 1 << 20)
+        .unwrap();
+    let g = LoopyGraph::try_from_options(graph.left, graph.right).unwrap();
+    let (on, off) = sides::sides(&g, 0)
+        .unwrap()
+        .unwrap_or_else(|| panic!("{strip}: sides not found"));
+    assert_eq!(is_onside(&g, on.graph()).unwrap(), Some(true), "{strip}");
+    let neg_off = off.graph().negative();
+    assert_eq!(
+        is_onside(&g.negative(), &neg_off).unwrap(),
+        Some(true),
+        "{strip}"
+    );
+    assert_eq!(
+        sides::outcome_of_sides(&on, &off).unwrap(),
+        LoopyOutcome::of(&g, 0).unwrap(),
+        "{strip}"
+    );
+}
+
+/// Strips with three toads and three frogs: all of 6 and 7 cells, and
+/// the strips of 8 cells where sidling ran down −1, −2, −3, … at a
+/// position whose onside is `off` (sided since such positions are fixed
+/// at `off`). Every strip of 8 cells is in the ignored test below.
+#[test]
+fn sides_of_three_toads_and_three_frogs() {
+    let mut all = three_and_three(6);
+    all.extend(three_and_three(7));
+    assert_eq!(all.len(), 20 + 140);
+    all.extend(["FF.T.FTT", "F.TFF.TT", ".TFFF.TT", "FF.TTTF."].map(String::from));
+    for strip in &all {
+        check_sides_of_strip(strip);
+    }
+}
+
+/// Every strip of 8 cells with three toads and three frogs (560 strips,
+/// up to 560 positions each). Slow in a debug build: run with
+/// `cargo test --release -p mex-core --test loopy_rulesets -- --ignored`.
+#[test]
+#[ignore]
+fn sides_of_every_eight_cell_strip_with_three_and_three() {
+    let all = three_and_three(8);
+    assert_eq!(all.len(), 560);
+    for strip in &all {
+        check_sides_of_strip(strip);
+    }
+}

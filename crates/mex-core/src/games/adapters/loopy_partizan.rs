@@ -40,9 +40,9 @@ fn simplest_form(graph: PositionGraph) -> Result<Option<String>, MexError> {
 }
 
 /// Most positions reachable from a position that is not a stopper whose
-/// sides are searched (the search and sidling take seconds past a few
-/// hundred positions, and a position is valued at every move of play).
-pub const MAX_SIDED_POSITIONS: usize = 100;
+/// sides are searched: as for stoppers; sidling has its own work budget
+/// (`TTT..FFF`, 560 positions, takes about a second in a release build).
+pub const MAX_SIDED_POSITIONS: usize = MAX_VALUE_POSITIONS;
 
 fn evaluation(position: String, v: TwoSided) -> Evaluation {
     Evaluation {

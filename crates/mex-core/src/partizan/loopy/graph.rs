@@ -156,9 +156,30 @@ impl LoopyGraph {
     /// The part reachable from `start`, renumbered so that `start` is 0
     /// (breadth-first order), and the old number of each new vertex.
     pub fn reachable(&self, start: usize) -> (LoopyGraph, Vec<usize>) {
+        let (g, _, old_of) = self.renumbered_from(&[start]);
+        (g, old_of)
+    }
+
+    /// The part reachable from any of `roots`, renumbered in breadth-first
+    /// order from them (the first root is 0), and the new number of each
+    /// root.
+    pub fn reachable_from(&self, roots: &[usize]) -> (LoopyGraph, Vec<usize>) {
+        let (g, new_of, _) = self.renumbered_from(roots);
+        (g, roots.iter().map(|&r| new_of[r]).collect())
+    }
+
+    /// The part reachable from `roots` in breadth-first order, the new
+    /// number of every old vertex (`usize::MAX` if unreachable) and the
+    /// old number of every new one.
+    fn renumbered_from(&self, roots: &[usize]) -> (LoopyGraph, Vec<usize>, Vec<usize>) {
         let mut new_of = vec![usize::MAX; self.len()];
-        let mut old_of = vec![start];
-        new_of[start] = 0;
+        let mut old_of = Vec::new();
+        for &r in roots {
+            if new_of[r] == usize::MAX {
+                new_of[r] = old_of.len();
+                old_of.push(r);
+            }
+        }
         let mut i = 0;
         while i < old_of.len() {
             let v = old_of[i];
@@ -173,7 +194,7 @@ impl LoopyGraph {
         let renumber = |o: &[usize]| o.iter().map(|&w| new_of[w]).collect::<Vec<_>>();
         let left = old_of.iter().map(|&v| renumber(&self.left[v])).collect();
         let right = old_of.iter().map(|&v| renumber(&self.right[v])).collect();
-        (LoopyGraph { left, right }, old_of)
+        (LoopyGraph { left, right }, new_of, old_of)
     }
 
     /// The disjunctive sum of `self` from `g` and `other` from `h`: the
@@ -221,45 +242,13 @@ impl LoopyGraph {
     /// of states (vertex, mover) — with (v, Left) → (v^L, Right) and
     /// (v, Right) → (v^R, Left) — has no cycle reachable from `start`.
     pub fn is_stopper(&self, start: usize) -> Result<bool, MexError> {
-        let (g, _) = self.reachable(start);
-        let n = g.len();
-        // Kahn's algorithm on the 2n states: a cycle leaves states unremoved.
-        let state = |v: usize, m: Mover| 2 * v + usize::from(m == Mover::Right);
-        let mut indegree = vec![0u32; 2 * n];
-        for v in 0..n {
-            for &w in &g.left[v] {
-                indegree[state(w, Mover::Right)] += 1;
-            }
-            for &w in &g.right[v] {
-                indegree[state(w, Mover::Left)] += 1;
-            }
-        }
-        let mut queue: VecDeque<usize> = (0..2 * n).filter(|&s| indegree[s] == 0).collect();
-        let mut removed = 0;
-        while let Some(s) = queue.pop_front() {
-            stop::check()?;
-            removed += 1;
-            let (v, mover) = (
-                s / 2,
-                if s % 2 == 0 {
-                    Mover::Left
-                } else {
-                    Mover::Right
-                },
-            );
-            let next = match mover {
-                Mover::Left => Mover::Right,
-                Mover::Right => Mover::Left,
-            };
-            for &w in g.options(v, mover) {
-                let t = state(w, next);
-                indegree[t] -= 1;
-                if indegree[t] == 0 {
-                    queue.push_back(t);
-                }
-            }
-        }
-        Ok(removed == 2 * n)
+        self.reachable(start).0.is_stopper_everywhere()
+    }
+
+    /// Whether the game from every vertex is a stopper: the graph of
+    /// states has no cycle at all.
+    pub fn is_stopper_everywhere(&self) -> Result<bool, MexError> {
+        no_alternating_cycle(&self.left, &self.right, |w| w)
     }
 
     /// Whether no cycle at all is reachable from `start` (a short game).
@@ -359,6 +348,50 @@ impl LoopyGraph {
         }
         Ok(won)
     }
+}
+
+/// Whether the graph whose vertex `v` has Left options `target(w)` for
+/// `w` in `left[v]` (Right likewise) has no infinite alternating play
+/// from any vertex: its graph of states (vertex, mover) has no cycle
+/// (Kahn's algorithm: a cycle leaves states unremoved). `target` lets a
+/// caller test a graph with vertices identified without building it.
+pub fn no_alternating_cycle(
+    left: &[Vec<usize>],
+    right: &[Vec<usize>],
+    target: impl Fn(usize) -> usize,
+) -> Result<bool, MexError> {
+    let n = left.len();
+    let mut indegree = vec![0u32; 2 * n];
+    for v in 0..n {
+        for &w in &left[v] {
+            indegree[2 * target(w) + 1] += 1;
+        }
+        for &w in &right[v] {
+            indegree[2 * target(w)] += 1;
+        }
+    }
+    let mut queue: Vec<usize> = (0..2 * n).filter(|&s| indegree[s] == 0).collect();
+    let mut removed = 0usize;
+    while let Some(s) = queue.pop() {
+        if removed.is_multiple_of(4096) {
+            stop::check()?;
+        }
+        removed += 1;
+        // (v, Left) → (v^L, Right) = 2v^L + 1; (v, Right) → (v^R, Left).
+        let (options, bit) = if s % 2 == 0 {
+            (&left[s / 2], 1)
+        } else {
+            (&right[s / 2], 0)
+        };
+        for &w in options {
+            let t = 2 * target(w) + bit;
+            indegree[t] -= 1;
+            if indegree[t] == 0 {
+                queue.push(t);
+            }
+        }
+    }
+    Ok(removed == 2 * n)
 }
 
 fn edge_count(lists: &[Vec<usize>]) -> usize {

@@ -141,7 +141,7 @@ pub fn parse_value(text: &str) -> Result<LoopyValue, MexError> {
     if text.len() <= MAX_TEXT && has_braced_sides(text) {
         return braced_sides_value(text);
     }
-    if text.len() <= MAX_TEXT && has_nested_sides(text) {
+    if text.len() <= MAX_TEXT && (has_nested_sides(text) || is_sum_with_sides(text)) {
         return value_expression(text, 0);
     }
     match parse(text)? {
@@ -327,6 +327,24 @@ fn has_nested_sides(text: &str) -> bool {
     false
 }
 
+/// Whether `text` is a sum or difference of several terms with a `&`
+/// outside all brackets: `G + H & J` reads as `G + (H & J)`, as in
+/// CGSuite, whose grammar puts `&` (its `sidleExpr`) below `+` and `-`
+/// (its `addExpr`) and above unary minus (`Cgsuite.g`).
+fn is_sum_with_sides(text: &str) -> bool {
+    let mut depth = 0usize;
+    let mut top_level_amp = false;
+    for c in text.chars() {
+        match c {
+            '(' | '{' | '[' => depth += 1,
+            ')' | '}' | ']' => depth = depth.saturating_sub(1),
+            '&' if depth == 0 => top_level_amp = true,
+            _ => {}
+        }
+    }
+    top_level_amp && split_terms(text).is_ok_and(|t| t.len() > 1)
+}
+
 /// A sum and difference of terms at the level of values: `(G & H) + J −
 /// (K & L)`, each term read by [`parse_value`] and the values added by
 /// their sides ((G & H) + (J & K) = (G + J)⁺ & (H + K)⁻, Siegel 2013, §VI.4).
@@ -407,6 +425,11 @@ fn split_terms(text: &str) -> Result<Vec<(bool, &str)>, MexError> {
                 if c == '+' && bytes.get(i + 1) == Some(&b'-') {
                     start = i; // `+-H`: the switch, read whole.
                 }
+                seen_term = false;
+                continue;
+            }
+            // A sign after `&` belongs to the side: `1 & -1`.
+            '&' if depth == 0 => {
                 seen_term = false;
                 continue;
             }

@@ -38,7 +38,7 @@ pub const MAX_SIDED_VERTICES: usize = 1_000;
 
 /// The most pairs of positions compared over all trials for one side:
 /// a game of n positions gets at most `MAX_PAIR_WORK / n²` trials.
-pub const MAX_PAIR_WORK: usize = 50_000_000;
+pub const MAX_PAIR_WORK: usize = 5_000_000;
 
 /// The value of the game `g` from `start`: the simplest form of a
 /// stopper; for another game its sides `G⁺ & G⁻` (the stopper itself when

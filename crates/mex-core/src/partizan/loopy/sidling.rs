@@ -21,18 +21,20 @@
 
 use super::compare::geq_table;
 use super::graph::{LoopyGraph, Mover};
+use super::stopper::{simplify_many, Simplified};
 use super::value::Stopper;
 use crate::{stop, MexError};
-use std::collections::VecDeque;
+use std::collections::{HashMap, VecDeque};
 
 /// The most sidling steps tried for one side.
 pub const MAX_SIDLING_STEPS: usize = 200;
 
-/// The most positions of one approximation S_n(v) before simplification;
-/// past it the sidling gives up (the side is reported as not found).
+/// The most positions of the graph of all approximations S_n(v) of one
+/// step before simplification (with those of the step before); past it
+/// the sidling gives up (the side is reported as not found).
 /// Simplification compares all pairs of positions, so this bounds its
-/// table at 250 000 pairs.
-pub const MAX_APPROXIMATION_VERTICES: usize = 500;
+/// table at 1 000 000 pairs (the most [`geq_table`] accepts, a few MiB).
+pub const MAX_APPROXIMATION_VERTICES: usize = 1_000;
 
 /// The most positions of G times positions of a candidate compared in
 /// one check of [`is_onside`] (each check builds tables of that size).
@@ -167,6 +169,10 @@ impl StateGraph {
 /// 1/4, … → over), the *closure*: G with every position whose
 /// approximation has stopped changing replaced by it (a stopper whenever
 /// the positions still changing have no alternating cycle left).
+///
+/// All the approximations S_n(v) of one step live in one graph, simplified
+/// together ([`simplify_many`]): a position shared by the approximations
+/// of many positions of G is compared once, not once per copy.
 pub fn sidle_onside(g: &LoopyGraph, start: &LoopyGraph) -> Result<Option<Stopper>, MexError> {
     let mut work = Work::default();
     // The approximations may run down without end (−2, −4, −6, … when
@@ -176,36 +182,68 @@ pub fn sidle_onside(g: &LoopyGraph, start: &LoopyGraph) -> Result<Option<Stopper
             return Stopper::new(&extreme, 0).map(Some);
         }
     }
-    let fixed = stopper_vertices(g)?;
-    let mut approx: Vec<Stopper> = Vec::with_capacity(g.len());
-    for v in 0..g.len() {
-        stop::check()?;
-        if !work.simplify(start.len()) {
-            return Ok(None);
-        }
-        approx.push(Stopper::new(start, v)?);
-    }
+    let mut fixed = stopper_vertices(g)?;
+    let Some(start) = with_off_positions(g, start, &mut fixed, &mut work)? else {
+        return Ok(None);
+    };
+    let all: Vec<usize> = (0..g.len()).collect();
+    let Some(mut layer) = work.simplify_layer(&start, &all)? else {
+        return Ok(None);
+    };
     for _ in 0..MAX_SIDLING_STEPS {
-        if work.check(g, approx[0].graph())? {
-            return Ok(Some(approx[0].clone()));
+        let candidate = Stopper::new(&layer.graph, layer.roots[0])?;
+        if work.check(g, candidate.graph())? {
+            return Ok(Some(candidate));
         }
-        let Some(next) = sidle_once(g, &approx, &fixed, &mut work)? else {
+        let Some((next, stable)) = sidle_once(g, &layer, &fixed, &mut work)? else {
             return Ok(None);
         };
-        let stable = stable_vertices(&approx, &next)?;
         if stable.iter().all(|&s| s) {
             return Ok(None);
         }
-        let closure = closure_of(g, &next, &stable);
+        let closure = closure_of(g, &next, &stable)?.reachable(0).0;
         if closure.len() <= MAX_APPROXIMATION_VERTICES
             && closure.is_stopper(0)?
             && work.check(g, &closure)?
         {
             return Stopper::new(&closure, 0).map(Some);
         }
-        approx = next;
+        layer = next;
     }
     Ok(None)
+}
+
+/// `start` with every position of `g` whose onside is `off` made `off =
+/// {|pass}` and marked `fixed` (it is its own onside): sidling would
+/// approach such a position by −1, −2, −3, … without end, and the
+/// positions above it by limits that no step reaches. Each position is
+/// checked by both defining inequalities ([`is_onside`]); `None` past the
+/// work budget.
+fn with_off_positions(
+    g: &LoopyGraph,
+    start: &LoopyGraph,
+    fixed: &mut [bool],
+    work: &mut Work,
+) -> Result<Option<LoopyGraph>, MexError> {
+    let off = on().negative();
+    let mut left: Vec<Vec<usize>> = (0..start.len()).map(|v| start.left(v).to_vec()).collect();
+    let mut right: Vec<Vec<usize>> = (0..start.len()).map(|v| start.right(v).to_vec()).collect();
+    for v in 0..g.len() {
+        stop::check()?;
+        if fixed[v] {
+            continue;
+        }
+        let (from_v, _) = g.reachable(v);
+        if !work.spend(from_v.len()) {
+            return Ok(None);
+        }
+        if is_onside(&from_v, &off)? == Some(true) {
+            fixed[v] = true;
+            left[v].clear();
+            right[v] = vec![v];
+        }
+    }
+    LoopyGraph::try_from_options(left, right).map(Some)
 }
 
 /// `on = {pass|}`.
@@ -215,7 +253,14 @@ fn on() -> LoopyGraph {
 
 /// The most work of one sidling, in pairs of positions compared
 /// (simplifications and checks); past it the side is not found.
-pub const MAX_SIDLING_WORK: usize = 50_000_000;
+pub const MAX_SIDLING_WORK: usize = 400_000_000;
+
+/// The approximations S_n(v) of every position v of G: one simplified
+/// stopper graph, and the vertex of each S_n(v) in it.
+struct Layer {
+    graph: LoopyGraph,
+    roots: Vec<usize>,
+}
 
 /// The work done so far by one sidling (see [`MAX_SIDLING_WORK`]).
 #[derive(Default)]
@@ -224,15 +269,38 @@ struct Work {
 }
 
 impl Work {
-    /// Counts a simplification of a graph of `vertices` positions (it
-    /// compares all pairs); whether the budget still holds.
-    fn simplify(&mut self, vertices: usize) -> bool {
-        self.spend(vertices.saturating_mul(vertices))
-    }
-
     fn spend(&mut self, pairs: usize) -> bool {
         self.pairs = self.pairs.saturating_add(pairs);
         self.pairs <= MAX_SIDLING_WORK
+    }
+
+    /// The stoppers `roots` of `graph` simplified together, with the
+    /// survival table of the result; `None` past
+    /// [`MAX_APPROXIMATION_VERTICES`] or the work budget (a round of
+    /// simplification compares all pairs of positions).
+    fn simplify_many(
+        &mut self,
+        graph: &LoopyGraph,
+        roots: &[usize],
+    ) -> Result<Option<Simplified>, MexError> {
+        let (reached, at) = graph.reachable_from(roots);
+        let n = reached.len();
+        if n > MAX_APPROXIMATION_VERTICES || !self.spend(n.saturating_mul(n)) {
+            return Ok(None);
+        }
+        simplify_many(&reached, &at).map(Some)
+    }
+
+    /// As [`Work::simplify_many`], keeping the graph and the roots.
+    fn simplify_layer(
+        &mut self,
+        graph: &LoopyGraph,
+        roots: &[usize],
+    ) -> Result<Option<Layer>, MexError> {
+        Ok(self.simplify_many(graph, roots)?.map(|s| Layer {
+            graph: s.graph,
+            roots: s.roots,
+        }))
     }
 
     /// Whether `s` is the onside of `g`; `false` once the budget is spent.
@@ -244,85 +312,79 @@ impl Work {
     }
 }
 
-/// Whether each approximation equals the one before (each new one is ≤
-/// the old, so ≥ is what is checked).
-fn stable_vertices(old: &[Stopper], new: &[Stopper]) -> Result<Vec<bool>, MexError> {
-    old.iter()
-        .zip(new)
-        .map(|(a, b)| Ok(a.graph() == b.graph() || b.geq(a)?))
-        .collect()
-}
-
 /// G with every `stable` position replaced by its approximation: vertex
-/// v < |G| is position v (a copy of the root of S(v) when v is stable),
-/// the approximations' graphs follow.
-fn closure_of(g: &LoopyGraph, approx: &[Stopper], stable: &[bool]) -> LoopyGraph {
+/// v < |G| is position v (its approximation's options when v is stable),
+/// the approximations' graph follows, shifted by |G|.
+fn closure_of(g: &LoopyGraph, layer: &Layer, stable: &[bool]) -> Result<LoopyGraph, MexError> {
     let n = g.len();
+    let shifted = |o: &[usize]| o.iter().map(|y| y + n).collect::<Vec<_>>();
     let mut left: Vec<Vec<usize>> = (0..n).map(|v| g.left(v).to_vec()).collect();
     let mut right: Vec<Vec<usize>> = (0..n).map(|v| g.right(v).to_vec()).collect();
     for v in (0..n).filter(|&v| stable[v]) {
-        let part = approx[v].graph();
-        let shift = left.len();
-        for x in 0..part.len() {
-            left.push(part.left(x).iter().map(|y| y + shift).collect());
-            right.push(part.right(x).iter().map(|y| y + shift).collect());
-        }
-        left[v] = left[shift].clone();
-        right[v] = right[shift].clone();
+        left[v] = shifted(layer.graph.left(layer.roots[v]));
+        right[v] = shifted(layer.graph.right(layer.roots[v]));
     }
-    LoopyGraph::from_options(left, right)
+    for x in 0..layer.graph.len() {
+        left.push(shifted(layer.graph.left(x)));
+        right.push(shifted(layer.graph.right(x)));
+    }
+    LoopyGraph::try_from_options(left, right)
 }
 
 /// One sidling step: S_{n+1}(v) = {S_n(v^L) | S_n(v^R)} at every vertex
-/// that is not already a stopper; `None` past the size or work budget.
+/// that is not already a stopper, all built on the graph of the S_n and
+/// simplified together; with them, whether each S_{n+1}(v) equals S_n(v)
+/// (each new one is ≤ the old, so ≥ is what is checked). `None` past the
+/// size or work budget.
 fn sidle_once(
     g: &LoopyGraph,
-    approx: &[Stopper],
+    layer: &Layer,
     fixed: &[bool],
     work: &mut Work,
-) -> Result<Option<Vec<Stopper>>, MexError> {
-    let mut next = Vec::with_capacity(approx.len());
-    for v in 0..g.len() {
+) -> Result<Option<(Layer, Vec<bool>)>, MexError> {
+    let n = g.len();
+    let old = &layer.roots;
+    let mut left: Vec<Vec<usize>> = (0..layer.graph.len())
+        .map(|x| layer.graph.left(x).to_vec())
+        .collect();
+    let mut right: Vec<Vec<usize>> = (0..layer.graph.len())
+        .map(|x| layer.graph.right(x).to_vec())
+        .collect();
+    // Positions with the same options in S_n share one new vertex.
+    let mut vertex_of: HashMap<(Vec<usize>, Vec<usize>), usize> = HashMap::new();
+    let mut roots = Vec::with_capacity(2 * n);
+    for v in 0..n {
         stop::check()?;
         if fixed[v] {
-            next.push(approx[v].clone());
+            roots.push(old[v]);
             continue;
         }
-        let Some(node) = node_of(g.left(v), g.right(v), approx) else {
-            return Ok(None);
+        let options = |o: &[usize]| {
+            let mut out: Vec<usize> = o.iter().map(|&w| old[w]).collect();
+            out.sort_unstable();
+            out.dedup();
+            out
         };
-        if !work.simplify(node.len()) {
-            return Ok(None);
+        let key = (options(g.left(v)), options(g.right(v)));
+        let next = left.len();
+        let x = *vertex_of.entry(key.clone()).or_insert(next);
+        if x == next {
+            left.push(key.0);
+            right.push(key.1);
         }
-        next.push(Stopper::new(&node, 0)?);
+        roots.push(x);
     }
-    Ok(Some(next))
-}
-
-/// The graph of {S(l) for l in `left` | S(r) for r in `right`}, vertex 0
-/// the new position; `None` past [`MAX_APPROXIMATION_VERTICES`].
-fn node_of(left: &[usize], right: &[usize], approx: &[Stopper]) -> Option<LoopyGraph> {
-    let mut lefts: Vec<Vec<usize>> = vec![Vec::new()];
-    let mut rights: Vec<Vec<usize>> = vec![Vec::new()];
-    let mut root_of = std::collections::HashMap::new();
-    for &w in left.iter().chain(right) {
-        if root_of.contains_key(&w) {
-            continue;
-        }
-        let part = approx[w].graph();
-        let shift = lefts.len();
-        if shift + part.len() > MAX_APPROXIMATION_VERTICES {
-            return None;
-        }
-        root_of.insert(w, shift);
-        for x in 0..part.len() {
-            lefts.push(part.left(x).iter().map(|y| y + shift).collect());
-            rights.push(part.right(x).iter().map(|y| y + shift).collect());
-        }
-    }
-    lefts[0] = left.iter().map(|w| root_of[w]).collect();
-    rights[0] = right.iter().map(|w| root_of[w]).collect();
-    LoopyGraph::try_from_options(lefts, rights).ok()
+    roots.extend_from_slice(old);
+    let joined = LoopyGraph::try_from_options(left, right)?;
+    let Some(done) = work.simplify_many(&joined, &roots)? else {
+        return Ok(None);
+    };
+    let stable = (0..n)
+        .map(|v| done.table.geq(done.roots[v], done.roots[n + v]))
+        .collect();
+    // The reachable part of a simplest form is one too.
+    let (graph, roots) = done.graph.reachable_from(&done.roots[..n]);
+    Ok(Some((Layer { graph, roots }, stable)))
 }
 
 /// For every vertex of `g`, whether the game from it is a stopper: no

@@ -13,8 +13,8 @@
 //! the table of a round stays valid through it. The tests check the result
 //! equal to the input (`tests/loopy.rs`).
 
-use super::compare::geq_table;
-use super::graph::LoopyGraph;
+use super::compare::{geq_table, GeqTable};
+use super::graph::{no_alternating_cycle, LoopyGraph};
 use crate::partizan::store::{as_number, GameId, GameStore};
 use crate::{stop, MexError};
 use std::cmp::Ordering;
@@ -27,7 +27,28 @@ pub const MAX_ROUNDS: usize = 10_000;
 /// The simplest form of the stopper `g` from `start`: a graph whose vertex
 /// 0 is the start. The caller has checked that `g` is a stopper.
 pub fn simplify(g: &LoopyGraph, start: usize) -> Result<LoopyGraph, MexError> {
-    let (mut cur, _) = g.reachable(start);
+    Ok(simplify_many(g, &[start])?.graph)
+}
+
+/// Several stoppers simplified together in one graph (see
+/// [`simplify_many`]).
+pub struct Simplified {
+    /// The simplified graph: every vertex is reachable from a root.
+    pub graph: LoopyGraph,
+    /// The vertex of each root given, in order (equal values share one
+    /// vertex when fusing them keeps the graph a stopper).
+    pub roots: Vec<usize>,
+    /// The survival table of every pair of vertices of `graph`.
+    pub table: GeqTable,
+}
+
+/// The simplest forms of the vertices `roots` of `g`, a graph in which no
+/// alternating play from a root goes on forever, simplified together: the
+/// rounds of [`simplify`] on the part reachable from the roots, so that
+/// positions shared by several roots are compared once (sidling values
+/// every position of a game at each step this way).
+pub fn simplify_many(g: &LoopyGraph, roots: &[usize]) -> Result<Simplified, MexError> {
+    let (mut cur, mut at) = g.reachable_from(roots);
     for _ in 0..MAX_ROUNDS {
         stop::check()?;
         let table = geq_table(&cur, &cur)?;
@@ -40,14 +61,20 @@ pub fn simplify(g: &LoopyGraph, start: usize) -> Result<LoopyGraph, MexError> {
             changed |= drop_dominated(&mut right[v], |a, b| ge(b, a));
         }
         changed |= bypass_all(&mut left, &mut right, &ge)?;
-        let (fused, merged) = fuse(&left, &right, &ge)?;
-        changed |= merged;
-        let (next, _) = fused.reachable(0);
+        let (fused, rep) = fuse(&left, &right, &ge)?;
+        changed |= rep.iter().enumerate().any(|(v, &r)| r != v);
+        let fused_roots: Vec<usize> = at.iter().map(|&r| rep[r]).collect();
+        let (next, next_at) = fused.reachable_from(&fused_roots);
         changed |= next.len() != cur.len();
-        cur = next;
         if !changed {
-            return Ok(cur);
+            return Ok(Simplified {
+                graph: cur,
+                roots: at,
+                table,
+            });
         }
+        cur = next;
+        at = next_at;
     }
     Err(MexError::too_large(
         "the simplification of a loopy game",
@@ -59,9 +86,9 @@ pub fn simplify(g: &LoopyGraph, start: usize) -> Result<LoopyGraph, MexError> {
 /// Deletes from `opts` every option beaten by another (`better(b, a)`:
 /// b is at least as good as a), keeping the first of equal ones.
 fn drop_dominated(opts: &mut Vec<usize>, better: impl Fn(usize, usize) -> bool) -> bool {
+    let before = opts.len();
     opts.sort_unstable();
     opts.dedup();
-    let before = opts.len();
     let keep: Vec<usize> = opts
         .iter()
         .enumerate()
@@ -112,8 +139,7 @@ fn bypass_all(
                 trial.dedup();
                 let saved =
                     std::mem::replace(if is_left { &mut left[v] } else { &mut right[v] }, trial);
-                let graph = LoopyGraph::from_options(left.to_vec(), right.to_vec());
-                if graph.is_stopper(0)? {
+                if no_alternating_cycle(left, right, |w| w)? {
                     changed = true;
                 } else if is_left {
                     left[v] = saved;
@@ -126,18 +152,17 @@ fn bypass_all(
     Ok(changed)
 }
 
-/// Identifies vertices of equal value (each with the least of its class);
-/// says whether any two were identified. An identification that would
-/// make the graph a non-stopper (an alternating cycle through the merged
-/// vertex) is not made.
+/// Identifies vertices of equal value (each with the least of its class):
+/// the graph with every vertex `v` replaced by `rep[v]`, and `rep`. An
+/// identification that would make the graph a non-stopper (an
+/// alternating cycle through the merged vertex) is not made.
 fn fuse(
     left: &[Vec<usize>],
     right: &[Vec<usize>],
     ge: &impl Fn(usize, usize) -> bool,
-) -> Result<(LoopyGraph, bool), MexError> {
+) -> Result<(LoopyGraph, Vec<usize>), MexError> {
     let n = left.len();
     let mut rep: Vec<usize> = (0..n).collect();
-    let mut merged = false;
     let build = |rep: &[usize]| {
         let map = |o: &Vec<usize>| {
             let mut out: Vec<usize> = o.iter().map(|&w| rep[w]).collect();
@@ -154,14 +179,12 @@ fn fuse(
         stop::check()?;
         if let Some(u) = (0..v).find(|&u| rep[u] == u && ge(u, v) && ge(v, u)) {
             rep[v] = u;
-            if build(&rep).is_stopper(0)? {
-                merged = true;
-            } else {
+            if !no_alternating_cycle(left, right, |w| rep[w])? {
                 rep[v] = v;
             }
         }
     }
-    Ok((build(&rep), merged))
+    Ok((build(&rep), rep))
 }
 
 /// The most vertices of a simplest form whose stops and names are
