@@ -223,6 +223,7 @@ fn every_computed_quotient_is_reduced() {
     let small = QuotientLimits {
         searched_bytes: 1 << 20,
         profiles: 1 << 16,
+        recalibrate: false,
     };
     let e = MisereQuotient::compute_within(&code("0.64"), 12, small)
         .unwrap_err()
