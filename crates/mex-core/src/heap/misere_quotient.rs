@@ -221,6 +221,9 @@ pub struct QuotientLimits {
     /// recalibration of candidates ([`recalibrate`], tried first) or only
     /// by learning from searched outcomes (the slow twin).
     pub recalibrate: bool,
+    /// Whether learning from searched outcomes is tried when the
+    /// recalibration is off or gives up.
+    pub relearn: bool,
 }
 
 impl Default for QuotientLimits {
@@ -229,6 +232,7 @@ impl Default for QuotientLimits {
             searched_bytes: MAX_SEARCHED_BYTES,
             profiles: MAX_PROFILES,
             recalibrate: true,
+            relearn: true,
         }
     }
 }
@@ -296,8 +300,11 @@ impl<'r, R: HeapRule + ?Sized> Builder<'r, R> {
             match self.grow(n, &set) {
                 Ok(x) => x,
                 Err(MexError::Invalid { .. }) => {
-                    if self.limits.recalibrate && self.recalibrate(n).is_ok() {
-                        return Ok(());
+                    if self.limits.recalibrate {
+                        let recalibrated = self.recalibrate(n);
+                        if recalibrated.is_ok() || !self.limits.relearn {
+                            return recalibrated;
+                        }
                     }
                     self.images.push(0);
                     let learned = self.relearn(n);

@@ -179,9 +179,11 @@ fn recalibrated(heaps: &Heaps, last: &Solved, word: &[usize]) -> Result<Solved, 
                     (h, cycle_for(&last.monoid, last.images[h], copies))
                 })
                 .collect();
-            let candidate = build(heaps, &last.monoid, &last.images, &freed)?;
-            if candidate.rule_holds_at(heaps, word) {
-                return Ok(candidate);
+            // A candidate over a budget is skipped: another subset may fit.
+            match build(heaps, &last.monoid, &last.images, &freed) {
+                Ok(candidate) if candidate.rule_holds_at(heaps, word) => return Ok(candidate),
+                Ok(_) | Err(MexError::TooLarge { .. }) => {}
+                Err(e) => return Err(e),
             }
         }
     }
