@@ -509,6 +509,7 @@ fn reduce(heaps: &Heaps, m: &Product, images: &[u64], r: &Reached) -> Result<Sol
 /// conditions (V1)–(V3) of the parent module hold (then `s` gives every
 /// outcome). The profiles are searched breadth first, so the failure found
 /// has as few heaps as the search allows.
+#[allow(clippy::needless_range_loop)]
 fn find_failure(
     heaps: &Heaps,
     s: &Solved,
@@ -554,7 +555,7 @@ fn find_failure(
         .collect();
     const ABSENT: u32 = u32::MAX;
     let start = (vec![ABSENT; classes.len()], 0u32);
-    let mut nodes: Vec<((Vec<u32>, u32), u32, usize)> = vec![(start.clone(), 0, usize::MAX)];
+    let mut nodes: Vec<Node> = vec![(start.clone(), 0, usize::MAX)];
     let mut seen: HashSet<(Vec<u32>, u32)> = HashSet::from([start]);
     let mut head = 0;
     while head < nodes.len() {
@@ -590,14 +591,12 @@ fn find_failure(
     Ok(None)
 }
 
+/// A searched profile and its value, its parent node and the class added.
+type Node = ((Vec<u32>, u32), u32, usize);
+
 /// How many heaps of each class the sum of node `at`, plus one of class
 /// `last`, holds.
-fn class_counts(
-    nodes: &[((Vec<u32>, u32), u32, usize)],
-    mut at: usize,
-    last: usize,
-    classes: usize,
-) -> Vec<usize> {
+fn class_counts(nodes: &[Node], mut at: usize, last: usize, classes: usize) -> Vec<usize> {
     let mut counts = vec![0; classes];
     counts[last] += 1;
     while at != 0 {
