@@ -67,6 +67,8 @@
 //! Every answer is checked against the definition (a direct search of sums
 //! of heaps by [`crate::heap::misere`]) in `tests/misere_quotients.rs`.
 
+mod recalibrate;
+
 use super::code::TakeBreakCode;
 use crate::MexError;
 use num_bigint::BigUint;
@@ -215,6 +217,13 @@ pub struct QuotientLimits {
     pub searched_bytes: usize,
     /// Most profiles the proof of a grown quotient may visit.
     pub profiles: usize,
+    /// Whether old elements that split are handled by MisereSolver's
+    /// recalibration of candidates ([`recalibrate`], tried first) or only
+    /// by learning from searched outcomes (the slow twin).
+    pub recalibrate: bool,
+    /// Whether learning from searched outcomes is tried when the
+    /// recalibration is off or gives up.
+    pub relearn: bool,
 }
 
 impl Default for QuotientLimits {
@@ -222,6 +231,8 @@ impl Default for QuotientLimits {
         QuotientLimits {
             searched_bytes: MAX_SEARCHED_BYTES,
             profiles: MAX_PROFILES,
+            recalibrate: true,
+            relearn: true,
         }
     }
 }
@@ -289,6 +300,12 @@ impl<'r, R: HeapRule + ?Sized> Builder<'r, R> {
             match self.grow(n, &set) {
                 Ok(x) => x,
                 Err(MexError::Invalid { .. }) => {
+                    if self.limits.recalibrate {
+                        let recalibrated = self.recalibrate(n);
+                        if recalibrated.is_ok() || !self.limits.relearn {
+                            return recalibrated;
+                        }
+                    }
                     self.images.push(0);
                     let learned = self.relearn(n);
                     if learned.is_err() {
@@ -602,7 +619,7 @@ impl<'r, R: HeapRule + ?Sized> Builder<'r, R> {
                 )
                 .is_ok()
             {
-                self.adopt(learned, images, option_sets);
+                self.adopt(learned.monoid, learned.words, images, option_sets);
                 return self.relax_weights();
             }
             let before = tests.len();
@@ -629,8 +646,27 @@ impl<'r, R: HeapRule + ?Sized> Builder<'r, R> {
         ))
     }
 
-    fn adopt(&mut self, learned: Learned, images: Vec<u32>, option_sets: Vec<Vec<u32>>) {
-        self.monoid = learned.monoid;
+    /// Step 3 failed (old elements split): MisereSolver's candidates and
+    /// recalibration ([`recalibrate`]), whose answer is proved by (V1)–(V3).
+    fn recalibrate(&mut self, n: usize) -> Result<(), MexError> {
+        let heaps = recalibrate::Heaps {
+            options: &self.heap_option_words,
+            lengths: &self.lengths,
+        };
+        let solved = recalibrate::solve(&heaps, &self.monoid, &self.images, self.limits.profiles)?;
+        let option_sets = (0..=n).map(|h| solved.option_images(&heaps, h)).collect();
+        self.adopt(solved.monoid, solved.reps, solved.images, option_sets);
+        self.relax_weights()
+    }
+
+    fn adopt(
+        &mut self,
+        monoid: Monoid,
+        words: Vec<Vec<usize>>,
+        images: Vec<u32>,
+        option_sets: Vec<Vec<u32>>,
+    ) {
+        self.monoid = monoid;
         self.images = images;
         self.option_sets = option_sets;
         self.by_options = HashMap::new();
@@ -641,12 +677,11 @@ impl<'r, R: HeapRule + ?Sized> Builder<'r, R> {
                     .or_insert(self.images[h]);
             }
         }
-        self.weights = learned
-            .words
+        self.weights = words
             .iter()
             .map(|w| w.iter().map(|&h| self.lengths[h]).sum())
             .collect();
-        self.reps = learned.words;
+        self.reps = words;
     }
 
     fn charge(&self, bytes: usize) -> Result<(), MexError> {
