@@ -9,6 +9,9 @@ use num_bigint::BigUint;
 use proptest::prelude::*;
 use std::collections::{BTreeSet, HashMap};
 
+mod staircases;
+use staircases::{stair, staircases};
+
 /// The squares of a board other than the poisoned one, as (row, column).
 type Squares = BTreeSet<(usize, usize)>;
 
@@ -47,31 +50,6 @@ fn brute(squares: &Squares, memo: &mut HashMap<Squares, u64>) -> u64 {
     let g = (0..).find(|v| !values.contains(v)).unwrap();
     memo.insert(squares.clone(), g);
     g
-}
-
-/// Every staircase inside `h × w` (row lengths non-increasing, at least
-/// one row, the first of length at least 1).
-fn staircases(h: usize, w: usize) -> Vec<Vec<usize>> {
-    fn extend(rows: &mut Vec<usize>, h: usize, out: &mut Vec<Vec<usize>>) {
-        out.push(rows.clone());
-        if rows.len() == h {
-            return;
-        }
-        for l in 1..=*rows.last().unwrap() {
-            rows.push(l);
-            extend(rows, h, out);
-            rows.pop();
-        }
-    }
-    let mut out = Vec::new();
-    for first in 1..=w {
-        extend(&mut vec![first], h, &mut out);
-    }
-    out
-}
-
-fn stair(rows: &[usize]) -> Staircase {
-    Staircase::from_rows(rows).unwrap()
 }
 
 fn grundy(text: &str) -> u64 {

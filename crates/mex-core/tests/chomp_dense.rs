@@ -3,7 +3,7 @@
 //! every staircase of small boxes and on random staircases of larger
 //! ones; its ranks against the combinatorial number system; its refusals.
 
-use mex_core::games::chomp::{Chomp, Staircase};
+use mex_core::games::chomp::Chomp;
 use mex_core::games::chomp_dense::{binomial, ChompTable};
 use mex_core::games::{find, Context, Value};
 use mex_core::impartial::grundy::GrundySolver;
@@ -11,32 +11,10 @@ use num_bigint::BigUint;
 use proptest::prelude::*;
 use std::collections::BTreeSet;
 
+mod staircases;
+use staircases::{stair, staircases};
+
 const PLENTY: usize = 1 << 30;
-
-/// Every staircase inside `h × w` (row lengths non-increasing, at least
-/// one row, the first of length at least 1).
-fn staircases(h: usize, w: usize) -> Vec<Vec<usize>> {
-    fn extend(rows: &mut Vec<usize>, h: usize, out: &mut Vec<Vec<usize>>) {
-        out.push(rows.clone());
-        if rows.len() == h {
-            return;
-        }
-        for l in 1..=*rows.last().unwrap() {
-            rows.push(l);
-            extend(rows, h, out);
-            rows.pop();
-        }
-    }
-    let mut out = Vec::new();
-    for first in 1..=w {
-        extend(&mut vec![first], h, &mut out);
-    }
-    out
-}
-
-fn stair(rows: &[usize]) -> Staircase {
-    Staircase::from_rows(rows).unwrap()
-}
 
 /// Every box up to 6×6 (and 2×20, 3×12, 7×4): the table's value of
 /// every staircase inside against the full solver, its ranks distinct,
