@@ -249,8 +249,8 @@ impl ChompTable {
 }
 
 impl GrundyTable<Staircase> for ChompTable {
-    fn grundy(&self, p: &Staircase) -> Option<u64> {
-        self.value(p)
+    fn grundy(&mut self, p: &Staircase) -> Option<Result<u64, MexError>> {
+        self.value(p).map(Ok)
     }
 }
 

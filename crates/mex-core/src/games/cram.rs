@@ -13,6 +13,7 @@
 use super::grid_board::{cell_name, Alphabet, Board};
 use super::picture::{Cell, Picture};
 use super::{Family, Game, GameInfo, ImpartialGame, ImpartialRuleset, Move, Ruleset};
+use crate::impartial::ruleset::OwnTable;
 use crate::MexError;
 use num_bigint::BigUint;
 use num_traits::Zero;
@@ -546,6 +547,11 @@ impl ImpartialGame for Cram {
 }
 
 impl ImpartialRuleset for Cram {
+    /// Boards of at most 64 cells are searched on the 64-bit board
+    /// (`cram_board::BoardSearch`: the same pruned search, cheaper keys).
+    fn grundy_table(&self, p: &Cells, memory: usize) -> Option<OwnTable<Cells>> {
+        super::cram_board::BoardSearch::of(p, memory)
+    }
     /// The vertical dominoes from the central column outwards, then the
     /// horizontal ones from the central row outwards (central moves first,
     /// as Beling's igsolve orders them).

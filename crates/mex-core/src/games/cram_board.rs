@@ -19,7 +19,8 @@
 //! symmetry class met on the board gets the same key.
 
 use super::cram::Cells;
-use crate::impartial::ruleset::ImpartialRuleset;
+use crate::impartial::ruleset::{GrundyTable, ImpartialRuleset, OwnTable};
+use crate::impartial::search::NimberSearch;
 use crate::ruleset::Ruleset;
 use crate::MexError;
 use num_bigint::BigUint;
@@ -353,6 +354,37 @@ impl CramBoard {
     }
 }
 
+/// The pruned nimber search (`impartial::search`) on one 64-bit board,
+/// its table kept between the positions of that board (a position and its
+/// options, as `mex moves` asks): the catalog's Cram takes it for every
+/// board of at most [`MAX_CELLS`] cells (`ImpartialRuleset::grundy_table`).
+pub struct BoardSearch {
+    height: usize,
+    width: usize,
+    search: NimberSearch<CramBoard>,
+}
+
+impl BoardSearch {
+    /// The search of the board of `cells` under `memory` bytes, `None`
+    /// when the board has more than [`MAX_CELLS`] cells.
+    pub fn of(cells: &Cells, memory: usize) -> Option<OwnTable<Cells>> {
+        let (board, _) = CramBoard::of(cells)?;
+        let search = NimberSearch::new(board).with_memory_budget(memory);
+        Some(Ok(Box::new(BoardSearch {
+            height: cells.height(),
+            width: cells.width(),
+            search,
+        })))
+    }
+}
+
+impl GrundyTable<Cells> for BoardSearch {
+    fn grundy(&mut self, cells: &Cells) -> Option<Result<u64, MexError>> {
+        let same_board = (cells.height(), cells.width()) == (self.height, self.width);
+        same_board.then(|| self.search.nimber(&(cells.free() as u64)))
+    }
+}
+
 impl Ruleset for CramBoard {
     type Position = u64;
 }
@@ -468,6 +500,53 @@ mod tests {
     use crate::impartial::mex::mex;
     use crate::impartial::search::NimberSearch;
     use std::collections::HashMap;
+
+    /// The catalog's Cram (which searches boards of at most 64 cells on
+    /// this board, through `grundy_table`) against the pruned search on
+    /// the general ruleset, on random boards with taken cells, and the
+    /// values of every move of some of them (one search shared by the
+    /// options).
+    #[test]
+    fn the_catalog_takes_the_board_search_with_the_same_values() {
+        use crate::games::cram::Cram;
+        use crate::games::{find, Context, Value};
+        use proptest::prelude::RngExt;
+        use proptest::test_runner::{RngAlgorithm, TestRng};
+        let cram = find("cram").unwrap();
+        let mut rng = TestRng::from_seed(RngAlgorithm::ChaCha, &[7; 32]);
+        for round in 0..60 {
+            let (h, w) = (rng.random_range(1..6usize), rng.random_range(1..8usize));
+            let rows: Vec<String> = (0..h)
+                .map(|_| {
+                    (0..w)
+                        .map(|_| {
+                            if rng.random_range(0..5) == 0 {
+                                '#'
+                            } else {
+                                '.'
+                            }
+                        })
+                        .collect()
+                })
+                .collect();
+            let text = rows.join("/");
+            let cells: Cells = text.parse().unwrap();
+            let general = NimberSearch::new(Cram).nimber(&cells).unwrap();
+            assert_eq!(cram.grundy(&text).unwrap(), general.into(), "{text}");
+            if round % 10 == 0 {
+                for m in cram.moves(&text, &mut Context::new()).unwrap() {
+                    let option: Cells = m.result.position.parse().unwrap();
+                    let expected = NimberSearch::new(Cram).nimber(&option).unwrap();
+                    assert!(
+                        matches!(&m.result.value, Value::Grundy(g) if *g == expected.into()),
+                        "{}",
+                        m.result.position
+                    );
+                    assert_eq!(m.winning, expected == 0);
+                }
+            }
+        }
+    }
 
     /// The nimber straight from the rules, cell by cell on an `h × w`
     /// board: every domino, the MEX; no regions, reduction or symmetry.

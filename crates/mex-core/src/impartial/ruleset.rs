@@ -7,11 +7,13 @@ use crate::ruleset::Ruleset;
 use crate::MexError;
 use num_bigint::BigUint;
 
-/// Grundy values that a game's own solver computed at once for a set of
-/// positions (such as Chomp's dense table of every staircase in a box).
+/// Grundy values by a game's own solver for a set of positions: computed
+/// at once (Chomp's dense table of every staircase in a box), or searched
+/// on demand with a table kept between positions (Cram's 64-bit board).
 pub trait GrundyTable<P> {
-    /// The value of `position`, `None` when the table does not hold it.
-    fn grundy(&self, position: &P) -> Option<u64>;
+    /// The value of `position`, `None` when this solver does not hold it;
+    /// an error when its budget is spent or it is stopped.
+    fn grundy(&mut self, position: &P) -> Option<Result<u64, MexError>>;
 }
 
 /// A game's own table, or its refusal of the memory budget.

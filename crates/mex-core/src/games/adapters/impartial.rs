@@ -35,13 +35,13 @@ fn options<G: ImpartialRuleset>(game: &G, p: &G::Position) -> Vec<G::Position> {
 /// full Sprague–Grundy solver for the games where it was measured faster
 /// ([`ImpartialRuleset::pruned_search_pays`]).
 enum Solver<'a, G: ImpartialRuleset> {
-    Pruned(NimberSearch<&'a G>),
+    Pruned(NimberSearch<&'a G>, OwnTables<'a, G>),
     Full(GrundySolver<&'a G>, OwnTables<'a, G>),
 }
 
 /// The game's own tables ([`ImpartialRuleset::grundy_table`]) beside the
-/// full solver: the last one made, asked first (none when `game` is
-/// `None`).
+/// pruned search or the full solver: the last one made, asked first (none
+/// when `game` is `None`).
 struct OwnTables<'a, G: ImpartialRuleset> {
     game: Option<&'a G>,
     memory: usize,
@@ -52,16 +52,17 @@ impl<G: ImpartialRuleset> OwnTables<'_, G> {
     /// The value of `p` by the game's own table, made when the last one
     /// does not hold `p`; `None` when the game has no table for `p`.
     fn grundy(&mut self, p: &G::Position) -> Option<Result<u64, MexError>> {
-        if let Some(g) = self.last.as_ref().and_then(|t| t.grundy(p)) {
-            return Some(Ok(g));
+        if let Some(g) = self.last.as_mut().and_then(|t| t.grundy(p)) {
+            return Some(g);
         }
         let table = match self.game?.grundy_table(p, self.memory)? {
             Ok(table) => table,
             Err(e) => return Some(Err(e)),
         };
+        let mut table = table;
         let g = table.grundy(p);
         self.last = Some(table);
-        g.map(Ok)
+        g
     }
 }
 
@@ -71,17 +72,17 @@ const FULL_SOLVER_BYTES_PER_POSITION: usize = 64;
 
 impl<G: ImpartialRuleset> Solver<'_, G> {
     /// The solver of a search saved to a file and resumed: the game's own
-    /// tables are not saved, so only the full solver's table is used.
+    /// tables are not saved, so only the search's or the full solver's
+    /// table is used.
     fn resumable(mut self) -> Self {
-        if let Solver::Full(_, own) = &mut self {
-            own.game = None;
-        }
+        let (Solver::Pruned(_, own) | Solver::Full(_, own)) = &mut self;
+        own.game = None;
         self
     }
 
     fn nimber(&mut self, p: &G::Position) -> Result<u64, MexError> {
         match self {
-            Solver::Pruned(search) => search.nimber(p),
+            Solver::Pruned(search, own) => own.grundy(p).unwrap_or_else(|| search.nimber(p)),
             Solver::Full(solver, own) => own.grundy(p).unwrap_or_else(|| {
                 solver.grundy(p).map_err(|e| match e {
                     MexError::TooLarge { .. } => memory_spent(solver.positions_solved()),
@@ -123,14 +124,14 @@ impl<G: ImpartialGame> ResumableSearch for Resumable<'_, G> {
     }
     fn positions(&self) -> usize {
         match &self.solver {
-            Solver::Pruned(search) => search.positions_stored(),
+            Solver::Pruned(search, _) => search.positions_stored(),
             Solver::Full(solver, _) => solver.positions_solved(),
         }
     }
     fn save(&self, out: &mut dyn std::io::Write) -> std::io::Result<()> {
         let game = &self.game.0;
         match &self.solver {
-            Solver::Pruned(s) => search_checkpoint::write(
+            Solver::Pruned(s, _) => search_checkpoint::write(
                 out,
                 game,
                 &self.subject,
@@ -146,7 +147,7 @@ impl<G: ImpartialGame> ResumableSearch for Resumable<'_, G> {
     fn resume(&mut self, input: &mut dyn std::io::Read) -> Result<usize, MexError> {
         let game = &self.game.0;
         let read = match &mut self.solver {
-            Solver::Pruned(s) => search_checkpoint::read(input, game, &self.subject, s)?,
+            Solver::Pruned(s, _) => search_checkpoint::read(input, game, &self.subject, s)?,
             Solver::Full(s, _) => search_checkpoint::read(input, game, &self.subject, s)?,
         };
         Ok(read.known)
@@ -155,15 +156,15 @@ impl<G: ImpartialGame> ResumableSearch for Resumable<'_, G> {
 
 impl<G: ImpartialGame> ImpartialEntry<G> {
     fn solver(&self, memory: usize) -> Solver<'_, G> {
+        let own = OwnTables {
+            game: Some(&self.0),
+            memory,
+            last: None,
+        };
         if self.0.pruned_search_pays() {
-            Solver::Pruned(NimberSearch::new(&self.0).with_memory_budget(memory))
+            Solver::Pruned(NimberSearch::new(&self.0).with_memory_budget(memory), own)
         } else {
             let positions = memory / FULL_SOLVER_BYTES_PER_POSITION;
-            let own = OwnTables {
-                game: Some(&self.0),
-                memory,
-                last: None,
-            };
             Solver::Full(
                 GrundySolver::new(&self.0).with_max_positions(positions),
                 own,
