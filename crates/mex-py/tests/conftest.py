@@ -14,6 +14,14 @@ from pathlib import Path
 from typing import Any, Callable, Tuple
 
 import pytest
+from hypothesis import settings
+
+# Hypothesis draws its examples deterministically, so that the tests pass or
+# fail the same way on every run (the README's "Set-up"); to explore new
+# examples, run with HYPOTHESIS_PROFILE=explore.
+settings.register_profile("deterministic", derandomize=True)
+settings.register_profile("explore", derandomize=False)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "deterministic"))
 
 ROOT = Path(__file__).resolve().parents[3]
 
