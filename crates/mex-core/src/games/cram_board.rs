@@ -227,18 +227,94 @@ impl CramBoard {
     /// subset of `free`): whole runs of a row at a time, then a step in
     /// every direction, until no step adds a cell.
     fn region(&self, free: u64, seed: u64) -> u64 {
+        self.region_cut(free, seed, self.last_column)
+    }
+
+    /// [`CramBoard::region`] in the graph without the horizontal edges
+    /// from each cell of `ends` to the cell on its right (`ends` holds the
+    /// last column).
+    fn region_cut(&self, free: u64, seed: u64, ends: u64) -> u64 {
         let mut region = seed;
         loop {
-            let grown = runs_upwards(
-                free,
-                (region | self.neighbours(region)) & free,
-                self.last_column,
-            );
+            let sideways = (region & !ends) << 1 | (region & !(ends << 1)) >> 1;
+            let step = sideways | self.to_up(region) | self.to_down(region);
+            let grown = runs_upwards(free, (region | step) & free, ends);
             if grown == region {
                 return region;
             }
             region = grown;
         }
+    }
+
+    /// The top-left cells of the 2×2 squares of free cells `a c / d b` or
+    /// `c a / b d` (rows) in which `a` and `b` have no free neighbour
+    /// outside the square: their horizontal dominoes are redundant
+    /// ([`CramBoard::square_cuts`]).
+    fn closed_squares(&self, free: u64) -> u64 {
+        let left_free = self.to_right(free) & free;
+        let right_free = self.to_left(free) & free;
+        let up_free = self.to_down(free) & free;
+        let down_free = self.to_up(free) & free;
+        let corners = right_free & down_free & self.to_up(right_free);
+        if corners == 0 {
+            return 0;
+        }
+        // `x` of a cell property: the property at `x`'s right neighbour,
+        // at the cell below, at the cell diagonally below right.
+        let of_right = |y: u64| self.to_left(y);
+        let of_below = |y: u64| self.to_up(y);
+        let closed_top_left = !left_free & !up_free;
+        let closed_bottom_right = !right_free & !down_free;
+        let closed_top_right = !right_free & !up_free;
+        let closed_bottom_left = !left_free & !down_free;
+        let first = corners & closed_top_left & of_below(of_right(closed_bottom_right));
+        let second = corners & of_right(closed_top_right) & of_below(closed_bottom_left);
+        first | second
+    }
+
+    /// The cells whose horizontal edge to the right may be deleted from
+    /// the graph of `free` without changing its nimber: the two rows of
+    /// every [`CramBoard::closed_squares`] (Beling's igsolve splits
+    /// components there, `forbidden_horizontal_moves`; the proof is ours).
+    ///
+    /// Cram is played on the graph of free cells (a move removes two
+    /// adjacent vertices), so isomorphic graphs have equal nimbers.
+    /// *Lemma: let `a`, `b` be vertices of `G` with exactly the
+    /// neighbours `c` and `d`, `c ≠ d`; then `G` and `G' = G − ac − bd`
+    /// (the edges deleted, not the vertices) have the same nimber.* By
+    /// induction on the number of vertices we show that their sets of
+    /// option values are equal. Options of both: removing an edge `xy` of
+    /// `G'`. (i) `xy` away from `a, b, c, d`: `G − x − y` meets the
+    /// hypothesis and `(G − x − y)' = G' − x − y`; induction. (ii) `xy` is
+    /// `ad`, `cb` or `cd`: the deleted edges lose an end, so `G − x − y =
+    /// G' − x − y`. (iii) `x = d`, `y ∉ {a, b, c}`: in `G − d − y` both `a`
+    /// and `b` hang on `c` alone, so `a` may be removed (the lemma of
+    /// [`CramBoard::reduced`]: `c` has the tuft `b ≠ a`); in `G' − d − y`
+    /// `a` is isolated; removing `a` from both gives the same graph. (iv)
+    /// `x = c`, `y ∉ {a, b, d}`: the same with `a` and `b` exchanged.
+    /// Options of `G` only: `G − a − c` is isomorphic to `G − c − b` (in
+    /// both the one of `a`, `b` left hangs on `d` alone; exchange them),
+    /// and `G − b − d` to `G − a − d`; both are of case (ii).
+    ///
+    /// On the board, a closed square `a c / d b` (or `c a / b d`) meets the
+    /// hypothesis, and `ac`, `bd` are its two horizontal edges. Two closed
+    /// squares share no horizontal edge (a square's top row has no free
+    /// cell above it, its bottom row none below; the same two rows make
+    /// the same square), and an `a` or `b` of one square loses no edge by
+    /// deleting another's, so the lemma applies to them one after the
+    /// other. The regions of the graph without these edges are then the
+    /// components of a sum; a region `C` on the board (with every edge
+    /// between its cells) has the nimber of the region in the cut graph,
+    /// by the lemma for the squares lying wholly in `C` (a square with
+    /// only some cells in `C` has no deleted edge inside `C`: `a` is cut
+    /// off from `c` and joined to `d`, `b` to `c`, so `a, c ∈ C` forces
+    /// `b, d ∈ C`). The horizontal options of a closed square are also
+    /// left out of [`ImpartialRuleset::options`]: each is isomorphic to a
+    /// vertical option of the same square, so the set of option values is
+    /// the same.
+    fn square_cuts(&self, free: u64) -> u64 {
+        let squares = self.closed_squares(free);
+        squares | self.to_down(squares)
     }
 
     /// `x` moved to the top-left corner, with its rows and columns.
@@ -344,6 +420,28 @@ impl CramBoard {
         key
     }
 
+    /// The keys of the regions of a reduced position `free` in the graph
+    /// cut at its closed squares, a region smaller than `free` reduced
+    /// and split again (through its own closed squares).
+    fn push_parts(&self, free: u64, out: &mut Vec<u64>) {
+        let ends = self.last_column | self.square_cuts(free);
+        let mut rest = free;
+        while rest != 0 {
+            let region = self.region_cut(rest, rest & rest.wrapping_neg(), ends);
+            rest &= !region;
+            if ends == self.last_column || region == free {
+                out.push(self.cached_key(region));
+                continue;
+            }
+            let reduced = self.reduced(region);
+            if reduced == region {
+                out.push(self.cached_key(region));
+            } else if reduced != 0 {
+                self.push_parts(reduced, out);
+            }
+        }
+    }
+
     /// Whether `p` is a whole rectangle of free cells, and its sides.
     fn rectangle(&self, p: u64) -> Option<(u32, u32)> {
         let placed = self.placed(p);
@@ -412,7 +510,7 @@ impl ImpartialRuleset for CramBoard {
                 out.push(p & !(bit | bit << self.width));
             }
         }
-        let horizontal = p & self.to_left(p);
+        let horizontal = p & self.to_left(p) & !self.square_cuts(p);
         let row = low_bits(self.width);
         for r in centre_out(placed.rows) {
             let mut m = horizontal & row << ((top + r) * self.width);
@@ -448,15 +546,15 @@ impl ImpartialRuleset for CramBoard {
     /// The keys of the reduced position's regions, reduced once: a region
     /// of a reduced position is not reduced again (a key needs only to
     /// keep the nimber).
+    ///
+    /// The regions are taken in the graph without the horizontal edges of
+    /// the closed squares ([`CramBoard::square_cuts`]); a region that is
+    /// not the whole position is reduced and split again.
     fn canonical_parts(&self, p: &u64, out: &mut Vec<u64>) {
-        let mut rest = self.reduced(*p);
-        if rest == 0 {
+        let before = out.len();
+        self.push_parts(self.reduced(*p), out);
+        if out.len() == before {
             out.push(0);
-        }
-        while rest != 0 {
-            let region = self.region(rest, rest & rest.wrapping_neg());
-            rest &= !region;
-            out.push(self.cached_key(region));
         }
     }
     /// Nothing free is 0; a whole even × even rectangle is 0: the second
@@ -663,6 +761,99 @@ mod tests {
                 let reduced = brute(b.height, b.width, b.reduced(p), &mut memo);
                 assert_eq!(reduced, expected, "reduced {text}");
             }
+        }
+    }
+
+    /// The cut at closed squares keeps the nimber: on every position of
+    /// the small boards, the keys of the parts XOR to the position's
+    /// nimber by the rules, and the options left after the square's
+    /// horizontal dominoes are dropped have the same set of values as all
+    /// the options (both cell by cell).
+    #[test]
+    fn square_cuts_against_brute_force() {
+        let mut squares_seen = 0;
+        for (h, w) in small_boards().into_iter().chain([(3, 6)]) {
+            let b = CramBoard::new(h, w).unwrap();
+            let mut memo = HashMap::new();
+            for p in 0..=b.all {
+                let expected = brute(b.height, b.width, p, &mut memo);
+                let mut keys = Vec::new();
+                b.canonical_parts(&p, &mut keys);
+                let parts = keys
+                    .iter()
+                    .fold(0, |x, k| x ^ brute(b.height, b.width, *k, &mut memo));
+                assert_eq!(parts, expected, "{h}x{w}: {}", b.cells(p));
+                if b.closed_squares(p) == 0 {
+                    continue;
+                }
+                squares_seen += 1;
+                let mut options = Vec::new();
+                b.options(&p, &mut options);
+                let kept: std::collections::BTreeSet<u64> = options
+                    .iter()
+                    .map(|q| brute(b.height, b.width, *q, &mut memo))
+                    .collect();
+                let all: std::collections::BTreeSet<u64> = all_options(&b, p)
+                    .iter()
+                    .map(|q| brute(b.height, b.width, *q, &mut memo))
+                    .collect();
+                assert_eq!(kept, all, "{h}x{w}: {}", b.cells(p));
+            }
+        }
+        assert!(squares_seen > 1000, "{squares_seen}");
+    }
+
+    /// Every domino of `p`, cell by cell.
+    fn all_options(b: &CramBoard, p: u64) -> Vec<u64> {
+        let mut out = Vec::new();
+        for r in 0..b.height {
+            for c in 0..b.width {
+                let cell = 1u64 << (r * b.width + c);
+                if c + 1 < b.width && p & cell != 0 && p & cell << 1 != 0 {
+                    out.push(p & !(cell | cell << 1));
+                }
+                if r + 1 < b.height && p & cell != 0 && p & cell << b.width != 0 {
+                    out.push(p & !(cell | cell << b.width));
+                }
+            }
+        }
+        out
+    }
+
+    /// The closed squares of `free`, cell by cell: the top-left cells of
+    /// the 2×2 squares of free cells whose top-left and bottom-right (or
+    /// top-right and bottom-left) cells have no free neighbour outside.
+    fn closed_squares_slowly(b: &CramBoard, free: u64) -> u64 {
+        let (h, w) = (b.height as i64, b.width as i64);
+        let at = |r: i64, c: i64| {
+            (0..h).contains(&r) && (0..w).contains(&c) && free >> (r * w + c) & 1 == 1
+        };
+        let mut out = 0;
+        for r in 0..h - 1 {
+            for c in 0..w - 1 {
+                let square = at(r, c) && at(r, c + 1) && at(r + 1, c) && at(r + 1, c + 1);
+                let first =
+                    !at(r - 1, c) && !at(r, c - 1) && !at(r + 2, c + 1) && !at(r + 1, c + 2);
+                let second =
+                    !at(r - 1, c + 1) && !at(r, c + 2) && !at(r + 2, c) && !at(r + 1, c - 1);
+                if square && (first || second) {
+                    out |= 1 << (r * w + c);
+                }
+            }
+        }
+        out
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(3000))]
+        /// Closed squares against the cell-by-cell definition, on random
+        /// boards of every shape up to 64 cells.
+        #[test]
+        fn closed_squares_against_cells(height in 1usize..=16, width in 1usize..=16, a: u64, b: u64, sparse: bool) {
+            let width = width.min(MAX_CELLS / height);
+            let board = CramBoard::new(height, width).unwrap();
+            let free = if sparse { a & b } else { a | b } & board.all;
+            proptest::prop_assert_eq!(board.closed_squares(free), closed_squares_slowly(&board, free));
         }
     }
 

@@ -44,6 +44,7 @@ use crate::MexError;
 use num_traits::ToPrimitive;
 use rustc_hash::FxBuildHasher;
 use std::cell::RefCell;
+use std::num::NonZeroU64;
 
 /// The default memory budget of the transposition table: 4 GiB, a sixth of
 /// the 24 GiB machine the project is developed on, leaving room for others.
@@ -98,6 +99,162 @@ fn xor_each(mut s: Set, x: u64) -> Set {
     out
 }
 
+/// A table from components to non-zero words, open addressing with linear
+/// probing: each slot holds the key beside its word, so that a probe
+/// usually reads one cache line (a table whose control bytes lie apart
+/// from its slots reads two), and a slot of a 64-bit key is 16 bytes (the
+/// empty slot is the zero word). It doubles when 3/4 full; removal shifts
+/// the following entries back (Knuth 1998, §6.4, Algorithm R).
+struct Table<P> {
+    slots: Vec<Option<(P, NonZeroU64)>>,
+    len: usize,
+    /// `64 - log2(slots.len())`: a key's first slot is the top bits of
+    /// its mixed hash.
+    shift: u32,
+}
+
+impl<P: std::hash::Hash + Eq> Table<P> {
+    fn new() -> Self {
+        Table {
+            slots: Vec::new(),
+            len: 0,
+            shift: 64,
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Entries it holds before it doubles.
+    fn capacity(&self) -> usize {
+        self.slots.len() / 4 * 3
+    }
+
+    /// Bytes of a table of `slots` slots.
+    fn bytes(slots: usize) -> usize {
+        slots * std::mem::size_of::<Option<(P, NonZeroU64)>>()
+    }
+
+    /// Bytes it occupies now.
+    fn bytes_now(&self) -> usize {
+        Self::bytes(self.slots.len())
+    }
+
+    /// Bytes it occupies after its next doubling.
+    fn bytes_doubled(&self) -> usize {
+        Self::bytes((self.slots.len() * 2).max(16))
+    }
+
+    fn home(&self, key: &P) -> usize {
+        use std::hash::BuildHasher;
+        let hash = FxBuildHasher
+            .hash_one(key)
+            .wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        (hash >> self.shift) as usize
+    }
+
+    fn mask(&self) -> usize {
+        self.slots.len() - 1
+    }
+
+    fn position(&self, key: &P) -> Option<usize> {
+        if self.len == 0 {
+            return None;
+        }
+        let mut i = self.home(key);
+        loop {
+            match &self.slots[i] {
+                None => return None,
+                Some((k, _)) if k == key => return Some(i),
+                Some(_) => i = (i + 1) & self.mask(),
+            }
+        }
+    }
+
+    fn get(&self, key: &P) -> Option<u64> {
+        let i = self.position(key)?;
+        self.slots[i].as_ref().map(|(_, v)| v.get())
+    }
+
+    fn get_mut(&mut self, key: &P) -> Option<&mut NonZeroU64> {
+        let i = self.position(key)?;
+        self.slots[i].as_mut().map(|(_, v)| v)
+    }
+
+    /// Sets the word of a key in the table (`false` when it is not).
+    fn update(&mut self, key: &P, word: NonZeroU64) -> bool {
+        match self.get_mut(key) {
+            Some(v) => {
+                *v = word;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Adds a key not in the table (doubling it when full).
+    fn insert_new(&mut self, key: P, word: NonZeroU64) {
+        if self.len >= self.capacity() {
+            self.double();
+        }
+        let mut i = self.home(&key);
+        while self.slots[i].is_some() {
+            i = (i + 1) & self.mask();
+        }
+        self.slots[i] = Some((key, word));
+        self.len += 1;
+    }
+
+    fn remove(&mut self, key: &P) {
+        let Some(mut hole) = self.position(key) else {
+            return;
+        };
+        self.slots[hole] = None;
+        self.len -= 1;
+        let mut j = hole;
+        loop {
+            j = (j + 1) & self.mask();
+            let Some((k, _)) = &self.slots[j] else {
+                return;
+            };
+            let home = self.home(k);
+            // The entry at `j` stays when its home lies cyclically in
+            // `(hole, j]`; otherwise it moves back into the hole.
+            let stays = if hole <= j {
+                hole < home && home <= j
+            } else {
+                hole < home || home <= j
+            };
+            if !stays {
+                self.slots[hole] = self.slots[j].take();
+                hole = j;
+            }
+        }
+    }
+
+    fn double(&mut self) {
+        let n = (self.slots.len() * 2).max(16);
+        let old = std::mem::replace(&mut self.slots, (0..n).map(|_| None).collect());
+        self.shift = 64 - n.trailing_zeros();
+        self.len = 0;
+        for (key, word) in old.into_iter().flatten() {
+            self.insert_new(key, word);
+        }
+    }
+
+    fn iter(&self) -> impl Iterator<Item = (&P, u64)> + '_ {
+        self.slots.iter().flatten().map(|(k, v)| (k, v.get()))
+    }
+}
+
+/// A nimber as a table's word (plus one, so that it is not zero).
+fn nimber_word(v: u64) -> Result<NonZeroU64, MexError> {
+    v.checked_add(1)
+        .and_then(NonZeroU64::new)
+        .ok_or_else(nimber_too_large)
+}
+
 /// An option of a position split into components: the XOR of its
 /// components' known nimbers and the components still unknown.
 /// The unknown components are `parts[start..start + len]` of a vector the
@@ -117,6 +274,26 @@ impl Pending {
     }
 }
 
+/// An iterator whose length is known in advance.
+struct Counted<I> {
+    inner: I,
+    left: usize,
+}
+
+impl<I: Iterator> Iterator for Counted<I> {
+    type Item = I::Item;
+    fn next(&mut self) -> Option<I::Item> {
+        let item = self.inner.next()?;
+        self.left -= 1;
+        Some(item)
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.left, Some(self.left))
+    }
+}
+
+impl<I: Iterator> ExactSizeIterator for Counted<I> {}
+
 /// Counters of a search, for profiling and reports.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct SearchStats {
@@ -129,10 +306,13 @@ pub struct SearchStats {
 /// The pruned nimber search over any [`ImpartialRuleset`].
 pub struct NimberSearch<R: ImpartialRuleset> {
     ruleset: R,
-    table: hashbrown::HashMap<R::Position, u64, FxBuildHasher>,
-    /// Nimbers proved NOT to be a component's (its searches that ended
-    /// "not in the set"), until its nimber is known.
-    excluded: hashbrown::HashMap<R::Position, Set, FxBuildHasher>,
+    /// Components with their nimbers plus one.
+    table: Table<R::Position>,
+    /// Nimbers below 64 proved NOT to be a component's (its searches that
+    /// ended "not in the set"), until its nimber is known (bit `k` for
+    /// `*k`; never empty). Apart from the nimbers: it is larger and
+    /// colder, and the nimbers are looked up far more often.
+    excluded: Table<R::Position>,
     memory_budget: usize,
     depth: usize,
     stats: SearchStats,
@@ -154,8 +334,8 @@ impl<R: ImpartialRuleset> NimberSearch<R> {
     pub fn new(ruleset: R) -> Self {
         NimberSearch {
             ruleset,
-            table: hashbrown::HashMap::with_hasher(FxBuildHasher),
-            excluded: hashbrown::HashMap::with_hasher(FxBuildHasher),
+            table: Table::new(),
+            excluded: Table::new(),
             memory_budget: DEFAULT_MEMORY_BYTES,
             depth: 0,
             stats: SearchStats::default(),
@@ -200,13 +380,7 @@ impl<R: ImpartialRuleset> NimberSearch<R> {
     /// Bytes the table occupies now (its slots; heap data owned by
     /// positions, if any, is not counted).
     pub fn table_bytes(&self) -> usize {
-        Self::bytes_for_buckets(self.table.capacity())
-            + Self::excluded_bytes(self.excluded.capacity())
-    }
-
-    fn excluded_bytes(capacity: usize) -> usize {
-        let buckets = (capacity.max(3) * 8 / 7 + 1).next_power_of_two();
-        buckets * (std::mem::size_of::<(R::Position, Set)>() + 1)
+        self.table.bytes_now() + self.excluded.bytes_now()
     }
 
     /// The search's counters.
@@ -214,21 +388,22 @@ impl<R: ImpartialRuleset> NimberSearch<R> {
         self.stats
     }
 
-    fn bytes_for_buckets(capacity: usize) -> usize {
-        let buckets = (capacity.max(3) * 8 / 7 + 1).next_power_of_two();
-        buckets * (std::mem::size_of::<(R::Position, u64)>() + 1)
-    }
-
     /// The components whose nimber is stored, with it (for a checkpoint:
     /// [`crate::impartial::search_checkpoint`]).
     pub fn known_nimbers(&self) -> impl ExactSizeIterator<Item = (&R::Position, u64)> + '_ {
-        self.table.iter().map(|(p, &v)| (p, v))
+        Counted {
+            inner: self.table.iter().map(|(p, v)| (p, v - 1)),
+            left: self.table.len(),
+        }
     }
 
     /// The components with nimbers proved not theirs (bit `k` of the set
     /// for `*k`), their nimber still unknown.
     pub fn exclusions(&self) -> impl ExactSizeIterator<Item = (&R::Position, u128)> + '_ {
-        self.excluded.iter().map(|(p, &s)| (p, s))
+        Counted {
+            inner: self.excluded.iter().map(|(p, s)| (p, u128::from(s))),
+            left: self.excluded.len(),
+        }
     }
 
     /// Stores a nimber found earlier (read from a checkpoint): `key` must
@@ -238,7 +413,8 @@ impl<R: ImpartialRuleset> NimberSearch<R> {
         self.store(key, value)
     }
 
-    /// Records nimbers proved earlier not to be `key`'s (bit `k` for `*k`).
+    /// Records nimbers proved earlier not to be `key`'s (bit `k` for `*k`;
+    /// those from 64 on are not kept).
     pub fn remember_exclusion(&mut self, key: R::Position, set: u128) {
         self.exclude(&key, set)
     }
@@ -332,8 +508,8 @@ impl<R: ImpartialRuleset> NimberSearch<R> {
 
     /// A nimber known without search: stored, or the ruleset's closed form.
     fn lookup(&self, key: &R::Position) -> Result<Option<u64>, MexError> {
-        if let Some(&v) = self.table.get(key) {
-            return Ok(Some(v));
+        if let Some(v) = self.table.get(key) {
+            return Ok(Some(v - 1));
         }
         match self.ruleset.known_grundy(key) {
             Some(g) => g.to_u64().map(Some).ok_or_else(nimber_too_large),
@@ -383,8 +559,8 @@ impl<R: ImpartialRuleset> NimberSearch<R> {
             return Ok(Some(v));
         }
         let mut requested = requested;
-        if let Some(&excluded) = self.excluded.get(key) {
-            requested &= !excluded;
+        if let Some(excluded) = self.excluded.get(key) {
+            requested &= !Set::from(excluded);
             if requested == 0 {
                 return Ok(None);
             }
@@ -450,20 +626,22 @@ impl<R: ImpartialRuleset> NimberSearch<R> {
     /// Records that `key`'s nimber is not in `set` (an improvement on the
     /// paper: a later question about the same nimbers is answered at
     /// once, and a wider one searches only the rest). Skipped when the
-    /// memory budget has no room: the record only saves work.
+    /// memory budget has no room, and nimbers from 64 on are left out:
+    /// the record only saves work.
     fn exclude(&mut self, key: &R::Position, set: Set) {
+        let Some(set) = NonZeroU64::new(set as u64) else {
+            return;
+        };
         if let Some(old) = self.excluded.get_mut(key) {
             *old |= set;
             return;
         }
-        if self.excluded.len() == self.excluded.capacity() {
-            let after = Self::bytes_for_buckets(self.table.capacity())
-                + Self::excluded_bytes(self.excluded.capacity() * 2 + 1);
-            if after > self.memory_budget {
-                return;
-            }
+        if self.excluded.len() == self.excluded.capacity()
+            && self.table.bytes_now() + self.excluded.bytes_doubled() > self.memory_budget
+        {
+            return;
         }
-        self.excluded.insert(key.clone(), set);
+        self.excluded.insert_new(key.clone(), set);
     }
 
     fn expand_in(&mut self, key: &R::Position, requested: Set) -> Result<Option<u64>, MexError> {
@@ -619,10 +797,13 @@ impl<R: ImpartialRuleset> NimberSearch<R> {
     /// Stores a component's nimber, refusing to grow the table past the
     /// memory budget.
     fn store(&mut self, key: R::Position, value: u64) -> Result<(), MexError> {
+        let word = nimber_word(value)?;
         self.excluded.remove(&key);
+        if self.table.update(&key, word) {
+            return Ok(());
+        }
         if self.table.len() == self.table.capacity() {
-            let after = Self::bytes_for_buckets(self.table.capacity() * 2 + 1)
-                + Self::excluded_bytes(self.excluded.capacity());
+            let after = self.table.bytes_doubled() + self.excluded.bytes_now();
             if after > self.memory_budget {
                 return Err(MexError::too_large(
                     "the memory of the nimber search's transposition table",
@@ -631,7 +812,7 @@ impl<R: ImpartialRuleset> NimberSearch<R> {
                 ));
             }
         }
-        self.table.insert(key, value);
+        self.table.insert_new(key, word);
         Ok(())
     }
 }
@@ -645,7 +826,7 @@ impl<R: ImpartialRuleset> NimberSearch<R> {
 struct CycleGuard<'a, R: ImpartialRuleset> {
     inner: &'a R,
     path: &'a hashbrown::HashSet<R::Position, FxBuildHasher>,
-    table: &'a hashbrown::HashMap<R::Position, u64, FxBuildHasher>,
+    table: &'a Table<R::Position>,
     opened: RefCell<hashbrown::HashSet<R::Position, FxBuildHasher>>,
     repeated: RefCell<Option<R::Position>>,
 }
@@ -678,7 +859,7 @@ impl<R: ImpartialRuleset> ImpartialRuleset for CycleGuard<'_, R> {
     }
     fn known_grundy(&self, position: &R::Position) -> Option<num_bigint::BigUint> {
         match self.table.get(position) {
-            Some(&v) => Some(v.into()),
+            Some(v) => Some((v - 1).into()),
             None => self.inner.known_grundy(position),
         }
     }
@@ -710,4 +891,52 @@ fn nimber_too_large() -> MexError {
         "nimbers below 2^64",
         "choose a smaller position",
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
+        /// The table against the standard map on random inserts, updates,
+        /// removals and lookups of a few hundred keys (so that runs of
+        /// occupied slots wrap and entries shift back).
+        #[test]
+        fn table_against_a_map(ops in proptest::collection::vec((0u8..4, 0u64..300, 1u64..1000), 1..3000)) {
+            let mut table = Table::new();
+            let mut map = HashMap::new();
+            for (op, key, word) in ops {
+                let word = NonZeroU64::new(word).unwrap();
+                match op {
+                    0 => {
+                        if !table.update(&key, word) {
+                            table.insert_new(key, word);
+                        }
+                        map.insert(key, word.get());
+                    }
+                    1 => {
+                        table.remove(&key);
+                        map.remove(&key);
+                    }
+                    2 => {
+                        if let Some(v) = table.get_mut(&key) {
+                            *v |= word;
+                        }
+                        if let Some(v) = map.get_mut(&key) {
+                            *v |= word.get();
+                        }
+                    }
+                    _ => {}
+                }
+                proptest::prop_assert_eq!(table.get(&key), map.get(&key).copied());
+                proptest::prop_assert_eq!(table.len(), map.len());
+            }
+            for (key, v) in &map {
+                proptest::prop_assert_eq!(table.get(key), Some(*v));
+            }
+            proptest::prop_assert_eq!(table.iter().count(), map.len());
+        }
+    }
 }
