@@ -614,3 +614,39 @@ fn options_given_by_their_sides() {
         assert!(parse_value(bad).is_err(), "{bad}");
     }
 }
+
+/// CGSuite's rules for braces in printed games (its
+/// `SimplifiedLoopyGame.appendTo`): a single option keeps its braces
+/// when one of its sides is empty (`{0|||a…}` would read as another
+/// game) or when it has four bars itself; options list numbers first by
+/// value, then nimbers. Each printed text reads back to its graph.
+#[test]
+fn braces_kept_as_cgsuite_keeps_them() {
+    use mex_core::partizan::loopy::notation::show_graph;
+    for text in [
+        // Right's option has no Left option (graphs, not simplified); a
+        // labelled one has its braces anyway.
+        "a{0|{||a|1}}",
+        "{0|a{||a|1}}",
+        // Six levels: the braces with four bars keep theirs, and the bars
+        // start again at one outside them.
+        "{0||0|{-1||||-2|||-3||pass|-4}}",
+        "{-2,-1/2,1,*,*2||pass|0}",
+    ] {
+        let Parsed::Game(g, s) = parse(text).unwrap() else {
+            panic!("{text}")
+        };
+        let (g, _) = g.reachable(s);
+        assert_eq!(show_graph(&g, 0, None).unwrap(), text);
+    }
+    // A switch with two options, as CGSuite prints it (EvalTest.scala:169,
+    // its options in another order), reads back.
+    assert_eq!(
+        shown("+-{{0|^<on>},{0|^<on>*}}"),
+        "+-{{0|^<on>*},{0|^<on>}}"
+    );
+    assert_eq!(
+        shown("+-{{0|^<on>*},{0|^<on>}}"),
+        "+-{{0|^<on>*},{0|^<on>}}"
+    );
+}

@@ -620,3 +620,44 @@ fn sequence_chart() {
     let (s, v) = get(addr, "/api/sequence?game=octal&rule=0.x");
     assert_error(s, &v, 422);
 }
+
+/// What the playground's draw detection reads (`isLoopy`, `verdictText`
+/// in assets/app.js): a partizan game with cycles answers /api/moves
+/// with `left_first` and `right_first`, and a drawn position says
+/// `draw` for both (Backsliding Toads and Frogs `FF..TT` is D,
+/// docs/loopy-impartial.md), while a short game has neither field.
+#[test]
+fn loopy_partizan_moves_say_who_wins_with_each_first_player() {
+    let addr = start(patient());
+    let (s, m) = get(
+        addr,
+        "/api/moves?game=backsliding-toads-and-frogs&position=FF..TT",
+    );
+    assert_eq!(s, 200, "{m}");
+    assert_eq!(
+        (
+            m["outcome"].as_str(),
+            m["left_first"].as_str(),
+            m["right_first"].as_str()
+        ),
+        (Some("D"), Some("draw"), Some("draw")),
+        "{m}"
+    );
+    // `T.`: the toad moves (or slides back) and the frog-less Right is
+    // stuck whoever starts.
+    let (s, m) = get(
+        addr,
+        "/api/moves?game=backsliding-toads-and-frogs&position=T.",
+    );
+    assert_eq!(s, 200, "{m}");
+    assert_eq!(
+        (m["left_first"].as_str(), m["right_first"].as_str()),
+        (Some("Left"), Some("Left")),
+        "{m}"
+    );
+    let (_, m) = get(addr, "/api/moves?game=domineering&position=2x2");
+    assert!(
+        m.get("left_first").is_none() || m["left_first"].is_null(),
+        "{m}"
+    );
+}

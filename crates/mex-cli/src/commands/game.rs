@@ -511,14 +511,17 @@ pub fn run(a: &GameArgs) -> Result<Output, MexError> {
     }))
 }
 
-/// How two short games compare: `<`, `>`, `=` or `||` (confused).
+/// How two games compare, short or loopy: `<`, `>`, `=` or `||` (confused).
 #[derive(Args)]
-#[command(after_help = "Exit status 0 whatever the relation; 2 for bad input.
+#[command(
+    after_help = "Exit status 0 whatever the relation; 2 for bad input (or a loopy game whose sides were not found).
 
 Examples:
   mex compare \"^\" \"0\"          # >
   mex compare \"*\" \"0\"          # ||
-  mex compare \"{1|0} + {0|-1}\" 0 --json")]
+  mex compare \"{1|0} + {0|-1}\" 0 --json
+  mex compare upon \"^\"         # > (loopy games, CGSuite's notation)"
+)]
 pub struct CompareArgs {
     /// The first game (may start with '-').
     #[arg(allow_hyphen_values = true)]

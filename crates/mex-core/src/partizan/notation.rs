@@ -601,6 +601,11 @@ pub enum Style {
     /// most bars inside either side); `{y | −y}` for a number `y > 0` is
     /// `±y`, and `{x+y | x−y}` for numbers `x ≠ 0`, `y > 0` is `x±y` when
     /// that is shorter than the braces (`{2|0}` is `1±1`, `{1|0}` stays).
+    /// Two differences from CGSuite, whose test suite has `3+-1` printed
+    /// as `{4|2}` and never more than four bars (braces with four bars
+    /// keep their braces inside others, its `maxSlashes`): `x±y` for
+    /// `x ≠ 0` is mex's, and so are five bars or more. Loopy games are
+    /// printed with CGSuite's four-bar rule (`partizan::loopy::notation`).
     #[default]
     Slashes,
     /// Plain braces at every level, `{L | R}` with spaces, no `±`.

@@ -31,6 +31,9 @@ use crate::error::quote;
 use crate::partizan::notation::{self as short, Style};
 use crate::partizan::store::{as_nimber, as_number, GameId, GameStore};
 use crate::{stop, MexError};
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use num_traits::Zero;
 use std::collections::HashMap;
 
 /// The longest text read.
@@ -42,6 +45,11 @@ pub const MAX_PRINTED: usize = 1_000_000;
 /// The most braces printed (a graph printed as a tree repeats shared
 /// followers).
 pub const MAX_PRINTED_NODES: usize = 100_000;
+
+/// The most bars printed between two sides: braces with this many keep
+/// their braces inside other braces, whose bars start again at one
+/// (CGSuite's `maxSlashes`).
+pub const MAX_SLASHES: usize = 4;
 
 /// The deepest nesting of braces read or printed (the reader and the
 /// printer recurse).
@@ -143,6 +151,16 @@ pub fn parse_value(text: &str) -> Result<LoopyValue, MexError> {
     }
     if text.len() <= MAX_TEXT && (has_nested_sides(text) || is_sum_with_sides(text)) {
         return value_expression(text, 0);
+    }
+    // A sum of several games, added one at a time with each partial sum
+    // simplified: the graph of the whole sum is the product of the terms'
+    // graphs (3^10 positions for `upon` ten times, CGSuite's
+    // `10*upon`). When a term or partial sum has no sides found, the whole
+    // sum's graph is sided instead.
+    if text.len() <= MAX_TEXT && split_terms(text).is_ok_and(|t| t.len() > 1) {
+        if let Ok(v) = value_expression(text, 0) {
+            return Ok(v);
+        }
     }
     match parse(text)? {
         Parsed::Game(g, s) => super::sides::sided_value(&g, s),
@@ -645,6 +663,10 @@ impl Parser<'_> {
             return Err(self.error("braces nested too deeply"));
         }
         if self.eat_str("+-") || self.eat('±') {
+            self.skip_space();
+            if self.peek() == Some('{') && !self.braces_have_bar() {
+                return self.switch_of_options();
+            }
             let g = self.term()?;
             return self.switch(g);
         }
@@ -669,6 +691,53 @@ impl Parser<'_> {
             }
             Some(_) => self.word_term(),
         }
+    }
+
+    /// Whether the braces opening here have a bar of their own (outside
+    /// the braces nested in them).
+    fn braces_have_bar(&self) -> bool {
+        let mut depth = 0usize;
+        for &(_, c) in &self.chars[self.at..] {
+            match c {
+                '{' | '(' => depth += 1,
+                '}' | ')' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return false;
+                    }
+                }
+                '|' if depth == 1 => return true,
+                _ => {}
+            }
+        }
+        false
+    }
+
+    /// `+-{A,B,…}` as CGSuite prints a switch with several options:
+    /// `{A,B,… | -A,-B,…}`.
+    fn switch_of_options(&mut self) -> Result<usize, MexError> {
+        self.at += 1;
+        let mut left = Vec::new();
+        loop {
+            self.skip_space();
+            if self.peek() == Some('}') && !left.is_empty() {
+                self.at += 1;
+                break;
+            }
+            if !left.is_empty() && !self.eat(',') {
+                return Err(self.error("',' or '}' expected in +-{…}"));
+            }
+            left.push(self.sum()?);
+            self.skip_space();
+        }
+        let mut right = Vec::with_capacity(left.len());
+        for &g in &left {
+            right.push(self.b.neg(g)?);
+        }
+        let v = self.b.vertex()?;
+        self.b.left[v] = left;
+        self.b.right[v] = right;
+        Ok(v)
     }
 
     /// `{G|-G}`.
@@ -1247,29 +1316,30 @@ impl Printer<'_> {
         Ok(Printed::Braces { label, left, right })
     }
 
-    /// `+-G` for `{G | -G}` with G named (CGSuite's `+-over`, `+-(5over)`).
+    /// `+-G` for `{G | -G}` (CGSuite's `+-over`, `+-(5over)`), and
+    /// `+-{A,B}` for `{A,B | -A,-B}` (CGSuite's `+-{{0|^<on>},{0|^<on>*}}`).
     fn switch_text(&mut self, v: usize) -> Result<Option<String>, MexError> {
-        let ([a], [b]) = (self.g.left(v), self.g.right(v)) else {
-            return Ok(None);
-        };
-        let (a, b) = (*a, *b);
-        if a == v || b == v || self.stack.contains(&a) || self.stack.contains(&b) {
+        let (left, right) = (self.g.left(v).to_vec(), self.g.right(v).to_vec());
+        if left.is_empty() || left.len() != right.len() {
             return Ok(None);
         }
-        let (ga, reach_a) = self.g.reachable(a);
-        let (gb, reach_b) = self.g.reachable(b);
-        if reach_a.contains(&v) || reach_b.contains(&v) {
-            return Ok(None);
+        let mut unmatched = right.clone();
+        for &a in &left {
+            let Some(at) = self.negative_among(v, a, &unmatched)? else {
+                return Ok(None);
+            };
+            unmatched.swap_remove(at);
         }
-        if !ga.is_stopper(0)? || !gb.is_stopper(0)? {
-            return Ok(None);
+        if left.len() > 1 {
+            let mut texts = Vec::new();
+            for &a in &left {
+                texts.push(self.layout(a)?);
+            }
+            sort_printed(&mut texts);
+            let texts: Vec<String> = texts.iter().map(render_top).collect();
+            return Ok(Some(format!("+-{{{}}}", texts.join(","))));
         }
-        let neg = gb.negative();
-        let equal = super::compare::geq(&ga, 0, &neg, 0)? && super::compare::geq(&neg, 0, &ga, 0)?;
-        if !equal {
-            return Ok(None);
-        }
-        let inner = render_top(&self.layout(a)?);
+        let inner = render_top(&self.layout(left[0])?);
         let plain =
             inner.starts_with('{') || !inner.starts_with(|c: char| c.is_ascii_digit() || c == '-');
         Ok(Some(if plain {
@@ -1277,6 +1347,38 @@ impl Printer<'_> {
         } else {
             format!("+-({inner})")
         }))
+    }
+
+    /// The place in `among` of the negative of the option `a` of `v`, both
+    /// stoppers not leading back to `v` nor to braces being printed.
+    fn negative_among(
+        &self,
+        v: usize,
+        a: usize,
+        among: &[usize],
+    ) -> Result<Option<usize>, MexError> {
+        let outside = |w: usize, me: &Self| w != v && !me.stack.contains(&w);
+        if !outside(a, self) {
+            return Ok(None);
+        }
+        let (ga, reach_a) = self.g.reachable(a);
+        if reach_a.contains(&v) || !ga.is_stopper(0)? {
+            return Ok(None);
+        }
+        for (i, &b) in among.iter().enumerate() {
+            if !outside(b, self) {
+                continue;
+            }
+            let (gb, reach_b) = self.g.reachable(b);
+            if reach_b.contains(&v) || !gb.is_stopper(0)? {
+                continue;
+            }
+            let neg = gb.negative();
+            if super::compare::geq(&ga, 0, &neg, 0)? && super::compare::geq(&neg, 0, &ga, 0)? {
+                return Ok(Some(i));
+            }
+        }
+        Ok(None)
     }
 
     /// A short game: its short text, or braces when it prints as braces
@@ -1309,8 +1411,50 @@ fn label_name(k: usize) -> String {
     }
 }
 
+/// Options in CGSuite's order (its `SemideterministicOrdering`): numbers
+/// first by value, then nimbers by size, then the rest (by text, where
+/// CGSuite orders other short games by their options and loopy games by
+/// a hash, no order one can reproduce).
 fn sort_printed(v: &mut [Printed]) {
-    v.sort_by_cached_key(render_top);
+    v.sort_by_cached_key(|p| {
+        let text = render_top(p);
+        (order_class(&text), text)
+    });
+}
+
+/// The rank of an option's text in CGSuite's order: `(0, value)` for a
+/// number, `(1, n)` for `*n`, `(2, 0)` otherwise.
+fn order_class(text: &str) -> (u8, BigRational) {
+    if let Some(x) = number_value(text) {
+        return (0, x);
+    }
+    if let Some(n) = text.strip_prefix('*') {
+        let n = if n.is_empty() {
+            Some(BigInt::from(1))
+        } else {
+            n.parse::<BigInt>().ok()
+        };
+        if let Some(n) = n {
+            return (1, BigRational::from_integer(n));
+        }
+    }
+    (2, BigRational::zero())
+}
+
+/// The value of a printed number `p` or `p/q`.
+fn number_value(text: &str) -> Option<BigRational> {
+    let digits = |t: &str| {
+        let t = t.strip_prefix('-').unwrap_or(t);
+        !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit())
+    };
+    match text.split_once('/') {
+        Some((p, q)) if digits(p) && digits(q) && !q.starts_with('-') => {
+            let (p, q): (BigInt, BigInt) = (p.parse().ok()?, q.parse().ok()?);
+            (!q.is_zero()).then(|| BigRational::new(p, q))
+        }
+        None if digits(text) => Some(BigRational::from_integer(text.parse().ok()?)),
+        _ => None,
+    }
 }
 
 /// The text of a laid-out game with its own braces.
@@ -1326,14 +1470,24 @@ fn render_top(p: &Printed) -> String {
 
 /// The inside of braces without them, and its number of bars: a side
 /// that is a single unlabelled braces loses its braces, and the bars grow
-/// (CGSuite's slashes).
+/// (CGSuite's slashes), except, as CGSuite prints (its
+/// `SimplifiedLoopyGame.appendTo`), braces with an empty side (`{0|{|A}}`,
+/// not the `{0|||A}` that would read as another game) and braces that
+/// have [`MAX_SLASHES`] bars themselves (`{0|{0||||-1|||…}}`).
 fn render_inside(p: &Printed) -> (String, usize) {
     let Printed::Braces { left, right, .. } = p else {
         return (render_top(p), 0);
     };
     let side = |opts: &[Printed]| -> (String, usize) {
         match opts {
-            [only @ Printed::Braces { label: None, .. }] => render_inside(only),
+            [only @ Printed::Braces {
+                label: None,
+                left,
+                right,
+            }] if !left.is_empty() && !right.is_empty() => match render_inside(only) {
+                (inside, bars) if bars >= MAX_SLASHES => (format!("{{{inside}}}"), 0),
+                plain => plain,
+            },
             _ => (opts.iter().map(render_top).collect::<Vec<_>>().join(","), 0),
         }
     };
