@@ -355,9 +355,9 @@ fn check_every_sum(cert: &Certificate, code: &Code) {
         let wins: Vec<bool> = (0..n)
             .map(|y| option_images.iter().any(|&s| cert.p[cert.mul(s, y)]))
             .collect();
-        for y in 0..n {
+        for (y, &win) in wins.iter().enumerate() {
             assert!(
-                !(cert.p[cert.mul(e, y)] && wins[y]),
+                !(cert.p[cert.mul(e, y)] && win),
                 "(V2) heap {h} in context {y} is a P-position with a P-option"
             );
         }
