@@ -15,6 +15,12 @@
 //!   no option of `G` has its image in `P` — the misère outcome rule, so by
 //!   induction the certificate gives every such sum's outcome; and on
 //!   random larger sums, against a memoised search by the definition;
+//! * right outcomes on *every* sum of heaps up to `N`, by the verification
+//!   of Plambeck and Siegel (2008, §3; conditions V1–V3 of mex-core's
+//!   `misere_quotient` module, re-implemented here from the definitions):
+//!   `1 ∉ P`; no P-position has a P-option; every non-empty sum outside `P`
+//!   has a move into `P`; then by induction on sums `Φ` gives every
+//!   outcome, so with reducedness the monoid *is* `Q_N`;
 //! * the periodicity claim: `t` and `r` recomputed from the code,
 //!   `checked_through = r(n0 + p) + t − 1 ≤ N`, and the heap images repeat
 //!   with period `p` from `n0` through `checked_through`.
@@ -25,7 +31,7 @@ use common::json;
 use proptest::prelude::RngExt;
 use proptest::test_runner::{RngAlgorithm, TestRng};
 use serde_json::Value;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// A take-and-break code read independently: `digits[j]` for removing `j`.
 struct Code {
@@ -318,6 +324,77 @@ fn check_outcome_rule(cert: &Certificate, code: &Code, tokens: usize) {
     }
 }
 
+/// The misère rule on every sum of heaps `1..=N` at once (Plambeck and
+/// Siegel 2008, §3), so that `Φ` gives every outcome by induction on sums:
+/// (V1) the empty sum is not in `P`; (V2) for each heap `h` of image `e`
+/// and each context `y` with `ey ∈ P`, no option image `s` of `h` has
+/// `sy ∈ P`; (V3) every non-empty sum `v` with `Φ(v) ∉ P` has a heap `h`
+/// and an option image `s` of `h` with `Φ(v − h)·s ∈ P`. For (V3) a sum is
+/// abstracted to its *state*: `Φ(v)` and, for each heap image `e` present,
+/// the context `Φ(v − h)` of a heap `h` of that image (the same for all of
+/// them). A heap of image `e` wins from context `y` when one of its options
+/// `s` has `sy ∈ P`; as a sum may hold, of each image, only heaps that do
+/// not win from their context, a state passes when for some image present
+/// *every* heap of that image wins from its context. Adding a heap of image
+/// `e` to a sum of state `(x, (y_d))` gives `(xe, (y_d·e))` with the context
+/// of `e` set to `x`, so the finitely many reachable states are all
+/// searched from the empty sum.
+fn check_every_sum(cert: &Certificate, code: &Code) {
+    let n = cert.order;
+    assert!(!cert.p[0], "(V1) the empty sum is an N-position");
+    let mut images: Vec<usize> = Vec::new();
+    let mut all_win: Vec<Vec<bool>> = Vec::new();
+    for h in 1..=cert.max_heap {
+        let options = code.options(h);
+        let e = cert.heaps[h];
+        if options.is_empty() {
+            assert_eq!(e, 0, "heap {h} has no move, so it is the empty game");
+            continue;
+        }
+        let option_images: Vec<usize> = options.iter().map(|o| cert.image(o)).collect();
+        let wins: Vec<bool> = (0..n)
+            .map(|y| option_images.iter().any(|&s| cert.p[cert.mul(s, y)]))
+            .collect();
+        for (y, &win) in wins.iter().enumerate() {
+            assert!(
+                !(cert.p[cert.mul(e, y)] && win),
+                "(V2) heap {h} in context {y} is a P-position with a P-option"
+            );
+        }
+        match images.iter().position(|&d| d == e) {
+            Some(i) => all_win[i].iter_mut().zip(&wins).for_each(|(a, &w)| *a &= w),
+            None => {
+                images.push(e);
+                all_win.push(wins);
+            }
+        }
+    }
+    const ABSENT: usize = usize::MAX;
+    let start = (0usize, vec![ABSENT; images.len()]);
+    let mut seen: HashSet<(usize, Vec<usize>)> = HashSet::from([start.clone()]);
+    let mut todo = vec![start];
+    while let Some((value, contexts)) = todo.pop() {
+        for (i, &e) in images.iter().enumerate() {
+            let next_value = cert.mul(value, e);
+            let mut next: Vec<usize> = contexts
+                .iter()
+                .map(|&y| if y == ABSENT { ABSENT } else { cert.mul(y, e) })
+                .collect();
+            next[i] = value;
+            let has_p_option = next.iter().zip(&all_win).any(|(&y, w)| y != ABSENT && w[y]);
+            assert!(
+                cert.p[next_value] || has_p_option,
+                "(V3) a sum of image {next_value} has no move into P"
+            );
+            let state = (next_value, next);
+            if !seen.contains(&state) {
+                seen.insert(state.clone());
+                todo.push(state);
+            }
+        }
+    }
+}
+
 /// Sums of 1 to `heaps` heaps from `1..=max_heap`, drawn by proptest's
 /// deterministic generator from `seed`, so that they are the same each run.
 fn random_sums(seed: u64, count: usize, heaps: usize, max_heap: usize) -> Vec<Vec<usize>> {
@@ -363,6 +440,7 @@ fn check_certificate(
     cert.check_generated_by_heaps();
     cert.check_reduced();
     check_outcome_rule(cert, code, tokens);
+    check_every_sum(cert, code);
     let mut memo = HashMap::new();
     for sum in random_sums(cert.max_heap as u64, 60, k, max) {
         assert_eq!(
@@ -459,4 +537,33 @@ fn a_corrupted_certificate_is_rejected() {
         c.p[x] = !c.p[x];
     }));
     assert!(rejected(&|c| c.heaps[5] = (c.heaps[5] + 1) % c.order));
+}
+
+/// The proof over every sum fails by itself on a wrong certificate: with
+/// one element's outcome flipped, or one heap's image moved, (V1)–(V3)
+/// cannot all hold (outcomes are unique, and every element and context is
+/// the image of some sum).
+#[test]
+fn the_proof_over_every_sum_rejects_each_corruption() {
+    let v = json(&["misere-quotient", "0.75", "--max-heap", "20"]);
+    let code = Code::parse("0.75");
+    let rejected = |mutate: &dyn Fn(&mut Certificate)| {
+        let mut cert = Certificate::read(&v);
+        mutate(&mut cert);
+        let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            check_every_sum(&cert, &code)
+        }));
+        caught.is_err()
+    };
+    assert!(!rejected(&|_| {}), "the true certificate passes");
+    let order = Certificate::read(&v).order;
+    for x in 0..order {
+        assert!(rejected(&|c| c.p[x] = !c.p[x]), "outcome of element {x}");
+    }
+    for h in 1..=20 {
+        assert!(
+            rejected(&|c| c.heaps[h] = (c.heaps[h] + 1) % c.order),
+            "image of heap {h}"
+        );
+    }
 }

@@ -73,7 +73,7 @@ use super::code::TakeBreakCode;
 use crate::MexError;
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 /// Largest heap a quotient may be computed for.
 pub const MAX_QUOTIENT_HEAP: usize = 4096;
@@ -253,7 +253,7 @@ impl<'r, R: HeapRule + ?Sized> Builder<'r, R> {
             monoid: Monoid::trivial(),
             images: vec![0],
             option_sets: vec![Vec::new()],
-            by_options: HashMap::new(),
+            by_options: HashMap::default(),
             lengths: vec![0],
             reps: vec![Vec::new()],
             weights: vec![0],
@@ -442,7 +442,7 @@ impl<'r, R: HeapRule + ?Sized> Builder<'r, R> {
             .map(|y| self.word_option_images(&self.reps[y]))
             .collect();
         let mut levels: Vec<Vec<bool>> = vec![q.p.clone()];
-        let mut seen: HashMap<Vec<bool>, usize> = HashMap::from([(q.p.clone(), 0)]);
+        let mut seen: HashMap<Vec<bool>, usize> = HashMap::from_iter([(q.p.clone(), 0)]);
         loop {
             if levels.len() > MAX_POWERS {
                 return Err(too_big(
@@ -500,7 +500,7 @@ impl<'r, R: HeapRule + ?Sized> Builder<'r, R> {
         // every pair are one element.
         let words = pairs.div_ceil(64);
         self.charge(pairs * words * 8 + pairs * pairs * 4)?;
-        let mut class_of_signature: HashMap<Vec<u64>, u32> = HashMap::new();
+        let mut class_of_signature: HashMap<Vec<u64>, u32> = HashMap::default();
         let mut class = Vec::with_capacity(pairs);
         let mut first = Vec::new();
         // Old elements first, so they keep their numbers.
@@ -669,7 +669,7 @@ impl<'r, R: HeapRule + ?Sized> Builder<'r, R> {
         self.monoid = monoid;
         self.images = images;
         self.option_sets = option_sets;
-        self.by_options = HashMap::new();
+        self.by_options = HashMap::default();
         for h in 1..self.images.len() {
             if !self.option_sets[h].is_empty() {
                 self.by_options
@@ -762,7 +762,7 @@ fn verify_within(
     const ABSENT: u32 = u32::MAX;
     let c = distinct.len();
     let start: Vec<u32> = vec![ABSENT; c];
-    let mut seen: HashSet<(Vec<u32>, u32)> = HashSet::from([(start.clone(), 0)]);
+    let mut seen: HashSet<(Vec<u32>, u32)> = HashSet::from_iter([(start.clone(), 0)]);
     let mut todo = vec![(start, 0u32)];
     while let Some((profile, x)) = todo.pop() {
         for (i, &e) in distinct.iter().enumerate() {
@@ -962,7 +962,7 @@ impl<'a> Oracle<'a> {
             old,
             old_images,
             n,
-            memo: HashMap::new(),
+            memo: HashMap::default(),
             bytes: 0,
             limit: MAX_SEARCHED_BYTES,
         }
@@ -1109,9 +1109,9 @@ fn learn(oracle: &mut Oracle, heaps: &[usize], tests: &[Vec<usize>]) -> Result<L
     let mut l = Learned {
         monoid: Monoid::trivial(),
         words: Vec::new(),
-        rows: HashMap::new(),
+        rows: HashMap::default(),
         tests: tests.to_vec(),
-        row_cache: HashMap::new(),
+        row_cache: HashMap::default(),
     };
     let classify =
         |l: &mut Learned, oracle: &mut Oracle, word: Vec<usize>| -> Result<u32, MexError> {
@@ -1234,10 +1234,10 @@ fn presentation(
     forms[0] = Some(vec![0; g]);
     let mut layer: Vec<(Monomial, u32)> = vec![(vec![0; g], 0)];
     let mut non_normal: Vec<(Monomial, u32)> = Vec::new();
-    let mut standard: HashSet<Monomial> = HashSet::from([vec![0; g]]);
+    let mut standard: HashSet<Monomial> = HashSet::from_iter([vec![0; g]]);
     while !layer.is_empty() {
         let mut next: Vec<(Monomial, u32)> = Vec::new();
-        let mut listed: HashSet<Monomial> = HashSet::new();
+        let mut listed: HashSet<Monomial> = HashSet::default();
         for (m, x) in &layer {
             for (i, &e) in gens.iter().enumerate() {
                 crate::stop::check()?;

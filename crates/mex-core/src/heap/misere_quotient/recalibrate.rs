@@ -24,8 +24,9 @@
 
 use super::{too_big, Monoid, MAX_QUOTIENT_ORDER};
 use crate::MexError;
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashMap, HashSet};
+use std::collections::BinaryHeap;
 
 /// Most elements of a candidate reached from the heaps.
 pub const MAX_CANDIDATE_ELEMENTS: usize = 1 << 18;
@@ -208,7 +209,7 @@ fn cycle_for(q: &Monoid, x: u32, copies: u64) -> Cycle {
 
 /// `(i, p)` least with `x^{i+p} = x^i`.
 fn cyclic_index_period(q: &Monoid, x: u32) -> (u64, u64) {
-    let mut seen: HashMap<u32, u64> = HashMap::new();
+    let mut seen: HashMap<u32, u64> = HashMap::default();
     let mut power = 0u32;
     for k in 0.. {
         if let Some(&i) = seen.get(&power) {
@@ -341,7 +342,7 @@ fn option_images(heaps: &Heaps, m: &Product, images: &[u64]) -> Vec<Vec<u64>> {
 /// One heap per distinct (image, option images), the shortest: the moves of
 /// the Dijkstra search.
 fn distinct_heaps(heaps: &Heaps, images: &[u64], options: &[Vec<u64>]) -> Vec<usize> {
-    let mut best: HashMap<(u64, &[u64]), usize> = HashMap::new();
+    let mut best: HashMap<(u64, &[u64]), usize> = HashMap::default();
     for h in 1..=heaps.last() {
         if heaps.is_terminal(h) {
             continue;
@@ -363,11 +364,11 @@ fn mark(heaps: &Heaps, m: &Product, images: &[u64]) -> Result<Reached, MexError>
     let moves = distinct_heaps(heaps, images, &options);
     let mut r = Reached {
         elements: Vec::new(),
-        index: HashMap::new(),
+        index: HashMap::default(),
         parent: Vec::new(),
         p: Vec::new(),
     };
-    let mut best: HashMap<u64, (u64, u32, usize)> = HashMap::from([(0, (0, 0, 0))]);
+    let mut best: HashMap<u64, (u64, u32, usize)> = HashMap::from_iter([(0, (0, 0, 0))]);
     let mut queue = BinaryHeap::from([Reverse((0u64, 0u64))]);
     while let Some(Reverse((length, x))) = queue.pop() {
         crate::stop::check()?;
@@ -452,7 +453,7 @@ fn reduce(heaps: &Heaps, m: &Product, images: &[u64], r: &Reached) -> Result<Sol
     let mut count = 0;
     loop {
         crate::stop::check()?;
-        let mut numbering: HashMap<Vec<u32>, u32> = HashMap::new();
+        let mut numbering: HashMap<Vec<u32>, u32> = HashMap::default();
         let next: Vec<u32> = (0..k)
             .map(|i| {
                 let mut sig = vec![class[i]];
@@ -556,7 +557,7 @@ fn find_failure(
     const ABSENT: u32 = u32::MAX;
     let start = (vec![ABSENT; classes.len()], 0u32);
     let mut nodes: Vec<Node> = vec![(start.clone(), 0, usize::MAX)];
-    let mut seen: HashSet<(Vec<u32>, u32)> = HashSet::from([start]);
+    let mut seen: HashSet<(Vec<u32>, u32)> = HashSet::from_iter([start]);
     let mut head = 0;
     while head < nodes.len() {
         let (profile, x) = nodes[head].0.clone();
