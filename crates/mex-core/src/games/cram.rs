@@ -276,7 +276,7 @@ fn shr(x: u128, n: u32) -> u128 {
 }
 
 /// `0..n` from the middle outwards: `n/2, n/2 - 1, n/2 + 1, …`.
-fn centre_out(n: u32) -> impl Iterator<Item = u32> {
+pub(super) fn centre_out(n: u32) -> impl Iterator<Item = u32> {
     let mid = n / 2;
     (0..n).map(move |k| {
         if k % 2 == 0 {

@@ -18,7 +18,7 @@
 //! fit is never met transposed on this board, so every member of a
 //! symmetry class met on the board gets the same key.
 
-use super::cram::Cells;
+use super::cram::{centre_out, Cells};
 use crate::impartial::ruleset::{GrundyTable, ImpartialRuleset, OwnTable};
 use crate::impartial::search::NimberSearch;
 use crate::ruleset::Ruleset;
@@ -69,18 +69,6 @@ fn shr(x: u64, n: u32) -> u64 {
 /// The lowest `n` bits set (`n ≤ 64`).
 fn low_bits(n: u32) -> u64 {
     shl(1, n).wrapping_sub(1)
-}
-
-/// `0..n` from the middle outwards: `n/2, n/2 - 1, n/2 + 1, …`.
-fn centre_out(n: u32) -> impl Iterator<Item = u32> {
-    let mid = n / 2;
-    (0..n).map(move |k| {
-        if k % 2 == 0 {
-            mid + k / 2
-        } else {
-            mid - k.div_ceil(2)
-        }
-    })
 }
 
 /// The cells of `free` from each bit of `seed` upwards to the end of its

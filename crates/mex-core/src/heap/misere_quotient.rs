@@ -237,6 +237,32 @@ impl Default for QuotientLimits {
     }
 }
 
+/// Marks a class of heaps absent from a profile of the proof's search (V3).
+const ABSENT: u32 = u32::MAX;
+
+/// The profile of the proof's search (V3) after one more heap of class `i`
+/// (image `e`) joins a sum of image `x`: a profile holds, for each class,
+/// the image of the sum without one heap of that class (`ABSENT` when the
+/// sum has none); the new sum's image is `x·e`.
+fn with_one_more(q: &Monoid, profile: &[u32], x: u32, i: usize, e: u32) -> (Vec<u32>, u32) {
+    let mut next: Vec<u32> = profile
+        .iter()
+        .map(|&y| if y == ABSENT { ABSENT } else { q.mul(y, e) })
+        .collect();
+    next[i] = x;
+    (next, q.mul(x, e))
+}
+
+/// Whether the sum with `profile` has a move that surely wins: a class
+/// present in it whose every heap has a winning move beside the rest of the
+/// sum, of image `y` (`sure[class][y]`).
+fn has_sure_win(profile: &[u32], sure: &[Vec<bool>]) -> bool {
+    profile
+        .iter()
+        .zip(sure)
+        .any(|(&y, s)| y != ABSENT && s[y as usize])
+}
+
 fn too_big(what: &str, limit: String) -> MexError {
     MexError::too_large(
         format!("the misère quotient of this game ({what})"),
@@ -759,7 +785,6 @@ fn verify_within(
         }
     }
     // (V3) over the profiles.
-    const ABSENT: u32 = u32::MAX;
     let c = distinct.len();
     let start: Vec<u32> = vec![ABSENT; c];
     let mut seen: HashSet<(Vec<u32>, u32)> = HashSet::from_iter([(start.clone(), 0)]);
@@ -767,18 +792,8 @@ fn verify_within(
     while let Some((profile, x)) = todo.pop() {
         for (i, &e) in distinct.iter().enumerate() {
             crate::stop::check()?;
-            let mut next: Vec<u32> = profile
-                .iter()
-                .map(|&y| if y == ABSENT { ABSENT } else { q.mul(y, e) })
-                .collect();
-            next[i] = x;
-            let value = q.mul(x, e);
-            if !q.is_p(value)
-                && !next
-                    .iter()
-                    .zip(&sure)
-                    .any(|(&y, s)| y != ABSENT && s[y as usize])
-            {
+            let (next, value) = with_one_more(q, &profile, x, i, e);
+            if !q.is_p(value) && !has_sure_win(&next, &sure) {
                 return Err(not_proven(format!(
                     "a sum of image {value} has no sure winning move"
                 )));

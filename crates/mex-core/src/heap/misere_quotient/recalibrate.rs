@@ -22,7 +22,7 @@
 //! so an answer is proved; the loop has a budget of rounds, elements and
 //! profiles, and a refusal is an error, never a wrong answer.
 
-use super::{too_big, Monoid, MAX_QUOTIENT_ORDER};
+use super::{has_sure_win, too_big, with_one_more, Monoid, ABSENT, MAX_QUOTIENT_ORDER};
 use crate::MexError;
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::cmp::Reverse;
@@ -554,7 +554,6 @@ fn find_failure(
                 .collect()
         })
         .collect();
-    const ABSENT: u32 = u32::MAX;
     let start = (vec![ABSENT; classes.len()], 0u32);
     let mut nodes: Vec<Node> = vec![(start.clone(), 0, usize::MAX)];
     let mut seen: HashSet<(Vec<u32>, u32)> = HashSet::from_iter([start]);
@@ -563,17 +562,8 @@ fn find_failure(
         let (profile, x) = nodes[head].0.clone();
         for (i, &e) in classes.iter().enumerate() {
             crate::stop::check()?;
-            let mut next: Vec<u32> = profile
-                .iter()
-                .map(|&y| if y == ABSENT { ABSENT } else { q.mul(y, e) })
-                .collect();
-            next[i] = x;
-            let value = q.mul(x, e);
-            let winning = next
-                .iter()
-                .zip(&sure)
-                .any(|(&y, w)| y != ABSENT && w[y as usize]);
-            if !q.is_p(value) && !winning {
+            let (next, value) = with_one_more(q, &profile, x, i, e);
+            if !q.is_p(value) && !has_sure_win(&next, &sure) {
                 let counts = class_counts(&nodes, head, i, classes.len());
                 return Ok(Some(failing_word(&members, &next, &counts)));
             }
