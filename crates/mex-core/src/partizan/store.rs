@@ -441,7 +441,15 @@ impl GameStore {
     /// record those of its closed form, when few (a number `p/2^q` has
     /// `(p±1)/2^q`, an integer `n` the integer one nearer 0); listing the
     /// options of `x + n·↑ + *k` with big `n` or `k` is refused.
+    /// (The sums and comparisons inside the store list those of a big
+    /// nimber under the budget; a caller listing moves gets them refused.)
     pub fn try_options(&mut self, g: GameId, left: bool) -> Result<Vec<GameId>, MexError> {
+        if let Kind::Record(i) = self.kind(g) {
+            let r = &self.records[i as usize];
+            if !r.is_number() && r.infinitesimal_part().to_simple().is_none() {
+                return Err(self.refusal(OverBudget::RecordOptions(i)));
+            }
+        }
         let r = self.options_of(g, left);
         self.reported(r)
     }
