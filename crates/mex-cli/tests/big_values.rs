@@ -59,14 +59,34 @@ fn the_record_outcome_and_stops_are_closed_forms() {
 #[test]
 fn a_big_nimber_with_a_general_game_is_refused_in_one_line() {
     // {1|-1} + *5000 is {1*5000|-1*5000} by the switch theorem (store.rs);
-    // ({1|-1} + {3|2}) + *5000 is not covered.
+    // ({1|-1} + {3|2}) + *N is built from the options of *N under the
+    // budgets: *2^200's options are refused at once by the memory budget
+    // (*5000's by the comparison budget: tests/big_values.rs of mex-core).
     let (code, out, _) = mex(&["game", "{1|-1} + *5000"]);
     assert_eq!(code, 0);
     assert!(out.contains("{1*5000|-1*5000}"), "{out}");
-    let (code, _, err) = mex(&["game", "{1|-1} + {3|2} + *5000"]);
+    let huge = "1606938044258990275541962092341162602522202993782792835301376";
+    let (code, _, err) = mex(&["game", &format!("{{1|-1}} + {{3|2}} + *{huge}")]);
     assert_eq!(code, 2);
     assert_eq!(err.trim().lines().count(), 1, "{err}");
-    assert!(err.contains("*5000"), "{err}");
+    assert!(err.contains("MiB of memory"), "{err}");
+}
+
+/// A general game beside a big number plus a nimber (a record) is added
+/// by Number Translation (before issue 25's audit it was refused, naming
+/// "the game tree of 100000*3"); the value reads back.
+#[test]
+fn a_general_game_beside_a_big_number_and_a_nimber_is_answered() {
+    let (code, out, err) = mex(&["game", "{1|-1} + {3|2} + 100000*3"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("{100004*3|100003*3||100002*3|100001*3}"),
+        "{out}"
+    );
+    assert_eq!(
+        value_of("{100004*3|100003*3||100002*3|100001*3}"),
+        "{100004*3|100003*3||100002*3|100001*3}"
+    );
 }
 
 #[test]
@@ -134,4 +154,40 @@ fn thermographs_of_long_numbers_are_quick_or_refused() {
         }
     }
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// The README's sum with a first player: the nimber 2^200 is a record the
+/// outcome search cannot walk, so the sum goes to the value route (before
+/// issue 25's audit this was refused); `{1*K|-1*K}` is won by the first
+/// player.
+#[test]
+fn the_readme_sum_has_a_winner_for_each_first_player() {
+    for (first, winner) in [("left", "Left"), ("right", "Right")] {
+        let (code, out, err) = mex(&[
+            "sum",
+            "nim:2^200",
+            "kayles:IIII",
+            "domineering:2x2",
+            "--first",
+            first,
+        ]);
+        assert_eq!(code, 0, "{err}");
+        assert!(out.contains("outcome      N"), "{out}");
+        assert!(out.contains(&format!("{winner} wins")), "{out}");
+    }
+}
+
+/// Hackenbush strings of any length (numbers beyond 2^−40 are records):
+/// `B` and 200 `R` is 2^−200, printed in full and read back by `mex game`
+/// (before the audit strings of more than 40 edges above the first change
+/// of colour were refused).
+#[test]
+fn long_hackenbush_strings_are_numbers_that_read_back() {
+    let string = format!("B{}", "R".repeat(200));
+    let (code, out, err) = mex(&["value", "hackenbush", &string]);
+    assert_eq!(code, 0, "{err}");
+    let denominator = "1606938044258990275541962092341162602522202993782792835301376";
+    let value = format!("1/{denominator}");
+    assert!(out.contains(&format!("value        {value}\n")), "{out}");
+    assert_eq!(value_of(&value), value);
 }

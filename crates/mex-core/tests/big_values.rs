@@ -101,10 +101,83 @@ fn switch_plus_huge_nimber_prints_and_reads_back() {
     let sum = s.try_add(g, h).unwrap();
     let k: BigUint = HUGE.parse::<BigUint>().unwrap() ^ BigUint::from(2u32);
     assert_eq!(s.record_of(sum), Some(big_nimber(&k)));
-    // A sum no theorem here covers is refused in one line, not answered.
+    // A sum no theorem here covers is built by the definition, and here
+    // refused in one line by the memory budget (the 2^200 options of *N).
     let hot = parse(&mut s, "{3|2}");
     let refused = s.try_add(g, hot).expect_err("({1|-1} + {3|2}) + *N");
     assert!(!refused.to_string().contains('\n'));
+    assert!(refused.to_string().contains("MiB of memory"), "{refused}");
+}
+
+/// A general game beside a big number plus a small nimber (a record, since
+/// its number part has no tree) is added and compared, no longer refused
+/// (issue 25's audit: `{1|-1} + {3|2} + 100000*3` named "the game tree of
+/// 100000*3"): against the same computed with the nimber's tree and Number
+/// Translation, `G + (y + *k) − y = G + *k`, and `G ≤ y + *k` iff
+/// `G − y ≤ *k` (the comparison goes through the record's options).
+#[test]
+fn general_games_beside_big_numbers_with_small_nimbers() {
+    let mut s = GameStore::with_budget(DEFAULT_BUDGET);
+    for game in [
+        "{1|-1} + {3|2}",
+        "{0|^}",
+        "{2|{1|*}}",
+        "{1/2|v*}",
+        "{100001|99999*}",
+    ] {
+        let g = parse(&mut s, game);
+        for y in [
+            "100000",
+            "1/2199023255552",
+            "-70000",
+            "100000 + 1/2199023255552",
+        ] {
+            let number = parse(&mut s, y);
+            let minus_number = s.try_neg(number).unwrap();
+            for k in 0..5u32 {
+                let record = parse(&mut s, &format!("{y} + *{k}"));
+                let nimber = parse(&mut s, &format!("*{k}"));
+                let sum = s.try_add(g, record).unwrap();
+                let back = s.try_add(sum, minus_number).unwrap();
+                let small = s.try_add(g, nimber).unwrap();
+                assert_eq!(back, small, "{game} + {y} + *{k}");
+                let shifted = s.try_add(g, minus_number).unwrap();
+                for (a, b, c, d) in [(g, record, shifted, nimber), (record, g, nimber, shifted)] {
+                    assert_eq!(
+                        s.try_leq(a, b).unwrap(),
+                        s.try_leq(c, d).unwrap(),
+                        "{game} against {y} + *{k}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// A general game beside a nimber beyond the trees is built from the
+/// nimber's options under the store's budgets: refused in one line by the
+/// comparison budget (`*5000`, whose sum needs about 5000³ comparisons) or
+/// at once by the memory budget (`*2^200`), never by a fixed depth.
+#[test]
+fn general_games_beside_big_nimbers_are_refused_by_a_budget() {
+    let mut s = GameStore::with_limits(DEFAULT_BUDGET, 1 << 16);
+    let g = parse(&mut s, "{1|-1} + {3|2}");
+    let n = parse(&mut s, "*5000");
+    let err = s.try_add(g, n).unwrap_err().to_string();
+    assert!(err.contains("comparisons") && !err.contains('\n'), "{err}");
+    let mut s = GameStore::with_budget(DEFAULT_BUDGET);
+    let g = parse(&mut s, "{1|-1} + {3|2}");
+    let n = parse(&mut s, &format!("*{HUGE}"));
+    let err = s.try_add(g, n).unwrap_err().to_string();
+    assert!(
+        err.contains("MiB of memory") && !err.contains('\n'),
+        "{err}"
+    );
+    let err = s.try_leq(g, n).unwrap_err().to_string();
+    assert!(
+        err.contains("MiB of memory") && !err.contains('\n'),
+        "{err}"
+    );
 }
 
 /// Records through `CanonicalForm` (h6 read them as 0): the value, its

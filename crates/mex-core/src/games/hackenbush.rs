@@ -10,9 +10,10 @@ use super::picture::{Edge, Node, Owner, Picture};
 use super::{
     positions, Family, Game, GameInfo, Move, PartizanGame, PartizanRuleset, Ruleset, MAX_HEAPS,
 };
-use crate::partizan::simple::MAX_EXPONENT;
+use crate::partizan::simple::{Record, MAX_EXPONENT};
 use crate::partizan::store::{GameId, GameStore};
 use crate::MexError;
+use num_bigint::BigInt;
 use std::collections::HashMap;
 use std::fmt;
 use std::str::FromStr;
@@ -20,7 +21,9 @@ use std::str::FromStr;
 /// Most edges in a position.
 pub const MAX_EDGES: usize = 10_000;
 /// Most edges of a string above its first change of colour (the exponent of
-/// the value's denominator).
+/// the value's denominator) whose value is built as a game tree; longer
+/// strings (up to [`MAX_EDGES`]) are numbers kept without their trees
+/// (records of the store, as CGSuite keeps big dyadic rationals).
 pub const MAX_TAIL: usize = MAX_EXPONENT as usize;
 /// Most edges in a position whose moves are listed.
 pub const MAX_LISTED_EDGES: usize = 1_000;
@@ -87,16 +90,29 @@ fn tail(edges: &[bool]) -> usize {
     edges.len() - first_run
 }
 
-/// Berlekamp's rule: the value of a string as `p / 2^q`.
-pub fn string_value(edges: &[bool]) -> (i64, u32) {
+/// Berlekamp's rule: the value of a string as `p / 2^q` (`q` the number of
+/// edges above the first change of colour; any length).
+pub fn string_value(edges: &[bool]) -> (BigInt, u64) {
     let sign = |b: bool| if b { 1i64 } else { -1 };
-    let q = tail(edges) as u32;
-    let first_run = edges.len() - q as usize;
-    let mut p = edges.first().map_or(0, |&b| sign(b)) * first_run as i64;
+    let q = tail(edges);
+    let first_run = edges.len() - q;
+    let mut p = BigInt::from(edges.first().map_or(0, |&b| sign(b)) * first_run as i64);
     for &b in &edges[first_run..] {
-        p = 2 * p + sign(b);
+        p = (p << 1u32) + sign(b);
     }
-    (p, q)
+    (p, q as u64)
+}
+
+/// The canonical form of the string's value `p / 2^q`: its tree (by
+/// [`dyadic`]) when `q` is at most [`MAX_TAIL`], else the number as a
+/// record of the store (no tree; the store adds, compares and draws it in
+/// closed form).
+fn string_form(store: &mut GameStore, edges: &[bool]) -> Result<GameId, MexError> {
+    let (p, q) = string_value(edges);
+    match (i64::try_from(&p), u32::try_from(q)) {
+        (Ok(p), Ok(q)) if q <= MAX_EXPONENT => dyadic(store, p, q),
+        _ => store.try_record(Record::number(p, q)),
+    }
 }
 
 /// The canonical form of `p / 2^q`: `{(p−1)/2^q | (p+1)/2^q}` for odd `p`,
@@ -169,14 +185,7 @@ impl Game for Hackenbush {
                 "split the position into a sum",
             ));
         }
-        match p.0.iter().map(|s| tail(s)).max() {
-            Some(t) if t > MAX_TAIL => Err(MexError::too_large(
-                format!("a string with {t} edges above its first change of colour"),
-                format!("{MAX_TAIL} such edges (denominators up to 2^{MAX_TAIL})"),
-                "use shorter strings",
-            )),
-            _ => Ok(()),
-        }
+        Ok(())
     }
     fn check_moves(&self, p: &Strings) -> Result<(), MexError> {
         let edges: usize = p.0.iter().map(Vec::len).sum();
@@ -246,8 +255,7 @@ impl PartizanRuleset for Hackenbush {
     fn known_value(&self, store: &mut GameStore, p: &Strings) -> Result<Option<GameId>, MexError> {
         let mut sum = store.zero();
         for s in &p.0 {
-            let (num, q) = string_value(s);
-            let v = dyadic(store, num, q)?;
+            let v = string_form(store, s)?;
             sum = store.try_add(sum, v)?;
         }
         Ok(Some(sum))
@@ -362,6 +370,13 @@ mod tests {
             let (p, q) = string_value(&s);
             assert_eq!(string_value(&swapped), (-p, q));
         }
+        for s in all_strings(10) {
+            let (p, q) = string_value(&s);
+            let mut store = GameStore::new();
+            let tree = dyadic(&mut store, i64::try_from(&p).unwrap(), q as u32).unwrap();
+            let record = store.try_record(Record::number(p, q)).unwrap();
+            assert_eq!(tree, record, "{s:?}");
+        }
     }
 
     #[test]
@@ -398,9 +413,24 @@ mod tests {
         }
         let game = find("hackenbush").unwrap();
         let mut ctx = Context::new();
+        // Beyond the trees' denominators, numbers of any size: B then 200
+        // R is 1/2^200, and B R^40 B R^199 is 1/2^40 + 1/2^240.
         let tall = format!("B{}", "R".repeat(MAX_TAIL));
-        assert!(game.evaluate(&tall, &mut ctx).is_ok());
-        assert!(game.evaluate(&format!("{tall}R"), &mut ctx).is_err());
+        assert_eq!(
+            game.evaluate(&tall, &mut ctx).unwrap().value_text(),
+            "1/1099511627776"
+        );
+        let taller = format!("B{}", "R".repeat(200));
+        assert_eq!(
+            game.evaluate(&taller, &mut ctx).unwrap().value_text(),
+            format!("1/{}", BigInt::from(1) << 200u32)
+        );
+        let two = format!("{tall}B{}", "R".repeat(199));
+        let expected = (BigInt::from(1) << 200u32) + 1;
+        assert_eq!(
+            game.evaluate(&two, &mut ctx).unwrap().value_text(),
+            format!("{expected}/{}", BigInt::from(1) << 240u32)
+        );
         let wide = "B".repeat(MAX_EDGES);
         assert_eq!(
             game.evaluate(&wide, &mut ctx).unwrap().value_text(),

@@ -121,6 +121,8 @@ struct Terms {
     nim_sum: BigUint,
     forms: Vec<GameId>,
     searched: Vec<Boxed<'static>>,
+    /// The searched terms as games and positions, for the value route.
+    searched_positions: Vec<(&'static dyn CatalogGame, String)>,
 }
 
 impl Terms {
@@ -129,6 +131,7 @@ impl Terms {
             nim_sum: BigUint::default(),
             forms: Vec::new(),
             searched: Vec::new(),
+            searched_positions: Vec::new(),
         };
         for s in summands {
             let game: &'static dyn CatalogGame = s.game;
@@ -136,7 +139,12 @@ impl Terms {
                 Family::Impartial => terms.nim_sum ^= game.grundy(s.position)?,
                 Family::Partizan => match game.known_form(s.position, ctx)? {
                     Some(g) => terms.forms.push(g),
-                    None => terms.searched.push(game.search_component(s.position)?),
+                    None => {
+                        terms.searched.push(game.search_component(s.position)?);
+                        terms
+                            .searched_positions
+                            .push((game, s.position.to_string()));
+                    }
                 },
                 _ => return Err(super::sum::not_addable(game.info())),
             }
@@ -144,21 +152,24 @@ impl Terms {
         Ok(terms)
     }
 
-    /// The outcome when every term has a closed form and one of them holds
-    /// a number, ↑-multiple or nimber kept without its game tree: the sum
-    /// of the forms, added in the context's store where records have
-    /// closed forms, and its outcome class read off there. `None` when
-    /// some term must be searched or no record is involved (the search
-    /// answers those); the search refuses a record beside a searched term.
+    /// The outcome when one of the terms holds a number, ↑-multiple or
+    /// nimber kept without its game tree (a record, which the search cannot
+    /// walk): the sum of the terms' canonical forms, added in the context's
+    /// store where records have closed forms, and its outcome class read
+    /// off there. Terms with a closed form enter as that form; searched
+    /// terms by their canonical form (the value route, under the store's
+    /// budgets: beyond them the answer is refused in one line, as `mex sum`
+    /// refuses it). `None` when no record is involved (the search answers
+    /// those).
     fn closed_form_outcome(&self, ctx: &mut Context) -> Result<Option<OutcomeClass>, MexError> {
-        if !self.searched.is_empty() {
-            return Ok(None);
-        }
         let nimber = nimber_form(&mut ctx.store, &self.nim_sum)?;
         let mut forms = self.forms.clone();
         forms.push(nimber);
         if !forms.iter().any(|&g| ctx.store.holds_record(g)) {
             return Ok(None);
+        }
+        for (game, position) in &self.searched_positions {
+            forms.push(game.canonical(position, ctx)?);
         }
         let mut total = ctx.store.zero();
         for g in forms {

@@ -441,7 +441,15 @@ impl GameStore {
     /// record those of its closed form, when few (a number `p/2^q` has
     /// `(p±1)/2^q`, an integer `n` the integer one nearer 0); listing the
     /// options of `x + n·↑ + *k` with big `n` or `k` is refused.
+    /// (The sums and comparisons inside the store list those of a big
+    /// nimber under the budget; a caller listing moves gets them refused.)
     pub fn try_options(&mut self, g: GameId, left: bool) -> Result<Vec<GameId>, MexError> {
+        if let Kind::Record(i) = self.kind(g) {
+            let r = &self.records[i as usize];
+            if !r.is_number() && r.infinitesimal_part().to_simple().is_none() {
+                return Err(self.refusal(OverBudget::RecordOptions(i)));
+            }
+        }
         let r = self.options_of(g, left);
         self.reported(r)
     }
@@ -457,7 +465,7 @@ impl GameStore {
         };
         let r = self.records[i as usize].clone();
         if !r.is_number() {
-            return Err(OverBudget::RecordOptions(i));
+            return self.nimber_record_options(i, &r, left);
         }
         let one = num_bigint::BigInt::from(1);
         let option = if r.exponent > 0 {
@@ -471,6 +479,52 @@ impl GameStore {
             })
         };
         option.map(|o| self.record(o)).into_iter().collect()
+    }
+
+    /// The options of the record `x + *k` (a number plus a nimber, no
+    /// ups): `x + *j` for every `j < k` on both sides (its canonical form,
+    /// Siegel 2013, II.3; the store's `nimber_over` reads it back), listed
+    /// from `*0` up so that sums built on them recurse shallowly (each
+    /// smaller one is memoised before the next). Only a store with a budget
+    /// lists them, and only when `k` interned values fit in what is left of
+    /// its memory budget (checked before any is made: the options of
+    /// `*2^200` are refused at once, by the memory budget); each option
+    /// counts as one comparison. A record with ups beyond the trees is
+    /// refused (its options nest one level per unit, deeper than the
+    /// recursion allows).
+    ///
+    /// A big number `y` beside ups and a nimber with trees, `y + ε`, has
+    /// the options of `ε` translated by `y`, `{εᴸ + y | εᴿ + y}` (Number
+    /// Translation, Siegel 2013, II.4; the form the store interns).
+    fn nimber_record_options(&mut self, i: u32, r: &Record, left: bool) -> Grown<Vec<GameId>> {
+        let epsilon = r.infinitesimal_part();
+        if epsilon.to_simple().is_some() {
+            let y = r.number_part();
+            let epsilon = self.record(epsilon)?;
+            let mut options = Vec::new();
+            for o in self.options_of(epsilon, left)? {
+                let o = self.record_of(o).ok_or(OverBudget::RecordOptions(i))?;
+                options.push(self.record(o.add(&y))?);
+            }
+            return Ok(options);
+        }
+        if !r.ups.is_zero() || self.budget == usize::MAX {
+            return Err(OverBudget::RecordOptions(i));
+        }
+        let per_option = NODE_BYTES + 2 * MEMO_BYTES + OPTION_BYTES;
+        let room = self.budget.saturating_sub(self.used) / per_option;
+        let k = match r.nimber.to_usize() {
+            Some(k) if k <= room => k,
+            _ => return Err(OverBudget::Memory),
+        };
+        let x = r.number_part();
+        let mut options = Vec::with_capacity(k);
+        for j in 0..k {
+            self.step()?;
+            let option = x.with(num_bigint::BigInt::zero(), num_bigint::BigUint::from(j));
+            options.push(self.record(option)?);
+        }
+        Ok(options)
     }
 
     /// `G + x` for a game `G` that is not a number and a number `x`:
@@ -797,8 +851,22 @@ impl GameStore {
         let Kind::Record(i) = self.kind(x) else {
             unreachable!("one of them is a record")
         };
-        if !self.records[i as usize].is_number() {
-            return Err(OverBudget::RecordOptions(i));
+        let r = self.records[i as usize].clone();
+        if !r.is_number() {
+            // `G ≤ y + ε` iff `G − y ≤ ε` (Number Translation, Siegel 2013,
+            // II.4): a big number `y` beside ups and a nimber with trees.
+            let epsilon = r.infinitesimal_part();
+            if epsilon.to_simple().is_some() {
+                let minus_number = self.record(r.number_part().neg())?;
+                let shifted = self.add_in(game, minus_number)?;
+                let epsilon = self.record(epsilon)?;
+                return if game_below {
+                    self.leq_in(shifted, epsilon)
+                } else {
+                    self.leq_in(epsilon, shifted)
+                };
+            }
+            return self.leq_by_options(g, h);
         }
         let options = self.options_of(game, game_below)?;
         for o in options {
@@ -813,6 +881,39 @@ impl GameStore {
             }
         }
         Ok(true)
+    }
+
+    /// `G ≤ H` by the definition (no `Gᴸ ≥ H` and no `Hᴿ ≤ G`), the
+    /// options of a record listed by [`GameStore::options_of`] (those of a
+    /// big nimber under the memory budget; a record with big ups refused),
+    /// the result remembered as for nodes.
+    #[inline(never)]
+    fn leq_by_options(&mut self, g: GameId, h: GameId) -> Grown<bool> {
+        let (gi, hi) = (self.at(g) as u32, self.at(h) as u32);
+        if let Some(v) = self.leq_memo.get(gi, hi) {
+            return Ok(v);
+        }
+        let mut v = true;
+        for x in self.options_of(g, true)? {
+            self.step()?;
+            if self.leq_in(h, x)? {
+                v = false;
+                break;
+            }
+        }
+        if v {
+            for y in self.options_of(h, false)? {
+                self.step()?;
+                if self.leq_in(y, g)? {
+                    v = false;
+                    break;
+                }
+            }
+        }
+        if self.leq_memo.insert(gi, hi, v) {
+            self.charge(MEMO_BYTES)?;
+        }
+        Ok(v)
     }
 
     /// Some `Gᴸ ≥ H`.
@@ -1238,7 +1339,45 @@ impl GameStore {
         if let Some(v) = self.switch_plus_record(game, &r)? {
             return Ok(v);
         }
-        Err(OverBudget::RecordOptions(i))
+        // `G + (y + ε) = (G + ε) + y`: a big number `y` beside ups and a
+        // nimber with trees (`100000*3`) adds as that tree, then by Number
+        // Translation.
+        let epsilon = r.infinitesimal_part();
+        if epsilon.to_simple().is_some() {
+            let epsilon = self.record(epsilon)?;
+            let number = self.record(r.number_part())?;
+            let shifted = self.add_in(game, epsilon)?;
+            return self.add_in(shifted, number);
+        }
+        self.add_by_options(game, x)
+    }
+
+    /// `G + H` by the definition, `{Gᴸ + H, G + Hᴸ | Gᴿ + H, G + Hᴿ}`,
+    /// simplified, with the options of a record listed by
+    /// [`GameStore::options_of`]: a general game plus a big nimber is built
+    /// under the store's budgets (`({1|-1} + {3|2}) + *5000` is refused by
+    /// the comparison budget, `+ *2^200` by the memory budget), a record
+    /// with big ups is refused.
+    #[inline(never)]
+    fn add_by_options(&mut self, g: GameId, h: GameId) -> Grown<GameId> {
+        let key = if g <= h { (g, h) } else { (h, g) };
+        if let Some(&v) = self.sum_memo.get(&key) {
+            return Ok(v);
+        }
+        let mut sides = [Vec::new(), Vec::new()];
+        for (side, out) in [true, false].into_iter().zip(sides.iter_mut()) {
+            for x in self.options_of(g, side)? {
+                out.push(self.add_in(x, h)?);
+            }
+            for y in self.options_of(h, side)? {
+                out.push(self.add_in(g, y)?);
+            }
+        }
+        let [left, right] = sides;
+        let v = self.make_in(left, right)?;
+        self.charge(MEMO_BYTES)?;
+        self.sum_memo.insert(key, v);
+        Ok(v)
     }
 
     /// `{a | b} + y + ε` for numbers `a > b` and `y`, and `ε = n·↑ + *N`
