@@ -81,6 +81,63 @@ fn compare_orders_stoppers() {
     }
 }
 
+/// `mex compare --json` describes each game as `mex game --json` does
+/// (issue 24): stoppers with their stops, sided values with their sides,
+/// a short game beside a loopy one as a short game.
+#[test]
+fn compare_describes_both_games() {
+    let v = json(&["compare", "on", "over"]);
+    assert_eq!(v["relation"], ">");
+    assert_eq!(v["g_report"]["canonical"], "on");
+    assert_eq!(v["g_report"]["kind"], "stopper");
+    assert_eq!(v["g_report"]["left_stop"], "on");
+    assert_eq!(v["h_report"]["canonical"], "over");
+    assert_eq!(v["h_report"]["outcome"], "L");
+    assert_eq!(v["h_report"]["right_stop"], "over");
+    assert_eq!(v["h_report"]["onside"], "over");
+    // upon = ^[on] (Winning Ways ch. 11), stops 0; ^ is short.
+    let v = json(&["compare", "upon", "^"]);
+    assert_eq!(v["relation"], ">");
+    assert_eq!(v["g_report"]["canonical"], "^[on]");
+    assert_eq!(v["g_report"]["left_stop"], "0");
+    assert_eq!(v["g_report"]["right_stop"], "0");
+    assert_eq!(v["h_report"]["canonical"], "^");
+    assert_eq!(v["h_report"]["kind"], "short");
+    assert_eq!(v["h_report"]["outcome"], "L");
+    // Sided values: sides, no stops, outcome with draws.
+    let v = json(&["compare", "dud", "tis"]);
+    assert_eq!(v["relation"], "||");
+    let (g, h) = (&v["g_report"], &v["h_report"]);
+    assert_eq!(g["kind"], "sided");
+    assert_eq!(g["outcome"], "D");
+    assert_eq!((&g["onside"], &g["offside"]), (&"on".into(), &"off".into()));
+    assert!(g["left_stop"].is_null() && g["right_stop"].is_null());
+    assert_eq!(h["canonical"], "1 & 0");
+    assert_eq!(h["outcome"], "PHat");
+    assert_eq!((&h["onside"], &h["offside"]), (&"1".into(), &"0".into()));
+    // Each description is what `mex game --json` says of that game.
+    for (g, h) in [("on", "over"), ("upon", "^"), ("dud", "tis"), ("1", "tisn")] {
+        let v = json(&["compare", g, h]);
+        for (text, report) in [(g, &v["g_report"]), (h, &v["h_report"])] {
+            let game = json(&["game", text]);
+            let canonical = if report["kind"] == "short" {
+                "value"
+            } else {
+                "canonical"
+            };
+            assert_eq!(report["canonical"], game[canonical], "{text}");
+            for field in ["outcome", "left_stop", "right_stop"] {
+                assert_eq!(report[field], game[field], "{text} {field}");
+            }
+            if report["kind"] != "short" {
+                for field in ["kind", "onside", "offside"] {
+                    assert_eq!(report[field], game[field], "{text} {field}");
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn printed_text_reads_back() {
     for input in [

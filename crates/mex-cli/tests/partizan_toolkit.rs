@@ -25,6 +25,44 @@ fn compare_prints_the_relation() {
     assert_eq!(mex(&["compare", "{1|", "0"]).status.code(), Some(2));
 }
 
+/// `mex compare --json` describes each game as `mex game --json` does:
+/// canonical form, outcome, stops; a short game is its own onside and
+/// offside.
+#[test]
+fn compare_describes_both_short_games() {
+    let v = json(&["compare", "{2|-1}", "{1|0} + {0|-1}"]);
+    assert_eq!(v["relation"], "||");
+    assert_eq!(v["g"], "{2|-1}");
+    assert_eq!(v["h"], "0");
+    let (g, h) = (&v["g_report"], &v["h_report"]);
+    assert_eq!(g["canonical"], "{2|-1}");
+    assert_eq!(g["kind"], "short");
+    assert_eq!(g["stopper"], true);
+    assert_eq!(g["outcome"], "N");
+    assert_eq!(g["left_stop"], "2");
+    assert_eq!(g["right_stop"], "-1");
+    assert_eq!(g["onside"], "{2|-1}");
+    assert_eq!(g["offside"], "{2|-1}");
+    assert_eq!(h["canonical"], "0");
+    assert_eq!(h["outcome"], "P");
+    // The same fields as `mex game` gives for each game.
+    for (text, report) in [("{2|-1}", g), ("{1|0} + {0|-1}", h)] {
+        let game = json(&["game", text]);
+        for (field, in_game) in [
+            ("canonical", "value"),
+            ("outcome", "outcome"),
+            ("left_stop", "left_stop"),
+            ("right_stop", "right_stop"),
+        ] {
+            assert_eq!(report[field], game[in_game], "{text} {field}");
+        }
+    }
+    let braces = json(&["compare", "{0||0|-1}", "^", "--braces"]);
+    assert_eq!(braces["g_report"]["canonical"], "{0 | {0 | -1}}");
+    assert_eq!(braces["g_report"]["right_stop"], "0");
+    assert_eq!(braces["h_report"]["outcome"], "L");
+}
+
 #[test]
 fn options_tree_and_dot() {
     let v = json(&["game", "{2|||1||0|-1}", "--options", "--tree", "2"]);

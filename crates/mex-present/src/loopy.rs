@@ -14,7 +14,8 @@ pub struct LoopyReport {
     /// offside`, or the game graph of a game whose sides were not found.
     pub canonical: String,
     /// `stopper`, `sided` (printed as `onside & offside`) or `not a
-    /// stopper` (sides not found).
+    /// stopper` (sides not found); `short` for a short game described in
+    /// this shape (`mex compare`, whose games may be short or loopy).
     pub kind: &'static str,
     /// Whether the game is a stopper.
     pub stopper: bool,
@@ -99,6 +100,22 @@ impl LoopyCompareReport {
     /// Compares two games of the loopy notation: stoppers by survival in
     /// the difference (Siegel 2013, §VI.2), sided values side by side.
     pub fn compare(g: &str, h: &str) -> Result<Self, MexError> {
+        Ok(Self::compare_values(g, h)?.0)
+    }
+
+    /// [`Self::compare`], with the report of each game as `mex game`
+    /// gives it (refused where that report is, e.g. for stops of a
+    /// simplest form too big).
+    pub fn compare_described(
+        g: &str,
+        h: &str,
+    ) -> Result<(Self, LoopyReport, LoopyReport), MexError> {
+        let (relation, a, b) = Self::compare_values(g, h)?;
+        Ok((relation, LoopyReport::of(&a)?, LoopyReport::of(&b)?))
+    }
+
+    /// The comparison and the two values read.
+    fn compare_values(g: &str, h: &str) -> Result<(Self, LoopyValue, LoopyValue), MexError> {
         let (a, b) = (parse_value(g)?, parse_value(h)?);
         let known = |v: &LoopyValue, text: &str| -> Result<(), MexError> {
             match v {
@@ -116,7 +133,7 @@ impl LoopyCompareReport {
         known(&b, h)?;
         let ge = sides::geq(&a, &b)?;
         let le = sides::geq(&b, &a)?;
-        Ok(LoopyCompareReport {
+        let report = LoopyCompareReport {
             relation: match (ge, le) {
                 (true, true) => "=",
                 (true, false) => ">",
@@ -125,6 +142,7 @@ impl LoopyCompareReport {
             },
             g: show_value(&a)?,
             h: show_value(&b)?,
-        })
+        };
+        Ok((report, a, b))
     }
 }

@@ -519,8 +519,10 @@ pub fn run(a: &GameArgs) -> Result<Output, MexError> {
 Examples:
   mex compare \"^\" \"0\"          # >
   mex compare \"*\" \"0\"          # ||
-  mex compare \"{1|0} + {0|-1}\" 0 --json
-  mex compare upon \"^\"         # > (loopy games, CGSuite's notation)"
+  mex compare \"{1|0} + {0|-1}\" 0 --json   # relation; g_report, h_report: each
+                                          # game's canonical form, outcome, stops
+  mex compare upon \"^\"         # > (loopy games, CGSuite's notation)
+  mex compare dud tis --json   # ||; dud: sides on & off, outcome D"
 )]
 pub struct CompareArgs {
     /// The first game (may start with '-').
@@ -541,8 +543,16 @@ pub struct CompareArgs {
 struct CompareResult {
     /// `<`, `>`, `=` or `||`.
     relation: &'static str,
+    /// The first game, printed.
     g: String,
+    /// The second game, printed.
     h: String,
+    /// The first game described as `mex game` describes it: `canonical`,
+    /// `kind` (`short`, `stopper`, `sided`), `stopper`, `outcome`,
+    /// `left_stop`, `right_stop`, `onside`, `offside`.
+    g_report: LoopyReport,
+    /// The second game, described the same way.
+    h_report: LoopyReport,
 }
 
 impl Report for CompareResult {
@@ -552,18 +562,6 @@ impl Report for CompareResult {
 }
 
 pub fn run_compare(a: &CompareArgs) -> Result<Output, MexError> {
-    if is_loopy(&a.g) || is_loopy(&a.h) {
-        let r = LoopyCompareReport::compare(&a.g, &a.h)?;
-        return Ok(Output::report(CompareResult {
-            relation: r.relation,
-            g: r.g,
-            h: r.h,
-        }));
-    }
-    let mut store = GameStore::with_budget(DEFAULT_BUDGET);
-    let g = notation::parse(&mut store, &a.g)?;
-    let h = notation::parse(&mut store, &a.h)?;
-    let relation = toolkit::compare(&mut store, g, h)?;
     let p = Printer {
         style: if a.braces {
             Style::Braces
@@ -571,11 +569,60 @@ pub fn run_compare(a: &CompareArgs) -> Result<Output, MexError> {
             Style::Slashes
         },
     };
+    if is_loopy(&a.g) || is_loopy(&a.h) {
+        let (r, g_loopy, h_loopy) = LoopyCompareReport::compare_described(&a.g, &a.h)?;
+        // A short game beside a loopy one is described as `mex game`
+        // describes it (printed in the short notation).
+        let described = |text: &str, loopy: LoopyReport| {
+            if is_loopy(text) {
+                Ok(loopy)
+            } else {
+                let mut store = GameStore::with_budget(DEFAULT_BUDGET);
+                let g = notation::parse(&mut store, text)?;
+                short_report(&mut store, g, &p)
+            }
+        };
+        return Ok(Output::report(CompareResult {
+            relation: r.relation,
+            g: r.g,
+            h: r.h,
+            g_report: described(&a.g, g_loopy)?,
+            h_report: described(&a.h, h_loopy)?,
+        }));
+    }
+    let mut store = GameStore::with_budget(DEFAULT_BUDGET);
+    let g = notation::parse(&mut store, &a.g)?;
+    let h = notation::parse(&mut store, &a.h)?;
+    let relation = toolkit::compare(&mut store, g, h)?;
+    let (g_report, h_report) = (
+        short_report(&mut store, g, &p)?,
+        short_report(&mut store, h, &p)?,
+    );
     Ok(Output::report(CompareResult {
         relation: relation.symbol(),
-        g: p.show(&store, g)?,
-        h: p.show(&store, h)?,
+        g: g_report.canonical.clone(),
+        h: h_report.canonical.clone(),
+        g_report,
+        h_report,
     }))
+}
+
+/// A short game in the shape of a loopy game's report: its canonical form,
+/// outcome and stops as `mex game` prints them; a short game is a stopper,
+/// its own onside and offside (Siegel 2013, §VI.3).
+fn short_report(store: &mut GameStore, g: GameId, p: &Printer) -> Result<LoopyReport, MexError> {
+    let canonical = p.show(store, g)?;
+    let (left_stop, right_stop) = toolkit::stops(store, g);
+    Ok(LoopyReport {
+        kind: "short",
+        stopper: true,
+        outcome: format!("{:?}", store.try_outcome(g)?),
+        left_stop: Some(left_stop.to_string()),
+        right_stop: Some(right_stop.to_string()),
+        onside: Some(canonical.clone()),
+        offside: Some(canonical.clone()),
+        canonical,
+    })
 }
 
 /// Whether a typed expression is a loopy game: it uses `pass`, a label, a
