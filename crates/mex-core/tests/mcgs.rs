@@ -22,6 +22,7 @@ use num_traits::Zero;
 use std::cell::RefCell;
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 /// Whether a refused case fails the test too: when the environment
@@ -276,11 +277,9 @@ fn every_mcgs_case() {
     let (mut per_game, mut reasons) = (BTreeMap::new(), BTreeMap::new());
     let (mut total, mut wrong, mut refused) = (Tally::default(), Vec::new(), Vec::new());
     println!("{COLUMNS}     ms  file");
-    for path in &files {
-        let started = Instant::now();
+    for (path, checked, ms) in check_files_in_parallel(&files) {
         let mut tally = Tally::default();
-        for case in read_cases(path) {
-            let verdict = check(&case);
+        for (case, verdict) in checked {
             tally.add(&verdict);
             let game = games_of(&case.sum);
             per_game
@@ -299,7 +298,6 @@ fn every_mcgs_case() {
         }
         total.add_all(tally);
         let name = path.strip_prefix(&root).unwrap_or(path).display();
-        let ms = started.elapsed().as_millis();
         println!("{} {ms:6}  {name}", tally.line(""));
     }
     println!("\n{COLUMNS}  games of the sum");
@@ -327,6 +325,50 @@ fn every_mcgs_case() {
         refused.len(),
         refused.join("\n")
     );
+}
+
+/// The cases of every file checked, each with its verdict, and the
+/// milliseconds its cases took, in the order of `files`. The cases are
+/// shared out among as many threads as the machine has cores (each keeps
+/// its own time limit; the remembered values are per thread).
+fn check_files_in_parallel(files: &[PathBuf]) -> Vec<(&Path, Vec<(Case, Verdict)>, u128)> {
+    let cases: Vec<(usize, Case)> = files
+        .iter()
+        .enumerate()
+        .flat_map(|(i, path)| read_cases(path).into_iter().map(move |case| (i, case)))
+        .collect();
+    let next = AtomicUsize::new(0);
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut verdicts: Vec<(usize, Verdict, u128)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut mine = Vec::new();
+                    loop {
+                        let k = next.fetch_add(1, Ordering::Relaxed);
+                        let Some((_, case)) = cases.get(k) else {
+                            break mine;
+                        };
+                        let started = Instant::now();
+                        let verdict = check(case);
+                        mine.push((k, verdict, started.elapsed().as_millis()));
+                    }
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().expect("a checking thread"))
+            .collect()
+    });
+    verdicts.sort_by_key(|(k, ..)| *k);
+    let mut per_file: Vec<(&Path, Vec<(Case, Verdict)>, u128)> =
+        files.iter().map(|p| (p.as_path(), Vec::new(), 0)).collect();
+    for ((i, case), (_, verdict, ms)) in cases.into_iter().zip(verdicts) {
+        per_file[i].1.push((case, verdict));
+        per_file[i].2 += ms;
+    }
+    per_file
 }
 
 impl Tally {

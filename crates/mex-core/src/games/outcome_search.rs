@@ -120,9 +120,10 @@ fn side_of(player: Player) -> Side {
 struct Terms {
     nim_sum: BigUint,
     forms: Vec<GameId>,
-    searched: Vec<Boxed<'static>>,
-    /// The searched terms as games and positions, for the value route.
-    searched_positions: Vec<(&'static dyn CatalogGame, String)>,
+    /// The terms to search, as games and positions: their search
+    /// components are made when the search starts ([`Terms::enter`]), their
+    /// canonical forms on the value route.
+    searched: Vec<(&'static dyn CatalogGame, String)>,
 }
 
 impl Terms {
@@ -131,7 +132,6 @@ impl Terms {
             nim_sum: BigUint::default(),
             forms: Vec::new(),
             searched: Vec::new(),
-            searched_positions: Vec::new(),
         };
         for s in summands {
             let game: &'static dyn CatalogGame = s.game;
@@ -140,10 +140,7 @@ impl Terms {
                 Family::Partizan => match game.known_form(s.position, ctx)? {
                     Some(g) => terms.forms.push(g),
                     None => {
-                        terms.searched.push(game.search_component(s.position)?);
-                        terms
-                            .searched_positions
-                            .push((game, s.position.to_string()));
+                        terms.searched.push((game, s.position.to_string()));
                     }
                 },
                 _ => return Err(super::sum::not_addable(game.info())),
@@ -168,7 +165,7 @@ impl Terms {
         if !forms.iter().any(|&g| ctx.store.holds_record(g)) {
             return Ok(None);
         }
-        for (game, position) in &self.searched_positions {
+        for (game, position) in &self.searched {
             forms.push(game.canonical(position, ctx)?);
         }
         let mut total = ctx.store.zero();
@@ -193,7 +190,12 @@ impl Terms {
         let nimber = nimber_form(&mut search.store, &self.nim_sum)?;
         search.store.refuse_records(nimber, "the outcome search")?;
         forms.push(nimber);
-        Ok((self.searched, forms))
+        let components = self
+            .searched
+            .iter()
+            .map(|(game, position)| game.search_component(position))
+            .collect::<Result<_, _>>()?;
+        Ok((components, forms))
     }
 }
 

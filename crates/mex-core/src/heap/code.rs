@@ -216,27 +216,42 @@ impl TakeBreakCode {
     /// order: removal `j` increasing, then heaps `a ≤ b ≤ c` increasing.
     pub fn options(&self, n: usize) -> Vec<(usize, Vec<usize>)> {
         let mut out = Vec::new();
+        self.for_each_option(n, |j, heaps| out.push((j, heaps.to_vec())));
+        out
+    }
+
+    /// Calls `visit(j, heaps)` for every option of a heap of `n` (removal
+    /// `j`, the heaps left), in the order of [`TakeBreakCode::options`],
+    /// without allocating: digit `dⱼ` allows leaving no heap (bit 1, only
+    /// when `j = n`), one heap (bit 2), two (bit 4) or three (bit 8)
+    /// non-empty heaps; an unequal code (`u`) only unequal heaps.
+    pub fn for_each_option(&self, n: usize, mut visit: impl FnMut(usize, &[usize])) {
         for j in 0..self.digits.len().min(n + 1) {
             let (d, rest) = (self.digits[j], n - j);
+            let mut emit = |heaps: &[usize]| {
+                if !self.unequal || heaps.windows(2).all(|w| w[0] != w[1]) {
+                    visit(j, heaps);
+                }
+            };
             if d & 1 != 0 && rest == 0 {
-                out.push((j, vec![]));
+                emit(&[]);
             }
             if d & 2 != 0 && rest > 0 {
-                out.push((j, vec![rest]));
+                emit(&[rest]);
             }
             if d & 4 != 0 {
-                out.extend((1..=rest / 2).map(|a| (j, vec![a, rest - a])));
+                for a in 1..=rest / 2 {
+                    emit(&[a, rest - a]);
+                }
             }
             if d & 8 != 0 {
                 for a in 1..=rest / 3 {
-                    out.extend((a..=(rest - a) / 2).map(|b| (j, vec![a, b, rest - a - b])));
+                    for b in a..=(rest - a) / 2 {
+                        emit(&[a, b, rest - a - b]);
+                    }
                 }
             }
         }
-        if self.unequal {
-            out.retain(|(_, heaps)| heaps.windows(2).all(|w| w[0] != w[1]));
-        }
-        out
     }
 }
 
@@ -245,12 +260,13 @@ impl TakeBreakCode {
 /// for two-heap moves: the slow twin of [`super::sparse`].
 pub fn naive_values(code: &TakeBreakCode, terms: usize) -> Vec<u32> {
     let mut g: Vec<u32> = Vec::with_capacity(terms);
+    let mut reached = Vec::new();
     for n in 0..terms {
-        let opts = code
-            .options(n)
-            .into_iter()
-            .map(|(_, heaps)| heaps.iter().fold(0u64, |x, &h| x ^ g[h] as u64));
-        g.push(crate::impartial::mex::mex(opts) as u32);
+        reached.clear();
+        code.for_each_option(n, |_, heaps| {
+            reached.push(heaps.iter().fold(0u64, |x, &h| x ^ u64::from(g[h])));
+        });
+        g.push(crate::impartial::mex::mex(reached.iter().copied()) as u32);
     }
     g
 }
