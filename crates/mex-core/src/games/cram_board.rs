@@ -18,7 +18,7 @@
 //! fit is never met transposed on this board, so every member of a
 //! symmetry class met on the board gets the same key.
 
-use super::cram::{centre_out, Cells};
+use super::cram::Cells;
 use crate::impartial::ruleset::{GrundyTable, ImpartialRuleset, OwnTable};
 use crate::impartial::search::NimberSearch;
 use crate::ruleset::Ruleset;
@@ -29,6 +29,10 @@ use std::cell::Cell;
 
 /// Most cells of a [`CramBoard`]: one 64-bit mask.
 pub const MAX_CELLS: usize = 64;
+
+/// Most dominoes on a board of at most [`MAX_CELLS`] cells: `h(w − 1) +
+/// (h − 1)w = 2hw − h − w ≤ 2hw − 2√(hw) ≤ 128 − 16` (at 8 × 8).
+const MAX_DOMINOES: usize = 112;
 
 /// Slots of [`CramBoard`]'s cache of keys (256 KiB).
 const KEY_CACHE_SLOTS: usize = 1 << 14;
@@ -476,9 +480,18 @@ impl Ruleset for CramBoard {
 }
 
 impl ImpartialRuleset for CramBoard {
-    /// The vertical dominoes from the shape's central column outwards,
-    /// then the horizontal ones from its central row outwards (as
-    /// [`super::cram::Cram`] orders them).
+    /// Every domino (less the horizontal ones of the closed squares,
+    /// [`CramBoard::square_cuts`]), nearest the centre of the shape's
+    /// bounding box first, by the Manhattan distance of the domino's
+    /// centre (ties: vertical before horizontal, then by cell). The
+    /// order is only a heuristic of the search (the options are the same
+    /// set in any order): a central domino tends to split the shape into
+    /// small regions whose nimbers are known, so a search that asks "is
+    /// the nimber `r`?" finds the option that answers it sooner. Against
+    /// the former order (vertical dominoes column by column from the
+    /// central column out, then horizontal ones row by row) it expands
+    /// 40% fewer components on 5×7, 21% on 4×9, 17% on 5×8 and 10% on
+    /// 3×14 (bench/README.md).
     fn options(&self, p: &u64, out: &mut Vec<u64>) {
         let p = *p;
         if p == 0 {
@@ -489,25 +502,32 @@ impl ImpartialRuleset for CramBoard {
         let left = (0..self.width)
             .find(|&c| p & self.first_column << c != 0)
             .unwrap_or(0);
-        let vertical = p & self.to_up(p);
-        for c in centre_out(placed.columns) {
-            let mut v = vertical & self.first_column << (left + c);
-            while v != 0 {
-                let bit = v & v.wrapping_neg();
-                v &= v - 1;
-                out.push(p & !(bit | bit << self.width));
-            }
+        // Doubled coordinates: a domino's centre against the shape's.
+        let centre_row = (2 * top + placed.rows - 1) as i32;
+        let centre_column = (2 * left + placed.columns - 1) as i32;
+        let w = self.width;
+        let distance = |cell: u32, down: i32, right: i32| {
+            let (r, c) = ((cell / w) as i32, (cell % w) as i32);
+            (2 * r + down - centre_row).abs() + (2 * c + right - centre_column).abs()
+        };
+        let mut keyed: [(i32, u64); MAX_DOMINOES] = [(0, 0); MAX_DOMINOES];
+        let mut n = 0;
+        let mut v = p & self.to_up(p);
+        while v != 0 {
+            let cell = v.trailing_zeros();
+            v &= v - 1;
+            keyed[n] = (distance(cell, 1, 0), p & !(1 << cell | 1 << (cell + w)));
+            n += 1;
         }
-        let horizontal = p & self.to_left(p) & !self.square_cuts(p);
-        let row = low_bits(self.width);
-        for r in centre_out(placed.rows) {
-            let mut m = horizontal & row << ((top + r) * self.width);
-            while m != 0 {
-                let bit = m & m.wrapping_neg();
-                m &= m - 1;
-                out.push(p & !(bit | bit << 1));
-            }
+        let mut h = p & self.to_left(p) & !self.square_cuts(p);
+        while h != 0 {
+            let cell = h.trailing_zeros();
+            h &= h - 1;
+            keyed[n] = (distance(cell, 0, 1), p & !(3 << cell));
+            n += 1;
         }
+        keyed[..n].sort_by_key(|k| k.0);
+        out.extend(keyed[..n].iter().map(|k| k.1));
     }
     /// The regions of the reduced position (no isolated cells, one tuft
     /// per cell), when there are two or more.
@@ -789,6 +809,51 @@ mod tests {
             }
         }
         assert!(squares_seen > 1000, "{squares_seen}");
+    }
+
+    /// The options are every domino but the horizontal ones of the closed
+    /// squares, each once, on every position of the small boards, and
+    /// they come nearest the centre first.
+    #[test]
+    fn options_are_the_dominoes_nearest_the_centre_first() {
+        for (h, w) in small_boards().into_iter().chain([(3, 6)]) {
+            let b = CramBoard::new(h, w).unwrap();
+            for p in 0..=b.all {
+                let mut options = Vec::new();
+                b.options(&p, &mut options);
+                let squares = b.square_cuts(p);
+                let mut expected: Vec<u64> = all_options(&b, p)
+                    .into_iter()
+                    .filter(|q| {
+                        let taken = p & !q;
+                        let horizontal = taken & taken >> 1 != 0;
+                        let left_cell = 1u64 << taken.trailing_zeros();
+                        !(horizontal && left_cell & squares != 0)
+                    })
+                    .collect();
+                let mut got = options.clone();
+                got.sort_unstable();
+                expected.sort_unstable();
+                assert_eq!(got, expected, "{h}x{w}: {}", b.cells(p));
+                let placed = b.placed(p);
+                let (top, left) = (
+                    p.trailing_zeros() / b.width,
+                    (0..b.width)
+                        .find(|&c| p & b.first_column << c != 0)
+                        .unwrap_or(0),
+                );
+                let distance = |q: u64| {
+                    let taken = p & !q;
+                    let (a, z) = (taken.trailing_zeros(), 63 - taken.leading_zeros());
+                    let row2 = (a / b.width + z / b.width) as i32;
+                    let column2 = (a % b.width + z % b.width) as i32;
+                    (row2 - (2 * top + placed.rows - 1) as i32).abs()
+                        + (column2 - (2 * left + placed.columns - 1) as i32).abs()
+                };
+                let distances: Vec<i32> = options.iter().map(|q| distance(*q)).collect();
+                assert!(distances.is_sorted(), "{h}x{w}: {}", b.cells(p));
+            }
+        }
     }
 
     /// Every domino of `p`, cell by cell.
