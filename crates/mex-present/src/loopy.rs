@@ -2,7 +2,7 @@
 //! Python's `CGValue("on")`): its simplest form or sides, outcome with
 //! draws and stops (Siegel 2013, ch. VI; CGSuite's printed forms).
 
-use mex_core::partizan::loopy::notation::{parse_value, show_stopper, show_value};
+use mex_core::partizan::loopy::notation::{parse_value, show_side, show_stopper, show_value};
 use mex_core::partizan::loopy::{sides, LoopyOutcome, LoopyValue, Stopper};
 use mex_core::MexError;
 use serde::Serialize;
@@ -65,6 +65,16 @@ impl LoopyReport {
                 offside: Some(show_stopper(offside)?),
                 canonical,
             },
+            LoopyValue::GraphSided { onside, offside } => LoopyReport {
+                kind: "sided",
+                stopper: false,
+                outcome: sides::outcome_of_side_graphs(onside, offside)?.to_string(),
+                left_stop: None,
+                right_stop: None,
+                onside: Some(show_side(onside)?),
+                offside: Some(show_side(offside)?),
+                canonical,
+            },
             LoopyValue::Unsided(g) => LoopyReport {
                 kind: "not a stopper",
                 stopper: false,
@@ -121,7 +131,7 @@ impl LoopyCompareReport {
             match v {
                 LoopyValue::Unsided(_) => Err(MexError::invalid(
                     format!(
-                        "the sides of {} were not found (a side may be no stopper, as in Bach's carousel)",
+                        "the sides of {} were not computed",
                         mex_core::error::quote(text)
                     ),
                     "stoppers, games whose sides are stoppers, or G & H",
