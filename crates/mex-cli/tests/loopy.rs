@@ -42,11 +42,17 @@ fn game_reports_draws_and_sides() {
     let nhat = json(&["game", "{0|{dud|},*}"]);
     assert_eq!(nhat["canonical"], "^ & v*");
     assert_eq!(nhat["outcome"], "NHat");
-    // Bach's carousel: sides not found, outcome N (CGSuite).
+    // Bach's carousel: sides that are no stoppers, simplified as CGSuite
+    // prints them (SidedValueTestCase), outcome N; read back and compared.
     let bach = json(&["game", "a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}"]);
-    assert_eq!(bach["kind"], "not a stopper");
-    assert!(bach["onside"].is_null());
+    assert_eq!(bach["kind"], "sided");
+    assert_eq!(bach["onside"], "a{1|1,{1*|a||*}||0}");
+    assert_eq!(bach["offside"], "a{0,{1|||1*|a||*}|0}");
     assert_eq!(bach["outcome"], "N");
+    let printed = bach["canonical"].as_str().unwrap().to_string();
+    assert_eq!(json(&["game", &printed])["canonical"], printed.as_str());
+    let cmp = json(&["compare", &printed, "a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}"]);
+    assert_eq!(cmp["relation"], "=");
     let sided = json(&["game", "over & v"]);
     assert_eq!(sided["canonical"], "over & v");
     assert_eq!(sided["onside"], "over");

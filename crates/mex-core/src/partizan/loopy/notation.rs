@@ -1026,11 +1026,9 @@ pub fn show_value(v: &LoopyValue) -> Result<String, MexError> {
             show_stopper(onside)?,
             show_stopper(offside)?
         )),
-        LoopyValue::GraphSided { onside, offside } => Ok(format!(
-            "{} & {}",
-            show_side(onside)?,
-            show_side(offside)?
-        )),
+        LoopyValue::GraphSided { onside, offside } => {
+            Ok(format!("{} & {}", show_side(onside)?, show_side(offside)?))
+        }
         LoopyValue::Unsided(g) => show_graph(g, 0, None),
     }
 }

@@ -143,7 +143,11 @@ impl Editor {
     /// irrelevant cyclic moves, another round, and irrelevant moves at
     /// positions with a cycling option; `test` is the position whose
     /// onside must be kept (`None`: every position's own).
-    fn simplify_pass(&mut self, test: Option<usize>, work: &mut usize) -> Result<LoopyGraph, MexError> {
+    fn simplify_pass(
+        &mut self,
+        test: Option<usize>,
+        work: &mut usize,
+    ) -> Result<LoopyGraph, MexError> {
         for v in self.vertices(test) {
             self.obvious_edges(v);
         }
@@ -286,7 +290,8 @@ impl Editor {
     /// a ≥ b); a Right option dominating another must not come back to v
     /// by alternating play (the onside gives endless play to Left).
     fn drop_dominated(&mut self, v: usize, mover: Mover, t: &OnsideTable) {
-        let mut opts: Vec<Option<usize>> = self.options(v, mover).iter().map(|&x| Some(x)).collect();
+        let mut opts: Vec<Option<usize>> =
+            self.options(v, mover).iter().map(|&x| Some(x)).collect();
         // `worse(a, b)`: option a is no better for the mover than b.
         let worse = |a: usize, b: usize| match mover {
             Mover::Left => t.geq(b, a),
@@ -332,7 +337,11 @@ impl Editor {
         work: &mut usize,
     ) -> Result<(), MexError> {
         for mover in [Mover::Left, Mover::Right] {
-            let every = all && self.options(v, mover).iter().any(|&w| self.cycles_back(w, other(mover)));
+            let every = all
+                && self
+                    .options(v, mover)
+                    .iter()
+                    .any(|&w| self.cycles_back(w, other(mover)));
             let mut i = 0;
             while i < self.options(v, mover).len() {
                 stop::check()?;

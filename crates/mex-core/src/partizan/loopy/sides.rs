@@ -17,11 +17,11 @@
 //! alternating cycle (then S is a stopper), then G keeping one, two, … of
 //! them, at most [`MAX_TRIALS`] candidates. When none passes, Conway's
 //! sidling ([`super::sidling`]) approaches G⁺ from above; its candidates
-//! are checked against both defining inequalities. Every side returned
-//! has passed these checks; when none is found (Bach's carousel, Winning
-//! Ways ch. 11, has sides that are no stoppers at all, and its sidling
-//! never settles) the side is reported as not found. The offside is
-//! −(−G)⁺.
+//! are checked against both defining inequalities. When none passes
+//! (Bach's carousel, Winning Ways ch. 11, has sides that are no stoppers
+//! at all, and its sidling never settles) the side is given as a
+//! simplified game graph ([`super::side_form`]), also checked by both
+//! inequalities. The offside is −(−G)⁺.
 
 use super::compare::geq_table;
 use super::graph::{LoopyGraph, Mover};

@@ -177,7 +177,10 @@ impl LoopyValue {
     /// offside (Left survives onside − offside, every endless play hers):
     /// [`LoopyValue::from_sides`] when both are stoppers, else
     /// [`LoopyValue::GraphSided`]; refused when onside ≱ offside.
-    pub fn from_side_graphs(onside: &LoopyGraph, offside: &LoopyGraph) -> Result<LoopyValue, MexError> {
+    pub fn from_side_graphs(
+        onside: &LoopyGraph,
+        offside: &LoopyGraph,
+    ) -> Result<LoopyValue, MexError> {
         if onside.is_stopper(0)? && offside.is_stopper(0)? {
             return Self::from_sides(Stopper::new(onside, 0)?, Stopper::new(offside, 0)?);
         }
