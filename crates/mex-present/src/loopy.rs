@@ -10,12 +10,12 @@ use serde::Serialize;
 /// A loopy game's value and what is derived from it.
 #[derive(Debug, Clone, Serialize)]
 pub struct LoopyReport {
-    /// The value as printed: the simplest form of a stopper, `onside &
-    /// offside`, or the game graph of a game whose sides were not found.
+    /// The value as printed: the simplest form of a stopper, or `onside &
+    /// offside` (sides that are no stoppers as simplified game graphs).
     pub canonical: String,
-    /// `stopper`, `sided` (printed as `onside & offside`) or `not a
-    /// stopper` (sides not found); `short` for a short game described in
-    /// this shape (`mex compare`, whose games may be short or loopy).
+    /// `stopper` or `sided` (printed as `onside & offside`); `short` for
+    /// a short game described in this shape (`mex compare`, whose games
+    /// may be short or loopy).
     pub kind: &'static str,
     /// Whether the game is a stopper.
     pub stopper: bool,
