@@ -228,7 +228,7 @@ fn property(prop: &str, v: &LoopyValue) -> Result<Result<String, &'static str>, 
                 }
             }
             LoopyValue::Sided { .. } => "StopperSidedValue".into(),
-            LoopyValue::Unsided(_) => "SidedValue".into(),
+            LoopyValue::GraphSided { .. } | LoopyValue::Unsided(_) => "SidedValue".into(),
         },
         "IsPseudonumber" => boolean(property("Class", v)? == Ok("Pseudonumber".into())),
         "OutcomeClass" => match v {
@@ -236,6 +236,11 @@ fn property(prop: &str, v: &LoopyValue) -> Result<Result<String, &'static str>, 
             LoopyValue::Sided { onside, offside } => sides::outcome_of_sides(onside, offside)
                 .map_err(e)?
                 .to_string(),
+            LoopyValue::GraphSided { onside, offside } => {
+                sides::outcome_of_side_graphs(onside, offside)
+                    .map_err(e)?
+                    .to_string()
+            }
             LoopyValue::Unsided(g) => LoopyOutcome::of(g, 0).map_err(e)?.to_string(),
         },
         "LeftStop" | "RightStop" => {
@@ -247,7 +252,11 @@ fn property(prop: &str, v: &LoopyValue) -> Result<Result<String, &'static str>, 
         }
         "Onside" | "Offside" => {
             let Some((on, off)) = v.sides() else {
-                return Ok(Err("sides that are no stoppers (known gap, docs/loopy.md)"));
+                // CGSuite's SidedValue has no Onside member (its answer for
+                // Bach's carousel is an error); mex prints the side.
+                return Ok(Err(
+                    "CGSuite gives no Onside of a value whose sides are no stoppers",
+                ));
             };
             show_stopper(if prop == "Onside" { on } else { off }).map_err(e)?
         }
@@ -255,18 +264,15 @@ fn property(prop: &str, v: &LoopyValue) -> Result<Result<String, &'static str>, 
         "IsStopperSided" => boolean(v.sides().is_some()),
         "IsLoopfree" => boolean(stopper.is_some_and(|s| s.graph().is_loopfree(0))),
         "IsZero" => boolean(equal(v, &parse_value("0").map_err(e)?)?),
-        "IsIdempotent" => {
-            let Some(_) = v.sides() else {
-                return Ok(Err("sums of values whose sides are no stoppers"));
-            };
-            boolean(equal(&sides::add(v, v).map_err(e)?, v)?)
-        }
+        "IsIdempotent" => boolean(equal(&sides::add(v, v).map_err(e)?, v)?),
         "IsInfinitesimal" => {
             // Siegel 2013, §VI.2: a stopper lies strictly between −x and x
             // for every number x > 0 iff both its stops are 0, 0over or
             // 0under. For sides: both sides infinitesimal.
             let Some((on, off)) = v.sides() else {
-                return Ok(Err("values whose sides are no stoppers"));
+                return Ok(Err(
+                    "infinitesimality of sides that are no stoppers (stops not defined) not in mex",
+                ));
             };
             let zeroish = |s: &Stopper| -> Result<bool, String> {
                 let (l, r) = s.stops().map_err(e)?;
@@ -351,11 +357,8 @@ fn judge(prop: &str, game: &str, expected: &str) -> Verdict {
             )),
         };
     }
-    if matches!(v, LoopyValue::Unsided(_)) && matches!(prop, "Value" | "Onside" | "Offside") {
-        return Verdict::Skipped("sides that are no stoppers (known gap, docs/loopy.md)");
-    }
-    if matches!(v, LoopyValue::Unsided(_)) && matches!(prop, "IsZero" | "IsIdempotent") {
-        return Verdict::Skipped("comparison of values whose sides are no stoppers");
+    if matches!(v, LoopyValue::Unsided(_)) {
+        return Verdict::Differs("sides not computed".into());
     }
     match property(prop, &v) {
         Ok(Ok(got)) => {
@@ -363,6 +366,14 @@ fn judge(prop: &str, game: &str, expected: &str) -> Verdict {
             let got = got.replace('±', "+-");
             if got == normal(prop, expected) {
                 Verdict::Agrees
+            } else if prop == "Value" && matches!(v, LoopyValue::GraphSided { .. }) {
+                // A side that is no stopper has no simplest form: another
+                // printed form is a known difference only if the values
+                // are equal.
+                match value_of(expected).and_then(|w| equal(&v, &w)) {
+                    Ok(true) => Verdict::Differs(format!("mex: {got} (equal value)")),
+                    other => Verdict::Differs(format!("{UNEQUAL} mex: {got} ({other:?})")),
+                }
             } else {
                 Verdict::Differs(format!("mex: {got}"))
             }
@@ -379,9 +390,6 @@ fn printed_reads_back(expected: &str) -> Verdict {
         Ok(v) => v,
         Err(e) => return Verdict::Differs(format!("not read: {e}")),
     };
-    if matches!(v, LoopyValue::Unsided(_)) {
-        return Verdict::Skipped("sides that are no stoppers (known gap, docs/loopy.md)");
-    }
     match show_value(&v) {
         Ok(s) if s.replace('±', "+-") == expected => Verdict::Agrees,
         Ok(s) => Verdict::Differs(format!("printed back as {s}")),
@@ -390,7 +398,9 @@ fn printed_reads_back(expected: &str) -> Verdict {
 }
 
 const LOOPY_ORDER: &str = "options that are loopy games in another order: CGSuite orders them by a hash code (its SemideterministicOrdering), mex by their text";
-const NON_STOPPER_SIDES: &str = "sides that are no stoppers, printed by CGSuite (known gap, docs/loopy.md): mex reads G & H with stopper sides only";
+const NON_STOPPER_SIDES: &str = "sides that are no stoppers have no simplest form: mex's simplified form of 3·(Bach's carousel) is not CGSuite's (the values are equal, checked)";
+/// Marks a difference that no known difference may excuse.
+const UNEQUAL: &str = "UNEQUAL VALUES:";
 const UPTIMAL_NOTATION: &str =
     "CGSuite's short-game notation ^[n], v[n] (uptimals) not read by mex";
 const PLUS_MINUS_STYLE: &str = "mex's short-game printer writes {x+y|x-y} as x±y and names no Tiny(x) for numbers x; CGSuite writes {0|-2} and Tiny(2) (a style of mex's short notation, both read back)";
@@ -400,23 +410,33 @@ const PLUS_MINUS_STYLE: &str = "mex's short-game printer writes {x+y|x-y} as x±
 /// it leaves this list) or another one differs.
 const KNOWN_DIFFERENCES: &[(&str, &str)] = &[
     ("+-{{0|^<on>},{0|^<on>*}}", LOOPY_ORDER),
-    ("a{1|1,{1*|a||*}||0} & a{0,{1|||1*|a||*}|0}", NON_STOPPER_SIDES),
-    ("a{2|2,{2*|a||1*}||1} & a{1,{2|||2*|a||1*}|1}", NON_STOPPER_SIDES),
-    (
-        "{a{2*|||2|2,{a|1*}||1}|2||c{2|b{1|1,{1*||b|0|||*}},{2*|c,d{1*|||1|1,{d|*}||0}||0}||1}} & {0||0|a{1*||0,{1|a}|0|||*}}",
-        NON_STOPPER_SIDES,
-    ),
     ("{0||0,pass|0,v[4]*}", UPTIMAL_NOTATION),
     ("{0||0,v[4]*|0,pass}", UPTIMAL_NOTATION),
     ("{^[5]|*,pass}", UPTIMAL_NOTATION),
     ("{pass|*,^[5]}", UPTIMAL_NOTATION),
-    ("{0||0,pass|-2,{0|-2,{0|-2,{0|-2,{0|-2,{0|-2}}}}}}", PLUS_MINUS_STYLE),
-    ("{{Tiny(2)||0|-2|||0|-2||||0|-2}||0|-2|||{0|-2},pass}", PLUS_MINUS_STYLE),
+    (
+        "{0||0,pass|-2,{0|-2,{0|-2,{0|-2,{0|-2,{0|-2}}}}}}",
+        PLUS_MINUS_STYLE,
+    ),
+    (
+        "{{Tiny(2)||0|-2|||0|-2||||0|-2}||0|-2|||{0|-2},pass}",
+        PLUS_MINUS_STYLE,
+    ),
     ("{pass||0|-2}", PLUS_MINUS_STYLE),
 ];
 
+/// Cases (not printed values) that differ for a stated reason: CGSuite's
+/// printed 3·carousel reads in mex and prints back the same, but mex's
+/// own simplification of the sum gives another form of the same value.
+const CASE_DIFFERENCES: &[(&str, &str)] = &[(
+    "{a{2*|||2|2,{a|1*}||1}|2||c{2|b{1|1,{1*||b|0|||*}},{2*|c,d{1*|||1|1,{d|*}||0}||0}||1}} & {0||0|a{1*||0,{1|a}|0|||*}}",
+    NON_STOPPER_SIDES,
+)];
+
 #[derive(Default)]
 struct Tally {
+    /// Known differences besides [`KNOWN_DIFFERENCES`].
+    also_known: &'static [(&'static str, &'static str)],
     agrees: usize,
     skipped: BTreeMap<&'static str, usize>,
     known: BTreeMap<&'static str, usize>,
@@ -425,15 +445,20 @@ struct Tally {
 
 impl Tally {
     fn add(&mut self, v: Verdict, what: String, expected: &str) {
-        let known = KNOWN_DIFFERENCES.iter().find(|(e, _)| *e == expected);
+        let known = KNOWN_DIFFERENCES
+            .iter()
+            .chain(self.also_known)
+            .find(|(e, _)| *e == expected);
         match (v, known) {
             (Verdict::Agrees, Some(_)) => self.differs.push(format!(
                 "{what}: agrees now, remove it from KNOWN_DIFFERENCES"
             )),
             (Verdict::Agrees, None) => self.agrees += 1,
             (Verdict::Skipped(why), _) => *self.skipped.entry(why).or_default() += 1,
-            (Verdict::Differs(_), Some((_, why))) => *self.known.entry(why).or_default() += 1,
-            (Verdict::Differs(msg), None) => self.differs.push(format!("{what}: {msg}")),
+            (Verdict::Differs(msg), Some((_, why))) if !msg.starts_with(UNEQUAL) => {
+                *self.known.entry(why).or_default() += 1
+            }
+            (Verdict::Differs(msg), _) => self.differs.push(format!("{what}: {msg}")),
         }
     }
 
@@ -468,7 +493,10 @@ fn cases() -> Vec<(&'static str, &'static str, &'static str, &'static str)> {
 
 #[test]
 fn cgsuite_loopy_corpus() {
-    let mut tally = Tally::default();
+    let mut tally = Tally {
+        also_known: CASE_DIFFERENCES,
+        ..Tally::default()
+    };
     let mut printed = Tally::default();
     let mut seen_printed = std::collections::BTreeSet::new();
     for (prop, game, expected, source) in cases() {
@@ -497,7 +525,7 @@ fn cgsuite_loopy_corpus() {
     let total = |m: &BTreeMap<&str, usize>| m.values().sum::<usize>();
     assert_eq!(
         (tally.agrees, total(&tally.skipped), total(&tally.known)),
-        (367, 203, 1),
+        (372, 197, 2),
         "counts of cases changed: update them here and in the README"
     );
     assert_eq!(
@@ -506,7 +534,7 @@ fn cgsuite_loopy_corpus() {
             total(&printed.skipped),
             total(&printed.known)
         ),
-        (57, 0, 11),
+        (60, 0, 8),
         "counts of printed values changed: update them here and in the README"
     );
 }

@@ -89,6 +89,7 @@ const LAYERS: &[&[&str]] = &[
     &["partizan::loopy::stopper"],
     &["partizan::loopy::value"],
     &["partizan::loopy::sidling"],
+    &["partizan::loopy::side_form"],
     &["partizan::loopy::sides"],
     &["partizan::loopy::notation"],
     &["partizan::loopy"],

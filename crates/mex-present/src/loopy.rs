@@ -2,7 +2,7 @@
 //! Python's `CGValue("on")`): its simplest form or sides, outcome with
 //! draws and stops (Siegel 2013, ch. VI; CGSuite's printed forms).
 
-use mex_core::partizan::loopy::notation::{parse_value, show_stopper, show_value};
+use mex_core::partizan::loopy::notation::{parse_value, show_side, show_stopper, show_value};
 use mex_core::partizan::loopy::{sides, LoopyOutcome, LoopyValue, Stopper};
 use mex_core::MexError;
 use serde::Serialize;
@@ -10,12 +10,12 @@ use serde::Serialize;
 /// A loopy game's value and what is derived from it.
 #[derive(Debug, Clone, Serialize)]
 pub struct LoopyReport {
-    /// The value as printed: the simplest form of a stopper, `onside &
-    /// offside`, or the game graph of a game whose sides were not found.
+    /// The value as printed: the simplest form of a stopper, or `onside &
+    /// offside` (sides that are no stoppers as simplified game graphs).
     pub canonical: String,
-    /// `stopper`, `sided` (printed as `onside & offside`) or `not a
-    /// stopper` (sides not found); `short` for a short game described in
-    /// this shape (`mex compare`, whose games may be short or loopy).
+    /// `stopper` or `sided` (printed as `onside & offside`); `short` for
+    /// a short game described in this shape (`mex compare`, whose games
+    /// may be short or loopy).
     pub kind: &'static str,
     /// Whether the game is a stopper.
     pub stopper: bool,
@@ -63,6 +63,16 @@ impl LoopyReport {
                 right_stop: None,
                 onside: Some(show_stopper(onside)?),
                 offside: Some(show_stopper(offside)?),
+                canonical,
+            },
+            LoopyValue::GraphSided { onside, offside } => LoopyReport {
+                kind: "sided",
+                stopper: false,
+                outcome: sides::outcome_of_side_graphs(onside, offside)?.to_string(),
+                left_stop: None,
+                right_stop: None,
+                onside: Some(show_side(onside)?),
+                offside: Some(show_side(offside)?),
                 canonical,
             },
             LoopyValue::Unsided(g) => LoopyReport {
@@ -121,7 +131,7 @@ impl LoopyCompareReport {
             match v {
                 LoopyValue::Unsided(_) => Err(MexError::invalid(
                     format!(
-                        "the sides of {} were not found (a side may be no stopper, as in Bach's carousel)",
+                        "the sides of {} were not computed",
                         mex_core::error::quote(text)
                     ),
                     "stoppers, games whose sides are stoppers, or G & H",

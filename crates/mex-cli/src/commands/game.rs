@@ -697,10 +697,7 @@ impl Report for LoopyGameResult {
             }
         }
         if r.onside.is_none() {
-            pairs.push((
-                "sides",
-                "not found (a side may be no stopper, as in Bach's carousel)".into(),
-            ));
+            pairs.push(("sides", "not computed".into()));
         }
         fields(&pairs)
     }

@@ -30,7 +30,12 @@ fn simplest_form(graph: PositionGraph) -> Result<Option<String>, MexError> {
     }
     let g = LoopyGraph::try_from_options(graph.left, graph.right)?;
     let v = match loopy::value(&g, 0)? {
-        LoopyValue::Unsided(_) if g.len() <= MAX_SIDED_POSITIONS => sided_value(&g, 0)?,
+        LoopyValue::Unsided(_) if g.len() <= MAX_SIDED_POSITIONS => match sided_value(&g, 0) {
+            // Sides that are no stoppers past their budget: the position
+            // keeps its outcome, without a value.
+            Err(MexError::TooLarge { .. } | MexError::AboveLimit { .. }) => return Ok(None),
+            other => other?,
+        },
         v => v,
     };
     match v {

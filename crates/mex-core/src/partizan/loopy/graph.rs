@@ -299,6 +299,25 @@ impl LoopyGraph {
         })
     }
 
+    /// Who wins from `start` with `first` to move when every endless play
+    /// is won by `endless` (Left in an onside, Right in an offside; Siegel
+    /// 2013, §VI.4): the player other than `endless` wins iff he can force
+    /// `endless` to be unable to move. For a stopper this is
+    /// [`LoopyGraph::result`] (it has no endless play).
+    pub fn side_result(
+        &self,
+        start: usize,
+        first: Mover,
+        endless: Mover,
+    ) -> Result<Result3, MexError> {
+        let s = 2 * start + usize::from(first == Mover::Right);
+        let stuck = self.forced_stuck(endless)?;
+        Ok(match (endless, stuck[s]) {
+            (Mover::Left, true) | (Mover::Right, false) => Result3::RightWins,
+            (Mover::Left, false) | (Mover::Right, true) => Result3::LeftWins,
+        })
+    }
+
     /// For every state `2v + (mover is Right)`, whether the opponent of
     /// `victim` can force `victim` to be unable to move.
     fn forced_stuck(&self, victim: Mover) -> Result<Vec<bool>, MexError> {

@@ -10,6 +10,7 @@
 //! * [`stopper`]: the simplest form of a stopper and its stops;
 //! * [`sidling`]: Conway's sidling, and the check that a stopper is an
 //!   onside;
+//! * [`side_form`]: sides that are no stoppers, as simplified graphs;
 //! * [`sides`]: the onside and offside of a game that is not a stopper;
 //! * [`notation`]: CGSuite's notation (`pass`, labels `a{0|a}`, the named
 //!   values `on`, `off`, `over`, `under`, `dud`, `upon`, `tis`, `tisn`, and
@@ -22,6 +23,7 @@
 pub mod compare;
 pub mod graph;
 pub mod notation;
+pub mod side_form;
 pub mod sides;
 pub mod sidling;
 pub mod stopper;

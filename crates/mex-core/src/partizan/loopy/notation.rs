@@ -165,17 +165,11 @@ pub fn parse_value(text: &str) -> Result<LoopyValue, MexError> {
     match parse(text)? {
         Parsed::Game(g, s) => super::sides::sided_value(&g, s),
         Parsed::Sided(g, a, h, b) => {
-            let side = |g: &LoopyGraph, v: usize, which: &str| {
-                Stopper::new(g, v).map_err(|_| {
-                    MexError::invalid(
-                        format!("the {which} of {} is not a stopper", quote(text)),
-                        "G & H with stoppers G (onside) and H (offside)",
-                    )
-                })
-            };
-            let onside = side(&g, a, "onside")?;
-            let offside = side(&h, b, "offside")?;
-            LoopyValue::from_sides(onside, offside).map_err(|_| {
+            let (g, _) = g.reachable(a);
+            let (h, _) = h.reachable(b);
+            let onside = super::sides::side_graph(&g)?;
+            let offside = super::sides::side_graph(&h.negative())?.negative();
+            LoopyValue::from_side_graphs(&onside, &offside).map_err(|_| {
                 MexError::invalid(
                     format!("in {} the onside is not ≥ the offside", quote(text)),
                     "G & H with G ≥ H (Siegel 2013, §VI.4)",
@@ -210,13 +204,13 @@ fn has_braced_sides(text: &str) -> bool {
 fn braced_sides_value(text: &str) -> Result<LoopyValue, MexError> {
     let on = parse_value(&choose_sides(text, true)?)?;
     let off = parse_value(&choose_sides(text, false)?)?;
-    let (Some((onside, _)), Some((_, offside))) = (on.sides(), off.sides()) else {
+    let (Some((onside, _)), Some((_, offside))) = (on.side_graphs(), off.side_graphs()) else {
         return Err(MexError::invalid(
             format!("the sides of {} were not found", quote(text)),
-            "options G & H whose games have stopper sides",
+            "options G & H whose games have sides",
         ));
     };
-    LoopyValue::from_sides(onside.clone(), offside.clone()).map_err(|_| {
+    LoopyValue::from_side_graphs(onside, offside).map_err(|_| {
         MexError::invalid(
             format!("in {} the onside is not ≥ the offside", quote(text)),
             "options G & H with G ≥ H (Siegel 2013, §VI.4)",
@@ -1032,8 +1026,20 @@ pub fn show_value(v: &LoopyValue) -> Result<String, MexError> {
             show_stopper(onside)?,
             show_stopper(offside)?
         )),
+        LoopyValue::GraphSided { onside, offside } => {
+            Ok(format!("{} & {}", show_side(onside)?, show_side(offside)?))
+        }
         LoopyValue::Unsided(g) => show_graph(g, 0, None),
     }
+}
+
+/// Prints a side: a stopper (in simplest form) with names, another game
+/// as its graph.
+pub fn show_side(g: &LoopyGraph) -> Result<String, MexError> {
+    if g.is_stopper(0)? {
+        return show_stopper(&Stopper::new(g, 0)?);
+    }
+    show_graph(g, 0, None)
 }
 
 /// Whether `onside & offside` is `on & off`, which CGSuite prints as

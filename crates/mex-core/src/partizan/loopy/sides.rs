@@ -17,15 +17,16 @@
 //! alternating cycle (then S is a stopper), then G keeping one, two, … of
 //! them, at most [`MAX_TRIALS`] candidates. When none passes, Conway's
 //! sidling ([`super::sidling`]) approaches G⁺ from above; its candidates
-//! are checked against both defining inequalities. Every side returned
-//! has passed these checks; when none is found (Bach's carousel, Winning
-//! Ways ch. 11, has sides that are no stoppers at all, and its sidling
-//! never settles) the side is reported as not found. The offside is
-//! −(−G)⁺.
+//! are checked against both defining inequalities. When none passes
+//! (Bach's carousel, Winning Ways ch. 11, has sides that are no stoppers
+//! at all, and its sidling never settles) the side is given as a
+//! simplified game graph ([`super::side_form`]), also checked by both
+//! inequalities. The offside is −(−G)⁺.
 
 use super::compare::geq_table;
 use super::graph::{LoopyGraph, Mover};
-use super::sidling::sidle_onside;
+use super::side_form;
+use super::sidling::{onside_geq_table, sidle_onside};
 use super::value::{self, LoopyOutcome, LoopyValue, Stopper};
 use crate::{stop, MexError};
 
@@ -42,16 +43,31 @@ pub const MAX_PAIR_WORK: usize = 5_000_000;
 
 /// The value of the game `g` from `start`: the simplest form of a
 /// stopper; for another game its sides `G⁺ & G⁻` (the stopper itself when
-/// they are equal), or the game graph when a side is not found.
+/// they are equal): stoppers in simplest form when they are, simplified
+/// game graphs ([`super::side_form`]) when not. Refused (one line) when a
+/// budget runs out.
 pub fn sided_value(g: &LoopyGraph, start: usize) -> Result<LoopyValue, MexError> {
     let plain = value::value(g, start)?;
     let LoopyValue::Unsided(graph) = &plain else {
         return Ok(plain);
     };
-    Ok(match sides(graph, 0)? {
-        Some((onside, offside)) => LoopyValue::from_sides(onside, offside)?,
-        None => plain,
-    })
+    let on = side_graph(graph)?;
+    let off = side_graph(&graph.negative())?.negative();
+    LoopyValue::from_side_graphs(&on, &off)
+}
+
+/// The onside of `g` (vertex 0) as a graph: the stopper of [`onside`]
+/// when it finds one, else the simplified graph of
+/// [`side_form::onside_form`] (in simplest form if that is a stopper).
+pub fn side_graph(g: &LoopyGraph) -> Result<LoopyGraph, MexError> {
+    if let Some(s) = onside(g)? {
+        return Ok(s.graph().clone());
+    }
+    let form = side_form::onside_form(g)?;
+    if form.is_stopper(0)? {
+        return Ok(Stopper::new(&form, 0)?.graph().clone());
+    }
+    Ok(form)
 }
 
 /// The outcome with draws of `onside & offside` (Siegel 2013, §VI.4):
@@ -60,10 +76,20 @@ pub fn sided_value(g: &LoopyGraph, start: usize) -> Result<LoopyValue, MexError>
 /// for him, and the game is a draw otherwise. Equal to the outcome of the
 /// game graph by retrograde analysis (tested).
 pub fn outcome_of_sides(onside: &Stopper, offside: &Stopper) -> Result<LoopyOutcome, MexError> {
+    outcome_of_side_graphs(onside.graph(), offside.graph())
+}
+
+/// [`outcome_of_sides`] for sides that may be no stoppers: the onside is
+/// played with endless play won by Left, the offside with endless play
+/// won by Right.
+pub fn outcome_of_side_graphs(
+    onside: &LoopyGraph,
+    offside: &LoopyGraph,
+) -> Result<LoopyOutcome, MexError> {
     use super::graph::Result3::{Draw, LeftWins, RightWins};
     let first = |mover: Mover| -> Result<_, MexError> {
-        let on = onside.graph().result(0, mover)?;
-        let off = offside.graph().result(0, mover)?;
+        let on = onside.side_result(0, mover, Mover::Left)?;
+        let off = offside.side_result(0, mover, Mover::Right)?;
         let (mine, theirs, worse, better) = match mover {
             Mover::Left => (LeftWins, RightWins, off, on),
             Mover::Right => (RightWins, LeftWins, on, off),
@@ -85,37 +111,40 @@ pub fn outcome_of_sides(onside: &Stopper, offside: &Stopper) -> Result<LoopyOutc
 /// The sum of two values: (G & H) + (J & K) = (G + J)⁺ & (H + K)⁻, the
 /// onside of the sum of the onsides and the offside of the sum of the
 /// offsides (Siegel 2013, §VI.4: the onside of a sum is the upsum of the
-/// onsides). Refused when a side of an operand or of the sum is not found.
+/// onsides), sides that are no stoppers included.
 pub fn add(a: &LoopyValue, b: &LoopyValue) -> Result<LoopyValue, MexError> {
     let ((a_on, a_off), (b_on, b_off)) = (known_sides(a)?, known_sides(b)?);
-    let up = a_on.graph().sum(0, b_on.graph(), 0)?;
-    let down = a_off.graph().sum(0, b_off.graph(), 0)?;
-    let on = onside(&up)?;
-    let off = onside(&down.negative())?;
-    match (on, off) {
-        (Some(on), Some(neg_off)) => LoopyValue::from_sides(on, neg_off.negative()),
-        _ => Err(not_found("the sum")),
-    }
+    let up = a_on.sum(0, b_on, 0)?;
+    let down = a_off.sum(0, b_off, 0)?;
+    let on = side_graph(&up)?;
+    let off = side_graph(&down.negative())?.negative();
+    LoopyValue::from_side_graphs(&on, &off)
 }
 
 /// Whether `a ≥ b`: side by side, G & H ≥ J & K iff G ≥ J and H ≥ K
-/// (Siegel 2013, §VI.4); for stoppers, survival in the difference.
+/// (Siegel 2013, §VI.4); for stoppers, survival in the difference; for
+/// sides that are no stoppers, [`onside_geq_table`] (and −H⁻ = (−H)⁺ for
+/// offsides).
 pub fn geq(a: &LoopyValue, b: &LoopyValue) -> Result<bool, MexError> {
     let ((a_on, a_off), (b_on, b_off)) = (known_sides(a)?, known_sides(b)?);
-    Ok(a_on.geq(b_on)? && a_off.geq(b_off)?)
+    Ok(onside_geq(a_on, b_on)? && onside_geq(&b_off.negative(), &a_off.negative())?)
 }
 
-fn known_sides(v: &LoopyValue) -> Result<(&Stopper, &Stopper), MexError> {
-    v.sides().ok_or_else(|| not_found("a game"))
+/// Whether `a⁺ ≥ b⁺` (vertex 0 of each).
+pub fn onside_geq(a: &LoopyGraph, b: &LoopyGraph) -> Result<bool, MexError> {
+    if a.is_stopper(0)? && b.is_stopper(0)? {
+        return Ok(geq_table(a, b)?.geq(0, 0));
+    }
+    Ok(onside_geq_table(a, b)?.geq(0, 0))
 }
 
-fn not_found(what: &str) -> MexError {
-    MexError::invalid(
-        format!(
-            "the sides of {what} were not found (a side may be no stopper, as in Bach's carousel)"
-        ),
-        "games whose onside and offside are stoppers found by deleting moves on alternating cycles or by sidling within its budget",
-    )
+fn known_sides(v: &LoopyValue) -> Result<(&LoopyGraph, &LoopyGraph), MexError> {
+    v.side_graphs().ok_or_else(|| {
+        MexError::invalid(
+            "the sides of a game were not computed",
+            "values from sides::sided_value or the notation",
+        )
+    })
 }
 
 /// The onside and offside of the game `g` from `start`, both in simplest

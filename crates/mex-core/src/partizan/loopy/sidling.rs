@@ -70,15 +70,55 @@ pub fn is_onside(g: &LoopyGraph, s: &LoopyGraph) -> Result<Option<bool>, MexErro
 /// any move into Y}; Grädel, Thomas and Wilke, Automata, Logics, and
 /// Infinite Games, 2002, ch. 2).
 pub fn left_keeps_moving_in_s(s: &LoopyGraph, g: &LoopyGraph) -> Result<bool, MexError> {
+    Ok(onside_geq_table(s, g)?.geq(0, 0))
+}
+
+/// For every pair (a, b) of positions of `s` and `g`, whether the onside
+/// of `s` from a is ≥ the onside of `g` from b, for any games (stoppers
+/// or not): Left, moving second in S − G, can play so that Right is
+/// eventually unable to move or the play has infinitely many moves in S
+/// (endless play in S⁺ is Left's, endless play in −(G⁺) = (−G)⁻ is
+/// Right's; a play endless in both is Left's, as in CGSuite's
+/// comparison of onsides). For stoppers it is survival
+/// ([`geq_table`]): an endless play of a difference of stoppers has
+/// endless moves in both. Refused past [`super::graph::MAX_VERTICES`]
+/// states.
+pub fn onside_geq_table(s: &LoopyGraph, g: &LoopyGraph) -> Result<OnsideTable, MexError> {
+    let states = s.len().saturating_mul(g.len()).saturating_mul(2);
+    if states > super::graph::MAX_VERTICES {
+        return Err(MexError::above_limit(
+            "the number of states compared (a loopy game's graph times another's, twice)",
+            states,
+            super::graph::MAX_VERTICES,
+            "use smaller components (a sum's graph is the product of theirs)",
+        ));
+    }
     let sum = StateGraph::new(s, g)?;
     let mut z = vec![true; sum.len()];
     loop {
         stop::check()?;
         let y = sum.attractor(&z)?;
         if y == z {
-            return Ok(z[sum.start()]);
+            return Ok(OnsideTable {
+                cols: g.len(),
+                win: z,
+            });
         }
         z = y;
+    }
+}
+
+/// The answer of [`onside_geq_table`].
+#[derive(Debug, Clone)]
+pub struct OnsideTable {
+    cols: usize,
+    win: Vec<bool>,
+}
+
+impl OnsideTable {
+    /// Whether the onside of position `a` of S is ≥ that of `b` of G.
+    pub fn geq(&self, a: usize, b: usize) -> bool {
+        self.win[2 * (a * self.cols + b) + 1]
     }
 }
 
@@ -118,11 +158,6 @@ impl StateGraph {
 
     fn len(&self) -> usize {
         self.succ.len()
-    }
-
-    /// (0, 0) with Right to move.
-    fn start(&self) -> usize {
-        1
     }
 
     /// μY: the states from which Left forces a move in S into `z` or an
@@ -174,7 +209,11 @@ impl StateGraph {
 /// together ([`simplify_many`]): a position shared by the approximations
 /// of many positions of G is compared once, not once per copy.
 pub fn sidle_onside(g: &LoopyGraph, start: &LoopyGraph) -> Result<Option<Stopper>, MexError> {
-    let mut work = Work::default();
+    let mut work = Work {
+        pairs: 0,
+        limit: sidling_work_limit(g.len()),
+        max_vertices: approximation_limit(g.len()),
+    };
     // The approximations may run down without end (−2, −4, −6, … when
     // G⁺ = off): the extreme stoppers are tried first.
     for extreme in [on(), on().negative()] {
@@ -255,6 +294,36 @@ fn on() -> LoopyGraph {
 /// (simplifications and checks); past it the side is not found.
 pub const MAX_SIDLING_WORK: usize = 400_000_000;
 
+/// The work allowed for sidling a game of `positions` positions:
+/// [`SIDLING_WORK_PER_POSITION`] per position, at least
+/// [`MIN_SIDLING_WORK`] and at most [`MAX_SIDLING_WORK`]. Sidling a game
+/// whose sides are no stoppers never ends, so a small game must not spend
+/// what a big one (TTT..FFF, 560 positions) needs before its side is
+/// simplified as a graph instead ([`super::side_form`]).
+pub fn sidling_work_limit(positions: usize) -> usize {
+    positions
+        .saturating_mul(SIDLING_WORK_PER_POSITION)
+        .clamp(MIN_SIDLING_WORK, MAX_SIDLING_WORK)
+}
+
+/// The most positions of the approximations of one step when sidling a
+/// game of `positions` positions: [`APPROXIMATION_VERTICES_PER_POSITION`]
+/// per position, at least 64, at most [`MAX_APPROXIMATION_VERTICES`].
+pub fn approximation_limit(positions: usize) -> usize {
+    positions
+        .saturating_mul(APPROXIMATION_VERTICES_PER_POSITION)
+        .clamp(64, MAX_APPROXIMATION_VERTICES)
+}
+
+/// See [`approximation_limit`].
+pub const APPROXIMATION_VERTICES_PER_POSITION: usize = 8;
+
+/// See [`sidling_work_limit`].
+pub const SIDLING_WORK_PER_POSITION: usize = 2_000_000;
+
+/// See [`sidling_work_limit`].
+pub const MIN_SIDLING_WORK: usize = 20_000_000;
+
 /// The approximations S_n(v) of every position v of G: one simplified
 /// stopper graph, and the vertex of each S_n(v) in it.
 struct Layer {
@@ -262,16 +331,18 @@ struct Layer {
     roots: Vec<usize>,
 }
 
-/// The work done so far by one sidling (see [`MAX_SIDLING_WORK`]).
-#[derive(Default)]
+/// The work done so far by one sidling, and its limit
+/// ([`sidling_work_limit`]).
 struct Work {
     pairs: usize,
+    limit: usize,
+    max_vertices: usize,
 }
 
 impl Work {
     fn spend(&mut self, pairs: usize) -> bool {
         self.pairs = self.pairs.saturating_add(pairs);
-        self.pairs <= MAX_SIDLING_WORK
+        self.pairs <= self.limit
     }
 
     /// The stoppers `roots` of `graph` simplified together, with the
@@ -285,7 +356,7 @@ impl Work {
     ) -> Result<Option<Simplified>, MexError> {
         let (reached, at) = graph.reachable_from(roots);
         let n = reached.len();
-        if n > MAX_APPROXIMATION_VERTICES || !self.spend(n.saturating_mul(n)) {
+        if n > self.max_vertices || !self.spend(n.saturating_mul(n)) {
             return Ok(None);
         }
         simplify_many(&reached, &at).map(Some)

@@ -140,8 +140,20 @@ pub enum LoopyValue {
         /// The offside.
         offside: Stopper,
     },
-    /// A game that is not a stopper and whose sides mex does not compute
-    /// (its graph, reachable part, vertex 0 the game).
+    /// A game with a side that is no stopper (Bach's carousel, Winning
+    /// Ways ch. 11): both sides as simplified game graphs, vertex 0 the
+    /// game, the onside read with endless play won by Left and the offside
+    /// with endless play won by Right; a side that is a stopper is in its
+    /// simplest form.
+    GraphSided {
+        /// The onside.
+        onside: LoopyGraph,
+        /// The offside.
+        offside: LoopyGraph,
+    },
+    /// A game that is not a stopper before its sides are computed (its
+    /// graph, reachable part, vertex 0 the game): what [`value`] gives,
+    /// and `sides::sided_value` never does.
     Unsided(LoopyGraph),
 }
 
@@ -161,13 +173,54 @@ impl LoopyValue {
         Ok(LoopyValue::Sided { onside, offside })
     }
 
-    /// The onside and offside (a stopper is both); `None` for a game
-    /// whose sides were not found.
+    /// `onside & offside` for side graphs (vertex 0 each) with onside ≥
+    /// offside (Left survives onside − offside, every endless play hers):
+    /// [`LoopyValue::from_sides`] when both are stoppers, else
+    /// [`LoopyValue::GraphSided`]; refused when onside ≱ offside.
+    pub fn from_side_graphs(
+        onside: &LoopyGraph,
+        offside: &LoopyGraph,
+    ) -> Result<LoopyValue, MexError> {
+        if onside.is_stopper(0)? && offside.is_stopper(0)? {
+            return Self::from_sides(Stopper::new(onside, 0)?, Stopper::new(offside, 0)?);
+        }
+        if !compare::geq_table(onside, offside)?.geq(0, 0) {
+            return Err(MexError::invalid(
+                "the onside is not ≥ the offside",
+                "G & H with G ≥ H (Siegel 2013, §VI.4)",
+            ));
+        }
+        let side = |g: &LoopyGraph| -> Result<LoopyGraph, MexError> {
+            if g.is_stopper(0)? {
+                Ok(Stopper::new(g, 0)?.graph)
+            } else {
+                Ok(g.reachable(0).0)
+            }
+        };
+        Ok(LoopyValue::GraphSided {
+            onside: side(onside)?,
+            offside: side(offside)?,
+        })
+    }
+
+    /// The graphs of the onside and offside, stoppers or not (vertex 0
+    /// each); `None` before the sides are computed.
+    pub fn side_graphs(&self) -> Option<(&LoopyGraph, &LoopyGraph)> {
+        match self {
+            LoopyValue::Stopper(s) => Some((s.graph(), s.graph())),
+            LoopyValue::Sided { onside, offside } => Some((onside.graph(), offside.graph())),
+            LoopyValue::GraphSided { onside, offside } => Some((onside, offside)),
+            LoopyValue::Unsided(_) => None,
+        }
+    }
+
+    /// The onside and offside when both are stoppers (a stopper is both);
+    /// `None` otherwise.
     pub fn sides(&self) -> Option<(&Stopper, &Stopper)> {
         match self {
             LoopyValue::Stopper(s) => Some((s, s)),
             LoopyValue::Sided { onside, offside } => Some((onside, offside)),
-            LoopyValue::Unsided(_) => None,
+            LoopyValue::GraphSided { .. } | LoopyValue::Unsided(_) => None,
         }
     }
 
@@ -176,6 +229,10 @@ impl LoopyValue {
         match self {
             LoopyValue::Stopper(s) => LoopyValue::Stopper(s.negative()),
             LoopyValue::Sided { onside, offside } => LoopyValue::Sided {
+                onside: offside.negative(),
+                offside: onside.negative(),
+            },
+            LoopyValue::GraphSided { onside, offside } => LoopyValue::GraphSided {
                 onside: offside.negative(),
                 offside: onside.negative(),
             },
