@@ -277,7 +277,7 @@ fn every_mcgs_case() {
     let (mut per_game, mut reasons) = (BTreeMap::new(), BTreeMap::new());
     let (mut total, mut wrong, mut refused) = (Tally::default(), Vec::new(), Vec::new());
     println!("{COLUMNS}     ms  file");
-    for (path, checked, ms) in check_files_in_parallel(&files) {
+    for CheckedFile { path, checked, ms } in check_files_in_parallel(&files) {
         let mut tally = Tally::default();
         for (case, verdict) in checked {
             tally.add(&verdict);
@@ -327,11 +327,18 @@ fn every_mcgs_case() {
     );
 }
 
+/// A corpus file's cases with their verdicts, and the milliseconds they took.
+struct CheckedFile<'a> {
+    path: &'a Path,
+    checked: Vec<(Case, Verdict)>,
+    ms: u128,
+}
+
 /// The cases of every file checked, each with its verdict, and the
 /// milliseconds its cases took, in the order of `files`. The cases are
 /// shared out among as many threads as the machine has cores (each keeps
 /// its own time limit; the remembered values are per thread).
-fn check_files_in_parallel(files: &[PathBuf]) -> Vec<(&Path, Vec<(Case, Verdict)>, u128)> {
+fn check_files_in_parallel(files: &[PathBuf]) -> Vec<CheckedFile<'_>> {
     let cases: Vec<(usize, Case)> = files
         .iter()
         .enumerate()
@@ -362,11 +369,17 @@ fn check_files_in_parallel(files: &[PathBuf]) -> Vec<(&Path, Vec<(Case, Verdict)
             .collect()
     });
     verdicts.sort_by_key(|(k, ..)| *k);
-    let mut per_file: Vec<(&Path, Vec<(Case, Verdict)>, u128)> =
-        files.iter().map(|p| (p.as_path(), Vec::new(), 0)).collect();
+    let mut per_file: Vec<CheckedFile> = files
+        .iter()
+        .map(|path| CheckedFile {
+            path,
+            checked: Vec::new(),
+            ms: 0,
+        })
+        .collect();
     for ((i, case), (_, verdict, ms)) in cases.into_iter().zip(verdicts) {
-        per_file[i].1.push((case, verdict));
-        per_file[i].2 += ms;
+        per_file[i].checked.push((case, verdict));
+        per_file[i].ms += ms;
     }
     per_file
 }

@@ -333,27 +333,7 @@ fn bypass(
     Ok(out)
 }
 
-/// `↑ⁿ` (up-nth, `n ≥ 1`): `↑¹ = ↑` and `↑ⁿ⁺¹ = {0 | ↓^→n *}`, where
-/// `↓^→n = ↓ + ↓² + … + ↓ⁿ` (Siegel 2013; so that `*:n = ↑^→n *`, which
-/// the tests check). Returns `↑¹ … ↑ⁿ`.
-pub fn up_powers(s: &mut GameStore, n: usize) -> Result<Vec<GameId>, MexError> {
-    let mut powers = Vec::with_capacity(n);
-    if n == 0 {
-        return Ok(powers);
-    }
-    let up = s.try_ups(1, 0)?;
-    powers.push(up);
-    let (zero, star) = (s.zero(), s.try_nimber(1)?);
-    let mut down_sum = s.try_neg(up)?;
-    while powers.len() < n {
-        let right = s.try_add(down_sum, star)?;
-        let next = s.try_make(vec![zero], vec![right])?;
-        let down = s.try_neg(next)?;
-        down_sum = s.try_add(down_sum, down)?;
-        powers.push(next);
-    }
-    Ok(powers)
-}
+pub use super::notation::up_powers;
 
 /// An uptimal expansion `x.d₁d₂…dₙ` (with `*` when `star`): the game
 /// `x + d₁·↑ + d₂·↑² + … + dₙ·↑ⁿ (+ *)` (CGSuite's uptimal notation).

@@ -12,6 +12,7 @@
 //! PM     := '±' | '+-'
 //! atom   := NUMBER ARROWS? STAR? | ARROWS STAR? | STAR
 //! ARROWS := '^'+ | '^' INTEGER | 'v'+ | 'v' INTEGER     -- n·↑ or n·↓
+//!         | '^<' INTEGER '>' | '^[' INTEGER ']' (and 'v')  -- ↑ⁿ, ↑ + … + ↑ⁿ
 //! STAR   := '*' INTEGER?
 //! NUMBER := INTEGER ('/' POWER_OF_TWO)?
 //!         | '{' game '}' | '(' sum ')'
@@ -368,6 +369,9 @@ impl Parser<'_> {
             self.pos += 1;
             n += 1;
         }
+        if n == 1 && matches!(self.peek_glued(), Some('<' | '[')) {
+            return self.uptimal_arrow(arrow);
+        }
         let mut n = BigInt::from(n);
         if n == BigInt::from(1) && self.integer(false).is_some() {
             n = BigInt::from(self.big_digits());
@@ -381,6 +385,49 @@ impl Parser<'_> {
         let ups = if arrow == '^' { n } else { -n };
         let zero = Record::number(BigInt::zero(), 0);
         self.s.try_record(zero.with(ups, k))
+    }
+
+    /// CGSuite's uptimal arrows (Siegel 2013, II.5): `^<n>` is `↑ⁿ`
+    /// (up-nth), `^[n]` is `↑ + ↑² + … + ↑ⁿ` (`↑^→n`), `v<n>` and `v[n]`
+    /// their negatives, each with an optional nimber after it (`v[4]*`).
+    /// The powers are built in the store ([`up_powers`]), under its budget.
+    fn uptimal_arrow(&mut self, arrow: char) -> Result<GameId, MexError> {
+        let open = self.peek_glued().expect("'<' or '[' is next");
+        let close = if open == '<' { '>' } else { ']' };
+        self.pos += 1;
+        if self.integer(false).is_none() {
+            return Err(bad(
+                self.text,
+                &format!("'{arrow}{open}' takes a positive integer and '{close}', as in {arrow}{open}3{close}"),
+            ));
+        }
+        let n = self.big_digits();
+        self.expect(close)?;
+        let n = usize::try_from(&n)
+            .ok()
+            .filter(|&n| n >= 1)
+            .ok_or_else(|| bad(self.text, &format!("the n of {arrow}{open}n{close} must be a positive integer that fits in memory")))?;
+        let powers = up_powers(self.s, n)?;
+        let mut g = if open == '<' {
+            powers[n - 1]
+        } else {
+            let mut sum = self.s.zero();
+            for p in powers {
+                sum = self.s.try_add(sum, p)?;
+            }
+            sum
+        };
+        if arrow == 'v' {
+            g = self.s.try_neg(g)?;
+        }
+        if self.peek_glued() == Some('*') {
+            self.pos += 1;
+            let k = self.nimber_size();
+            let zero = Record::number(BigInt::zero(), 0);
+            let star = self.s.try_record(zero.with(BigInt::zero(), k))?;
+            g = self.s.try_add(g, star)?;
+        }
+        Ok(g)
     }
 
     fn expect(&mut self, c: char) -> Result<(), MexError> {
@@ -803,6 +850,30 @@ fn has_top_level_bar(piece: &[Token]) -> bool {
     })
 }
 
+/// `↑ⁿ` (up-nth, `n ≥ 1`): `↑¹ = ↑` and `↑ⁿ⁺¹ = {0 | ↓^→n *}`, where
+/// `↓^→n = ↓ + ↓² + … + ↓ⁿ` (Siegel 2013; so that `*:n = ↑^→n *`, which
+/// the tests check). Returns `↑¹ … ↑ⁿ`.
+pub fn up_powers(s: &mut GameStore, n: usize) -> Result<Vec<GameId>, MexError> {
+    // Each power is at least one more node: the store's budget ends a
+    // long loop, so no capacity is reserved up front.
+    let mut powers = Vec::new();
+    if n == 0 {
+        return Ok(powers);
+    }
+    let up = s.try_ups(1, 0)?;
+    powers.push(up);
+    let (zero, star) = (s.zero(), s.try_nimber(1)?);
+    let mut down_sum = s.try_neg(up)?;
+    while powers.len() < n {
+        let right = s.try_add(down_sum, star)?;
+        let next = s.try_make(vec![zero], vec![right])?;
+        let down = s.try_neg(next)?;
+        down_sum = s.try_add(down_sum, down)?;
+        powers.push(next);
+    }
+    Ok(powers)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1056,6 +1127,54 @@ mod tests {
             assert_eq!(show_with(&s, g, Style::Slashes), shown, "{text}");
             let back = parse(&mut s, shown).expect(shown);
             assert_eq!(back, g, "{shown}");
+        }
+    }
+
+    /// CGSuite's uptimal arrows: `^<1>` is `↑`, `^<2>` is `{0 | ↓*}`
+    /// (Siegel 2013, II.5), `^[n]*` is the ordinal sum `*:n` (the identity
+    /// `*:n = ↑^→n *`, computed here by the ordinal sum, independently of
+    /// the powers), `v` the negatives; malformed arrows are refused.
+    #[test]
+    fn uptimal_arrows_are_read() {
+        let mut s = GameStore::new();
+        for (text, same) in [
+            ("^<1>", "^"),
+            ("v<1>*", "v*"),
+            ("^<2>", "{0|v*}"),
+            ("v<2>", "{^*|0}"),
+            ("^[1]", "^"),
+            ("^[2]", "^ + {0|v*}"),
+            ("v[2]", "v + {^*|0}"),
+            ("^<3>*2", "^<3> + *2"),
+            ("1/2^[2]", "1/2 + ^[2]"),
+            ("{^[5]|*}", "{^[5]|*}"),
+        ] {
+            assert_eq!(
+                parse(&mut s, text).unwrap(),
+                parse(&mut s, same).unwrap(),
+                "{text}"
+            );
+        }
+        for n in 1..=6 {
+            let by_ordinal_sum = parse(&mut s, &format!("*:{n}")).unwrap();
+            assert_eq!(
+                parse(&mut s, &format!("^[{n}]*")).unwrap(),
+                by_ordinal_sum,
+                "{n}"
+            );
+            let down = parse(&mut s, &format!("v[{n}]*")).unwrap();
+            assert_eq!(down, s.neg(by_ordinal_sum), "{n}");
+        }
+        for bad in [
+            "^<0>",
+            "^<>",
+            "^<2",
+            "^[3>",
+            "v[x]",
+            "^<99999999999999999999999>",
+        ] {
+            let e = parse(&mut s, bad).unwrap_err().to_string();
+            assert!(!e.contains('\n') && e.contains(bad), "{bad}: {e}");
         }
     }
 
