@@ -6,7 +6,7 @@ use clap::Args;
 use mex_core::partizan::infinitesimal;
 use mex_core::partizan::loopy::notation as loopy_notation;
 use mex_core::partizan::notation::{self, Style};
-use mex_core::partizan::store::{GameId, GameStore, OutcomeClass, DEFAULT_BUDGET};
+use mex_core::partizan::store::{GameId, GameStore, OutcomeClass, DEFAULT_BUDGET, MAX_COMPARISONS};
 use mex_core::partizan::thermograph::Q;
 use mex_core::partizan::toolkit::{self, TreeNode};
 use mex_core::partizan::value::CanonicalForm;
@@ -86,9 +86,29 @@ pub struct GameArgs {
     /// Write the thermograph as an SVG picture to this file.
     #[arg(long, value_name = "FILE.svg")]
     thermograph: Option<PathBuf>,
+    /// Memory budget of the canonical forms, 1 MiB to 20 GiB, in GiB (1.5)
+    /// or with a unit (16M, 2GiB); default 1.5 GiB. It also bounds how deep
+    /// games may nest (about 2 KiB a level: `{1|*} + ^100000` recurses
+    /// 100 000 levels while it is built).
+    #[arg(long, value_name = "SIZE", value_parser = super::search::memory_arg)]
+    memory: Option<usize>,
+    /// Most comparisons of options (the work budget, about 100-300 ns
+    /// each; default 2^26). Accepts 2^N.
+    #[arg(long, value_name = "N", value_parser = crate::number::u64_value)]
+    comparisons: Option<u64>,
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
+}
+
+impl GameArgs {
+    /// The store of canonical forms under --memory and --comparisons.
+    fn store(&self) -> GameStore {
+        GameStore::with_limits(
+            self.memory.unwrap_or(DEFAULT_BUDGET),
+            self.comparisons.unwrap_or(MAX_COMPARISONS),
+        )
+    }
 }
 
 #[derive(Serialize)]
@@ -361,11 +381,19 @@ fn parse_argument(store: &mut GameStore, arg: &str) -> Result<GameId, MexError> 
 }
 
 pub fn run(a: &GameArgs) -> Result<Output, MexError> {
-    if is_loopy(&a.expression) {
+    let typed = !a.expression.starts_with('@');
+    if typed && loopy_notation::looks_loopy(&a.expression) {
         return run_loopy(a);
     }
-    let mut store = GameStore::with_budget(DEFAULT_BUDGET);
-    let g = parse_argument(&mut store, &a.expression)?;
+    // Read once, under the budgets; a text the short notation rejects may
+    // be a loopy game (as in `is_loopy`).
+    let mut store = a.store();
+    let g = match parse_argument(&mut store, &a.expression) {
+        Err(MexError::Invalid { .. }) if typed && loopy_notation::parse(&a.expression).is_ok() => {
+            return run_loopy(a);
+        }
+        parsed => parsed?,
+    };
     let p = Printer {
         style: if a.braces {
             Style::Braces
@@ -458,7 +486,7 @@ pub fn run(a: &GameArgs) -> Result<Output, MexError> {
     // The reduced form searches differences of options; it runs in a store
     // of its own, so that a refusal there leaves the rest of the report.
     let (reduced, reduced_refused) = {
-        let mut side = GameStore::with_budget(DEFAULT_BUDGET);
+        let mut side = a.store();
         let h = CanonicalForm::from_store(&store, g).to_store(&mut side)?;
         match infinitesimal::reduced(&mut side, h) {
             Ok(r) => (Some(p.show(&side, r)?), None),
