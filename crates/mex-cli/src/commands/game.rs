@@ -173,6 +173,10 @@ struct GameResult {
     /// The atomic weight (a game) for all-small games; null otherwise
     /// (undefined).
     atomic_weight: Option<String>,
+    /// Why the atomic weight was refused (a game holding a big ↑-multiple
+    /// or nimber), when it was.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    atomic_weight_refused: Option<String>,
     /// The reduced canonical form (the simplest game infinitesimally close);
     /// null when its computation was refused (then `reduced_refused` says
     /// why; the rest of the report stands).
@@ -216,9 +220,11 @@ impl Report for GameResult {
             ("all-small", yes_no(self.all_small)),
             (
                 "atomic weight",
-                self.atomic_weight
-                    .clone()
-                    .unwrap_or_else(|| "undefined (not all-small)".into()),
+                match (&self.atomic_weight, &self.atomic_weight_refused) {
+                    (Some(w), _) => w.clone(),
+                    (None, Some(why)) => format!("refused: {why}"),
+                    (None, None) => "undefined (not all-small)".into(),
+                },
             ),
             (
                 "reduced",
@@ -479,9 +485,13 @@ pub fn run(a: &GameArgs) -> Result<Output, MexError> {
     } else {
         None
     };
-    let atomic_weight = match infinitesimal::atomic_weight(&mut store, g)? {
-        Some(w) => Some(p.show(&store, w)?),
-        None => None,
+    // Refused for a game holding a big ↑-multiple or nimber (no closed
+    // form yet): said on its line, the rest of the report stands.
+    let (atomic_weight, atomic_weight_refused) = match infinitesimal::atomic_weight(&mut store, g) {
+        Ok(Some(w)) => (Some(p.show(&store, w)?), None),
+        Ok(None) => (None, None),
+        Err(e @ MexError::TooLarge { .. }) if store.holds_record(g) => (None, Some(e.to_string())),
+        Err(e) => return Err(e),
     };
     // The reduced form searches differences of options; it runs in a store
     // of its own, so that a refusal there leaves the rest of the report.
@@ -525,6 +535,7 @@ pub fn run(a: &GameArgs) -> Result<Output, MexError> {
         infinitesimal: infinitesimal::is_infinitesimal(&store, g),
         all_small: infinitesimal::is_all_small(&store, g),
         atomic_weight,
+        atomic_weight_refused,
         reduced,
         reduced_refused,
         uptimal,
