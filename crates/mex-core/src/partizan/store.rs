@@ -33,9 +33,11 @@
 //! II.3–II.4); a game plus a number of any size by Number Translation;
 //! a game compared with a number by the definition on the translate. The
 //! options of a record are listed only where an algorithm needs them
-//! (canonical simplification): a number has one or two, and listing those
-//! of `x + n·↑ + *k` with big `n` or `k` is refused with a one-line
-//! [`MexError::TooLarge`].
+//! (canonical simplification): a number has one or two, `x + n·↑ + *k`
+//! with `n ≠ 0` one a side (a sum with a general game then recurses `|n|`
+//! levels, as deep as the memory budget allows, see [`BYTES_PER_LEVEL`]),
+//! and listing those of `x + *k` with big `k` is refused with a one-line
+//! [`MexError::TooLarge`] (or done under the budget inside the store).
 
 use super::comparison_cache::ComparisonCache;
 pub use super::outcome::OutcomeClass;
