@@ -191,3 +191,29 @@ fn long_hackenbush_strings_are_numbers_that_read_back() {
     assert!(out.contains(&format!("value        {value}\n")), "{out}");
     assert_eq!(value_of(&value), value);
 }
+
+/// A big multiple of ↑ beside a general game (issue 25: no limit below what
+/// memory imposes): `100000.^` is the Norton product, 100 000 copies of ↑;
+/// beside `{2|1}` a closed form, beside `{1|*}` built from the options of
+/// `^n` as deep as the memory budget allows. Under a small `--memory` the
+/// deepest cases are refused in one line, never a crash.
+#[test]
+fn big_ups_beside_general_games_are_decided_by_the_memory_budget() {
+    assert_eq!(value_of("100000.^ + {2|1}"), "{2^100000|1^100000}");
+    assert_eq!(value_of("^20000 + {1|*}"), "{1^20000|^20000*}");
+    assert_eq!(value_of("^20000 + {1|*} + v19999"), value_of("^ + {1|*}"));
+    for deep in ["^100000 + {1|*}", "{1|0}:20000", "^(2^64) + {1|*}"] {
+        let deep = deep.replace("^(2^64)", "^18446744073709551616");
+        let (code, out, err) = mex(&["game", &deep, "--memory", "16M"]);
+        assert_eq!(code, 2, "{deep}: {out}");
+        assert_eq!(err.trim().lines().count(), 1, "{err}");
+        assert!(err.contains("16 MiB of memory"), "{err}");
+    }
+    let (code, _, err) = mex(&["game", "{1|0}:20000", "--memory", "64M"]);
+    assert_eq!(code, 0, "{err}");
+    // An all-small game beside a big ↑-multiple: its atomic weight has no
+    // closed form here and is refused on its line, the report stands.
+    let (code, out, err) = mex(&["game", "{0|v*} + ^5000"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("atomic weight       refused: "), "{out}");
+}

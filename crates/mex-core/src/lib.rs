@@ -22,6 +22,7 @@
 //!   family's ruleset trait (and every catalog game) shares;
 //! * [`bigint`]: parsing of arbitrary-precision numbers typed by a user;
 //! * [`error`]: [`MexError`], the one error type, one line per message;
+//! * [`stack`]: recursion as deep as memory allows (stack segments on the heap);
 //! * [`stop`]: a cooperative stop (a flag and a deadline) that the engines
 //!   check as they search;
 //! * [`digest_io`]: checkpoint files ending with their SHA-256 digest;
@@ -72,6 +73,7 @@ pub mod partizan;
 pub mod ruleset;
 pub mod shift;
 pub mod solve;
+pub mod stack;
 pub mod stop;
 pub mod sync;
 

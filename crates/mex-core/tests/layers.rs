@@ -29,7 +29,7 @@ use std::path::{Path, PathBuf};
 const LAYERS: &[&[&str]] = &[
     // Foundations.
     &["error"],
-    &["stop", "bigint", "decimal", "ruleset", "digest_io"],
+    &["stop", "stack", "bigint", "decimal", "ruleset", "digest_io"],
     // impartial/: normal play, then misère play.
     &["impartial", "impartial::mex"],
     &[

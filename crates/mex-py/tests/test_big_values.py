@@ -120,3 +120,58 @@ def test_walls_of_long_alternating_numbers_are_refused() -> None:
         x.temperature()
     assert "\n" not in str(e.value)
     assert mex.CGValue("1/%d" % 2**10000).temperature() == Fraction(-1, 2**10000)
+
+
+def test_hackenbush_strings_of_any_length_are_exact_numbers() -> None:
+    """A string of 300 edges, blue then alternating, is the number with
+    binary digits 1.0101… (Berlekamp's rule): a Python int numerator over
+    2^299, read back through `str`."""
+    from fractions import Fraction
+
+    string = "B" + "RB" * 149 + "R"
+    value = mex.Game("hackenbush", string).canonical()
+    expected = Fraction(1) + sum(
+        (Fraction((-1) ** i, 2**i) for i in range(1, 300)), Fraction(0)
+    )
+    assert expected.denominator == 2**299
+    assert mex.CGValue("%d/%d" % (expected.numerator, expected.denominator)) == value
+    assert mex.CGValue(str(value)) == value
+
+
+def test_a_big_number_with_small_ups_beside_a_general_game() -> None:
+    big = mex.CGValue(10**30)
+    g = mex.CGValue("{1|*}")
+    shifted = g + big + mex.CGValue("^*")
+    assert shifted - big == g + mex.CGValue("^*")
+    assert mex.CGValue(str(shifted)) == shifted
+    assert shifted.outcome() == "L"
+
+
+def test_big_ups_beside_a_general_game_are_built_under_the_budget() -> None:
+    """^5000 is kept without its tree; beside {1|*} its options {0 | ^4999*}
+    are walked 5000 levels deep (the memory budget decides the depth)."""
+    g = mex.CGValue("{1|*}") + mex.CGValue("^5000")
+    assert str(g) == "{1^5000|^5000*}"
+    assert g + mex.CGValue("v4998") == mex.CGValue("{1|*}") + mex.CGValue("^2")
+    assert mex.CGValue(str(g)) == g
+
+
+def test_a_big_nimber_beside_a_general_game_is_refused_in_one_line() -> None:
+    with pytest.raises(mex.TooLarge) as e:
+        mex.CGValue("{1|*}") + mex.CGValue.nimber(2**200)
+    assert "\n" not in str(e.value)
+    assert "MiB of memory" in str(e.value)
+    # beside a switch of numbers it is a closed form (store.rs's theorem)
+    n = 2**200
+    g = mex.CGValue("{3|2}") + mex.CGValue.nimber(n)
+    assert str(g) == "{3*%d|2*%d}" % (n, n)
+
+
+def test_the_first_player_winner_of_a_sum_with_a_big_value() -> None:
+    """`mex value ... --first` from Python: *2^200 + *(2^200) is 0, so
+    whoever moves first loses; with one more heap of 1 the first wins."""
+    n = str(2**200)
+    pair = [mex.Game("nim", n), mex.Game("nim", n)]
+    assert mex.winner(pair, "left") == "Right"
+    assert mex.winner(pair, "right") == "Left"
+    assert mex.winner(pair + [mex.Game("nim", "1")], "left") == "Left"

@@ -6,7 +6,7 @@ use clap::Args;
 use mex_core::partizan::infinitesimal;
 use mex_core::partizan::loopy::notation as loopy_notation;
 use mex_core::partizan::notation::{self, Style};
-use mex_core::partizan::store::{GameId, GameStore, OutcomeClass, DEFAULT_BUDGET};
+use mex_core::partizan::store::{GameId, GameStore, OutcomeClass, DEFAULT_BUDGET, MAX_COMPARISONS};
 use mex_core::partizan::thermograph::Q;
 use mex_core::partizan::toolkit::{self, TreeNode};
 use mex_core::partizan::value::CanonicalForm;
@@ -86,9 +86,29 @@ pub struct GameArgs {
     /// Write the thermograph as an SVG picture to this file.
     #[arg(long, value_name = "FILE.svg")]
     thermograph: Option<PathBuf>,
+    /// Memory budget of the canonical forms, 1 MiB to 20 GiB, in GiB (1.5)
+    /// or with a unit (16M, 2GiB); default 1.5 GiB. It also bounds how deep
+    /// games may nest (about 2 KiB a level: `{1|*} + ^100000` recurses
+    /// 100 000 levels while it is built).
+    #[arg(long, value_name = "SIZE", value_parser = super::search::memory_arg)]
+    memory: Option<usize>,
+    /// Most comparisons of options (the work budget, about 100-300 ns
+    /// each; default 2^26). Accepts 2^N.
+    #[arg(long, value_name = "N", value_parser = crate::number::u64_value)]
+    comparisons: Option<u64>,
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
+}
+
+impl GameArgs {
+    /// The store of canonical forms under --memory and --comparisons.
+    fn store(&self) -> GameStore {
+        GameStore::with_limits(
+            self.memory.unwrap_or(DEFAULT_BUDGET),
+            self.comparisons.unwrap_or(MAX_COMPARISONS),
+        )
+    }
 }
 
 #[derive(Serialize)]
@@ -153,6 +173,10 @@ struct GameResult {
     /// The atomic weight (a game) for all-small games; null otherwise
     /// (undefined).
     atomic_weight: Option<String>,
+    /// Why the atomic weight was refused (a game holding a big ↑-multiple
+    /// or nimber), when it was.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    atomic_weight_refused: Option<String>,
     /// The reduced canonical form (the simplest game infinitesimally close);
     /// null when its computation was refused (then `reduced_refused` says
     /// why; the rest of the report stands).
@@ -196,9 +220,11 @@ impl Report for GameResult {
             ("all-small", yes_no(self.all_small)),
             (
                 "atomic weight",
-                self.atomic_weight
-                    .clone()
-                    .unwrap_or_else(|| "undefined (not all-small)".into()),
+                match (&self.atomic_weight, &self.atomic_weight_refused) {
+                    (Some(w), _) => w.clone(),
+                    (None, Some(why)) => format!("refused: {why}"),
+                    (None, None) => "undefined (not all-small)".into(),
+                },
             ),
             (
                 "reduced",
@@ -361,11 +387,19 @@ fn parse_argument(store: &mut GameStore, arg: &str) -> Result<GameId, MexError> 
 }
 
 pub fn run(a: &GameArgs) -> Result<Output, MexError> {
-    if is_loopy(&a.expression) {
+    let typed = !a.expression.starts_with('@');
+    if typed && loopy_notation::looks_loopy(&a.expression) {
         return run_loopy(a);
     }
-    let mut store = GameStore::with_budget(DEFAULT_BUDGET);
-    let g = parse_argument(&mut store, &a.expression)?;
+    // Read once, under the budgets; a text the short notation rejects may
+    // be a loopy game (as in `is_loopy`).
+    let mut store = a.store();
+    let g = match parse_argument(&mut store, &a.expression) {
+        Err(MexError::Invalid { .. }) if typed && loopy_notation::parse(&a.expression).is_ok() => {
+            return run_loopy(a);
+        }
+        parsed => parsed?,
+    };
     let p = Printer {
         style: if a.braces {
             Style::Braces
@@ -451,14 +485,18 @@ pub fn run(a: &GameArgs) -> Result<Output, MexError> {
     } else {
         None
     };
-    let atomic_weight = match infinitesimal::atomic_weight(&mut store, g)? {
-        Some(w) => Some(p.show(&store, w)?),
-        None => None,
+    // Refused for a game holding a big ↑-multiple or nimber (no closed
+    // form yet): said on its line, the rest of the report stands.
+    let (atomic_weight, atomic_weight_refused) = match infinitesimal::atomic_weight(&mut store, g) {
+        Ok(Some(w)) => (Some(p.show(&store, w)?), None),
+        Ok(None) => (None, None),
+        Err(e @ MexError::TooLarge { .. }) if store.holds_record(g) => (None, Some(e.to_string())),
+        Err(e) => return Err(e),
     };
     // The reduced form searches differences of options; it runs in a store
     // of its own, so that a refusal there leaves the rest of the report.
     let (reduced, reduced_refused) = {
-        let mut side = GameStore::with_budget(DEFAULT_BUDGET);
+        let mut side = a.store();
         let h = CanonicalForm::from_store(&store, g).to_store(&mut side)?;
         match infinitesimal::reduced(&mut side, h) {
             Ok(r) => (Some(p.show(&side, r)?), None),
@@ -497,6 +535,7 @@ pub fn run(a: &GameArgs) -> Result<Output, MexError> {
         infinitesimal: infinitesimal::is_infinitesimal(&store, g),
         all_small: infinitesimal::is_all_small(&store, g),
         atomic_weight,
+        atomic_weight_refused,
         reduced,
         reduced_refused,
         uptimal,

@@ -34,7 +34,7 @@ const SAVE_EVERY: Duration = Duration::from_secs(600);
 /// The catalog name of the game whose search saves checkpoints.
 const CHECKPOINTED_GAME: &str = "domineering";
 
-fn memory_arg(text: &str) -> Result<usize, MexError> {
+pub(crate) fn memory_arg(text: &str) -> Result<usize, MexError> {
     let bytes = crate::number::memory_size(text, MEMORY_RANGE.0, MEMORY_RANGE.1)?;
     usize::try_from(bytes).map_err(|_| {
         MexError::invalid(

@@ -54,22 +54,24 @@ pub fn is_all_small(s: &GameStore, g: GameId) -> bool {
 }
 
 fn all_small_in(s: &GameStore, g: GameId, memo: &mut FxHashMap<GameId, bool>) -> bool {
-    if let Some(v) = s.record_of(g) {
-        // n·↑ + *k is all-small exactly when its number part is 0.
-        return v.numerator.is_zero();
-    }
-    if let Some(&v) = memo.get(&g) {
-        return v;
-    }
-    let node = s.node(g).clone();
-    let v = node.left.is_empty() == node.right.is_empty()
-        && node
-            .left
-            .iter()
-            .chain(&node.right)
-            .all(|&x| all_small_in(s, x, memo));
-    memo.insert(g, v);
-    v
+    crate::stack::deep(|| {
+        if let Some(v) = s.record_of(g) {
+            // n·↑ + *k is all-small exactly when its number part is 0.
+            return v.numerator.is_zero();
+        }
+        if let Some(&v) = memo.get(&g) {
+            return v;
+        }
+        let node = s.node(g).clone();
+        let v = node.left.is_empty() == node.right.is_empty()
+            && node
+                .left
+                .iter()
+                .chain(&node.right)
+                .all(|&x| all_small_in(s, x, memo));
+        memo.insert(g, v);
+        v
+    })
 }
 
 /// The atomic weight of `g` when it is all-small (see the module
@@ -93,31 +95,33 @@ fn aw_in(
     g: GameId,
     memo: &mut FxHashMap<GameId, GameId>,
 ) -> Result<GameId, MexError> {
-    if let Some(v) = s.record_of(g) {
-        return s.try_record(super::simple::Record::number(v.ups, 0));
-    }
-    if let Some(&v) = memo.get(&g) {
-        return Ok(v);
-    }
-    let node = s.node(g).clone();
-    let two = s.try_integer(2)?;
-    let mut left = Vec::with_capacity(node.left.len());
-    for &x in &node.left {
-        let a = aw_in(s, x, memo)?;
-        left.push(s.try_sub(a, two)?);
-    }
-    let mut right = Vec::with_capacity(node.right.len());
-    for &x in &node.right {
-        let a = aw_in(s, x, memo)?;
-        right.push(s.try_add(a, two)?);
-    }
-    let candidate = s.try_make(left.clone(), right.clone())?;
-    let v = match as_number(s, candidate) {
-        Some((_, 0)) => eccentric(s, g, candidate, &left, &right)?,
-        _ => candidate,
-    };
-    memo.insert(g, v);
-    Ok(v)
+    crate::stack::deep(|| {
+        if let Some(v) = s.record_of(g) {
+            return s.try_record(super::simple::Record::number(v.ups, 0));
+        }
+        if let Some(&v) = memo.get(&g) {
+            return Ok(v);
+        }
+        let node = s.node(g).clone();
+        let two = s.try_integer(2)?;
+        let mut left = Vec::with_capacity(node.left.len());
+        for &x in &node.left {
+            let a = aw_in(s, x, memo)?;
+            left.push(s.try_sub(a, two)?);
+        }
+        let mut right = Vec::with_capacity(node.right.len());
+        for &x in &node.right {
+            let a = aw_in(s, x, memo)?;
+            right.push(s.try_add(a, two)?);
+        }
+        let candidate = s.try_make(left.clone(), right.clone())?;
+        let v = match as_number(s, candidate) {
+            Some((_, 0)) => eccentric(s, g, candidate, &left, &right)?,
+            _ => candidate,
+        };
+        memo.insert(g, v);
+        Ok(v)
+    })
 }
 
 /// The eccentric case: `G''` is an integer.
@@ -223,44 +227,46 @@ fn reduced_in(
     memo: &mut FxHashMap<GameId, GameId>,
     st: &mut Stops,
 ) -> Result<GameId, MexError> {
-    if let Some(&v) = memo.get(&g) {
-        return Ok(v);
-    }
-    let (l, r) = st.pair(s, g);
-    let v = if l == r {
-        number_game(s, &l)?
-    } else {
-        let node = s.node(g).clone();
-        let mut left = Vec::new();
-        for &x in &node.left {
-            left.push(reduced_in(s, x, memo, st)?);
+    crate::stack::deep(|| {
+        if let Some(&v) = memo.get(&g) {
+            return Ok(v);
         }
-        let mut right = Vec::new();
-        for &x in &node.right {
-            right.push(reduced_in(s, x, memo, st)?);
-        }
-        let mut current = s.try_make(left.clone(), right.clone())?;
-        // Remove dominated and bypass reversible options modulo
-        // infinitesimals, to a fixpoint.
-        loop {
-            let (nl, nr) = (undominated(s, &left, true)?, undominated(s, &right, false)?);
-            let (bl, br) = (
-                bypass(s, current, &nl, true, memo, st)?,
-                bypass(s, current, &nr, false, memo, st)?,
-            );
-            let next = s.try_make(bl.clone(), br.clone())?;
-            if (bl.as_slice(), br.as_slice()) == (left.as_slice(), right.as_slice()) {
-                current = next;
-                break;
+        let (l, r) = st.pair(s, g);
+        let v = if l == r {
+            number_game(s, &l)?
+        } else {
+            let node = s.node(g).clone();
+            let mut left = Vec::new();
+            for &x in &node.left {
+                left.push(reduced_in(s, x, memo, st)?);
             }
-            left = bl;
-            right = br;
-            current = next;
-        }
-        current
-    };
-    memo.insert(g, v);
-    Ok(v)
+            let mut right = Vec::new();
+            for &x in &node.right {
+                right.push(reduced_in(s, x, memo, st)?);
+            }
+            let mut current = s.try_make(left.clone(), right.clone())?;
+            // Remove dominated and bypass reversible options modulo
+            // infinitesimals, to a fixpoint.
+            loop {
+                let (nl, nr) = (undominated(s, &left, true)?, undominated(s, &right, false)?);
+                let (bl, br) = (
+                    bypass(s, current, &nl, true, memo, st)?,
+                    bypass(s, current, &nr, false, memo, st)?,
+                );
+                let next = s.try_make(bl.clone(), br.clone())?;
+                if (bl.as_slice(), br.as_slice()) == (left.as_slice(), right.as_slice()) {
+                    current = next;
+                    break;
+                }
+                left = bl;
+                right = br;
+                current = next;
+            }
+            current
+        };
+        memo.insert(g, v);
+        Ok(v)
+    })
 }
 
 /// The options not dominated modulo infinitesimals (of each class of

@@ -574,25 +574,27 @@ pub fn try_show(s: &GameStore, g: GameId, max_chars: usize) -> Result<String, Me
 
 /// The length of [`show`]'s text in bytes (saturating).
 fn printed_length(s: &GameStore, g: GameId, memo: &mut FxHashMap<GameId, usize>) -> usize {
-    if let Some(t) = atom_text(s, g) {
-        return t.len();
-    }
-    if let Some(&n) = memo.get(&g) {
-        return n;
-    }
-    let node = s.node(g);
-    // "{" + options joined by ", " + " | " + options joined by ", " + "}".
-    let mut n = 5usize;
-    for side in [&node.left, &node.right] {
-        for (i, &x) in side.iter().enumerate() {
-            let separator = if i > 0 { 2 } else { 0 };
-            n = n
-                .saturating_add(separator)
-                .saturating_add(printed_length(s, x, memo));
+    crate::stack::deep(|| {
+        if let Some(t) = atom_text(s, g) {
+            return t.len();
         }
-    }
-    memo.insert(g, n);
-    n
+        if let Some(&n) = memo.get(&g) {
+            return n;
+        }
+        let node = s.node(g);
+        // "{" + options joined by ", " + " | " + options joined by ", " + "}".
+        let mut n = 5usize;
+        for side in [&node.left, &node.right] {
+            for (i, &x) in side.iter().enumerate() {
+                let separator = if i > 0 { 2 } else { 0 };
+                n = n
+                    .saturating_add(separator)
+                    .saturating_add(printed_length(s, x, memo));
+            }
+        }
+        memo.insert(g, n);
+        n
+    })
 }
 
 struct Printer<'a> {
@@ -602,23 +604,25 @@ struct Printer<'a> {
 
 impl Printer<'_> {
     fn text(&mut self, g: GameId) -> String {
-        if let Some(t) = atom_text(self.s, g) {
-            return t;
-        }
-        if let Some(t) = self.texts.get(&g) {
-            return t.clone();
-        }
-        let node = self.s.node(g);
-        // Options in a fixed order (by their text), so that the printed form
-        // of a value does not depend on the order in which the arena met
-        // games.
-        let mut left: Vec<String> = node.left.iter().map(|&x| self.text(x)).collect();
-        let mut right: Vec<String> = node.right.iter().map(|&x| self.text(x)).collect();
-        left.sort();
-        right.sort();
-        let t = format!("{{{} | {}}}", left.join(", "), right.join(", "));
-        self.texts.insert(g, t.clone());
-        t
+        crate::stack::deep(|| {
+            if let Some(t) = atom_text(self.s, g) {
+                return t;
+            }
+            if let Some(t) = self.texts.get(&g) {
+                return t.clone();
+            }
+            let node = self.s.node(g);
+            // Options in a fixed order (by their text), so that the printed form
+            // of a value does not depend on the order in which the arena met
+            // games.
+            let mut left: Vec<String> = node.left.iter().map(|&x| self.text(x)).collect();
+            let mut right: Vec<String> = node.right.iter().map(|&x| self.text(x)).collect();
+            left.sort();
+            right.sort();
+            let t = format!("{{{} | {}}}", left.join(", "), right.join(", "));
+            self.texts.insert(g, t.clone());
+            t
+        })
     }
 }
 
@@ -748,42 +752,44 @@ impl SlashPrinter<'_> {
     }
 
     fn layout(&mut self, g: GameId) -> Layout {
-        if let Some(t) = atom_text(self.s, g) {
-            return Layout::Atom(t);
-        }
-        if let Some(l) = self.layouts.get(&g) {
-            return l.clone();
-        }
-        let layout = if let Some(t) = self.plus_minus(g) {
-            Layout::Atom(t)
-        } else {
-            let node = self.s.node(g).clone();
-            let mut inner_bars = 0;
-            let mut length = 0usize;
-            for side in [&node.left, &node.right] {
-                for (i, &x) in side.iter().enumerate() {
-                    if i > 0 {
-                        length = length.saturating_add(1);
-                    }
-                    let piece = match self.layout(x) {
-                        Layout::Atom(t) => t.len(),
-                        Layout::Compound { bars, length } if side.len() == 1 => {
-                            inner_bars = inner_bars.max(bars);
-                            length
+        crate::stack::deep(|| {
+            if let Some(t) = atom_text(self.s, g) {
+                return Layout::Atom(t);
+            }
+            if let Some(l) = self.layouts.get(&g) {
+                return l.clone();
+            }
+            let layout = if let Some(t) = self.plus_minus(g) {
+                Layout::Atom(t)
+            } else {
+                let node = self.s.node(g).clone();
+                let mut inner_bars = 0;
+                let mut length = 0usize;
+                for side in [&node.left, &node.right] {
+                    for (i, &x) in side.iter().enumerate() {
+                        if i > 0 {
+                            length = length.saturating_add(1);
                         }
-                        Layout::Compound { length, .. } => length.saturating_add(2),
-                    };
-                    length = length.saturating_add(piece);
+                        let piece = match self.layout(x) {
+                            Layout::Atom(t) => t.len(),
+                            Layout::Compound { bars, length } if side.len() == 1 => {
+                                inner_bars = inner_bars.max(bars);
+                                length
+                            }
+                            Layout::Compound { length, .. } => length.saturating_add(2),
+                        };
+                        length = length.saturating_add(piece);
+                    }
                 }
-            }
-            let bars = inner_bars + 1;
-            Layout::Compound {
-                bars,
-                length: length.saturating_add(bars),
-            }
-        };
-        self.layouts.insert(g, layout.clone());
-        layout
+                let bars = inner_bars + 1;
+                Layout::Compound {
+                    bars,
+                    length: length.saturating_add(bars),
+                }
+            };
+            self.layouts.insert(g, layout.clone());
+            layout
+        })
     }
 
     fn top_length(&mut self, g: GameId) -> usize {
@@ -802,29 +808,31 @@ impl SlashPrinter<'_> {
 
     /// The text of a compound without its outer braces.
     fn inner(&mut self, g: GameId) -> String {
-        if let Some(t) = self.texts.get(&g) {
-            return t.clone();
-        }
-        let Layout::Compound { bars, .. } = self.layout(g) else {
-            unreachable!("inner() is only called on compounds")
-        };
-        let node = self.s.node(g).clone();
-        let mut sides = Vec::with_capacity(2);
-        for side in [&node.left, &node.right] {
-            let mut texts: Vec<String> = side
-                .iter()
-                .map(|&x| match self.layout(x) {
-                    Layout::Atom(t) => t,
-                    Layout::Compound { .. } if side.len() == 1 => self.inner(x),
-                    Layout::Compound { .. } => format!("{{{}}}", self.inner(x)),
-                })
-                .collect();
-            texts.sort();
-            sides.push(texts.join(","));
-        }
-        let t = format!("{}{}{}", sides[0], "|".repeat(bars), sides[1]);
-        self.texts.insert(g, t.clone());
-        t
+        crate::stack::deep(|| {
+            if let Some(t) = self.texts.get(&g) {
+                return t.clone();
+            }
+            let Layout::Compound { bars, .. } = self.layout(g) else {
+                unreachable!("inner() is only called on compounds")
+            };
+            let node = self.s.node(g).clone();
+            let mut sides = Vec::with_capacity(2);
+            for side in [&node.left, &node.right] {
+                let mut texts: Vec<String> = side
+                    .iter()
+                    .map(|&x| match self.layout(x) {
+                        Layout::Atom(t) => t,
+                        Layout::Compound { .. } if side.len() == 1 => self.inner(x),
+                        Layout::Compound { .. } => format!("{{{}}}", self.inner(x)),
+                    })
+                    .collect();
+                texts.sort();
+                sides.push(texts.join(","));
+            }
+            let t = format!("{}{}{}", sides[0], "|".repeat(bars), sides[1]);
+            self.texts.insert(g, t.clone());
+            t
+        })
     }
 }
 

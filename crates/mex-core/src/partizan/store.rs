@@ -33,9 +33,11 @@
 //! II.3–II.4); a game plus a number of any size by Number Translation;
 //! a game compared with a number by the definition on the translate. The
 //! options of a record are listed only where an algorithm needs them
-//! (canonical simplification): a number has one or two, and listing those
-//! of `x + n·↑ + *k` with big `n` or `k` is refused with a one-line
-//! [`MexError::TooLarge`].
+//! (canonical simplification): a number has one or two, `x + n·↑ + *k`
+//! with `n ≠ 0` one a side (a sum with a general game then recurses `|n|`
+//! levels, as deep as the memory budget allows, see [`BYTES_PER_LEVEL`]),
+//! and listing those of `x + *k` with big `k` is refused with a one-line
+//! [`MexError::TooLarge`] (or done under the budget inside the store).
 
 use super::comparison_cache::ComparisonCache;
 pub use super::outcome::OutcomeClass;
@@ -120,11 +122,14 @@ const MEMO_BYTES: usize = 32;
 /// their trees (see [`GameStore::try_record`]).
 pub const MAX_INTEGER: i64 = super::simple::TREE_INTEGER as i64;
 
-/// Deepest nesting of games other than `x + n·↑ + *k` that a store with a
-/// budget builds (`{1|0}:5000` nests 5000 switches): the recursive
+/// Stack bytes charged per level of nesting of the deepest game stored and
+/// per level of recursion under way ([`crate::stack`]): the recursive
 /// operations on game trees (sums, comparisons, thermographs, printing)
-/// go as deep as this, and 2000 levels stay within a 2 MiB thread stack.
-pub const MAX_NESTING: u32 = 2000;
+/// go as deep as games nest, on stack segments taken from the heap, so a
+/// store with a budget refuses a game or a computation deeper than its
+/// memory allows (`{1|0}:n` nests `n + 1` switches, `{1|*} + n·↑` about
+/// `n` levels).
+pub use crate::stack::BYTES_PER_LEVEL;
 
 /// Why a store refused to grow (internal; reported as
 /// [`MexError::TooLarge`]).
@@ -134,8 +139,9 @@ enum OverBudget {
     Memory,
     /// The comparison budget (time) is spent.
     Work,
-    /// A game nests deeper than [`MAX_NESTING`].
-    Nesting,
+    /// The recursion (this many levels under way) would take more stack
+    /// memory than the budget has left.
+    Depth(usize),
     /// An operation needs the options of a record whose options are too
     /// many to list (its index in the store).
     RecordOptions(u32),
@@ -158,6 +164,11 @@ pub struct GameStore {
     birthdays: Vec<u32>,
     /// Depth of nesting of games that are not [`Kind::Simple`] (0 for those).
     nestings: Vec<u32>,
+    /// The greatest of `nestings`, charged to the budget at
+    /// [`BYTES_PER_LEVEL`] a level (the stack a walk over it takes).
+    deepest: u32,
+    /// Levels of recursion under way (see [`GameStore::deeper`]).
+    depth: usize,
     /// Whether a record is among the game's subpositions (itself included).
     holds: Vec<bool>,
     /// Whether the game is surely not a number (see
@@ -211,6 +222,8 @@ impl GameStore {
             kinds: Vec::new(),
             birthdays: Vec::new(),
             nestings: Vec::new(),
+            deepest: 0,
+            depth: 0,
             holds: Vec::new(),
             not_numbers: Vec::new(),
             slow_only: false,
@@ -291,6 +304,27 @@ impl GameStore {
         }
     }
 
+    /// Runs one level of a recursive operation: on a new stack segment when
+    /// the thread's stack is nearly used up ([`crate::stack::deep`]), and
+    /// refused when the levels under way, at [`BYTES_PER_LEVEL`] each,
+    /// would take more than the memory budget has left.
+    #[inline]
+    fn deeper<T>(&mut self, f: impl FnOnce(&mut Self) -> Grown<T>) -> Grown<T> {
+        let levels = self.depth + 1;
+        if self.budget != usize::MAX
+            && self
+                .used
+                .saturating_add(levels.saturating_mul(BYTES_PER_LEVEL))
+                > self.budget
+        {
+            return Err(OverBudget::Depth(levels));
+        }
+        self.depth = levels;
+        let r = crate::stack::deep(|| f(self));
+        self.depth -= 1;
+        r
+    }
+
     /// The option comparisons made so far (a measure of the work done,
     /// independent of the machine).
     pub fn comparisons(&self) -> u64 {
@@ -320,22 +354,20 @@ impl GameStore {
             ),
             OverBudget::RecordOptions(i) => MexError::too_large(
                 format!(
-                    "the game tree of {} (needed to combine it with a general game; \
-                     ↑-multiples and nimbers nest one level per unit, and the sum \
-                     recurses through every level)",
+                    "the list of options of {} (a nimber *k has k options a side)",
                     super::simple::show_record(&self.records[i as usize])
                 ),
-                format!(
-                    "{} levels (^{} and *{})",
-                    super::simple::TREE_ATOM,
-                    super::simple::TREE_ATOM,
-                    super::simple::TREE_ATOM
-                ),
+                format!("*{}", super::simple::TREE_ATOM),
                 "combine such values with numbers, ups, nimbers and switches {a|b} of numbers only",
             ),
-            OverBudget::Nesting => MexError::too_large(
-                "the game (its options nest deeper than numbers, ups and nimbers do)",
-                format!("{MAX_NESTING} levels"),
+            OverBudget::Depth(levels) => MexError::too_large(
+                format!(
+                    "the computation (canonical forms nesting {} levels deep and {levels} \
+                     levels of recursion under way, each level taking about {} KiB of stack)",
+                    self.deepest,
+                    BYTES_PER_LEVEL >> 10
+                ),
+                format!("{} MiB of memory", self.budget >> 20),
                 "use a shallower game",
             ),
             OverBudget::Stopped(time_limit) => MexError::Stopped { time_limit },
@@ -440,13 +472,15 @@ impl GameStore {
     /// The Left (`left`) or Right options of `g`: its node's, or for a
     /// record those of its closed form, when few (a number `p/2^q` has
     /// `(p±1)/2^q`, an integer `n` the integer one nearer 0); listing the
-    /// options of `x + n·↑ + *k` with big `n` or `k` is refused.
+    /// options of `x + *k` with big `k` is refused (`x + n·↑ + *k` with
+    /// `n ≠ 0` has one option a side).
     /// (The sums and comparisons inside the store list those of a big
     /// nimber under the budget; a caller listing moves gets them refused.)
     pub fn try_options(&mut self, g: GameId, left: bool) -> Result<Vec<GameId>, MexError> {
         if let Kind::Record(i) = self.kind(g) {
             let r = &self.records[i as usize];
-            if !r.is_number() && r.infinitesimal_part().to_simple().is_none() {
+            let many = r.ups.is_zero() && r.infinitesimal_part().to_simple().is_none();
+            if !r.is_number() && many {
                 return Err(self.refusal(OverBudget::RecordOptions(i)));
             }
         }
@@ -508,7 +542,10 @@ impl GameStore {
             }
             return Ok(options);
         }
-        if !r.ups.is_zero() || self.budget == usize::MAX {
+        if !r.ups.is_zero() {
+            return self.ups_record_options(r, left);
+        }
+        if self.budget == usize::MAX {
             return Err(OverBudget::RecordOptions(i));
         }
         let per_option = NODE_BYTES + 2 * MEMO_BYTES + OPTION_BYTES;
@@ -525,6 +562,25 @@ impl GameStore {
             options.push(self.record(option)?);
         }
         Ok(options)
+    }
+
+    /// The options of the record `x + n·↑ + *k` with `n ≠ 0` beyond the
+    /// trees: by the closed form of [`Simple`] (Siegel 2013, II.3), for
+    /// `n ≥ 1` and `(n, k) ≠ (1, 1)`, `{x | x + (n−1)·↑ + *(k⊕1)}`, and its
+    /// mirror image `{x + (n+1)·↑ + *(k⊕1) | x}` for `n ≤ −1` (`↑*` and `↓*`
+    /// have trees, so a record is never one of them). One option a side:
+    /// a sum with a general game recurses `|n|` levels deep, as deep as
+    /// the memory budget allows ([`GameStore::deeper`]).
+    fn ups_record_options(&mut self, r: &Record, left: bool) -> Grown<Vec<GameId>> {
+        let x = r.number_part();
+        let positive = r.ups.is_positive();
+        let option = if left == positive {
+            x
+        } else {
+            let fewer = &r.ups - r.ups.signum();
+            x.with(fewer, &r.nimber ^ num_bigint::BigUint::from(1u32))
+        };
+        Ok(vec![self.record(option)?])
     }
 
     /// `G + x` for a game `G` that is not a number and a number `x`:
@@ -751,10 +807,12 @@ impl GameStore {
             Kind::Simple(_) | Kind::Record(_) => 0,
             Kind::Other => 1 + options().map(|x| self.nestings[x]).max().unwrap_or(0),
         };
-        if nesting > MAX_NESTING && self.budget != usize::MAX {
-            return Err(OverBudget::Nesting);
-        }
         let holds_record = options().any(|x| self.holds[x]);
+        if nesting > self.deepest {
+            let levels = (nesting - self.deepest) as usize;
+            self.charge(levels.saturating_mul(BYTES_PER_LEVEL))?;
+            self.deepest = nesting;
+        }
         let not_number = self.not_number_flag(&node, kind);
         self.not_numbers.push(not_number);
         self.kinds.push(kind);
@@ -804,6 +862,10 @@ impl GameStore {
         if g == h {
             return Ok(true);
         }
+        self.deeper(|s| s.leq_step(g, h))
+    }
+
+    fn leq_step(&mut self, g: GameId, h: GameId) -> Grown<bool> {
         if let (Some(a), Some(b)) = (self.simple_of(g), self.simple_of(h)) {
             if let Some(v) = a.leq(b) {
                 return Ok(v);
@@ -866,6 +928,7 @@ impl GameStore {
                     self.leq_in(epsilon, shifted)
                 };
             }
+            self.room_for_ups(&r)?;
             return self.leq_by_options(g, h);
         }
         let options = self.options_of(game, game_below)?;
@@ -942,6 +1005,10 @@ impl GameStore {
 
     /// `x ≤ P` for a provisional game `P`: no `xᴸ ≥ P` and no `Pᴿ ≤ x`.
     fn leq_provisional(&mut self, x: GameId, p: &mut Provisional) -> Grown<bool> {
+        self.deeper(|s| s.leq_provisional_step(x, p))
+    }
+
+    fn leq_provisional_step(&mut self, x: GameId, p: &mut Provisional) -> Grown<bool> {
         if let Some(&v) = p.memo.get(&(x, true)) {
             return Ok(v);
         }
@@ -985,6 +1052,10 @@ impl GameStore {
 
     /// `P ≤ x` for a provisional game `P`: no `Pᴸ ≥ x` and no `xᴿ ≤ P`.
     fn provisional_leq(&mut self, p: &mut Provisional, x: GameId) -> Grown<bool> {
+        self.deeper(|s| s.provisional_leq_step(p, x))
+    }
+
+    fn provisional_leq_step(&mut self, p: &mut Provisional, x: GameId) -> Grown<bool> {
         if let Some(&v) = p.memo.get(&(x, false)) {
             return Ok(v);
         }
@@ -1175,6 +1246,10 @@ impl GameStore {
         if let Some(v) = self.simple_of(g).and_then(Simple::checked_neg) {
             return self.simple(v);
         }
+        self.deeper(|s| s.neg_step(g))
+    }
+
+    fn neg_step(&mut self, g: GameId) -> Grown<GameId> {
         if let Kind::Record(i) = self.kind(g) {
             let r = self.records[i as usize].neg();
             return self.record(r);
@@ -1282,6 +1357,11 @@ impl GameStore {
                 return self.simple(v);
             }
         }
+        self.deeper(|s| s.add_step(g, h))
+    }
+
+    fn add_step(&mut self, g: GameId, h: GameId) -> Grown<GameId> {
+        let z = self.zero();
         if self.neg_memo.get(&g) == Some(&h) || self.neg_memo.get(&h) == Some(&g) {
             return Ok(z); // G − G = 0
         }
@@ -1349,7 +1429,26 @@ impl GameStore {
             let shifted = self.add_in(game, epsilon)?;
             return self.add_in(shifted, number);
         }
+        self.room_for_ups(&r)?;
         self.add_by_options(game, x)
+    }
+
+    /// Refuses at once a walk through the options of `x + n·↑ + *k` beside
+    /// a general game when its `|n|` levels of recursion cannot fit in the
+    /// memory budget ([`GameStore::deeper`] would refuse it on the way
+    /// down, after the work).
+    fn room_for_ups(&self, r: &Record) -> Grown<()> {
+        if self.budget == usize::MAX {
+            return Ok(());
+        }
+        let levels = r.ups.magnitude().to_usize().unwrap_or(usize::MAX);
+        let needed = levels
+            .saturating_add(self.depth)
+            .saturating_mul(BYTES_PER_LEVEL);
+        if self.used.saturating_add(needed) > self.budget {
+            return Err(OverBudget::Depth(levels.saturating_add(self.depth)));
+        }
+        Ok(())
     }
 
     /// `G + H` by the definition, `{Gᴸ + H, G + Hᴸ | Gᴿ + H, G + Hᴿ}`,
@@ -1526,19 +1625,21 @@ impl GameStore {
     /// The birthday of any game, records included (their closed forms,
     /// [`Record::birthday`]), as a number of any size.
     pub fn big_birthday(&self, g: GameId) -> num_bigint::BigUint {
-        if let Kind::Record(i) = self.kind(g) {
-            return self.records[i as usize].birthday();
-        }
-        if !self.holds_record(g) {
-            return self.birthday(g).into();
-        }
-        let n = self.node(g);
-        n.left
-            .iter()
-            .chain(&n.right)
-            .map(|&x| self.big_birthday(x) + 1u32)
-            .max()
-            .unwrap_or_default()
+        crate::stack::deep(|| {
+            if let Kind::Record(i) = self.kind(g) {
+                return self.records[i as usize].birthday();
+            }
+            if !self.holds_record(g) {
+                return self.birthday(g).into();
+            }
+            let n = self.node(g);
+            n.left
+                .iter()
+                .chain(&n.right)
+                .map(|&x| self.big_birthday(x) + 1u32)
+                .max()
+                .unwrap_or_default()
+        })
     }
 
     /// The integer `k` (any sign).
@@ -2142,7 +2243,13 @@ mod tests {
         assert!(k > 3, "small sums fit");
         assert!(matches!(e, MexError::TooLarge { .. }), "{e}");
         let (used, budget) = s.memory();
-        assert!(used > budget);
+        // Spent, or refused before the recursion's stack would spend it.
+        let message = e.to_string();
+        assert!(message.contains("1 MiB of memory"), "{message}");
+        assert!(
+            used > budget || message.contains("levels of recursion"),
+            "{message}"
+        );
         assert!(s.len() * NODE_BYTES <= budget, "no node past the budget");
         // Still consistent: what was built can be queried, and growth fails.
         assert!(s.birthday(sum) >= 2 * k as u32 - 2);

@@ -35,7 +35,7 @@ use super::store::{GameId, GameStore, Kind};
 use super::thermograph::{Thermographs, Q};
 use crate::MexError;
 use num_bigint::BigInt;
-use num_traits::{One, ToPrimitive, Zero};
+use num_traits::{One, Signed, ToPrimitive, Zero};
 use rustc_hash::FxHashMap;
 
 /// How two games compare.
@@ -83,31 +83,33 @@ pub fn number_value(s: &GameStore, g: GameId) -> Option<Q> {
 }
 
 fn number_in(s: &GameStore, g: GameId, memo: &mut FxHashMap<GameId, Option<Q>>) -> Option<Q> {
-    // The arena's kinds answer at once (and keep `^4096`-deep chains from
-    // being walked): only numbers deeper than the kinds record are searched.
-    match s.kind(g) {
-        Kind::Simple(v) => return v.is_number().then(|| dyadic(v.numerator, v.exponent)),
-        Kind::Record(_) => {
-            let r = s.record_of(g)?;
-            return r
-                .is_number()
-                .then(|| Q::new(r.numerator, BigInt::one() << r.exponent));
+    crate::stack::deep(|| {
+        // The arena's kinds answer at once (and keep `^4096`-deep chains from
+        // being walked): only numbers deeper than the kinds record are searched.
+        match s.kind(g) {
+            Kind::Simple(v) => return v.is_number().then(|| dyadic(v.numerator, v.exponent)),
+            Kind::Record(_) => {
+                let r = s.record_of(g)?;
+                return r
+                    .is_number()
+                    .then(|| Q::new(r.numerator, BigInt::one() << r.exponent));
+            }
+            Kind::Other => {}
         }
-        Kind::Other => {}
-    }
-    if let Some(v) = memo.get(&g) {
-        return v.clone();
-    }
-    let node = s.node(g);
-    let v = match (node.left.as_slice(), node.right.as_slice()) {
-        ([a], [b]) => match (number_in(s, *a, memo), number_in(s, *b, memo)) {
-            (Some(a), Some(b)) if a < b => Some((a + b) / Q::from_integer(BigInt::from(2))),
+        if let Some(v) = memo.get(&g) {
+            return v.clone();
+        }
+        let node = s.node(g);
+        let v = match (node.left.as_slice(), node.right.as_slice()) {
+            ([a], [b]) => match (number_in(s, *a, memo), number_in(s, *b, memo)) {
+                (Some(a), Some(b)) if a < b => Some((a + b) / Q::from_integer(BigInt::from(2))),
+                _ => None,
+            },
             _ => None,
-        },
-        _ => None,
-    };
-    memo.insert(g, v.clone());
-    v
+        };
+        memo.insert(g, v.clone());
+        v
+    })
 }
 
 /// Both stops of `x + n·↑ + *k` are `x` (without walking the `n` levels
@@ -396,31 +398,33 @@ fn cool_in(
     thermographs: &mut Thermographs,
     memo: &mut FxHashMap<GameId, GameId>,
 ) -> Result<GameId, MexError> {
-    if let Some(&v) = memo.get(&g) {
-        return Ok(v);
-    }
-    let th = thermographs.of(s, g);
-    let v = if th.temperature == -Q::one() {
-        // An integer (the only games of temperature −1).
-        g
-    } else if *t > th.temperature {
-        number_game(s, &th.mean)?
-    } else {
-        let node = s.node(g).clone();
-        let mut left = Vec::with_capacity(node.left.len());
-        for x in node.left {
-            let c = cool_in(s, x, t, t_game, thermographs, memo)?;
-            left.push(s.try_sub(c, t_game)?);
+    crate::stack::deep(|| {
+        if let Some(&v) = memo.get(&g) {
+            return Ok(v);
         }
-        let mut right = Vec::with_capacity(node.right.len());
-        for x in node.right {
-            let c = cool_in(s, x, t, t_game, thermographs, memo)?;
-            right.push(s.try_add(c, t_game)?);
-        }
-        s.try_make(left, right)?
-    };
-    memo.insert(g, v);
-    Ok(v)
+        let th = thermographs.of(s, g);
+        let v = if th.temperature == -Q::one() {
+            // An integer (the only games of temperature −1).
+            g
+        } else if *t > th.temperature {
+            number_game(s, &th.mean)?
+        } else {
+            let node = s.node(g).clone();
+            let mut left = Vec::with_capacity(node.left.len());
+            for x in node.left {
+                let c = cool_in(s, x, t, t_game, thermographs, memo)?;
+                left.push(s.try_sub(c, t_game)?);
+            }
+            let mut right = Vec::with_capacity(node.right.len());
+            for x in node.right {
+                let c = cool_in(s, x, t, t_game, thermographs, memo)?;
+                right.push(s.try_add(c, t_game)?);
+            }
+            s.try_make(left, right)?
+        };
+        memo.insert(g, v);
+        Ok(v)
+    })
 }
 
 /// `∫ᵗ G`, `G` heated by the game `t` (see the module documentation).
@@ -462,37 +466,39 @@ fn heat_in(
     memo: &mut FxHashMap<GameId, GameId>,
     numbers: &mut FxHashMap<GameId, Option<Q>>,
 ) -> Result<GameId, MexError> {
-    if let Some(&v) = memo.get(&g) {
-        return Ok(v);
-    }
-    let number = number_in(st, g, numbers);
-    let v = match (number, over) {
-        (Some(_), None) => g,
-        (Some(x), Some(s)) if x.is_integer() => {
-            let n = x
-                .to_integer()
-                .to_i64()
-                .expect("integers in a store fit i64");
-            let unit = if n >= 0 { s } else { st.try_neg(s)? };
-            multiple(st, unit, n.unsigned_abs())?
+    crate::stack::deep(|| {
+        if let Some(&v) = memo.get(&g) {
+            return Ok(v);
         }
-        _ => {
-            let node = st.node(g).clone();
-            let mut left = Vec::with_capacity(node.left.len());
-            for x in node.left {
-                let h = heat_in(st, x, over, t, memo, numbers)?;
-                left.push(st.try_add(h, t)?);
+        let number = number_in(st, g, numbers);
+        let v = match (number, over) {
+            (Some(_), None) => g,
+            (Some(x), Some(s)) if x.is_integer() => {
+                let n = x
+                    .to_integer()
+                    .to_i64()
+                    .expect("integers in a store fit i64");
+                let unit = if n >= 0 { s } else { st.try_neg(s)? };
+                multiple(st, unit, n.unsigned_abs())?
             }
-            let mut right = Vec::with_capacity(node.right.len());
-            for x in node.right {
-                let h = heat_in(st, x, over, t, memo, numbers)?;
-                right.push(st.try_sub(h, t)?);
+            _ => {
+                let node = st.node(g).clone();
+                let mut left = Vec::with_capacity(node.left.len());
+                for x in node.left {
+                    let h = heat_in(st, x, over, t, memo, numbers)?;
+                    left.push(st.try_add(h, t)?);
+                }
+                let mut right = Vec::with_capacity(node.right.len());
+                for x in node.right {
+                    let h = heat_in(st, x, over, t, memo, numbers)?;
+                    right.push(st.try_sub(h, t)?);
+                }
+                st.try_make(left, right)?
             }
-            st.try_make(left, right)?
-        }
-    };
-    memo.insert(g, v);
-    Ok(v)
+        };
+        memo.insert(g, v);
+        Ok(v)
+    })
 }
 
 /// The conjugate `−G` (Left and Right exchanged at every level).
@@ -521,21 +527,23 @@ fn ordinal_in(
     h: GameId,
     memo: &mut FxHashMap<GameId, GameId>,
 ) -> Result<GameId, MexError> {
-    if let Some(&v) = memo.get(&h) {
-        return Ok(v);
-    }
-    let (gn, hn) = (s.node(g).clone(), s.node(h).clone());
-    let mut left = gn.left.clone();
-    for &x in &hn.left {
-        left.push(ordinal_in(s, g, x, memo)?);
-    }
-    let mut right = gn.right.clone();
-    for &x in &hn.right {
-        right.push(ordinal_in(s, g, x, memo)?);
-    }
-    let v = s.try_make(left, right)?;
-    memo.insert(h, v);
-    Ok(v)
+    crate::stack::deep(|| {
+        if let Some(&v) = memo.get(&h) {
+            return Ok(v);
+        }
+        let (gn, hn) = (s.node(g).clone(), s.node(h).clone());
+        let mut left = gn.left.clone();
+        for &x in &hn.left {
+            left.push(ordinal_in(s, g, x, memo)?);
+        }
+        let mut right = gn.right.clone();
+        for &x in &hn.right {
+            right.push(ordinal_in(s, g, x, memo)?);
+        }
+        let v = s.try_make(left, right)?;
+        memo.insert(h, v);
+        Ok(v)
+    })
 }
 
 /// The Norton product `G.U` for `U > 0` (Berlekamp–Conway–Guy 1982;
@@ -545,8 +553,6 @@ fn ordinal_in(
 /// incentives of `U`, `Uᴸ − U` and `U − Uᴿ`. It is refused for `U ≤ 0` or
 /// `U ‖ 0`.
 pub fn norton_product(s: &mut GameStore, g: GameId, u: GameId) -> Result<GameId, MexError> {
-    s.refuse_records(g, "the Norton product")?;
-    s.refuse_records(u, "the Norton product")?;
     let zero = s.zero();
     if compare(s, u, zero)? != Relation::Greater {
         return Err(MexError::invalid(
@@ -554,6 +560,18 @@ pub fn norton_product(s: &mut GameStore, g: GameId, u: GameId) -> Result<GameId,
             "a positive game U, such as 1, ^ or {2|1}",
         ));
     }
+    // An integer of any size (a record beyond the trees included) times
+    // any U: `|n|` copies of `±U`, by doubling.
+    if let Some(n) = s.record_of(g).filter(|r| r.is_number() && r.exponent == 0) {
+        let unit = if n.numerator.is_negative() {
+            s.try_neg(u)?
+        } else {
+            u
+        };
+        return multiple_of(s, unit, n.numerator.magnitude());
+    }
+    s.refuse_records(g, "the Norton product")?;
+    s.refuse_records(u, "the Norton product")?;
     let node = s.node(u).clone();
     let mut incentives = Vec::new();
     for &x in &node.left {
@@ -578,56 +596,69 @@ fn norton_in(
     memo: &mut FxHashMap<GameId, GameId>,
     numbers: &mut FxHashMap<GameId, Option<Q>>,
 ) -> Result<GameId, MexError> {
-    if let Some(&v) = memo.get(&g) {
-        return Ok(v);
-    }
-    let v = match number_in(s, g, numbers).filter(|x| x.is_integer()) {
-        Some(x) => {
-            let n = x
-                .to_integer()
-                .to_i64()
-                .expect("integers in a store fit i64");
-            let unit = if n >= 0 { u } else { s.try_neg(u)? };
-            multiple(s, unit, n.unsigned_abs())?
+    crate::stack::deep(|| {
+        if let Some(&v) = memo.get(&g) {
+            return Ok(v);
         }
-        None => {
-            let node = s.node(g).clone();
-            let mut left = Vec::new();
-            for &x in &node.left {
-                let p = norton_in(s, x, u, incentives, memo, numbers)?;
-                let pu = s.try_add(p, u)?;
-                for &d in incentives {
-                    left.push(s.try_add(pu, d)?);
-                }
+        let v = match number_in(s, g, numbers).filter(|x| x.is_integer()) {
+            Some(x) => {
+                let n = x
+                    .to_integer()
+                    .to_i64()
+                    .expect("integers in a store fit i64");
+                let unit = if n >= 0 { u } else { s.try_neg(u)? };
+                multiple(s, unit, n.unsigned_abs())?
             }
-            let mut right = Vec::new();
-            for &x in &node.right {
-                let p = norton_in(s, x, u, incentives, memo, numbers)?;
-                let pu = s.try_sub(p, u)?;
-                for &d in incentives {
-                    right.push(s.try_sub(pu, d)?);
+            None => {
+                let node = s.node(g).clone();
+                let mut left = Vec::new();
+                for &x in &node.left {
+                    let p = norton_in(s, x, u, incentives, memo, numbers)?;
+                    let pu = s.try_add(p, u)?;
+                    for &d in incentives {
+                        left.push(s.try_add(pu, d)?);
+                    }
                 }
+                let mut right = Vec::new();
+                for &x in &node.right {
+                    let p = norton_in(s, x, u, incentives, memo, numbers)?;
+                    let pu = s.try_sub(p, u)?;
+                    for &d in incentives {
+                        right.push(s.try_sub(pu, d)?);
+                    }
+                }
+                s.try_make(left, right)?
             }
-            s.try_make(left, right)?
-        }
-    };
-    memo.insert(g, v);
-    Ok(v)
+        };
+        memo.insert(g, v);
+        Ok(v)
+    })
 }
 
-/// `n·u`, the sum of `n` copies of `u`, by doubling (O(log n) sums).
-pub(crate) fn multiple(s: &mut GameStore, u: GameId, mut n: u64) -> Result<GameId, MexError> {
+/// `n·u` for `n` of any size, the sum of `n` copies of `u`, by doubling
+/// (O(log n) sums; each doubling of a general game is built under the
+/// store's budgets, `x + n·↑ + *k` in closed form).
+pub(crate) fn multiple_of(
+    s: &mut GameStore,
+    u: GameId,
+    n: &num_bigint::BigUint,
+) -> Result<GameId, MexError> {
     let (mut sum, mut power) = (s.zero(), u);
-    while n > 0 {
-        if n & 1 == 1 {
+    let bits = n.bits();
+    for i in 0..bits {
+        if n.bit(i) {
             sum = s.try_add(sum, power)?;
         }
-        n >>= 1;
-        if n > 0 {
+        if i + 1 < bits {
             power = s.try_add(power, power)?;
         }
     }
     Ok(sum)
+}
+
+/// `n·u`, the sum of `n` copies of `u`, by doubling (O(log n) sums).
+pub(crate) fn multiple(s: &mut GameStore, u: GameId, n: u64) -> Result<GameId, MexError> {
+    multiple_of(s, u, &n.into())
 }
 
 /// The game tree of a canonical form, to a depth: each node is a canonical
@@ -670,22 +701,24 @@ fn tree_size(
     depth: u32,
     memo: &mut FxHashMap<(GameId, u32), usize>,
 ) -> usize {
-    if depth == 0 {
-        return 1;
-    }
-    if let Some(&n) = memo.get(&(g, depth)) {
-        return n;
-    }
-    let node = s.node(g).clone();
-    let mut n = 1usize;
-    for x in node.left.iter().chain(&node.right) {
-        n = n.saturating_add(tree_size(s, *x, depth - 1, memo));
-        if n > MAX_TREE_NODES {
-            break;
+    crate::stack::deep(|| {
+        if depth == 0 {
+            return 1;
         }
-    }
-    memo.insert((g, depth), n);
-    n
+        if let Some(&n) = memo.get(&(g, depth)) {
+            return n;
+        }
+        let node = s.node(g).clone();
+        let mut n = 1usize;
+        for x in node.left.iter().chain(&node.right) {
+            n = n.saturating_add(tree_size(s, *x, depth - 1, memo));
+            if n > MAX_TREE_NODES {
+                break;
+            }
+        }
+        memo.insert((g, depth), n);
+        n
+    })
 }
 
 fn tree_in(s: &GameStore, g: GameId, depth: u32) -> TreeNode {
