@@ -402,7 +402,7 @@ const NON_STOPPER_SIDES: &str = "sides that are no stoppers have no simplest for
 /// Marks a difference that no known difference may excuse.
 const UNEQUAL: &str = "UNEQUAL VALUES:";
 const UPTIMAL_NOTATION: &str =
-    "CGSuite's short-game notation ^[n], v[n] (uptimals) not read by mex";
+    "CGSuite's short-game uptimal arrows ^[n], v[n]: mex reads them but prints those values in braces";
 const PLUS_MINUS_STYLE: &str = "mex's short-game printer writes {x+y|x-y} as x±y and names no Tiny(x) for numbers x; CGSuite writes {0|-2} and Tiny(2) (a style of mex's short notation, both read back)";
 
 /// CGSuite's outputs that mex prints or reads differently, each for a
