@@ -27,7 +27,8 @@ use std::path::PathBuf;
 #[derive(Args)]
 #[command(
     after_help = "Notation (CGSuite's): {1|0}, {2||1|0}, 3/4, -2, *, *3, ^ or ↑, v or ↓, ^3 (3·↑, not a
-power), ^*, ±1 or +-1, 3±1, 1↑*3, joined by + or -; G:H is the ordinal sum, G.U the Norton
+power), ^*, ^<3> (↑³, up-third), ^[3] (↑ + ↑² + ↑³), v<3>, v[3]*, ±1 or +-1, 3±1, 1↑*3,
+joined by + or -; G:H is the ordinal sum, G.U the Norton
 product by U > 0 (both bind before + and -). Printed with slashes and ± as CGSuite
 does ({0||0|-1}, 3±1) unless --braces.
 
@@ -43,6 +44,7 @@ Examples:
   mex game \"*:1\"              # ordinal sum: ^*
   mex game \"3.^\" --conjugate  # Norton product: ^3, conjugate v3
   mex game \"*:3\" --uptimal    # *.111
+  mex game \"^[3]*\"            # the same value, typed as CGSuite's uptimal arrows
   mex game @docs/domineering/6x6.txt   # a long value read from a file"
 )]
 pub struct GameArgs {

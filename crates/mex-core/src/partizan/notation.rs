@@ -51,7 +51,7 @@ pub const MAX_EXPRESSION: usize = 10_000;
 pub const MAX_PRINTED: usize = 1 << 20;
 
 const ACCEPTED: &str =
-    "games like {1|0}, {2||1|0}, 3/4, -2, *, *3, ^, v, ^3, ↑*, ±1, +-1, 3±1, joined by + or -, G:H, G.U";
+    "games like {1|0}, {2||1|0}, 3/4, -2, *, *3, ^, v, ^3, ↑*, ^<2>, ^[3], ±1, +-1, 3±1, joined by + or -, G:H, G.U";
 
 fn bad(text: &str, why: &str) -> MexError {
     MexError::invalid(format!("'{text}' is not a game: {why}"), ACCEPTED)
@@ -293,8 +293,7 @@ impl Parser<'_> {
             Some('*') => {
                 self.pos += 1;
                 let k = self.nimber_size();
-                let zero = Record::number(BigInt::zero(), 0);
-                Ok(self.s.try_record(zero.with(BigInt::zero(), k))?)
+                self.ups_and_star(BigInt::zero(), k)
             }
             Some(c @ ('^' | 'v')) => self.arrows(c),
             Some('(') => {
@@ -312,6 +311,23 @@ impl Parser<'_> {
             }
             Some(_) => Err(unexpected(self.text, self.toks[self.pos])),
             None => Err(bad(self.text, "it ends too early")),
+        }
+    }
+
+    /// The record `n·↑ + *k` (a nimber when `n = 0`), any sizes.
+    fn ups_and_star(&mut self, ups: BigInt, k: BigUint) -> Result<GameId, MexError> {
+        let zero = Record::number(BigInt::zero(), 0);
+        self.s.try_record(zero.with(ups, k))
+    }
+
+    /// The `*k` glued after an arrow (`^*`, `v[4]*3`): `k`, or 0 when no
+    /// star follows.
+    fn trailing_star(&mut self) -> BigUint {
+        if self.peek_glued() == Some('*') {
+            self.pos += 1;
+            self.nimber_size()
+        } else {
+            BigUint::zero()
         }
     }
 
@@ -376,15 +392,9 @@ impl Parser<'_> {
         if n == BigInt::from(1) && self.integer(false).is_some() {
             n = BigInt::from(self.big_digits());
         }
-        let k = if self.peek_glued() == Some('*') {
-            self.pos += 1;
-            self.nimber_size()
-        } else {
-            BigUint::zero()
-        };
+        let k = self.trailing_star();
         let ups = if arrow == '^' { n } else { -n };
-        let zero = Record::number(BigInt::zero(), 0);
-        self.s.try_record(zero.with(ups, k))
+        self.ups_and_star(ups, k)
     }
 
     /// CGSuite's uptimal arrows (Siegel 2013, II.5): `^<n>` is `↑ⁿ`
@@ -407,27 +417,19 @@ impl Parser<'_> {
             .ok()
             .filter(|&n| n >= 1)
             .ok_or_else(|| bad(self.text, &format!("the n of {arrow}{open}n{close} must be a positive integer that fits in memory")))?;
-        let powers = up_powers(self.s, n)?;
-        let mut g = if open == '<' {
-            powers[n - 1]
-        } else {
-            let mut sum = self.s.zero();
-            for p in powers {
-                sum = self.s.try_add(sum, p)?;
-            }
-            sum
+        let UpPowers { powers, down_sum } = UpPowers::build(self.s, n)?;
+        let g = match (open, arrow) {
+            ('<', '^') => powers[n - 1],
+            ('<', _) => self.s.try_neg(powers[n - 1])?,
+            (_, '^') => self.s.try_neg(down_sum)?,
+            _ => down_sum,
         };
-        if arrow == 'v' {
-            g = self.s.try_neg(g)?;
+        let k = self.trailing_star();
+        if k.is_zero() {
+            return Ok(g);
         }
-        if self.peek_glued() == Some('*') {
-            self.pos += 1;
-            let k = self.nimber_size();
-            let zero = Record::number(BigInt::zero(), 0);
-            let star = self.s.try_record(zero.with(BigInt::zero(), k))?;
-            g = self.s.try_add(g, star)?;
-        }
-        Ok(g)
+        let star = self.ups_and_star(BigInt::zero(), k)?;
+        self.s.try_add(g, star)
     }
 
     fn expect(&mut self, c: char) -> Result<(), MexError> {
@@ -862,24 +864,39 @@ fn has_top_level_bar(piece: &[Token]) -> bool {
 /// `↓^→n = ↓ + ↓² + … + ↓ⁿ` (Siegel 2013; so that `*:n = ↑^→n *`, which
 /// the tests check). Returns `↑¹ … ↑ⁿ`.
 pub fn up_powers(s: &mut GameStore, n: usize) -> Result<Vec<GameId>, MexError> {
-    // Each power is at least one more node: the store's budget ends a
-    // long loop, so no capacity is reserved up front.
-    let mut powers = Vec::new();
-    if n == 0 {
-        return Ok(powers);
+    Ok(UpPowers::build(s, n)?.powers)
+}
+
+/// The powers `↑¹ … ↑ⁿ` of [`up_powers`] with the running sum
+/// `↓^→n = ↓ + … + ↓ⁿ` their construction builds anyway (so `^[n]`, the
+/// negative of that sum, costs nothing more).
+struct UpPowers {
+    powers: Vec<GameId>,
+    down_sum: GameId,
+}
+
+impl UpPowers {
+    fn build(s: &mut GameStore, n: usize) -> Result<Self, MexError> {
+        // Each power is at least one more node: the store's budget ends a
+        // long loop, so no capacity is reserved up front.
+        let mut powers = Vec::new();
+        if n == 0 {
+            let down_sum = s.zero();
+            return Ok(Self { powers, down_sum });
+        }
+        let up = s.try_ups(1, 0)?;
+        powers.push(up);
+        let (zero, star) = (s.zero(), s.try_nimber(1)?);
+        let mut down_sum = s.try_neg(up)?;
+        while powers.len() < n {
+            let right = s.try_add(down_sum, star)?;
+            let next = s.try_make(vec![zero], vec![right])?;
+            let down = s.try_neg(next)?;
+            down_sum = s.try_add(down_sum, down)?;
+            powers.push(next);
+        }
+        Ok(Self { powers, down_sum })
     }
-    let up = s.try_ups(1, 0)?;
-    powers.push(up);
-    let (zero, star) = (s.zero(), s.try_nimber(1)?);
-    let mut down_sum = s.try_neg(up)?;
-    while powers.len() < n {
-        let right = s.try_add(down_sum, star)?;
-        let next = s.try_make(vec![zero], vec![right])?;
-        let down = s.try_neg(next)?;
-        down_sum = s.try_add(down_sum, down)?;
-        powers.push(next);
-    }
-    Ok(powers)
 }
 
 #[cfg(test)]

@@ -1901,6 +1901,7 @@ mod tests {
     use super::*;
     use crate::partizan::notation::show;
     use crate::partizan::test_shapes::{build, shape, Shape};
+    use num_bigint::{BigInt, BigUint};
     use proptest::prelude::*;
 
     /// Slow twin of `≤`: the definition on raw (uncanonicalised) shapes.
@@ -1940,6 +1941,44 @@ mod tests {
         assert!(s.leq(switch, big) && !s.leq(big, switch));
         let minus = s.neg(big);
         assert!(s.leq(minus, switch) && !s.leq(switch, minus));
+    }
+
+    /// Twin of `ups_record_options`: for small `n` and `k`, the game whose
+    /// options are the closed form's, `{x | x + (n−1)·↑ + *(k⊕1)}` (and
+    /// its mirror for `n < 0`), equals `x + n·↑ + *k` added up from trees
+    /// (`n` copies of ↑ or ↓, `*k`, the number `x`), one sum at a time.
+    #[test]
+    fn closed_form_options_of_ups_equal_the_sum_of_trees() {
+        let mut s = GameStore::new();
+        for (p, q) in [(0, 0), (1, 1), (-3, 2)] {
+            for n in -6i64..=6 {
+                for k in 0u32..6 {
+                    if n == 0 || (n.abs() == 1 && k == 1) {
+                        continue;
+                    }
+                    let r = Record::number(BigInt::from(p), q as u64)
+                        .with(BigInt::from(n), BigUint::from(k));
+                    let left = s.ups_record_options(&r, true).unwrap();
+                    let right = s.ups_record_options(&r, false).unwrap();
+                    let by_formula = s.make(left, right);
+                    let arrow = if n > 0 {
+                        s.up()
+                    } else {
+                        s.try_ups(-1, 0).unwrap()
+                    };
+                    let mut by_trees = s.dyadic(p, q);
+                    for _ in 0..n.abs() {
+                        by_trees = s.add(by_trees, arrow);
+                    }
+                    let star = s.nimber(k);
+                    by_trees = s.add(by_trees, star);
+                    assert!(
+                        s.equal(by_formula, by_trees),
+                        "x = {p}/2^{q}, n = {n}, k = {k}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]
