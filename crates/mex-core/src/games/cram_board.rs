@@ -496,8 +496,9 @@ impl CramBoard {
         let index = if columns == self.width {
             p.mask
         } else {
+            let row = low_bits(p.columns);
             (0..p.rows).fold(0, |index, r| {
-                index | (shr(p.mask, r * self.width) & low_bits(columns)) << (r * columns)
+                index | (shr(p.mask, r * self.width) & row) << (r * columns)
             })
         };
         Some(u64::from(endgame_table(i)[index as usize]))
@@ -905,6 +906,22 @@ mod tests {
         }
     }
 
+    /// The dense endgame tables against the rules cell by cell
+    /// ([`brute`], a board of the box's size): every position of every
+    /// box.
+    #[test]
+    fn endgame_tables_against_brute_force() {
+        for (i, &(rows, columns)) in ENDGAME_BOXES.iter().enumerate() {
+            let table = endgame_table(i);
+            assert_eq!(table.len(), 1 << (rows * columns));
+            let mut memo = HashMap::new();
+            for (p, &v) in table.iter().enumerate() {
+                let expected = brute(rows, columns, p as u64, &mut memo);
+                assert_eq!(u64::from(v), expected, "{rows}x{columns}: {p:b}");
+            }
+        }
+    }
+
     /// The cut at closed squares keeps the nimber: on every position of
     /// the small boards, the keys of the parts XOR to the position's
     /// nimber by the rules, and the options left after the square's
@@ -924,6 +941,12 @@ mod tests {
                     .iter()
                     .fold(0, |x, k| x ^ brute(b.height, b.width, *k, &mut memo));
                 assert_eq!(parts, expected, "{h}x{w}: {}", b.cells(p));
+                keys.clear();
+                let known = b.unknown_parts(&p, &mut keys);
+                let unknown = keys
+                    .iter()
+                    .fold(0, |x, k| x ^ brute(b.height, b.width, *k, &mut memo));
+                assert_eq!(known ^ unknown, expected, "{h}x{w}: {}", b.cells(p));
                 if b.closed_squares(p) == 0 {
                     continue;
                 }
