@@ -47,6 +47,8 @@ pub struct CramBoard {
     all: u64,
     first_column: u64,
     last_column: u64,
+    /// `row_of[i]`: the row of bit `i` (`i / width`).
+    row_of: [u8; 64],
     /// `spread[b]`: bit `k` of the byte `b` moved to bit `k · width`.
     spread: Box<[u64; 256]>,
     /// The last region seen in each slot, with its key (a region comes
@@ -191,6 +193,7 @@ impl CramBoard {
             all: low_bits(h * w),
             first_column,
             last_column: first_column << (w - 1),
+            row_of: std::array::from_fn(|i| (i as u32 / w) as u8),
             spread,
             key_cache: vec![Cell::new((0, 0)); KEY_CACHE_SLOTS].into_boxed_slice(),
             domino_order: OnceCell::new(),
@@ -382,30 +385,40 @@ impl CramBoard {
 
     /// `x` moved to the top-left corner, with its rows and columns.
     fn placed(&self, x: u64) -> Placed {
+        self.extent(x).0
+    }
+
+    /// [`CramBoard::placed`], with the top row and left column of `x`
+    /// (rows through a table, no division; the columns by folding the
+    /// rows onto the first in log₂(rows) shifts).
+    fn extent(&self, x: u64) -> (Placed, u32, u32) {
         if x == 0 {
-            return Placed {
+            let empty = Placed {
                 mask: 0,
                 rows: 0,
                 columns: 0,
             };
+            return (empty, 0, 0);
         }
-        let top = x.trailing_zeros() / self.width;
+        let top = u32::from(self.row_of[x.trailing_zeros() as usize]);
         let mut mask = x >> (top * self.width);
-        let rows = (63 - mask.leading_zeros()) / self.width + 1;
-        let row = low_bits(self.width);
-        let mut columns = 0;
-        let mut rest = mask;
-        while rest != 0 {
-            columns |= rest & row;
-            rest = shr(rest, self.width);
+        let rows = u32::from(self.row_of[63 - mask.leading_zeros() as usize]) + 1;
+        let mut folded = mask;
+        let (mut step, mut covered) = (self.width, 1);
+        while covered < rows {
+            folded |= shr(folded, step);
+            step *= 2;
+            covered *= 2;
         }
+        let columns = folded & low_bits(self.width);
         let left = columns.trailing_zeros();
         mask >>= left;
-        Placed {
+        let placed = Placed {
             mask,
             rows,
             columns: 64 - columns.leading_zeros() - left,
-        }
+        };
+        (placed, top, left)
     }
 
     /// `p` mirrored left to right (each row's bits reversed).
@@ -637,11 +650,7 @@ impl ImpartialRuleset for CramBoard {
         if p == 0 {
             return;
         }
-        let top = p.trailing_zeros() / self.width;
-        let placed = self.placed(p);
-        let left = (0..self.width)
-            .find(|&c| p & self.first_column << c != 0)
-            .unwrap_or(0);
+        let (placed, top, left) = self.extent(p);
         // Doubled coordinates: a domino's centre against the shape's.
         let centre_row = (2 * top + placed.rows - 1) as i32;
         let centre_column = (2 * left + placed.columns - 1) as i32;
@@ -924,7 +933,8 @@ mod tests {
 
     /// The cut at closed squares keeps the nimber: on every position of
     /// the small boards, the keys of the parts XOR to the position's
-    /// nimber by the rules, and the options left after the square's
+    /// nimber by the rules (and so do the endgame tables' nimbers of
+    /// `unknown_parts` with the keys it leaves), and the options left after the square's
     /// horizontal dominoes are dropped have the same set of values as all
     /// the options (both cell by cell).
     #[test]
