@@ -25,7 +25,8 @@ use crate::ruleset::Ruleset;
 use crate::MexError;
 use num_bigint::BigUint;
 use num_traits::Zero;
-use std::cell::Cell;
+use std::cell::{Cell, OnceCell};
+use std::sync::OnceLock;
 
 /// Most cells of a [`CramBoard`]: one 64-bit mask.
 pub const MAX_CELLS: usize = 64;
@@ -46,18 +47,89 @@ pub struct CramBoard {
     all: u64,
     first_column: u64,
     last_column: u64,
+    /// `row_of[i]`: the row of bit `i` (`i / width`).
+    row_of: [u8; 64],
     /// `spread[b]`: bit `k` of the byte `b` moved to bit `k · width`.
     spread: Box<[u64; 256]>,
     /// The last region seen in each slot, with its key (a region comes
     /// back in every option that plays elsewhere). A fixed size, outside
     /// the search's memory budget; `(0, 0)` is right from the start.
     key_cache: Box<[Cell<(u64, u64)>]>,
+    /// The board's dominoes in the order of [`ImpartialRuleset::options`]
+    /// for every centre of a shape, built on the first call.
+    domino_order: OnceCell<DominoOrder>,
+}
+
+/// Every domino of a board, and for each centre of a shape's bounding box
+/// (doubled coordinates `(row, column)`, `row < 2h − 1`, `column < 2w −
+/// 1`) the dominoes sorted by the order of [`ImpartialRuleset::options`]:
+/// Manhattan distance of the domino's centre, vertical before horizontal,
+/// then by cell. A position's options are then listed by one pass over
+/// its centre's list, keeping the dominoes it holds, with no sort.
+#[derive(Clone)]
+struct DominoOrder {
+    /// The domino's two cells, and its left cell when horizontal (the
+    /// cell whose cut at a closed square drops it), 0 when vertical.
+    dominoes: Box<[(u64, u64)]>,
+    /// `dominoes.len()` indices per centre, row-major over the centres.
+    order: Box<[u8]>,
 }
 
 impl std::fmt::Debug for CramBoard {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "CramBoard({}x{})", self.height, self.width)
     }
+}
+
+/// The boxes (rows, columns) of the dense endgame tables, tried in this
+/// order: a region whose bounding box fits one is answered from its table.
+const ENDGAME_BOXES: [(u32, u32); 5] = [(4, 4), (2, 8), (8, 2), (3, 5), (5, 3)];
+
+/// The dense endgame tables of [`ENDGAME_BOXES`], each built on its first
+/// use ([`nimbers_of_box`], 64 KiB each) and shared by every board.
+static ENDGAME_TABLES: [OnceLock<Box<[u8]>>; ENDGAME_BOXES.len()] =
+    [const { OnceLock::new() }; ENDGAME_BOXES.len()];
+
+/// The table of box `i` of [`ENDGAME_BOXES`].
+fn endgame_table(i: usize) -> &'static [u8] {
+    ENDGAME_TABLES[i].get_or_init(|| {
+        let (rows, columns) = ENDGAME_BOXES[i];
+        nimbers_of_box(rows, columns)
+    })
+}
+
+/// The nimber of every position of Cram on a `rows × columns` box (at
+/// most 16 cells), indexed by the mask of free cells (bit `r · columns +
+/// c`), straight from the definition: the nimber of a position is the
+/// least nimber not among its options' (Sprague 1935, Grundy 1939), and
+/// an option (the mask less a domino) is a smaller number, so one pass
+/// in increasing order finds every option's nimber before it is needed.
+/// No regions, reduction or symmetry; a position of at most 16 cells has
+/// at most 8 moves in any play, so its nimber is at most 8 and fits a byte.
+fn nimbers_of_box(rows: u32, columns: u32) -> Box<[u8]> {
+    let mut dominoes = Vec::new();
+    for r in 0..rows {
+        for c in 0..columns {
+            let cell = 1usize << (r * columns + c);
+            if c + 1 < columns {
+                dominoes.push(cell | cell << 1);
+            }
+            if r + 1 < rows {
+                dominoes.push(cell | cell << columns);
+            }
+        }
+    }
+    let mut table = vec![0u8; 1 << (rows * columns)];
+    for mask in 1..table.len() {
+        let mut seen = 0u64;
+        for &d in &dominoes {
+            if mask & d == d {
+                seen |= 1 << table[mask & !d];
+            }
+        }
+        table[mask] = (!seen).trailing_zeros() as u8;
+    }
+    table.into_boxed_slice()
 }
 
 /// `x << n`, zero when `n` is 64 or more.
@@ -121,8 +193,10 @@ impl CramBoard {
             all: low_bits(h * w),
             first_column,
             last_column: first_column << (w - 1),
+            row_of: std::array::from_fn(|i| (i as u32 / w) as u8),
             spread,
             key_cache: vec![Cell::new((0, 0)); KEY_CACHE_SLOTS].into_boxed_slice(),
+            domino_order: OnceCell::new(),
         })
     }
 
@@ -311,30 +385,40 @@ impl CramBoard {
 
     /// `x` moved to the top-left corner, with its rows and columns.
     fn placed(&self, x: u64) -> Placed {
+        self.extent(x).0
+    }
+
+    /// [`CramBoard::placed`], with the top row and left column of `x`
+    /// (rows through a table, no division; the columns by folding the
+    /// rows onto the first in log₂(rows) shifts).
+    fn extent(&self, x: u64) -> (Placed, u32, u32) {
         if x == 0 {
-            return Placed {
+            let empty = Placed {
                 mask: 0,
                 rows: 0,
                 columns: 0,
             };
+            return (empty, 0, 0);
         }
-        let top = x.trailing_zeros() / self.width;
+        let top = u32::from(self.row_of[x.trailing_zeros() as usize]);
         let mut mask = x >> (top * self.width);
-        let rows = (63 - mask.leading_zeros()) / self.width + 1;
-        let row = low_bits(self.width);
-        let mut columns = 0;
-        let mut rest = mask;
-        while rest != 0 {
-            columns |= rest & row;
-            rest = shr(rest, self.width);
+        let rows = u32::from(self.row_of[63 - mask.leading_zeros() as usize]) + 1;
+        let mut folded = mask;
+        let (mut step, mut covered) = (self.width, 1);
+        while covered < rows {
+            folded |= shr(folded, step);
+            step *= 2;
+            covered *= 2;
         }
+        let columns = folded & low_bits(self.width);
         let left = columns.trailing_zeros();
         mask >>= left;
-        Placed {
+        let placed = Placed {
             mask,
             rows,
             columns: 64 - columns.leading_zeros() - left,
-        }
+        };
+        (placed, top, left)
     }
 
     /// `p` mirrored left to right (each row's bits reversed).
@@ -412,25 +496,94 @@ impl CramBoard {
         key
     }
 
+    /// The nimber of the region `x` from the dense endgame table of the
+    /// first of [`ENDGAME_BOXES`] its bounding box fits (`None` when none
+    /// does): `x` moved to the top-left corner is a position of that box,
+    /// the same graph of free cells, so the same game.
+    fn endgame_nimber(&self, x: u64) -> Option<u64> {
+        let p = self.placed(x);
+        let i = ENDGAME_BOXES
+            .iter()
+            .position(|&(rows, columns)| p.rows <= rows && p.columns <= columns)?;
+        let columns = ENDGAME_BOXES[i].1;
+        let index = if columns == self.width {
+            p.mask
+        } else {
+            let row = low_bits(p.columns);
+            (0..p.rows).fold(0, |index, r| {
+                index | (shr(p.mask, r * self.width) & row) << (r * columns)
+            })
+        };
+        Some(u64::from(endgame_table(i)[index as usize]))
+    }
+
     /// The keys of the regions of a reduced position `free` in the graph
     /// cut at its closed squares, a region smaller than `free` reduced
-    /// and split again (through its own closed squares).
-    fn push_parts(&self, free: u64, out: &mut Vec<u64>) {
+    /// and split again (through its own closed squares). With `endgame`,
+    /// a region answered by [`CramBoard::endgame_nimber`] is not pushed:
+    /// the XOR of those nimbers is returned (else 0).
+    fn push_parts(&self, free: u64, out: &mut Vec<u64>, endgame: bool) -> u64 {
         let ends = self.last_column | self.square_cuts(free);
+        let mut known = 0;
         let mut rest = free;
         while rest != 0 {
-            let region = self.region_cut(rest, rest & rest.wrapping_neg(), ends);
+            let mut region = self.region_cut(rest, rest & rest.wrapping_neg(), ends);
             rest &= !region;
-            if ends == self.last_column || region == free {
-                out.push(self.cached_key(region));
-                continue;
+            if ends != self.last_column && region != free {
+                let reduced = self.reduced(region);
+                if reduced != region {
+                    if reduced != 0 {
+                        known ^= self.push_parts(reduced, out, endgame);
+                    }
+                    continue;
+                }
+                region = reduced;
             }
-            let reduced = self.reduced(region);
-            if reduced == region {
-                out.push(self.cached_key(region));
-            } else if reduced != 0 {
-                self.push_parts(reduced, out);
+            match endgame.then(|| self.endgame_nimber(region)).flatten() {
+                Some(v) => known ^= v,
+                None => out.push(self.cached_key(region)),
             }
+        }
+        known
+    }
+
+    /// The board's [`DominoOrder`], built on the first call.
+    fn domino_order(&self) -> &DominoOrder {
+        self.domino_order.get_or_init(|| self.build_domino_order())
+    }
+
+    fn build_domino_order(&self) -> DominoOrder {
+        let (h, w) = (self.height as i32, self.width as i32);
+        // (cells, cut cell, doubled centre row, doubled centre column).
+        let mut dominoes = Vec::new();
+        for cell in 0..self.height * self.width {
+            let (r, c) = ((cell / self.width) as i32, (cell % self.width) as i32);
+            if r + 1 < h {
+                dominoes.push((1u64 << cell | 1 << (cell + self.width), 0, 2 * r + 1, 2 * c));
+            }
+        }
+        for cell in 0..self.height * self.width {
+            let (r, c) = ((cell / self.width) as i32, (cell % self.width) as i32);
+            if c + 1 < w {
+                dominoes.push((3u64 << cell, 1 << cell, 2 * r, 2 * c + 1));
+            }
+        }
+        // Indices of at most MAX_DOMINOES < 256 dominoes fit a byte.
+        assert!(dominoes.len() <= MAX_DOMINOES);
+        let mut order = Vec::new();
+        for centre_row in 0..(2 * h - 1).max(1) {
+            for centre_column in 0..(2 * w - 1).max(1) {
+                let mut indices: Vec<u8> = (0..dominoes.len() as u8).collect();
+                indices.sort_by_key(|&i| {
+                    let (_, _, r, c) = dominoes[i as usize];
+                    (r - centre_row).abs() + (c - centre_column).abs()
+                });
+                order.extend(indices);
+            }
+        }
+        DominoOrder {
+            dominoes: dominoes.iter().map(|d| (d.0, d.1)).collect(),
+            order: order.into_boxed_slice(),
         }
     }
 
@@ -497,37 +650,20 @@ impl ImpartialRuleset for CramBoard {
         if p == 0 {
             return;
         }
-        let top = p.trailing_zeros() / self.width;
-        let placed = self.placed(p);
-        let left = (0..self.width)
-            .find(|&c| p & self.first_column << c != 0)
-            .unwrap_or(0);
+        let (placed, top, left) = self.extent(p);
         // Doubled coordinates: a domino's centre against the shape's.
         let centre_row = (2 * top + placed.rows - 1) as i32;
         let centre_column = (2 * left + placed.columns - 1) as i32;
-        let w = self.width;
-        let distance = |cell: u32, down: i32, right: i32| {
-            let (r, c) = ((cell / w) as i32, (cell % w) as i32);
-            (2 * r + down - centre_row).abs() + (2 * c + right - centre_column).abs()
-        };
-        let mut keyed: [(i32, u64); MAX_DOMINOES] = [(0, 0); MAX_DOMINOES];
-        let mut n = 0;
-        let mut v = p & self.to_up(p);
-        while v != 0 {
-            let cell = v.trailing_zeros();
-            v &= v - 1;
-            keyed[n] = (distance(cell, 1, 0), p & !(1 << cell | 1 << (cell + w)));
-            n += 1;
+        let centre = centre_row as usize * (2 * self.width as usize - 1) + centre_column as usize;
+        let order = self.domino_order();
+        let n = order.dominoes.len();
+        let cuts = self.square_cuts(p);
+        for &i in &order.order[centre * n..(centre + 1) * n] {
+            let (domino, cut) = order.dominoes[usize::from(i)];
+            if p & domino == domino && cuts & cut == 0 {
+                out.push(p & !domino);
+            }
         }
-        let mut h = p & self.to_left(p) & !self.square_cuts(p);
-        while h != 0 {
-            let cell = h.trailing_zeros();
-            h &= h - 1;
-            keyed[n] = (distance(cell, 0, 1), p & !(3 << cell));
-            n += 1;
-        }
-        keyed[..n].sort_by_key(|k| k.0);
-        out.extend(keyed[..n].iter().map(|k| k.1));
     }
     /// The regions of the reduced position (no isolated cells, one tuft
     /// per cell), when there are two or more.
@@ -560,10 +696,17 @@ impl ImpartialRuleset for CramBoard {
     /// not the whole position is reduced and split again.
     fn canonical_parts(&self, p: &u64, out: &mut Vec<u64>) {
         let before = out.len();
-        self.push_parts(self.reduced(*p), out);
+        self.push_parts(self.reduced(*p), out, false);
         if out.len() == before {
             out.push(0);
         }
+    }
+    /// [`ImpartialRuleset::canonical_parts`] less the regions that fit a
+    /// box of the dense endgame tables ([`CramBoard::endgame_nimber`]):
+    /// their nimbers are XORed into the value returned, with no key, no
+    /// cache and no probe of the search's tables.
+    fn unknown_parts(&self, p: &u64, out: &mut Vec<u64>) -> u64 {
+        self.push_parts(self.reduced(*p), out, true)
     }
     /// Nothing free is 0; a whole even × even rectangle is 0: the second
     /// player answers each domino by its image under the half turn
@@ -772,9 +915,26 @@ mod tests {
         }
     }
 
+    /// The dense endgame tables against the rules cell by cell
+    /// ([`brute`], a board of the box's size): every position of every
+    /// box.
+    #[test]
+    fn endgame_tables_against_brute_force() {
+        for (i, &(rows, columns)) in ENDGAME_BOXES.iter().enumerate() {
+            let table = endgame_table(i);
+            assert_eq!(table.len(), 1 << (rows * columns));
+            let mut memo = HashMap::new();
+            for (p, &v) in table.iter().enumerate() {
+                let expected = brute(rows, columns, p as u64, &mut memo);
+                assert_eq!(u64::from(v), expected, "{rows}x{columns}: {p:b}");
+            }
+        }
+    }
+
     /// The cut at closed squares keeps the nimber: on every position of
     /// the small boards, the keys of the parts XOR to the position's
-    /// nimber by the rules, and the options left after the square's
+    /// nimber by the rules (and so do the endgame tables' nimbers of
+    /// `unknown_parts` with the keys it leaves), and the options left after the square's
     /// horizontal dominoes are dropped have the same set of values as all
     /// the options (both cell by cell).
     #[test]
@@ -791,6 +951,12 @@ mod tests {
                     .iter()
                     .fold(0, |x, k| x ^ brute(b.height, b.width, *k, &mut memo));
                 assert_eq!(parts, expected, "{h}x{w}: {}", b.cells(p));
+                keys.clear();
+                let known = b.unknown_parts(&p, &mut keys);
+                let unknown = keys
+                    .iter()
+                    .fold(0, |x, k| x ^ brute(b.height, b.width, *k, &mut memo));
+                assert_eq!(known ^ unknown, expected, "{h}x{w}: {}", b.cells(p));
                 if b.closed_squares(p) == 0 {
                     continue;
                 }

@@ -111,6 +111,15 @@ pub trait ImpartialRuleset: Ruleset {
             _ => out.push(self.canonical(position)),
         }
     }
+
+    /// [`ImpartialRuleset::canonical_parts`], except that the components
+    /// whose nimbers the ruleset knows at once (a dense table of small
+    /// shapes) are not appended: the XOR of their nimbers is returned. The
+    /// default knows none (appends every key, returns 0).
+    fn unknown_parts(&self, position: &Self::Position, out: &mut Vec<Self::Position>) -> u64 {
+        self.canonical_parts(position, out);
+        0
+    }
 }
 
 /// A borrowed ruleset is a ruleset (the solvers own theirs).
@@ -154,5 +163,8 @@ impl<R: ImpartialRuleset + ?Sized> ImpartialRuleset for &R {
     }
     fn canonical_parts(&self, position: &Self::Position, out: &mut Vec<Self::Position>) {
         (**self).canonical_parts(position, out)
+    }
+    fn unknown_parts(&self, position: &Self::Position, out: &mut Vec<Self::Position>) -> u64 {
+        (**self).unknown_parts(position, out)
     }
 }

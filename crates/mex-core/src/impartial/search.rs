@@ -458,9 +458,8 @@ impl<R: ImpartialRuleset> NimberSearch<R> {
         arena: &mut Vec<R::Position>,
     ) -> Result<Pending, MexError> {
         let start = arena.len();
-        let mut known = 0;
         let mut keys = self.spare.pop().unwrap_or_default();
-        self.ruleset.canonical_parts(position, &mut keys);
+        let mut known = self.ruleset.unknown_parts(position, &mut keys);
         for key in keys.drain(..) {
             known ^= self.add_part(key, start, arena)?;
         }
