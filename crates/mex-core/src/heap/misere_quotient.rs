@@ -85,7 +85,8 @@ pub const MAX_QUOTIENT_ORDER: usize = 2048;
 /// Most bytes the tables of one computation may hold.
 pub const MAX_QUOTIENT_BYTES: usize = 256 << 20;
 
-/// Most profiles the proof of a grown quotient may visit.
+/// Most states of sums (image, option images) the proof of a grown
+/// quotient may visit ([`unanswered_sum`]).
 pub const MAX_PROFILES: usize = 1 << 21;
 
 /// Most powers `f_k` of a new generator followed before they repeat.
@@ -216,7 +217,7 @@ struct Builder<'r, R: HeapRule + ?Sized> {
 pub struct QuotientLimits {
     /// Most bytes the outcome search of a relearning may remember.
     pub searched_bytes: usize,
-    /// Most profiles the proof of a grown quotient may visit.
+    /// Most states of sums the proof of a grown quotient may visit.
     pub profiles: usize,
     /// Whether old elements that split are handled by MisereSolver's
     /// recalibration of candidates ([`recalibrate`], tried first) or only
@@ -739,7 +740,7 @@ pub fn verify(
     verify_within(monoid, images, option_sets, first_heap, MAX_PROFILES)
 }
 
-/// [`verify`] visiting at most `max_profiles` profiles.
+/// [`verify`] visiting at most `max_profiles` states of sums.
 fn verify_within(
     monoid: &Monoid,
     images: &[u32],

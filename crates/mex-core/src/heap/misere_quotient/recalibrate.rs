@@ -20,7 +20,7 @@
 //! until a new candidate satisfies the rule on that sum (of those freeing
 //! as few heaps, the one of least order), and the loop goes on. Only a candidate passing the verification is ever returned,
 //! so an answer is proved; the loop has a budget of rounds, elements and
-//! profiles, and a refusal is an error, never a wrong answer.
+//! states of sums searched, and a refusal is an error, never a wrong answer.
 
 use super::{too_big, Monoid, MAX_QUOTIENT_ORDER};
 use crate::MexError;
