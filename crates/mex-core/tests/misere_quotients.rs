@@ -414,6 +414,17 @@ fn recalibration_agrees_with_the_searched_relearning() {
     assert!(isomorphic_with_heaps(&old, &new));
 }
 
+/// Siegel (2007, answering Weimerskirch's questions on MisereSolver):
+/// "`Q_30(0.07)` has size 360". The one order of a two-digit game other
+/// than 0.75's that a readable source states; mex agrees (refused before
+/// the (V3) search over states, 28 November 2026).
+#[test]
+fn q30_of_0_07_has_order_360_as_siegel_states() {
+    let q = quotient("0.07", 30);
+    assert_eq!(q.order(), 360);
+    assert!(is_reduced(&q));
+}
+
 /// Codes the relearning refused (at heap 12, or at heap 20 or more),
 /// answered by the recalibration: every sum of at most two heaps, and 120
 /// sampled sums of up to four heaps, against the search by the definition.

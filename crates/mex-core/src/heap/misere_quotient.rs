@@ -44,11 +44,12 @@
 //!    every option image `s` of `h`; (V3) every non-empty sum `v` with
 //!    `Φ(v) ∉ P` has a heap `h` in it and an option image `s` of `h` with
 //!    `Φ(v − h)·s ∈ P`. (V3) is checked on every sum at once by a search of
-//!    the finitely many *profiles* `(Φ(v − e))_e` over the distinct heap
-//!    images `e` present in `v` (the profile of `v + h` is a function of
-//!    that of `v` and `Φ(h)`; heaps of equal image give equal `Φ(v − h)`,
-//!    and a sum may hold only the heap of each image with the fewest
-//!    winning contexts). Distinct elements stay distinguished (the old ones
+//!    the finitely many *states* `(Φ(v), T(v))`, `T(v)` the set of the
+//!    images of the options of `v` (the state of `v + h` is
+//!    `(Φ(v)e, T(v)e ∪ Φ(v)S_h)`, `e = Φ(h)`, `S_h` the option images of
+//!    `h`), a state being dropped when its set includes the set of a kept
+//!    state of the same image, as Siegel's MisereSolver does (2006;
+//!    [`unanswered_sum`]). Distinct elements stay distinguished (the old ones
 //!    by the old tests), so the result is the quotient, not a cover of it.
 //!    When the guess fails or the search exceeds its budget, the
 //!    computation is refused, never answered.
@@ -84,7 +85,8 @@ pub const MAX_QUOTIENT_ORDER: usize = 2048;
 /// Most bytes the tables of one computation may hold.
 pub const MAX_QUOTIENT_BYTES: usize = 256 << 20;
 
-/// Most profiles the proof of a grown quotient may visit.
+/// Most states of sums (image, option images) the proof of a grown
+/// quotient may visit ([`unanswered_sum`]).
 pub const MAX_PROFILES: usize = 1 << 21;
 
 /// Most powers `f_k` of a new generator followed before they repeat.
@@ -215,7 +217,7 @@ struct Builder<'r, R: HeapRule + ?Sized> {
 pub struct QuotientLimits {
     /// Most bytes the outcome search of a relearning may remember.
     pub searched_bytes: usize,
-    /// Most profiles the proof of a grown quotient may visit.
+    /// Most states of sums the proof of a grown quotient may visit.
     pub profiles: usize,
     /// Whether old elements that split are handled by MisereSolver's
     /// recalibration of candidates ([`recalibrate`], tried first) or only
@@ -238,12 +240,14 @@ impl Default for QuotientLimits {
 }
 
 /// Marks a class of heaps absent from a profile of the proof's search (V3).
+#[cfg(test)]
 const ABSENT: u32 = u32::MAX;
 
 /// The profile of the proof's search (V3) after one more heap of class `i`
 /// (image `e`) joins a sum of image `x`: a profile holds, for each class,
 /// the image of the sum without one heap of that class (`ABSENT` when the
 /// sum has none); the new sum's image is `x·e`.
+#[cfg(test)]
 fn with_one_more(q: &Monoid, profile: &[u32], x: u32, i: usize, e: u32) -> (Vec<u32>, u32) {
     let mut next: Vec<u32> = profile
         .iter()
@@ -256,6 +260,7 @@ fn with_one_more(q: &Monoid, profile: &[u32], x: u32, i: usize, e: u32) -> (Vec<
 /// Whether the sum with `profile` has a move that surely wins: a class
 /// present in it whose every heap has a winning move beside the rest of the
 /// sum, of image `y` (`sure[class][y]`).
+#[cfg(test)]
 fn has_sure_win(profile: &[u32], sure: &[Vec<bool>]) -> bool {
     profile
         .iter()
@@ -735,7 +740,7 @@ pub fn verify(
     verify_within(monoid, images, option_sets, first_heap, MAX_PROFILES)
 }
 
-/// [`verify`] visiting at most `max_profiles` profiles.
+/// [`verify`] visiting at most `max_profiles` states of sums.
 fn verify_within(
     monoid: &Monoid,
     images: &[u32],
@@ -754,62 +759,198 @@ fn verify_within(
     if q.is_p(0) {
         return Err(not_proven("the empty sum would be a P-position".into()));
     }
-    // Distinct heap images, and for each the contexts where every heap of
-    // that image has a winning move.
-    let mut distinct: Vec<u32> = Vec::new();
-    let mut sure: Vec<Vec<bool>> = Vec::new();
+    // (V2)
     for h in first_heap..images.len() {
-        if option_sets[h].is_empty() {
-            continue;
-        }
         let e = images[h];
-        let wins: Vec<bool> = (0..order)
-            .map(|y| option_sets[h].iter().any(|&s| q.is_p(q.mul(s, y))))
-            .collect();
-        // (V2)
-        if let Some(y) = (0..order).find(|&y| q.is_p(q.mul(e, y)) && wins[y as usize]) {
+        let wins = |y: u32| option_sets[h].iter().any(|&s| q.is_p(q.mul(s, y)));
+        if let Some(y) = (0..order).find(|&y| q.is_p(q.mul(e, y)) && wins(y)) {
             return Err(not_proven(format!(
                 "heap {h} has a move to a P-position from the P-position image {}",
                 q.mul(e, y)
             )));
         }
-        match distinct.iter().position(|&d| d == e) {
-            Some(i) => sure[i]
-                .iter_mut()
-                .zip(&wins)
-                .for_each(|(s, &w)| *s = *s && w),
-            None => {
-                distinct.push(e);
-                sure.push(wins);
-            }
+    }
+    // (V3)
+    match unanswered_sum(q, images, option_sets, first_heap, max_profiles)? {
+        Some(word) => Err(not_proven(format!(
+            "the sum of heaps {word:?} has no move to a P-position"
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// Most 64-bit words the option-image sets of the (V3) search may hold
+/// (64 MiB).
+pub const MAX_SEARCHED_SET_WORDS: usize = 1 << 23;
+
+/// A state of the (V3) search: a sum's image and the set of the images of
+/// its options (a bit set in [`SumStates::bits`]), with the state it came
+/// from and the heap added.
+struct SumState {
+    image: u32,
+    parent: u32,
+    heap: usize,
+}
+
+/// The states reached by the (V3) search, and for each image the minimal
+/// option-image sets seen (an antichain under inclusion).
+struct SumStates {
+    words: usize,
+    states: Vec<SumState>,
+    bits: Vec<u64>,
+    minimal: Vec<Vec<u32>>,
+}
+
+impl SumStates {
+    fn set(&self, i: usize) -> &[u64] {
+        &self.bits[i * self.words..(i + 1) * self.words]
+    }
+
+    /// Whether a state of image `x` with option images `set` is subsumed by
+    /// one already kept (its set is included in `set`); when not, the kept
+    /// sets including `set` are dropped from the antichain.
+    fn subsumed(&mut self, x: u32, set: &[u64]) -> bool {
+        let words = self.words;
+        let bits = &self.bits;
+        let kept = |i: u32| &bits[i as usize * words..(i as usize + 1) * words];
+        let list = &self.minimal[x as usize];
+        if list
+            .iter()
+            .any(|&i| kept(i).iter().zip(set).all(|(a, b)| a & !b == 0))
+        {
+            return true;
+        }
+        self.minimal[x as usize].retain(|&i| !set.iter().zip(kept(i)).all(|(a, b)| a & !b == 0));
+        false
+    }
+
+    fn word(&self, mut i: usize) -> Vec<usize> {
+        let mut word = Vec::new();
+        while i != 0 {
+            word.push(self.states[i].heap);
+            i = self.states[i].parent as usize;
+        }
+        word.sort_unstable();
+        word
+    }
+}
+
+/// The heaps the (V3) search adds: per image, the heaps whose option-image
+/// sets are minimal under inclusion (a heap with the same image and more
+/// option images only adds options to a sum), each with its set.
+fn unsubsumed_heaps(
+    images: &[u32],
+    option_sets: &[Vec<u32>],
+    first_heap: usize,
+) -> Vec<(usize, u32, Vec<u32>)> {
+    let mut kept: Vec<(usize, u32, Vec<u32>)> = Vec::new();
+    for h in first_heap..images.len() {
+        let set = &option_sets[h];
+        if set.is_empty() {
+            continue;
+        }
+        let includes =
+            |big: &[u32], small: &[u32]| small.iter().all(|s| big.binary_search(s).is_ok());
+        if kept
+            .iter()
+            .any(|(_, e, s)| *e == images[h] && includes(set, s))
+        {
+            continue;
+        }
+        kept.retain(|(_, e, s)| !(*e == images[h] && includes(s, set)));
+        kept.push((h, images[h], set.clone()));
+    }
+    kept
+}
+
+/// A non-empty sum of heaps whose image is not in `P` and none of whose
+/// options has an image in `P` (condition (V3) fails there), or `None`
+/// when there is none. Searched breadth first over the states (image of
+/// the sum, set of the images of its options): adding heap `h` of image
+/// `e` and option images `S_h` to a sum of state `(x, T)` gives
+/// `(xe, Te ∪ xS_h)`, so the state of a sum is a function of the states
+/// along any order of adding its heaps. A state whose set includes the set
+/// of a kept state of the same image is dropped: every sum reached from it
+/// has, for the same image, at least the option images of the sum reached
+/// from the kept state, so it fails only where that one fails (the
+/// verification of Siegel's MisereSolver, 2006, as CGSuite's `Pretension`
+/// implements it). The search is finite (finitely many states).
+fn unanswered_sum(
+    q: &Monoid,
+    images: &[u32],
+    option_sets: &[Vec<u32>],
+    first_heap: usize,
+    max_states: usize,
+) -> Result<Option<Vec<usize>>, MexError> {
+    let order = q.order();
+    let words = order.div_ceil(64);
+    let mut p_bits = vec![0u64; words];
+    for x in 0..order {
+        if q.is_p(x as u32) {
+            p_bits[x / 64] |= 1 << (x % 64);
         }
     }
-    // (V3) over the profiles.
-    let c = distinct.len();
-    let start: Vec<u32> = vec![ABSENT; c];
-    let mut seen: HashSet<(Vec<u32>, u32)> = HashSet::from_iter([(start.clone(), 0)]);
-    let mut todo = vec![(start, 0u32)];
-    while let Some((profile, x)) = todo.pop() {
-        for (i, &e) in distinct.iter().enumerate() {
+    let heaps = unsubsumed_heaps(images, option_sets, first_heap);
+    let mut found = SumStates {
+        words,
+        states: vec![SumState {
+            image: 0,
+            parent: 0,
+            heap: 0,
+        }],
+        bits: vec![0u64; words],
+        minimal: vec![Vec::new(); order],
+    };
+    let mut next = vec![0u64; words];
+    let mut head = 0;
+    while head < found.states.len() {
+        let x = found.states[head].image;
+        for (h, e, set) in &heaps {
             crate::stop::check()?;
-            let (next, value) = with_one_more(q, &profile, x, i, e);
-            if !q.is_p(value) && !has_sure_win(&next, &sure) {
-                return Err(not_proven(format!(
-                    "a sum of image {value} has no sure winning move"
-                )));
+            next.iter_mut().for_each(|w| *w = 0);
+            for (k, &w) in found.set(head).iter().enumerate() {
+                let mut w = w;
+                while w != 0 {
+                    let t = k * 64 + w.trailing_zeros() as usize;
+                    w &= w - 1;
+                    let y = q.mul(t as u32, *e) as usize;
+                    next[y / 64] |= 1 << (y % 64);
+                }
             }
-            if seen.len() >= max_profiles {
+            for &s in set {
+                let y = q.mul(x, s) as usize;
+                next[y / 64] |= 1 << (y % 64);
+            }
+            let value = q.mul(x, *e);
+            let answered = next.iter().zip(&p_bits).any(|(a, b)| a & b != 0);
+            if !q.is_p(value) && !answered {
+                let mut word = found.word(head);
+                word.push(*h);
+                word.sort_unstable();
+                return Ok(Some(word));
+            }
+            if found.subsumed(value, &next) {
+                continue;
+            }
+            if found.states.len() >= max_states || found.bits.len() + words > MAX_SEARCHED_SET_WORDS
+            {
                 return Err(too_big(
                     "the proof of a grown quotient",
-                    format!("{max_profiles} profiles"),
+                    format!("{max_states} sums' states"),
                 ));
             }
-            if seen.insert((next.clone(), value)) {
-                todo.push((next, value));
-            }
+            let i = found.states.len() as u32;
+            found.states.push(SumState {
+                image: value,
+                parent: head as u32,
+                heap: *h,
+            });
+            found.bits.extend_from_slice(&next);
+            found.minimal[value as usize].push(i);
         }
+        head += 1;
     }
-    Ok(())
+    Ok(None)
 }
 
 impl MisereQuotient {
@@ -1319,4 +1460,128 @@ pub fn monomial_text(m: &Monomial) -> String {
         out.push('1');
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The former (V3) search, the twin of [`unanswered_sum`]: the profiles
+    /// `(Φ(v − e))_e` over the distinct heap images `e`, a heap of each
+    /// image being able to stand for any (module documentation, 3).
+    fn profile_search_fails(q: &Monoid, images: &[u32], option_sets: &[Vec<u32>]) -> bool {
+        let order = q.order() as u32;
+        let mut distinct: Vec<u32> = Vec::new();
+        let mut sure: Vec<Vec<bool>> = Vec::new();
+        for h in 1..images.len() {
+            if option_sets[h].is_empty() {
+                continue;
+            }
+            let wins: Vec<bool> = (0..order)
+                .map(|y| option_sets[h].iter().any(|&s| q.is_p(q.mul(s, y))))
+                .collect();
+            match distinct.iter().position(|&d| d == images[h]) {
+                Some(i) => sure[i]
+                    .iter_mut()
+                    .zip(&wins)
+                    .for_each(|(s, &w)| *s = *s && w),
+                None => {
+                    distinct.push(images[h]);
+                    sure.push(wins);
+                }
+            }
+        }
+        let start: Vec<u32> = vec![ABSENT; distinct.len()];
+        let mut seen: HashSet<(Vec<u32>, u32)> = HashSet::from_iter([(start.clone(), 0)]);
+        let mut todo = vec![(start, 0u32)];
+        while let Some((profile, x)) = todo.pop() {
+            for (i, &e) in distinct.iter().enumerate() {
+                let (next, value) = with_one_more(q, &profile, x, i, e);
+                if !q.is_p(value) && !has_sure_win(&next, &sure) {
+                    return true;
+                }
+                if seen.insert((next.clone(), value)) {
+                    todo.push((next, value));
+                }
+            }
+        }
+        false
+    }
+
+    fn option_sets_of(code: &TakeBreakCode, q: &Monoid, images: &[u32]) -> Vec<Vec<u32>> {
+        (0..images.len())
+            .map(|h| {
+                let mut set: Vec<u32> = code
+                    .heap_options(h)
+                    .unwrap()
+                    .iter()
+                    .map(|o| q.product(o.iter().filter(|&&k| k > 0).map(|&k| images[k])))
+                    .collect();
+                set.sort_unstable();
+                set.dedup();
+                set
+            })
+            .collect()
+    }
+
+    /// Both searches answer alike, and a failure found is a real one: on
+    /// the quotients of the two-digit octal games at heap 9, on each with
+    /// one outcome flipped, and on each with one heap image moved.
+    #[test]
+    fn the_state_search_agrees_with_the_profile_search() {
+        let mut failures = 0;
+        let mut passes = 0;
+        for a in 0..8 {
+            for b in 1..8 {
+                let code: TakeBreakCode = format!("0.{a}{b}").parse().unwrap();
+                let answer = MisereQuotient::compute(&code, 9).unwrap();
+                let mut cases: Vec<(Monoid, Vec<u32>)> =
+                    vec![(answer.monoid.clone(), answer.images.clone())];
+                for x in 0..answer.order() {
+                    let mut q = answer.monoid.clone();
+                    q.p[x] = !q.p[x];
+                    cases.push((q, answer.images.clone()));
+                }
+                for h in 1..answer.images.len() {
+                    for x in 0..answer.order().min(12) {
+                        let mut images = answer.images.clone();
+                        images[h] = x as u32;
+                        cases.push((answer.monoid.clone(), images));
+                    }
+                }
+                for (q, images) in cases {
+                    let sets = option_sets_of(&code, &q, &images);
+                    let found = unanswered_sum(&q, &images, &sets, 1, MAX_PROFILES).unwrap();
+                    assert_eq!(
+                        found.is_some(),
+                        profile_search_fails(&q, &images, &sets),
+                        "0.{a}{b}"
+                    );
+                    if let Some(word) = found {
+                        failures += 1;
+                        let image = q.product(word.iter().map(|&h| images[h]));
+                        let to_p = (0..word.len()).any(|i| {
+                            let rest = q.product(
+                                word.iter()
+                                    .enumerate()
+                                    .filter(|&(j, _)| j != i)
+                                    .map(|(_, &k)| images[k]),
+                            );
+                            sets[word[i]].iter().any(|&s| q.is_p(q.mul(rest, s)))
+                        });
+                        assert!(
+                            !word.is_empty() && !q.is_p(image) && !to_p,
+                            "0.{a}{b}: {word:?}"
+                        );
+                    } else {
+                        passes += 1;
+                    }
+                }
+            }
+        }
+        assert!(
+            failures > 100 && passes > 56,
+            "{failures} failures, {passes} passes"
+        );
+    }
 }
