@@ -746,3 +746,115 @@ fn braces_kept_as_cgsuite_keeps_them() {
         "+-{{0|^<on>*},{0|^<on>}}"
     );
 }
+
+use mex_core::partizan::loopy::predicates::{predicates, Predicates};
+use mex_core::partizan::loopy::Pseudonumber;
+
+/// The stopper of a short text (a number, a nimber).
+fn short_stopper(text: &str) -> Stopper {
+    stopper(text)
+}
+
+/// Whether two stoppers are equal, by survival both ways.
+fn same(a: &Stopper, b: &Stopper) -> bool {
+    a.geq(b).unwrap() && b.geq(a).unwrap()
+}
+
+/// The slow twins of CGSuite's predicates of stoppers, from their
+/// definitions by comparisons only (Siegel 2013, §VI.2: the order of
+/// stoppers): a number (integer, ordinal) is a stopper equal to one (both
+/// its stops are then that number, so the left stop is the only
+/// candidate); a nimber equals some `*k` (k up to the number of
+/// positions); numberish means `x − ε < G < x + ε` for some number `x`
+/// and every ε > 0 (tried with ε = 2^−(n+2) for n positions: no number
+/// born by day n lies within it of x).
+#[test]
+fn predicates_of_random_stoppers_agree_with_comparisons() {
+    let games = stoppers_and_sums(41);
+    let (mut numbers, mut nimbers, mut numberish) = (0, 0, 0);
+    for g in games.iter().take(160) {
+        let s = Stopper::new(g, 0).unwrap();
+        let p = predicates(&LoopyValue::Stopper(s.clone())).unwrap();
+        let (left, _) = s.stops().unwrap();
+        let strong = match left {
+            Pseudonumber::Number { p, q, .. } => Some((p, q)),
+            _ => None,
+        };
+        let equal_to = |text: &str| same(&s, &short_stopper(text));
+        let number = strong.is_some_and(|(a, q)| equal_to(&dyadic(a as i128, q)));
+        assert_eq!(p.number, number, "{g:?}");
+        let integer = number && strong.is_some_and(|(_, q)| q == 0);
+        assert_eq!(p.integer, integer, "{g:?}");
+        assert_eq!(
+            p.ordinal,
+            integer && strong.is_some_and(|(a, _)| a >= 0),
+            "{g:?}"
+        );
+        let nimber = (0..=g.len()).any(|k| equal_to(&format!("*{k}")));
+        assert_eq!(p.nimber, nimber, "{g:?}");
+        let k = g.len() as u32 + 2;
+        let near = strong.is_some_and(|(a, q)| {
+            let x = (a as i128) << (k - q.min(k));
+            let below = short_stopper(&dyadic(x - 1, k));
+            let above = short_stopper(&dyadic(x + 1, k));
+            s.geq(&below).unwrap()
+                && !below.geq(&s).unwrap()
+                && above.geq(&s).unwrap()
+                && !s.geq(&above).unwrap()
+        });
+        assert_eq!(p.numberish, near, "{g:?}");
+        numbers += usize::from(number);
+        nimbers += usize::from(nimber);
+        numberish += usize::from(near);
+    }
+    // The random games reach every case.
+    assert!(
+        numbers > 5 && nimbers > 5 && numberish > numbers,
+        "{numbers} {nimbers} {numberish}"
+    );
+}
+
+/// `p/2^q` as text.
+fn dyadic(p: i128, q: u32) -> String {
+    if q == 0 {
+        p.to_string()
+    } else {
+        format!("{p}/{}", 1u128 << q)
+    }
+}
+
+/// Predicates of values from the literature and CGSuite's documentation:
+/// Tiny(G) = {0 || 0 | −G} (Winning Ways, ch. 5) is number-tiny for G =
+/// 2 and G = on; ↑ = {0|*} and ↑* = {0,*|0} are not; `over` and `upon`
+/// are numberish, `on` and `dud` are not (Siegel 2013, §VI.2–VI.4).
+#[test]
+fn predicates_of_named_values() {
+    let of = |text: &str| predicates(&parse_value(text).unwrap()).unwrap();
+    let tiny = |text: &str| of(text).number_tiny;
+    assert!(tiny("{0||0|-2}"));
+    assert!(tiny("{1||1|-1}"));
+    assert!(tiny("{0||0|off}"));
+    assert!(tiny("{2|0||0}"));
+    assert!(!tiny("^"));
+    assert!(!tiny("{0,*|0}"));
+    assert!(!tiny("{0||0|0}"));
+    assert!(of("over").numberish && !of("over").number);
+    assert!(of("upon").numberish);
+    assert!(!of("on").numberish && !of("dud").numberish);
+    assert_eq!(
+        of("3"),
+        Predicates {
+            integer: true,
+            number: true,
+            ordinal: true,
+            uptimal: true,
+            numberish: true,
+            number_tiny: false,
+            nimber: false,
+        }
+    );
+    assert!(of("-3").integer && !of("-3").ordinal);
+    assert!(of("*2").nimber && of("0").nimber && !of("^").nimber);
+    assert!(of("^").uptimal && of("^[3]*").uptimal && !of("{1|0}").uptimal);
+    assert!(!of("{1|0}").numberish && of("*").numberish);
+}
