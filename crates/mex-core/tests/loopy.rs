@@ -858,3 +858,63 @@ fn predicates_of_named_values() {
     assert!(of("^").uptimal && of("^[3]*").uptimal && !of("{1|0}").uptimal);
     assert!(!of("{1|0}").numberish && of("*").numberish);
 }
+
+use mex_core::partizan::loopy::degree;
+
+/// Upsum and downsum against their definition (Siegel 2013, §VI.4): the
+/// onside and offside of G + H, checked by the probes' outcomes with each
+/// convention for endless play (a slow twin of the side construction);
+/// the upsum is commutative and ≥ the downsum; the degree G ↑+ (−G) is
+/// the degree of −G too, and 0 exactly for loopfree G (Siegel 2013,
+/// §VI.5).
+#[test]
+fn upsums_and_degrees_of_random_stoppers() {
+    let probes = probe_graphs();
+    let parts: Vec<Stopper> = random_stoppers(77, 24, 3)
+        .iter()
+        .map(|g| Stopper::new(g, 0).unwrap())
+        .collect();
+    let zero = stopper("0");
+    let (mut loopy_degrees, mut pairs) = (0, 0);
+    for (i, g) in parts.iter().enumerate() {
+        for h in parts.iter().skip(i).step_by(3) {
+            let (Ok(up), Ok(down)) = (degree::upsum(g, h), degree::downsum(g, h)) else {
+                continue;
+            };
+            let sum = g.graph().sum(0, h.graph(), 0).unwrap();
+            check_sides_by_probes(&sum, &up, &down, &probes);
+            assert!(same(&up, &degree::upsum(h, g).unwrap()));
+            assert!(up.geq(&down).unwrap());
+            pairs += 1;
+        }
+        let d = degree::degree(g).unwrap();
+        assert!(same(&d, &degree::degree(&g.negative()).unwrap()));
+        let loopfree = g.graph().is_loopfree(0);
+        assert_eq!(same(&d, &zero), loopfree, "{g:?}");
+        loopy_degrees += usize::from(!loopfree);
+    }
+    assert!(loopy_degrees > 5 && pairs > 50, "{loopy_degrees} {pairs}");
+}
+
+/// Degrees, varieties and stability from Siegel 2013, §VI.5 and CGSuite's
+/// CanonicalStopperTestCase: deg(on) = on, deg(over) = over, on and off
+/// are their own varieties, `{0|{0||||0,*2|||a|0||0}||0}` labelled `a` is
+/// not stable.
+#[test]
+fn degrees_and_varieties_of_named_stoppers() {
+    let deg =
+        |t: &str| show_value(&LoopyValue::Stopper(degree::degree(&stopper(t)).unwrap())).unwrap();
+    let var =
+        |t: &str| show_value(&LoopyValue::Stopper(degree::variety(&stopper(t)).unwrap())).unwrap();
+    assert_eq!(deg("on"), "on");
+    assert_eq!(deg("off"), "on");
+    assert_eq!(deg("over"), "over");
+    assert_eq!(deg("{pass|3/2}"), "over");
+    assert_eq!(var("on"), "on");
+    assert_eq!(var("off"), "off");
+    assert_eq!(var("{pass|3/2}"), "under");
+    assert_eq!(var("+-{0|pass}"), "+-over");
+    assert!(!degree::is_stable(&stopper("a{0|{0||||0,*2|||a|0||0}||0}")).unwrap());
+    assert!(degree::variety(&stopper("a{0|{0||||0,*2|||a|0||0}||0}")).is_err());
+    assert!(degree::is_stable(&stopper("{0|||0||0|off}")).is_err());
+}

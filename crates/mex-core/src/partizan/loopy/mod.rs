@@ -16,6 +16,8 @@
 //!   values `on`, `off`, `over`, `under`, `dud`, `upon`, `tis`, `tisn`, and
 //!   the printed forms `3/2under`, `-1/4v[on]`, `^<on>`, `+-over`,
 //!   `Tiny(on)`, `G & H`);
+//! * [`degree`]: upsum, downsum, the degree of loopiness, varieties and
+//!   stability of stoppers;
 //! * [`predicates`]: CGSuite's predicates of loopy values (integer,
 //!   number, nimber, ordinal, uptimal, numberish, number-tiny).
 //!
@@ -23,6 +25,7 @@
 //! [`LoopyValue`].
 
 pub mod compare;
+pub mod degree;
 pub mod graph;
 pub mod notation;
 pub mod predicates;
