@@ -918,3 +918,39 @@ fn degrees_and_varieties_of_named_stoppers() {
     assert!(degree::variety(&stopper("a{0|{0||||0,*2|||a|0||0}||0}")).is_err());
     assert!(degree::is_stable(&stopper("{0|||0||0|off}")).is_err());
 }
+
+/// Short followers `^[n]`, `v[n]`, `^[n]*`, `v[n]*` (n ≥ 2) of a loopy
+/// value print with CGSuite's arrows (GameTest.scala: `{^[5]|*,pass}`,
+/// `{0||0,pass|0,v[4]*}`), read back to the same text, and equal the sums
+/// ↑ + ↑² + … + ↑ⁿ they name (built here from `^<k>`, CGSuite's ↑ᵏ, and `v<k>`);
+/// other uptimals keep mex's braces.
+#[test]
+fn uptimal_arrows_of_followers_print_and_read_back() {
+    for n in 2..=6 {
+        for arrow in ["^", "v"] {
+            for star in ["", "*"] {
+                let name = format!("{arrow}[{n}]{star}");
+                if n == 2 {
+                    let terms: Vec<String> = (1..=n).map(|k| format!("{arrow}<{k}>")).collect();
+                    let star_term = if star.is_empty() { "" } else { " + *" };
+                    let sum = format!("{}{star_term}", terms.join(" + "));
+                    assert!(same(&stopper(&name), &stopper(&sum)), "{name} vs {sum}");
+                }
+                for shape in ["{pass|*,X}", "{X,*|pass}", "{0||0,pass|0,X}"] {
+                    let text = shape.replace('X', &name);
+                    let printed = shown(&text);
+                    assert_eq!(shown(&printed), printed, "{text}");
+                    assert!(same(&stopper(&printed), &stopper(&text)), "{text}");
+                }
+                // The shapes in which the follower survives simplification.
+                let kept = match (arrow, star) {
+                    ("^", "") => format!("{{pass|*,{name}}}"),
+                    ("v", "") => format!("{{*,{name}|pass}}"),
+                    _ => format!("{{0||0,pass|0,{name}}}"),
+                };
+                assert_eq!(shown(&kept), kept);
+            }
+        }
+    }
+    assert_eq!(shown("{pass|*,^<2>}"), "{pass|*,{0|v*}}");
+}
