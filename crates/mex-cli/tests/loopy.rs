@@ -223,3 +223,28 @@ fn play_says_when_a_drawn_position_repeats() {
     );
     assert_eq!(text.matches("position repeated").count(), 1, "{text}");
 }
+
+/// CGSuite's predicates of loopy values in `mex game --json` and the text
+/// output (CanonicalStopperTestCase.scala, SidedValueTestCase.scala:
+/// IsNumberish, IsNumberTiny, IsNumber of these games).
+#[test]
+fn game_reports_cgsuite_predicates() {
+    for (input, numberish, number_tiny) in [
+        ("{pass|3/2}", true, false),
+        ("{on|0||0}", true, true),
+        ("on", false, false),
+        ("+-{0|pass}", true, false),
+        ("+-{5|pass}", false, false),
+        ("{0|{dud|},*}", true, false),
+        ("a{{|a}|}", false, false),
+    ] {
+        let p = &json(&["game", input])["predicates"];
+        assert_eq!(p["numberish"], numberish, "{input}");
+        assert_eq!(p["number_tiny"], number_tiny, "{input}");
+        for short in ["integer", "number", "nimber", "ordinal", "uptimal"] {
+            assert_eq!(p[short], false, "{input} {short}");
+        }
+    }
+    let text = String::from_utf8(mex(&["game", "{0||0|off}"]).stdout).unwrap();
+    assert!(text.contains("numberish, number-tiny"), "{text}");
+}

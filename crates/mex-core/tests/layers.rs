@@ -92,6 +92,7 @@ const LAYERS: &[&[&str]] = &[
     &["partizan::loopy::side_form"],
     &["partizan::loopy::sides"],
     &["partizan::loopy::notation"],
+    &["partizan::loopy::predicates", "partizan::loopy::degree"],
     &["partizan::loopy"],
     // sync/.
     &["sync", "sync::solver"],

@@ -746,3 +746,211 @@ fn braces_kept_as_cgsuite_keeps_them() {
         "+-{{0|^<on>*},{0|^<on>}}"
     );
 }
+
+use mex_core::partizan::loopy::predicates::{predicates, Predicates};
+use mex_core::partizan::loopy::Pseudonumber;
+
+/// The stopper of a short text (a number, a nimber).
+fn short_stopper(text: &str) -> Stopper {
+    stopper(text)
+}
+
+/// Whether two stoppers are equal, by survival both ways.
+fn same(a: &Stopper, b: &Stopper) -> bool {
+    a.geq(b).unwrap() && b.geq(a).unwrap()
+}
+
+/// The slow twins of CGSuite's predicates of stoppers, from their
+/// definitions by comparisons only (Siegel 2013, §VI.2: the order of
+/// stoppers): a number (integer, ordinal) is a stopper equal to one (both
+/// its stops are then that number, so the left stop is the only
+/// candidate); a nimber equals some `*k` (k up to the number of
+/// positions); numberish means `x − ε < G < x + ε` for some number `x`
+/// and every ε > 0 (tried with ε = 2^−(n+2) for n positions: no number
+/// born by day n lies within it of x).
+#[test]
+fn predicates_of_random_stoppers_agree_with_comparisons() {
+    let games = stoppers_and_sums(41);
+    let (mut numbers, mut nimbers, mut numberish) = (0, 0, 0);
+    for g in games.iter().take(160) {
+        let s = Stopper::new(g, 0).unwrap();
+        let p = predicates(&LoopyValue::Stopper(s.clone())).unwrap();
+        let (left, _) = s.stops().unwrap();
+        let strong = match left {
+            Pseudonumber::Number { p, q, .. } => Some((p, q)),
+            _ => None,
+        };
+        let equal_to = |text: &str| same(&s, &short_stopper(text));
+        let number = strong.is_some_and(|(a, q)| equal_to(&dyadic(a as i128, q)));
+        assert_eq!(p.number, number, "{g:?}");
+        let integer = number && strong.is_some_and(|(_, q)| q == 0);
+        assert_eq!(p.integer, integer, "{g:?}");
+        assert_eq!(
+            p.ordinal,
+            integer && strong.is_some_and(|(a, _)| a >= 0),
+            "{g:?}"
+        );
+        let nimber = (0..=g.len()).any(|k| equal_to(&format!("*{k}")));
+        assert_eq!(p.nimber, nimber, "{g:?}");
+        let k = g.len() as u32 + 2;
+        let near = strong.is_some_and(|(a, q)| {
+            let x = (a as i128) << (k - q.min(k));
+            let below = short_stopper(&dyadic(x - 1, k));
+            let above = short_stopper(&dyadic(x + 1, k));
+            s.geq(&below).unwrap()
+                && !below.geq(&s).unwrap()
+                && above.geq(&s).unwrap()
+                && !s.geq(&above).unwrap()
+        });
+        assert_eq!(p.numberish, near, "{g:?}");
+        numbers += usize::from(number);
+        nimbers += usize::from(nimber);
+        numberish += usize::from(near);
+    }
+    // The random games reach every case.
+    assert!(
+        numbers > 5 && nimbers > 5 && numberish > numbers,
+        "{numbers} {nimbers} {numberish}"
+    );
+}
+
+/// `p/2^q` as text.
+fn dyadic(p: i128, q: u32) -> String {
+    if q == 0 {
+        p.to_string()
+    } else {
+        format!("{p}/{}", 1u128 << q)
+    }
+}
+
+/// Predicates of values from the literature and CGSuite's documentation:
+/// Tiny(G) = {0 || 0 | −G} (Winning Ways, ch. 5) is number-tiny for G =
+/// 2 and G = on; ↑ = {0|*} and ↑* = {0,*|0} are not; `over` and `upon`
+/// are numberish, `on` and `dud` are not (Siegel 2013, §VI.2–VI.4).
+#[test]
+fn predicates_of_named_values() {
+    let of = |text: &str| predicates(&parse_value(text).unwrap()).unwrap();
+    let tiny = |text: &str| of(text).number_tiny;
+    assert!(tiny("{0||0|-2}"));
+    assert!(tiny("{1||1|-1}"));
+    assert!(tiny("{0||0|off}"));
+    assert!(tiny("{2|0||0}"));
+    assert!(!tiny("^"));
+    assert!(!tiny("{0,*|0}"));
+    assert!(!tiny("{0||0|0}"));
+    assert!(of("over").numberish && !of("over").number);
+    assert!(of("upon").numberish);
+    assert!(!of("on").numberish && !of("dud").numberish);
+    assert_eq!(
+        of("3"),
+        Predicates {
+            integer: true,
+            number: true,
+            ordinal: true,
+            uptimal: true,
+            numberish: true,
+            number_tiny: false,
+            nimber: false,
+        }
+    );
+    assert!(of("-3").integer && !of("-3").ordinal);
+    assert!(of("*2").nimber && of("0").nimber && !of("^").nimber);
+    assert!(of("^").uptimal && of("^[3]*").uptimal && !of("{1|0}").uptimal);
+    assert!(!of("{1|0}").numberish && of("*").numberish);
+}
+
+use mex_core::partizan::loopy::degree;
+
+/// Upsum and downsum against their definition (Siegel 2013, §VI.4): the
+/// onside and offside of G + H, checked by the probes' outcomes with each
+/// convention for endless play (a slow twin of the side construction);
+/// the upsum is commutative and ≥ the downsum; the degree G ↑+ (−G) is
+/// the degree of −G too, and 0 exactly for loopfree G (Siegel 2013,
+/// §VI.5).
+#[test]
+fn upsums_and_degrees_of_random_stoppers() {
+    let probes = probe_graphs();
+    let parts: Vec<Stopper> = random_stoppers(77, 24, 3)
+        .iter()
+        .map(|g| Stopper::new(g, 0).unwrap())
+        .collect();
+    let zero = stopper("0");
+    let (mut loopy_degrees, mut pairs) = (0, 0);
+    for (i, g) in parts.iter().enumerate() {
+        for h in parts.iter().skip(i).step_by(3) {
+            let (Ok(up), Ok(down)) = (degree::upsum(g, h), degree::downsum(g, h)) else {
+                continue;
+            };
+            let sum = g.graph().sum(0, h.graph(), 0).unwrap();
+            check_sides_by_probes(&sum, &up, &down, &probes);
+            assert!(same(&up, &degree::upsum(h, g).unwrap()));
+            assert!(up.geq(&down).unwrap());
+            pairs += 1;
+        }
+        let d = degree::degree(g).unwrap();
+        assert!(same(&d, &degree::degree(&g.negative()).unwrap()));
+        let loopfree = g.graph().is_loopfree(0);
+        assert_eq!(same(&d, &zero), loopfree, "{g:?}");
+        loopy_degrees += usize::from(!loopfree);
+    }
+    assert!(loopy_degrees > 5 && pairs > 50, "{loopy_degrees} {pairs}");
+}
+
+/// Degrees, varieties and stability from Siegel 2013, §VI.5 and CGSuite's
+/// CanonicalStopperTestCase: deg(on) = on, deg(over) = over, on and off
+/// are their own varieties, `{0|{0||||0,*2|||a|0||0}||0}` labelled `a` is
+/// not stable.
+#[test]
+fn degrees_and_varieties_of_named_stoppers() {
+    let deg =
+        |t: &str| show_value(&LoopyValue::Stopper(degree::degree(&stopper(t)).unwrap())).unwrap();
+    let var =
+        |t: &str| show_value(&LoopyValue::Stopper(degree::variety(&stopper(t)).unwrap())).unwrap();
+    assert_eq!(deg("on"), "on");
+    assert_eq!(deg("off"), "on");
+    assert_eq!(deg("over"), "over");
+    assert_eq!(deg("{pass|3/2}"), "over");
+    assert_eq!(var("on"), "on");
+    assert_eq!(var("off"), "off");
+    assert_eq!(var("{pass|3/2}"), "under");
+    assert_eq!(var("+-{0|pass}"), "+-over");
+    assert!(!degree::is_stable(&stopper("a{0|{0||||0,*2|||a|0||0}||0}")).unwrap());
+    assert!(degree::variety(&stopper("a{0|{0||||0,*2|||a|0||0}||0}")).is_err());
+    assert!(degree::is_stable(&stopper("{0|||0||0|off}")).is_err());
+}
+
+/// Short followers `^[n]`, `v[n]`, `^[n]*`, `v[n]*` (n ≥ 2) of a loopy
+/// value print with CGSuite's arrows (GameTest.scala: `{^[5]|*,pass}`,
+/// `{0||0,pass|0,v[4]*}`), read back to the same text, and equal the sums
+/// ↑ + ↑² + … + ↑ⁿ they name (built here from `^<k>`, CGSuite's ↑ᵏ, and `v<k>`);
+/// other uptimals keep mex's braces.
+#[test]
+fn uptimal_arrows_of_followers_print_and_read_back() {
+    for n in 2..=6 {
+        for arrow in ["^", "v"] {
+            for star in ["", "*"] {
+                let name = format!("{arrow}[{n}]{star}");
+                if n == 2 {
+                    let terms: Vec<String> = (1..=n).map(|k| format!("{arrow}<{k}>")).collect();
+                    let star_term = if star.is_empty() { "" } else { " + *" };
+                    let sum = format!("{}{star_term}", terms.join(" + "));
+                    assert!(same(&stopper(&name), &stopper(&sum)), "{name} vs {sum}");
+                }
+                for shape in ["{pass|*,X}", "{X,*|pass}", "{0||0,pass|0,X}"] {
+                    let text = shape.replace('X', &name);
+                    let printed = shown(&text);
+                    assert_eq!(shown(&printed), printed, "{text}");
+                    assert!(same(&stopper(&printed), &stopper(&text)), "{text}");
+                }
+                // The shapes in which the follower survives simplification.
+                let kept = match (arrow, star) {
+                    ("^", "") => format!("{{pass|*,{name}}}"),
+                    ("v", "") => format!("{{*,{name}|pass}}"),
+                    _ => format!("{{0||0,pass|0,{name}}}"),
+                };
+                assert_eq!(shown(&kept), kept);
+            }
+        }
+    }
+    assert_eq!(shown("{pass|*,^<2>}"), "{pass|*,{0|v*}}");
+}

@@ -3,6 +3,7 @@
 //! draws and stops (Siegel 2013, ch. VI; CGSuite's printed forms).
 
 use mex_core::partizan::loopy::notation::{parse_value, show_side, show_stopper, show_value};
+use mex_core::partizan::loopy::predicates::{predicates, Predicates};
 use mex_core::partizan::loopy::{sides, LoopyOutcome, LoopyValue, Stopper};
 use mex_core::MexError;
 use serde::Serialize;
@@ -30,6 +31,11 @@ pub struct LoopyReport {
     pub onside: Option<String>,
     /// The offside; null when not computed.
     pub offside: Option<String>,
+    /// CGSuite's predicates (`integer`, `number`, `nimber`, `ordinal`,
+    /// `uptimal`, `numberish`, `number_tiny`; Siegel 2013, ch. VI); null
+    /// when the sides are not computed, and for a short game described in
+    /// this shape (`kind` `short`).
+    pub predicates: Option<Predicates>,
 }
 
 impl LoopyReport {
@@ -41,6 +47,10 @@ impl LoopyReport {
     /// The report of a value.
     pub fn of(v: &LoopyValue) -> Result<Self, MexError> {
         let canonical = show_value(v)?;
+        let predicates = match v {
+            LoopyValue::Unsided(_) => None,
+            _ => Some(predicates(v)?),
+        };
         Ok(match v {
             LoopyValue::Stopper(s) => {
                 let (l, r) = s.stops()?;
@@ -53,6 +63,7 @@ impl LoopyReport {
                     onside: Some(canonical.clone()),
                     offside: Some(canonical.clone()),
                     canonical,
+                    predicates,
                 }
             }
             LoopyValue::Sided { onside, offside } => LoopyReport {
@@ -64,6 +75,7 @@ impl LoopyReport {
                 onside: Some(show_stopper(onside)?),
                 offside: Some(show_stopper(offside)?),
                 canonical,
+                predicates,
             },
             LoopyValue::GraphSided { onside, offside } => LoopyReport {
                 kind: "sided",
@@ -74,6 +86,7 @@ impl LoopyReport {
                 onside: Some(show_side(onside)?),
                 offside: Some(show_side(offside)?),
                 canonical,
+                predicates,
             },
             LoopyValue::Unsided(g) => LoopyReport {
                 kind: "not a stopper",
@@ -84,6 +97,7 @@ impl LoopyReport {
                 onside: None,
                 offside: None,
                 canonical,
+                predicates,
             },
         })
     }

@@ -5,6 +5,7 @@ use crate::output::{fields, Output, Report};
 use clap::Args;
 use mex_core::partizan::infinitesimal;
 use mex_core::partizan::loopy::notation as loopy_notation;
+use mex_core::partizan::loopy::predicates::Predicates;
 use mex_core::partizan::notation::{self, Style};
 use mex_core::partizan::store::{GameId, GameStore, OutcomeClass, DEFAULT_BUDGET, MAX_COMPARISONS};
 use mex_core::partizan::thermograph::Q;
@@ -663,6 +664,7 @@ fn short_report(store: &mut GameStore, g: GameId, p: &Printer) -> Result<LoopyRe
         onside: Some(canonical.clone()),
         offside: Some(canonical.clone()),
         canonical,
+        predicates: None,
     })
 }
 
@@ -714,6 +716,29 @@ fn run_loopy(a: &GameArgs) -> Result<Output, MexError> {
     )?)))
 }
 
+/// The predicates that hold, by CGSuite's names (`numberish`,
+/// `number-tiny`, …), or `none of integer, number, nimber, uptimal,
+/// numberish, number-tiny`.
+fn predicate_names(p: &Predicates) -> String {
+    let names: Vec<&str> = [
+        (p.integer, "integer"),
+        (p.number, "number"),
+        (p.nimber, "nimber"),
+        (p.ordinal, "ordinal"),
+        (p.uptimal, "uptimal"),
+        (p.numberish, "numberish"),
+        (p.number_tiny, "number-tiny"),
+    ]
+    .into_iter()
+    .filter_map(|(holds, name)| holds.then_some(name))
+    .collect();
+    if names.is_empty() {
+        "none of integer, number, nimber, ordinal, uptimal, numberish, number-tiny".into()
+    } else {
+        names.join(", ")
+    }
+}
+
 /// The text and JSON of a loopy game's report.
 #[derive(Serialize)]
 #[serde(transparent)]
@@ -739,6 +764,9 @@ impl Report for LoopyGameResult {
         }
         if r.onside.is_none() {
             pairs.push(("sides", "not computed".into()));
+        }
+        if let Some(p) = &r.predicates {
+            pairs.push(("is", predicate_names(p)));
         }
         fields(&pairs)
     }

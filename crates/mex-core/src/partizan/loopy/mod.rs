@@ -15,14 +15,20 @@
 //! * [`notation`]: CGSuite's notation (`pass`, labels `a{0|a}`, the named
 //!   values `on`, `off`, `over`, `under`, `dud`, `upon`, `tis`, `tisn`, and
 //!   the printed forms `3/2under`, `-1/4v[on]`, `^<on>`, `+-over`,
-//!   `Tiny(on)`, `G & H`).
+//!   `Tiny(on)`, `G & H`);
+//! * [`degree`]: upsum, downsum, the degree of loopiness, varieties and
+//!   stability of stoppers;
+//! * [`predicates`]: CGSuite's predicates of loopy values (integer,
+//!   number, nimber, ordinal, uptimal, numberish, number-tiny).
 //!
 //! A ruleset hands its position graph to [`value`]: `(graph, start)` to a
 //! [`LoopyValue`].
 
 pub mod compare;
+pub mod degree;
 pub mod graph;
 pub mod notation;
+pub mod predicates;
 pub mod side_form;
 pub mod sides;
 pub mod sidling;

@@ -1064,10 +1064,12 @@ pub fn show_stopper(s: &Stopper) -> Result<String, MexError> {
 pub fn show_graph(g: &LoopyGraph, start: usize, names: Option<&Names>) -> Result<String, MexError> {
     let mut store = GameStore::with_budget(crate::partizan::store::DEFAULT_BUDGET);
     let shorts = short_values(g, &mut store)?;
+    let arrows = uptimal_arrows(&mut store, &shorts)?;
     let mut p = Printer {
         g,
         store: &store,
         shorts: &shorts,
+        arrows: &arrows,
         names,
         stack: Vec::new(),
         labels: HashMap::new(),
@@ -1255,10 +1257,59 @@ fn tiny_name(
     }
 }
 
+/// CGSuite's arrows for the short followers that are `^[n]`, `v[n]`,
+/// `^[n]*` or `v[n]*` with 2 ≤ n ≤ [`MAX_ARROWS`] (↑ + ↑² + … + ↑ⁿ, its
+/// negative, with or without `*`; CGSuite's `Uptimal` output, as in
+/// `{0||0,pass|0,v[4]*}`), keyed by their short game. mex's short
+/// printer writes these in braces; in a loopy value they are printed as
+/// CGSuite prints them (and read back). A follower is compared with the
+/// candidates whose birthday is its own (built by the short notation,
+/// which reads `^[n]`), so the cost does not grow with the follower.
+fn uptimal_arrows(
+    store: &mut GameStore,
+    shorts: &[Option<GameId>],
+) -> Result<HashMap<GameId, String>, MexError> {
+    let mut out = HashMap::new();
+    let mut candidates: HashMap<u32, Vec<(GameId, String)>> = HashMap::new();
+    let mut built = 1;
+    for &x in shorts.iter().flatten() {
+        if out.contains_key(&x) || as_number(store, x).is_some() || as_nimber(store, x).is_some() {
+            continue;
+        }
+        let birthday = store.birthday(x);
+        // ^[n] and its kin are born by day n + 2.
+        while built < MAX_ARROWS && built < birthday as usize {
+            built += 1;
+            for arrow in ["^", "v"] {
+                for star in ["", "*"] {
+                    let name = format!("{arrow}[{built}]{star}");
+                    let c = short::parse(store, &name)?;
+                    candidates
+                        .entry(store.birthday(c))
+                        .or_default()
+                        .push((c, name));
+                }
+            }
+        }
+        let same_day = candidates.get(&birthday).map_or(&[][..], |v| &v[..]);
+        for (c, name) in same_day {
+            if store.leq(x, *c) && store.leq(*c, x) {
+                out.insert(x, name.clone());
+                break;
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The largest n printed as `^[n]` (beyond it, braces).
+pub const MAX_ARROWS: usize = 64;
+
 struct Printer<'a> {
     g: &'a LoopyGraph,
     store: &'a GameStore,
     shorts: &'a [Option<GameId>],
+    arrows: &'a HashMap<GameId, String>,
     names: Option<&'a Names>,
     /// The braces being printed, innermost last.
     stack: Vec<usize>,
@@ -1390,6 +1441,9 @@ impl Printer<'_> {
     /// A short game: its short text, or braces when it prints as braces
     /// (so that slashes join it to the loopy braces around it).
     fn short_layout(&self, x: GameId) -> Printed {
+        if let Some(arrows) = self.arrows.get(&x) {
+            return Printed::Text(arrows.clone());
+        }
         let text = short::show_with(self.store, x, Style::Slashes);
         let plain = as_number(self.store, x).is_some() || as_nimber(self.store, x).is_some();
         if plain || !text.starts_with('{') {
