@@ -1668,6 +1668,10 @@ fn _mex(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<misere_form::MisereForm>()?;
     m.add_class::<loopy::LoopyValue>()?;
     m.add_function(wrap_pyfunction!(misere_quotient::misere_quotient, m)?)?;
+    m.add_function(wrap_pyfunction!(
+        misere_quotient::misere_quotient_of_options,
+        m
+    )?)?;
     m.add_function(wrap_pyfunction!(search::winner, m)?)?;
     m.add_function(wrap_pyfunction!(search::sum_outcome, m)?)?;
     m.add_function(wrap_pyfunction!(list_games, m)?)?;

@@ -4,7 +4,7 @@
 
 use super::{err, interruptible, json_value, natural, to_python};
 use mex_core::heap::code::TakeBreakCode;
-use mex_core::heap::misere_quotient::MisereQuotient;
+use mex_core::heap::misere_quotient::{HeapRule, ListedHeapRule, MisereQuotient};
 use mex_present::misere_quotient::MisereQuotientReport;
 use num_bigint::{BigInt, BigUint};
 use pyo3::prelude::*;
@@ -29,12 +29,39 @@ pub fn misere_quotient(
     outcome: Option<Vec<BigInt>>,
 ) -> PyResult<Py<PyAny>> {
     let parsed: TakeBreakCode = code.parse().map_err(err)?;
+    let name = parsed.to_string();
+    report(py, parsed, name, max_heap, outcome)
+}
+
+/// The misère quotient of the heaps up to `max_heap` of a rule given by
+/// its options listed (`options[n]`: each option of a heap of `n` as the
+/// non-empty heaps it leaves), as [`misere_quotient`] reports it, with no
+/// period claimed. `HeapRuleset.misere_quotient` (Python) calls it.
+#[pyfunction]
+#[pyo3(signature = (name, options, max_heap, outcome = None))]
+pub fn misere_quotient_of_options(
+    py: Python<'_>,
+    name: String,
+    options: Vec<Vec<Vec<usize>>>,
+    max_heap: usize,
+    outcome: Option<Vec<BigInt>>,
+) -> PyResult<Py<PyAny>> {
+    report(py, ListedHeapRule::new(options), name, max_heap, outcome)
+}
+
+fn report<R: HeapRule + Send + 'static>(
+    py: Python<'_>,
+    rule: R,
+    name: String,
+    max_heap: usize,
+    outcome: Option<Vec<BigInt>>,
+) -> PyResult<Py<PyAny>> {
     let sum: Option<Vec<BigUint>> = outcome
         .map(|heaps| heaps.iter().map(|h| natural(h, "the heap")).collect())
         .transpose()?;
     let report = interruptible(py, move || {
-        let q = MisereQuotient::compute(&parsed, max_heap)?;
-        let report = MisereQuotientReport::new(&parsed.to_string(), &q, sum.as_deref())?;
+        let q = MisereQuotient::compute(&rule, max_heap)?;
+        let report = MisereQuotientReport::new(&name, &q, sum.as_deref())?;
         json_value(report)
     })?
     .map_err(err)?;

@@ -122,6 +122,38 @@ impl HeapRule for TakeBreakCode {
     }
 }
 
+/// A heap rule given by the options of every heap up to a bound, listed
+/// (a rule written in Python, say): `options[n]` holds the options of a
+/// heap of `n`, each as the non-empty heaps it leaves (each below `n`, as
+/// the quotient's construction checks). No periodicity theorem is claimed
+/// for such a rule: nothing is known of its heaps beyond the list.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ListedHeapRule {
+    options: Vec<Vec<Vec<usize>>>,
+}
+
+impl ListedHeapRule {
+    /// The rule whose heap of `n` has the options `options[n]`.
+    pub fn new(options: Vec<Vec<Vec<usize>>>) -> Self {
+        ListedHeapRule { options }
+    }
+}
+
+impl HeapRule for ListedHeapRule {
+    fn heap_options(&self, n: usize) -> Result<Vec<Vec<usize>>, MexError> {
+        self.options.get(n).cloned().ok_or_else(|| {
+            MexError::out_of_range(
+                "the heap",
+                n,
+                format!(
+                    "heaps up to {} (the options listed)",
+                    self.options.len().saturating_sub(1)
+                ),
+            )
+        })
+    }
+}
+
 /// A finite commutative monoid with a P-portion, elements `0..order`,
 /// `0` the identity.
 #[derive(Debug, Clone, PartialEq, Eq)]

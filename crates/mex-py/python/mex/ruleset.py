@@ -75,6 +75,13 @@ the period that code's octal periodicity theorem proves:
 >>> p = K2.period()
 >>> p["preperiod"], p["period"], p["rule_checked_up_to"]
 (71, 12, 168)
+
+and its misère quotient (Plambeck and Siegel 2008), here of the heaps up
+to 30, with the misère outcome of the sum 1 + 4 + 5:
+
+>>> q = K2.misere_quotient(30, outcome=[1, 4, 5])
+>>> q["code"], q["order"], len(q["p_portion"]), q["outcome"]
+('0.77', 40, 9, 'N')
 """
 
 from __future__ import annotations
@@ -615,6 +622,34 @@ class HeapRuleset(Ruleset):
             raise ValueError(f"the rule's values differ from the code {code}'s")
         report["rule_checked_up_to"] = needed
         return report
+
+    def misere_quotient(
+        self, max_heap: int, outcome: Optional[Iterable[int]] = None
+    ) -> Dict[str, Any]:
+        """The misère quotient ``Q_N`` of the heaps 1 … ``max_heap``
+        (Plambeck and Siegel 2008), as :func:`mex.misere_quotient` reports
+        it, with the ``outcome`` ("P" or "N") of that sum of heaps when
+        given. When the rule is a take-and-break code on every heap up to
+        ``max_heap`` (:meth:`take_break_code`), the code's quotient is
+        computed, with its period proof when the periodicity theorem
+        applies, and the dict adds ``code`` and ``rule_checked_up_to`` (the
+        proof is the code's: the rule was compared with it on those heaps
+        only). Otherwise the rule's options are listed up to ``max_heap``
+        and no period is claimed (``period`` is None)."""
+        heaps = None if outcome is None else list(outcome)
+        code = self.take_break_code(max_heap + 1)
+        if code is not None:
+            report = _mex.misere_quotient(code, max_heap, outcome=heaps)
+            report["code"] = code
+            report["rule_checked_up_to"] = max_heap
+            return report
+        listed = [
+            [[h for h in option if h] for option in self._left_heaps(n)]
+            for n in range(max_heap + 1)
+        ]
+        return _mex.misere_quotient_of_options(
+            self.name, listed, max_heap, outcome=heaps
+        )
 
     def __repr__(self) -> str:
         return f"<HeapRuleset {self.name!r}>"
