@@ -453,3 +453,27 @@ fn recalibrated_quotients_agree_with_the_search() {
         }
     }
 }
+
+/// Orders and P-portion sizes computed by Siegel's MisereSolver (CGSuite's
+/// source, github:aaron-siegel/cgsuite commit e909ab8, built outside this
+/// repository and run beside mex on 28 November 2026; docs/misere-quotients.md,
+/// section "MisereSolver beside mex"), with the heaps where its presentation
+/// grew, which are mex's generator heaps.
+#[test]
+fn quotients_agree_with_miseresolver() {
+    let peer: [(&str, usize, usize, usize, &[usize]); 6] = [
+        ("0.77", 60, 40, 9, &[1, 2, 5, 9, 12, 25, 27]),
+        ("0.44", 60, 40, 9, &[3, 5, 11, 19, 25, 51, 55]),
+        ("0.53", 60, 16, 3, &[1, 3, 9, 11, 14]),
+        ("0.15", 60, 42, 12, &[1, 6, 14, 18, 20, 23, 27, 29, 30]),
+        ("0.04", 40, 80, 12, &[4, 7, 16, 17, 33, 37]),
+        ("0.06", 16, 48, 11, &[3, 5, 12, 13, 15]),
+    ];
+    for (text, n, order, p_size, growth_heaps) in peer {
+        let q = quotient(text, n);
+        assert_eq!(q.order(), order, "{text} at heap {n}");
+        let p = (0..order as u32).filter(|&x| q.monoid().is_p(x)).count();
+        assert_eq!(p, p_size, "{text} at heap {n}: |P|");
+        assert_eq!(q.generator_heaps(), growth_heaps, "{text} at heap {n}");
+    }
+}
