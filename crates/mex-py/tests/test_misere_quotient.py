@@ -87,3 +87,20 @@ def test_a_python_heap_ruleset_outside_the_codes_agrees_with_the_definition() ->
         expected = "P" if _misere_p(_halving, heaps, memo) else "N"
         got = rule.misere_quotient(12, outcome=list(heaps))["outcome"]
         assert got == expected, heaps
+
+
+def test_a_heap_ruleset_with_a_bad_option_is_refused_in_one_line() -> None:
+    rule = mex.Ruleset.heap(lambda n: [(n - 1,)], name="bad at 0")
+    with pytest.raises(ValueError, match=r"options\(0\) gave the option \(-1,\)"):
+        rule.misere_quotient(5)
+
+
+def test_a_heap_rulesets_bound_is_checked_before_its_options_are_listed() -> None:
+    calls: list[int] = []
+    rule = mex.Ruleset.heap(lambda n: calls.append(n) or [(n - 1,)], name="counted")
+    for bad in (0, -1, 4097, 10**9):
+        with pytest.raises(ValueError, match="from 1 to 4096"):
+            rule.misere_quotient(bad)
+        with pytest.raises((ValueError, OverflowError)):
+            mex.misere_quotient("0.77", bad)
+    assert calls == []

@@ -636,6 +636,12 @@ class HeapRuleset(Ruleset):
         proof is the code's: the rule was compared with it on those heaps
         only). Otherwise the rule's options are listed up to ``max_heap``
         and no period is claimed (``period`` is None)."""
+        if not isinstance(max_heap, int) or not 1 <= max_heap <= _MAX_QUOTIENT_HEAP:
+            raise ValueError(
+                f"the largest heap of a misère quotient {max_heap!r} is not an int "
+                f"from 1 to {_MAX_QUOTIENT_HEAP}; accepted: the largest heap of a "
+                f"misère quotient from 1 to {_MAX_QUOTIENT_HEAP}"
+            )
         heaps = None if outcome is None else list(outcome)
         code = self.take_break_code(max_heap + 1)
         if code is not None:
@@ -643,16 +649,33 @@ class HeapRuleset(Ruleset):
             report["code"] = code
             report["rule_checked_up_to"] = max_heap
             return report
-        listed = [
-            [[h for h in option if h] for option in self._left_heaps(n)]
-            for n in range(max_heap + 1)
-        ]
+        listed = [self._listed_options(n) for n in range(max_heap + 1)]
         return _mex.misere_quotient_of_options(
             self.name, listed, max_heap, outcome=heaps
         )
 
+    def _listed_options(self, n: int) -> List[List[int]]:
+        """The options of a heap of ``n`` as the non-empty heaps they leave,
+        each checked to be an int from 0 to n − 1."""
+        listed = []
+        for option in self._left_heaps(n):
+            for h in option:
+                if not isinstance(h, int) or not 0 <= h < n:
+                    raise ValueError(
+                        f"options({n}) gave the option {option!r} with the heap {h!r}: "
+                        f"heaps left must be ints from 0 to {max(n - 1, 0)}"
+                    )
+            listed.append([h for h in option if h])
+        return listed
+
     def __repr__(self) -> str:
         return f"<HeapRuleset {self.name!r}>"
+
+
+# mex_core::heap::misere_quotient::MAX_QUOTIENT_HEAP (a test checks that
+# mex.misere_quotient refuses the next heap too): checked before the rule's
+# options are listed, so a huge bound is refused at once.
+_MAX_QUOTIENT_HEAP = 4096
 
 
 def _heap_components(heaps: Tuple[int, ...]) -> List[Tuple[int, ...]]:
