@@ -223,7 +223,7 @@ fn every_computed_quotient_is_reduced() {
     }
     let small = QuotientLimits {
         searched_bytes: 1 << 20,
-        profiles: 1 << 16,
+        proof_states: 1 << 16,
         recalibrate: false,
         relearn: true,
     };

@@ -87,7 +87,7 @@ pub const MAX_QUOTIENT_BYTES: usize = 256 << 20;
 
 /// Most states of sums (image, option images) the proof of a grown
 /// quotient may visit ([`unanswered_sum`]).
-pub const MAX_PROFILES: usize = 1 << 21;
+pub const MAX_PROOF_STATES: usize = 1 << 21;
 
 /// Most powers `f_k` of a new generator followed before they repeat.
 pub const MAX_POWERS: usize = 64;
@@ -250,7 +250,7 @@ pub struct QuotientLimits {
     /// Most bytes the outcome search of a relearning may remember.
     pub searched_bytes: usize,
     /// Most states of sums the proof of a grown quotient may visit.
-    pub profiles: usize,
+    pub proof_states: usize,
     /// Whether old elements that split are handled by MisereSolver's
     /// recalibration of candidates ([`recalibrate`], tried first) or only
     /// by learning from searched outcomes (the slow twin).
@@ -264,7 +264,7 @@ impl Default for QuotientLimits {
     fn default() -> Self {
         QuotientLimits {
             searched_bytes: MAX_SEARCHED_BYTES,
-            profiles: MAX_PROFILES,
+            proof_states: MAX_PROOF_STATES,
             recalibrate: true,
             relearn: true,
         }
@@ -620,7 +620,7 @@ impl<'r, R: HeapRule + ?Sized> Builder<'r, R> {
             &self.images,
             &self.option_sets,
             1,
-            self.limits.profiles,
+            self.limits.proof_states,
         );
         self.images.pop();
         if let Err(e) = proof {
@@ -678,7 +678,7 @@ impl<'r, R: HeapRule + ?Sized> Builder<'r, R> {
                     &images,
                     &option_sets,
                     1,
-                    self.limits.profiles,
+                    self.limits.proof_states,
                 )
                 .is_ok()
             {
@@ -716,7 +716,8 @@ impl<'r, R: HeapRule + ?Sized> Builder<'r, R> {
             options: &self.heap_option_words,
             lengths: &self.lengths,
         };
-        let solved = recalibrate::solve(&heaps, &self.monoid, &self.images, self.limits.profiles)?;
+        let solved =
+            recalibrate::solve(&heaps, &self.monoid, &self.images, self.limits.proof_states)?;
         let option_sets = (0..=n).map(|h| solved.option_images(&heaps, h)).collect();
         self.adopt(solved.monoid, solved.reps, solved.images, option_sets);
         self.relax_weights()
@@ -769,16 +770,16 @@ pub fn verify(
     option_sets: &[Vec<u32>],
     first_heap: usize,
 ) -> Result<(), MexError> {
-    verify_within(monoid, images, option_sets, first_heap, MAX_PROFILES)
+    verify_within(monoid, images, option_sets, first_heap, MAX_PROOF_STATES)
 }
 
-/// [`verify`] visiting at most `max_profiles` states of sums.
+/// [`verify`] visiting at most `max_states` states of sums.
 fn verify_within(
     monoid: &Monoid,
     images: &[u32],
     option_sets: &[Vec<u32>],
     first_heap: usize,
-    max_profiles: usize,
+    max_states: usize,
 ) -> Result<(), MexError> {
     let q = monoid;
     let order = q.order() as u32;
@@ -803,7 +804,7 @@ fn verify_within(
         }
     }
     // (V3)
-    match unanswered_sum(q, images, option_sets, first_heap, max_profiles)? {
+    match unanswered_sum(q, images, option_sets, first_heap, max_states)? {
         Some(word) => Err(not_proven(format!(
             "the sum of heaps {word:?} has no move to a P-position"
         ))),
@@ -1583,7 +1584,7 @@ mod tests {
                 }
                 for (q, images) in cases {
                     let sets = option_sets_of(&code, &q, &images);
-                    let found = unanswered_sum(&q, &images, &sets, 1, MAX_PROFILES).unwrap();
+                    let found = unanswered_sum(&q, &images, &sets, 1, MAX_PROOF_STATES).unwrap();
                     assert_eq!(
                         found.is_some(),
                         profile_search_fails(&q, &images, &sets),

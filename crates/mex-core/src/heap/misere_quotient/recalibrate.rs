@@ -138,7 +138,7 @@ pub(super) fn solve(
     heaps: &Heaps,
     old: &Monoid,
     old_images: &[u32],
-    max_profiles: usize,
+    max_states: usize,
 ) -> Result<Solved, MexError> {
     let n = heaps.last();
     let mut images = old_images.to_vec();
@@ -150,7 +150,7 @@ pub(super) fn solve(
     let mut candidate = build(heaps, old, &images, &[(n, first)])?;
     for _ in 0..MAX_RECALIBRATIONS {
         crate::stop::check()?;
-        match find_failure(heaps, &candidate, max_profiles)? {
+        match find_failure(heaps, &candidate, max_states)? {
             None => return Ok(candidate),
             Some(word) => candidate = recalibrated(heaps, &candidate, &word)?,
         }
@@ -528,7 +528,7 @@ fn reduce(heaps: &Heaps, m: &Product, images: &[u64], r: &Reached) -> Result<Sol
 fn find_failure(
     heaps: &Heaps,
     s: &Solved,
-    max_profiles: usize,
+    max_states: usize,
 ) -> Result<Option<Vec<usize>>, MexError> {
     let q = &s.monoid;
     let order = q.order() as u32;
@@ -549,5 +549,5 @@ fn find_failure(
             return Ok(Some(word));
         }
     }
-    super::unanswered_sum(q, &s.images, &option_sets, 1, max_profiles)
+    super::unanswered_sum(q, &s.images, &option_sets, 1, max_states)
 }
