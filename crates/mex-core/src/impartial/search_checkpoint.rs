@@ -92,6 +92,11 @@ pub trait Table<P> {
     fn remember(&mut self, p: P, nimber: u64) -> Result<(), MexError>;
     /// Records nimbers proved not to be `p`'s (bit `k` for `*k`).
     fn remember_exclusion(&mut self, p: P, set: u128);
+    /// Makes room for the records to come (a checkpoint's counts); the
+    /// default does nothing.
+    fn reserve(&mut self, _known: usize, _excluded: usize) -> Result<(), MexError> {
+        Ok(())
+    }
 }
 
 impl<R: ImpartialRuleset> Table<R::Position> for NimberSearch<R> {
@@ -100,6 +105,9 @@ impl<R: ImpartialRuleset> Table<R::Position> for NimberSearch<R> {
     }
     fn remember_exclusion(&mut self, p: R::Position, set: u128) {
         NimberSearch::remember_exclusion(self, p, set)
+    }
+    fn reserve(&mut self, known: usize, excluded: usize) -> Result<(), MexError> {
+        NimberSearch::reserve(self, known, excluded)
     }
 }
 
@@ -135,6 +143,7 @@ pub fn read<R: ImpartialRuleset>(
     let known = r.count("known")?;
     let excluded = r.count("excluded")?;
     r.end_of_header()?;
+    table.reserve(known, excluded)?;
     for _ in 0..known {
         let p = position(&mut r, ruleset)?;
         table.remember(p, r.u64()?)?;
