@@ -141,9 +141,10 @@ impl<P: std::hash::Hash + Eq> Table<P> {
         Self::bytes(self.slots.len())
     }
 
-    /// Bytes it occupies after its next doubling.
-    fn bytes_doubled(&self) -> usize {
-        Self::bytes((self.slots.len() * 2).max(16))
+    /// Bytes it occupies while it doubles: the new slots beside the old,
+    /// whose entries are moved one by one.
+    fn bytes_while_doubling(&self) -> usize {
+        Self::bytes((self.slots.len() * 3).max(16))
     }
 
     fn home(&self, key: &P) -> usize {
@@ -688,7 +689,7 @@ impl<R: ImpartialRuleset> NimberSearch<R> {
             return;
         }
         if self.excluded.len() == self.excluded.capacity()
-            && self.table.bytes_now() + self.excluded.bytes_doubled() > self.memory_budget
+            && self.table.bytes_now() + self.excluded.bytes_while_doubling() > self.memory_budget
         {
             return;
         }
@@ -863,7 +864,7 @@ impl<R: ImpartialRuleset> NimberSearch<R> {
             return Ok(());
         }
         if self.table.len() == self.table.capacity() {
-            let after = self.table.bytes_doubled() + self.excluded.bytes_now();
+            let after = self.table.bytes_while_doubling() + self.excluded.bytes_now();
             if after > self.memory_budget {
                 return Err(self.table_too_large());
             }
