@@ -455,7 +455,7 @@ impl<R: ImpartialRuleset> NimberSearch<R> {
             return Err(self.table_too_large());
         }
         self.table.reserve(known);
-        let room = self.memory_budget - self.table.bytes_now();
+        let room = self.memory_budget.saturating_sub(self.table.bytes_now());
         let mut fitting = excluded;
         while fitting > 0
             && Table::<R::Position>::bytes(Table::<R::Position>::slots_for(fitting)) > room
