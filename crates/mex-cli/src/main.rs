@@ -33,6 +33,8 @@ use std::process::ExitCode;
 
 Every analysis command takes --json and then prints exactly one JSON object.
 Numbers: decimal, with _ separators (1_000), or powers (2^20, 10^18).
+The analysis commands take --time-limit SECONDS (mex value cram 6x7 --time-limit 60):
+past it the work stops with one line, status 2 (a checkpointed search saves first).
 
 Exit status:
   0  success (also when the reader of standard output goes away)
@@ -42,6 +44,11 @@ Exit status:
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+    /// Stop the work after this many seconds (a decimal such as 30 or 0.5,
+    /// at most 10^9), with one line saying so and status 2; a search with
+    /// --checkpoint saves its table first
+    #[arg(long, global = true, value_name = "SECONDS", value_parser = number::parse_seconds)]
+    time_limit: Option<std::time::Duration>,
 }
 #[derive(Subcommand)]
 enum Command {
@@ -122,7 +129,15 @@ fn main() -> ExitCode {
             Err(e) => write_failed(e),
         };
     };
-    let (out, json) = match run(command) {
+    let result = match cli.time_limit {
+        Some(limit) => {
+            mex_core::stop::run_under(&mex_core::stop::StopToken::with_time_limit(limit), || {
+                run(command)
+            })
+        }
+        None => run(command),
+    };
+    let (out, json) = match result {
         Ok(result) => result,
         Err(e) => return fail(&e.to_string(), 2),
     };

@@ -114,3 +114,35 @@ fn an_interrupted_search_saves_its_table() {
     assert!(sizes[1] >= sizes[0], "{sizes:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `--time-limit` stops a long search with one line and status 2; a
+/// checkpointed search saves its table before it stops.
+#[test]
+fn a_time_limit_stops_the_search() {
+    let stopped = |args: &[&str]| {
+        let out = mex(args);
+        let err = String::from_utf8_lossy(&out.stderr).to_string();
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            err.contains("ran past its time limit of 0.3 s") && err.lines().count() == 1,
+            "{args:?}: {err}"
+        );
+    };
+    stopped(&["value", "cram", "6x7", "--time-limit", "0.3"]);
+    stopped(&["--time-limit", "0.3", "sum", "snort:5x5", "--first", "left"]);
+    let dir = scratch_dir("nim-ckpt-time");
+    let file = dir.join("t.ckpt");
+    let f = file.to_str().unwrap();
+    stopped(&[
+        "value",
+        "cram",
+        "6x7",
+        "--checkpoint",
+        f,
+        "--time-limit",
+        "0.3",
+    ]);
+    let saved = std::fs::read(&file).expect("the table was saved");
+    assert!(saved.starts_with(b"MEXNIM1\ngame=cram\n"));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -279,7 +279,12 @@ pub fn resumable(
             drop(file); // removes the checkpoint's lock file
             std::process::exit(130);
         }
-        if !slice_ended {
+        // A time limit of the whole run (mex --time-limit) ends it here,
+        // the table saved: the slice's token is gone, so a check that
+        // looks at once sees only the outer tokens.
+        if slice_ended {
+            run_under(&StopToken::new(), mex_core::stop::check)?;
+        } else {
             return Ok(Resumed {
                 evaluation: run?,
                 positions: search.positions(),
