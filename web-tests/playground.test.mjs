@@ -357,6 +357,9 @@ test("Domineering is played on the board by clicks and by a drag", async (t) => 
     await page.close();
     return;
   }
+  // The value, hints and chart arrive after the turn starts and redraw the
+  // board; a click during a redraw can land on a spot being replaced.
+  await page.waitForLoadState("networkidle");
   // Left's vertical domino on b1-b2 by two clicks: b2 (cell 4), which two
   // dominoes cover (marked, and listed alone), then b1 (cell 1).
   await page.click('#board-view [data-spot="cell:4"]', { force: true });
@@ -368,6 +371,7 @@ test("Domineering is played on the board by clicks and by a drag", async (t) => 
   // Then a drag, at the start again: a1-a2 (cells 0 and 3).
   await page.click("#restart");
   await waitTurn(page, -1);
+  await page.waitForLoadState("networkidle");
   const from = await page.locator('#board-view [data-spot="cell:0"]').boundingBox();
   const to = await page.locator('#board-view [data-spot="cell:3"]').boundingBox();
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
