@@ -121,6 +121,43 @@ pub fn size_name(bytes: u64) -> String {
     format!("{bytes} bytes")
 }
 
+/// A time limit in seconds: a decimal with at most nine places (`30`,
+/// `0.5`, `1_000`, `10^6`), from a millisecond to 10^9 s.
+pub fn parse_seconds(text: &str) -> Result<std::time::Duration, MexError> {
+    const ACCEPTED: &str = "seconds from 0.001 to 10^9, a decimal such as 30 or 0.5";
+    let not_seconds = || {
+        MexError::invalid(
+            format!("time limit {text:?} is not a number of seconds"),
+            ACCEPTED,
+        )
+    };
+    let (whole, fraction) = text.trim().split_once('.').unwrap_or((text.trim(), ""));
+    if fraction.len() > 9 || !fraction.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(not_seconds());
+    }
+    let seconds = match whole {
+        "" if !fraction.is_empty() => 0,
+        _ => parse_bounded(whole, "the time limit", u64::MAX).map_err(|_| not_seconds())?,
+    };
+    let nanos: u32 = format!("{fraction:0<9}")
+        .parse()
+        .map_err(|_| not_seconds())?;
+    let limit = std::time::Duration::new(seconds, nanos);
+    if limit < std::time::Duration::from_millis(1) {
+        return Err(MexError::invalid(
+            format!("time limit {text} s is below 0.001 s"),
+            ACCEPTED,
+        ));
+    }
+    if limit > std::time::Duration::from_secs(1_000_000_000) {
+        return Err(MexError::invalid(
+            format!("time limit {text} s is above 10^9 s"),
+            ACCEPTED,
+        ));
+    }
+    Ok(limit)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -176,61 +213,33 @@ mod tests {
         assert!(big.contains("21G is out of range"), "{big}");
         assert!(memory_size("99999999999999999999999T", low, high).is_err());
     }
-}
-
-/// A time limit in seconds: a decimal with at most nine places (`30`,
-/// `0.5`, `1_000`, `10^6`), from a millisecond to 10^9 s.
-pub fn parse_seconds(text: &str) -> Result<std::time::Duration, MexError> {
-    const ACCEPTED: &str = "seconds from 0.001 to 10^9, a decimal such as 30 or 0.5";
-    let not_seconds = || {
-        MexError::invalid(
-            format!("time limit {text:?} is not a number of seconds"),
-            ACCEPTED,
-        )
-    };
-    let (whole, fraction) = text.trim().split_once('.').unwrap_or((text.trim(), ""));
-    if fraction.len() > 9 || !fraction.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(not_seconds());
-    }
-    let seconds = match whole {
-        "" if !fraction.is_empty() => 0,
-        _ => parse_bounded(whole, "the time limit", u64::MAX).map_err(|_| not_seconds())?,
-    };
-    let nanos: u32 = format!("{fraction:0<9}")
-        .parse()
-        .map_err(|_| not_seconds())?;
-    let limit = std::time::Duration::new(seconds, nanos);
-    if limit < std::time::Duration::from_millis(1) {
-        return Err(MexError::invalid(
-            format!("time limit {text} s is below 0.001 s"),
-            ACCEPTED,
-        ));
-    }
-    if limit > std::time::Duration::from_secs(1_000_000_000) {
-        return Err(MexError::invalid(
-            format!("time limit {text} s is above 10^9 s"),
-            ACCEPTED,
-        ));
-    }
-    Ok(limit)
-}
-
-#[cfg(test)]
-mod seconds_tests {
-    use super::*;
-    use std::time::Duration;
 
     #[test]
     fn seconds_are_decimals_within_the_range() {
-        assert_eq!(parse_seconds("30").unwrap(), Duration::from_secs(30));
-        assert_eq!(parse_seconds("0.5").unwrap(), Duration::from_millis(500));
-        assert_eq!(parse_seconds(".25").unwrap(), Duration::from_millis(250));
-        assert_eq!(parse_seconds("1_000").unwrap(), Duration::from_secs(1000));
+        assert_eq!(
+            parse_seconds("30").unwrap(),
+            std::time::Duration::from_secs(30)
+        );
+        assert_eq!(
+            parse_seconds("0.5").unwrap(),
+            std::time::Duration::from_millis(500)
+        );
+        assert_eq!(
+            parse_seconds(".25").unwrap(),
+            std::time::Duration::from_millis(250)
+        );
+        assert_eq!(
+            parse_seconds("1_000").unwrap(),
+            std::time::Duration::from_secs(1000)
+        );
         assert_eq!(
             parse_seconds("10^9").unwrap(),
-            Duration::from_secs(1_000_000_000)
+            std::time::Duration::from_secs(1_000_000_000)
         );
-        assert_eq!(parse_seconds("0.001").unwrap(), Duration::from_millis(1));
+        assert_eq!(
+            parse_seconds("0.001").unwrap(),
+            std::time::Duration::from_millis(1)
+        );
         for (text, why) in [
             ("0", "below 0.001 s"),
             ("0.0009", "below 0.001 s"),
