@@ -53,7 +53,6 @@ fn moves_are_labelled_and_limits_refused() {
             "amazons",
             "x........|.........|.........|.........|.........|.........|.........|.........|........o",
         ),
-        ("konane", "xoxoxo|oxoxox|xoxoxo|oxoxox|xoxoxo|oxox.."),
         ("cram", "xo"),
     ] {
         let out = mex(&["value", game, position]);
@@ -61,4 +60,13 @@ fn moves_are_labelled_and_limits_refused() {
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(err.trim().lines().count(), 1, "{err}");
     }
+    // A 6x6 Konane board runs until its budget of comparisons is spent
+    // (the default 2^26 takes about 30 s; a smaller budget shows the same
+    // refusal sooner).
+    let konane = "xoxoxo|oxoxox|xoxoxo|oxoxox|xoxoxo|oxox..";
+    let out = mex(&["value", "konane", konane, "--comparisons", "2^20"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert!(err.contains("1048576 comparisons"), "{err}");
 }
