@@ -30,6 +30,20 @@ impl GeqTable {
     pub fn geq(&self, g: usize, h: usize) -> bool {
         !self.lost_right_first[g * self.cols + h]
     }
+
+    /// The table of a graph compared with itself whose vertex `v` has the
+    /// value of vertex `origin[v]` of this table's (both) graphs.
+    pub fn restricted(&self, origin: &[usize]) -> GeqTable {
+        let lost_right_first = origin
+            .iter()
+            .flat_map(|&g| origin.iter().map(move |&h| (g, h)))
+            .map(|(g, h)| !self.geq(g, h))
+            .collect();
+        GeqTable {
+            cols: origin.len(),
+            lost_right_first,
+        }
+    }
 }
 
 /// The survival table of every pair of vertices of `g` and `h` (see the

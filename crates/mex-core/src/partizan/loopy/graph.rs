@@ -168,6 +168,13 @@ impl LoopyGraph {
         (g, roots.iter().map(|&r| new_of[r]).collect())
     }
 
+    /// [`LoopyGraph::reachable_from`], with the old number of every new
+    /// vertex.
+    pub fn reachable_with_origins(&self, roots: &[usize]) -> (LoopyGraph, Vec<usize>, Vec<usize>) {
+        let (g, new_of, old_of) = self.renumbered_from(roots);
+        (g, roots.iter().map(|&r| new_of[r]).collect(), old_of)
+    }
+
     /// The part reachable from `roots` in breadth-first order, the new
     /// number of every old vertex (`usize::MAX` if unreachable) and the
     /// old number of every new one.

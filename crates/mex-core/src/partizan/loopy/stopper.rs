@@ -10,8 +10,10 @@
 //! bypasses reversible ones (a bypass is kept only when the result is
 //! still a stopper) and fuses vertices of equal value; rounds repeat
 //! until nothing changes. Every step keeps the value of every vertex, so
-//! the table of a round stays valid through it. The tests check the result
-//! equal to the input (`tests/loopy.rs`).
+//! the table of the first round stays valid through all of them (read
+//! through each vertex's origin in the first graph). The tests check the
+//! result equal to the input (`tests/loopy.rs`), and the same as with a
+//! table computed afresh each round.
 
 use super::compare::{geq_table, GeqTable};
 use super::graph::{no_alternating_cycle, LoopyGraph};
@@ -49,10 +51,14 @@ pub struct Simplified {
 /// every position of a game at each step this way).
 pub fn simplify_many(g: &LoopyGraph, roots: &[usize]) -> Result<Simplified, MexError> {
     let (mut cur, mut at) = g.reachable_from(roots);
+    // Every step keeps the value of every vertex, so the table of the
+    // first graph answers every later comparison through `origin`, the
+    // vertex of the first graph whose value each current vertex has.
+    let first = geq_table(&cur, &cur)?;
+    let mut origin: Vec<usize> = (0..cur.len()).collect();
     for _ in 0..MAX_ROUNDS {
         stop::check()?;
-        let table = geq_table(&cur, &cur)?;
-        let ge = |a: usize, b: usize| table.geq(a, b);
+        let ge = |a: usize, b: usize| first.geq(origin[a], origin[b]);
         let mut left: Vec<Vec<usize>> = (0..cur.len()).map(|v| cur.left(v).to_vec()).collect();
         let mut right: Vec<Vec<usize>> = (0..cur.len()).map(|v| cur.right(v).to_vec()).collect();
         let mut changed = false;
@@ -64,15 +70,16 @@ pub fn simplify_many(g: &LoopyGraph, roots: &[usize]) -> Result<Simplified, MexE
         let (fused, rep) = fuse(&left, &right, &ge)?;
         changed |= rep.iter().enumerate().any(|(v, &r)| r != v);
         let fused_roots: Vec<usize> = at.iter().map(|&r| rep[r]).collect();
-        let (next, next_at) = fused.reachable_from(&fused_roots);
+        let (next, next_at, old_of) = fused.reachable_with_origins(&fused_roots);
         changed |= next.len() != cur.len();
         if !changed {
             return Ok(Simplified {
+                table: first.restricted(&origin),
                 graph: cur,
                 roots: at,
-                table,
             });
         }
+        origin = old_of.iter().map(|&v| origin[v]).collect();
         cur = next;
         at = next_at;
     }
