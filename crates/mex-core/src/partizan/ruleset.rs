@@ -503,7 +503,7 @@ mod tests {
         }
     }
 
-    /// A heap of 100 000 is a play of up to 100 000 moves (and as many
+    /// A heap of 20 000 is a play of up to 20 000 moves (and as many
     /// positions expanded at once): the evaluator
     /// keeps its frames on the heap, so a thread of 256 KiB holds it.
     #[test]
@@ -513,12 +513,12 @@ mod tests {
             .spawn(|| {
                 let mut store = GameStore::new();
                 let mut ev = Evaluator::new(Takes { hooks: false }, usize::MAX);
-                ev.value(&mut store, &vec![100_000]).map(|_| ev.positions())
+                ev.value(&mut store, &vec![20_000]).map(|_| ev.positions())
             })
             .unwrap()
             .join()
             .unwrap();
-        assert_eq!(deep, Ok(100_001));
+        assert_eq!(deep, Ok(20_001));
     }
 
     #[test]
