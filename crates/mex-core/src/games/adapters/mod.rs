@@ -46,7 +46,7 @@ pub use loopy::LoopyEntry;
 pub use loopy_partizan::LoopyPartizanEntry;
 pub(super) use partizan::partizan_value;
 pub use partizan::{partizan_evaluation, PartizanEntry};
-pub use resumable::ResumableSearch;
+pub use resumable::{CheckpointedSearch, ResumableSearch, SavedTable};
 pub use sync::SyncEntry;
 
 use super::picture::Picture;
