@@ -39,21 +39,41 @@ pub struct OutcomeReport {
     pub outcome: String,
 }
 
-/// What a partizan search took: `{games, comparisons, positions?,
-/// resumed_positions?}`.
+/// What a search took: `{games, comparisons, positions?,
+/// resumed_positions?}` for a partizan search (Domineering's checkpointed
+/// one adds the positions); `{positions, resumed_positions,
+/// checkpoint_saved}` for a checkpointed nimber search (Cram, Chomp), or
+/// `{checkpoint_saved: false}` alone when no checkpoint was needed.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct SearchReport {
-    /// Canonical forms built.
-    pub games: usize,
-    /// Comparisons made, in decimal.
-    #[serde(serialize_with = "decimal")]
-    pub comparisons: u64,
+    /// Canonical forms built (partizan searches).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub games: Option<usize>,
+    /// Comparisons made, in decimal (partizan searches).
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "optional_decimal"
+    )]
+    pub comparisons: Option<u64>,
     /// The checkpointed search: positions memoised after symmetry.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub positions: Option<usize>,
     /// The checkpointed search: positions read from the checkpoint.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub resumed_positions: Option<usize>,
+    /// A checkpointed nimber search: whether the checkpoint file was
+    /// written (`false` when the game's own bounded table answered).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub checkpoint_saved: Option<bool>,
+}
+
+/// serde `serialize_with` of an optional count that may exceed 2^53: a
+/// decimal string (the field is skipped when `None`).
+fn optional_decimal<S: serde::Serializer>(value: &Option<u64>, s: S) -> Result<S::Ok, S::Error> {
+    match value {
+        Some(v) => decimal(v, s),
+        None => s.serialize_none(),
+    }
 }
 
 /// A move by its label and the position it leads to: `{label, position}`.

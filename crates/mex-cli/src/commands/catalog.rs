@@ -218,6 +218,9 @@ impl PositionOptions {
 struct SearchFacts {
     positions: usize,
     resumed_positions: usize,
+    /// A nimber search's checkpoint: whether it was written (`None` for
+    /// Domineering's search, which always writes it).
+    checkpoint_saved: Option<bool>,
 }
 
 /// The position's value: by the search that saves checkpoints for its
@@ -235,6 +238,7 @@ fn evaluate(
             let facts = SearchFacts {
                 positions: r.positions,
                 resumed_positions: r.resumed_positions,
+                checkpoint_saved: Some(r.saved),
             };
             return Ok((r.evaluation, ctx, Some(facts)));
         }
@@ -249,6 +253,7 @@ fn evaluate(
     let facts = SearchFacts {
         positions: s.positions,
         resumed_positions: s.resumed_positions,
+        checkpoint_saved: None,
     };
     Ok((e, s.context, Some(facts)))
 }
@@ -315,8 +320,8 @@ impl PositionReport {
                 self.json.thermograph_svg = Some(shown);
             }
             self.add_search(ctx, facts);
-        } else if facts.is_some() {
-            self.add_search(ctx, facts);
+        } else if let Some(f) = facts {
+            self.add_nimber_search(f);
         }
         if let Some(path) = &options.svg {
             let shown = path.display().to_string();
@@ -333,20 +338,49 @@ impl PositionReport {
     /// checkpointed search also the positions memoised and resumed.
     fn add_search(&mut self, ctx: &Context, facts: Option<SearchFacts>) {
         let mut search = SearchReport {
-            games: ctx.store.len(),
-            comparisons: ctx.store.comparisons(),
+            games: Some(ctx.store.len()),
+            comparisons: Some(ctx.store.comparisons()),
             positions: None,
             resumed_positions: None,
+            checkpoint_saved: None,
         };
         if let Some(f) = facts {
             search.positions = Some(f.positions);
             search.resumed_positions = Some(f.resumed_positions);
-            if f.resumed_positions > 0 {
-                let n = f.resumed_positions.to_string();
-                self.text += &fields(&[("resumed positions", n)]);
-            }
+            self.add_resumed_text(f.resumed_positions);
         }
         self.json.search = Some(search);
+    }
+
+    /// `search` of a checkpointed nimber search (Cram, Chomp): the keys of
+    /// a plain run's report stay as they are, and the checkpoint's facts
+    /// come here: positions memoised and resumed, and whether the file was
+    /// written (not when the game's own bounded table answered).
+    fn add_nimber_search(&mut self, facts: SearchFacts) {
+        let saved = facts.checkpoint_saved.unwrap_or(true);
+        let mut search = SearchReport {
+            games: None,
+            comparisons: None,
+            positions: None,
+            resumed_positions: None,
+            checkpoint_saved: Some(saved),
+        };
+        if saved {
+            search.positions = Some(facts.positions);
+            search.resumed_positions = Some(facts.resumed_positions);
+            self.add_resumed_text(facts.resumed_positions);
+        } else {
+            let why = "not needed (the dense table answers within the memory budget)";
+            self.text += &fields(&[("checkpoint", why.to_string())]);
+        }
+        self.json.search = Some(search);
+    }
+
+    fn add_resumed_text(&mut self, resumed_positions: usize) {
+        if resumed_positions > 0 {
+            let n = resumed_positions.to_string();
+            self.text += &fields(&[("resumed positions", n)]);
+        }
     }
 }
 

@@ -246,6 +246,9 @@ pub struct Resumed {
     pub positions: usize,
     /// Positions read from the checkpoint (0 for a search from scratch).
     pub resumed_positions: usize,
+    /// Whether the checkpoint was written: `false` when the search keeps
+    /// none ([`ResumableSearch::saves`]).
+    pub saved: bool,
 }
 
 /// Runs a search that saves its tables to `path` every ten minutes, on
@@ -253,12 +256,22 @@ pub struct Resumed {
 /// and that starts from `path` when it exists. The saves are made between
 /// slices of the search: each slice runs under a stop token of
 /// [`SAVE_EVERY`], and the next goes on from the tables (a stop keeps every
-/// finished entry).
+/// finished entry). A search that keeps no checkpoint (Chomp's dense
+/// table) runs once and leaves `path` alone.
 pub fn resumable(
     mut search: Box<dyn ResumableSearch + '_>,
     path: &Path,
     quiet: bool,
 ) -> Result<Resumed, MexError> {
+    if !search.saves() {
+        let evaluation = progress::while_searching(quiet, || search.run())?;
+        return Ok(Resumed {
+            evaluation,
+            positions: 0,
+            resumed_positions: 0,
+            saved: false,
+        });
+    }
     let file = CheckpointFile::open(path)?;
     let resumed_positions = match file.reader()? {
         Some(mut r) => search.resume(&mut r).map_err(|e| in_file(e, Some(&file)))?,
@@ -289,6 +302,7 @@ pub fn resumable(
                 evaluation: run?,
                 positions: search.positions(),
                 resumed_positions,
+                saved: true,
             });
         }
     }

@@ -37,7 +37,9 @@
 use super::chomp_dense::{self, ChompTable};
 use super::grid_board::cell_name;
 use super::picture::{Cell, Grid, Owner, Picture};
-use super::{Family, Game, GameInfo, ImpartialGame, ImpartialRuleset, Move, Ruleset};
+use super::{
+    CheckpointedSearch, Family, Game, GameInfo, ImpartialGame, ImpartialRuleset, Move, Ruleset,
+};
 use crate::error::quote;
 use crate::impartial::ruleset::{GrundyTable, OwnTable};
 use crate::MexError;
@@ -387,6 +389,18 @@ impl ImpartialGame for Chomp {
     }
     fn is_terminal(&self, p: &Staircase) -> bool {
         p.steps() == 2
+    }
+    /// No checkpoint when the dense table of the board's box fits
+    /// `memory` ([`ImpartialRuleset::grundy_table`]): it is what a plain
+    /// run takes, its time is bounded by its size (one pass over the box's
+    /// staircases), and a checkpoint of the full solver would only slow it
+    /// down; else the full solver, saved.
+    fn checkpointed_search(&self, p: &Staircase, memory: usize) -> CheckpointedSearch<Staircase> {
+        if ChompTable::bytes(p.height(), p.width()) <= memory as u128 {
+            CheckpointedSearch::NotSaved
+        } else {
+            CheckpointedSearch::General
+        }
     }
 }
 

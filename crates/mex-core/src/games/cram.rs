@@ -12,7 +12,9 @@
 
 use super::grid_board::{cell_name, Alphabet, Board};
 use super::picture::{Cell, Picture};
-use super::{Family, Game, GameInfo, ImpartialGame, ImpartialRuleset, Move, Ruleset};
+use super::{
+    CheckpointedSearch, Family, Game, GameInfo, ImpartialGame, ImpartialRuleset, Move, Ruleset,
+};
 use crate::impartial::ruleset::OwnTable;
 use crate::MexError;
 use num_bigint::BigUint;
@@ -520,6 +522,15 @@ impl Game for Cram {
 }
 
 impl ImpartialGame for Cram {
+    /// Boards of at most 64 cells: the 64-bit board search, as in a plain
+    /// run, saved with its own 8-byte records; larger boards: the general
+    /// search.
+    fn checkpointed_search(&self, p: &Cells, memory: usize) -> CheckpointedSearch<Cells> {
+        match super::cram_board::BoardSearch::new(p, memory) {
+            Some(search) => CheckpointedSearch::Own(Box::new(search)),
+            None => CheckpointedSearch::General,
+        }
+    }
     fn moves(&self, p: &Cells) -> Vec<Move<Cells>> {
         let w = p.width();
         let mut out = Vec::new();

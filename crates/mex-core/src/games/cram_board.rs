@@ -19,13 +19,16 @@
 //! symmetry class met on the board gets the same key.
 
 use super::cram::Cells;
+use super::SavedTable;
 use crate::impartial::ruleset::{GrundyTable, ImpartialRuleset, OwnTable};
 use crate::impartial::search::NimberSearch;
+use crate::impartial::search_checkpoint::{self, Subject};
 use crate::ruleset::Ruleset;
 use crate::MexError;
 use num_bigint::BigUint;
 use num_traits::Zero;
 use std::cell::{Cell, OnceCell};
+use std::io::{self, Read, Write};
 use std::sync::OnceLock;
 
 /// Most cells of a [`CramBoard`]: one 64-bit mask.
@@ -611,13 +614,22 @@ impl BoardSearch {
     /// The search of the board of `cells` under `memory` bytes, `None`
     /// when the board has more than [`MAX_CELLS`] cells.
     pub fn of(cells: &Cells, memory: usize) -> Option<OwnTable<Cells>> {
+        let search = BoardSearch::new(cells, memory)?;
+        Some(Ok(Box::new(search)))
+    }
+
+    /// The search of the board of `cells` under `memory` bytes, `None`
+    /// when the board has more than [`MAX_CELLS`] cells.
+    pub fn new(cells: &Cells, memory: usize) -> Option<BoardSearch> {
         let (board, _) = CramBoard::of(cells)?;
-        let search = NimberSearch::new(board).with_memory_budget(memory);
-        Some(Ok(Box::new(BoardSearch {
+        // Built now rather than on the first option listed: a resumed
+        // search's first slice goes to the search.
+        board.domino_order();
+        Some(BoardSearch {
             height: cells.height(),
             width: cells.width(),
-            search,
-        })))
+            search: NimberSearch::new(board).with_memory_budget(memory),
+        })
     }
 }
 
@@ -625,6 +637,25 @@ impl GrundyTable<Cells> for BoardSearch {
     fn grundy(&mut self, cells: &Cells) -> Option<Result<u64, MexError>> {
         let same_board = (cells.height(), cells.width()) == (self.height, self.width);
         same_board.then(|| self.search.nimber(&(cells.free() as u64)))
+    }
+}
+
+/// The board search's own table in a checkpoint: its keys are the board's
+/// 64-bit masks, 8-byte records ([`ImpartialRuleset::write_record`] of
+/// [`CramBoard`]), so a file of the general Cram search (18-byte records)
+/// is refused by its record width, and the other way round.
+impl SavedTable<Cells> for BoardSearch {
+    fn positions(&self) -> usize {
+        self.search.positions_stored()
+    }
+    fn save(&self, out: &mut dyn Write, subject: &Subject) -> io::Result<()> {
+        let search = &self.search;
+        let (known, excluded) = (search.known_nimbers(), search.exclusions());
+        search_checkpoint::write(out, search.ruleset(), subject, known, excluded)
+    }
+    fn resume(&mut self, input: &mut dyn Read, subject: &Subject) -> Result<usize, MexError> {
+        let board = self.search.ruleset().clone();
+        Ok(search_checkpoint::read(input, &board, subject, &mut self.search)?.known)
     }
 }
 

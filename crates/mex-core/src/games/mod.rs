@@ -74,9 +74,9 @@ pub mod toppling_dominoes;
 pub mod wythoff;
 
 pub use adapters::{
-    partizan_evaluation, ArenaEntry, CatalogGame, Context, Evaluation, ImpartialEntry,
-    LabelledParts, LoopyEntry, LoopyPartizanEntry, MoveEvaluation, Outcome, PartizanEntry,
-    ResumableSearch, Side, SyncEntry, Value,
+    partizan_evaluation, ArenaEntry, CatalogGame, CheckpointedSearch, Context, Evaluation,
+    ImpartialEntry, LabelledParts, LoopyEntry, LoopyPartizanEntry, MoveEvaluation, Outcome,
+    PartizanEntry, ResumableSearch, SavedTable, Side, SyncEntry, Value,
 };
 
 pub use crate::impartial::ruleset::ImpartialRuleset;
@@ -227,6 +227,18 @@ pub trait ImpartialGame: Game + ImpartialRuleset {
         _target: &BigUint,
     ) -> Option<Vec<Move<Self::Position>>> {
         None
+    }
+    /// The engine of a search of `p` saved to a checkpoint (`mex value …
+    /// --checkpoint FILE`) within `memory` bytes: the game's own search
+    /// when a plain run takes it and it can be saved, no checkpoint when
+    /// the game's own bounded table answers, else (the default) the
+    /// ruleset's search saved with its records.
+    fn checkpointed_search(
+        &self,
+        _p: &Self::Position,
+        _memory: usize,
+    ) -> CheckpointedSearch<Self::Position> {
+        CheckpointedSearch::General
     }
 }
 

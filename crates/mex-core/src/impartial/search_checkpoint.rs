@@ -137,8 +137,13 @@ pub fn read<R: ImpartialRuleset>(
     if r.field("position")? != subject.position {
         return Err(damaged("it is for another position"));
     }
-    if r.count("record")? != ruleset.record_bytes() {
-        return Err(damaged("its positions are not this game's records"));
+    let width = r.count("record")?;
+    if width != ruleset.record_bytes() {
+        return Err(damaged(&format!(
+            "its positions are records of {width} bytes, this search's of {} \
+             (a file of another engine or format)",
+            ruleset.record_bytes()
+        )));
     }
     let known = r.count("known")?;
     let excluded = r.count("excluded")?;

@@ -6,8 +6,8 @@
 //! options), and the misère parts.
 
 use super::{
-    nimber_form, parse, CatalogGame, Context, Evaluation, LabelledParts, MoveEvaluation, Outcome,
-    ResumableSearch, Value,
+    nimber_form, parse, CatalogGame, CheckpointedSearch, Context, Evaluation, LabelledParts,
+    MoveEvaluation, Outcome, ResumableSearch, SavedTable, Value,
 };
 use crate::games::{check_listing_size, ImpartialGame, Move};
 use crate::impartial::grundy::GrundySolver;
@@ -111,44 +111,92 @@ struct Resumable<'a, G: ImpartialGame> {
     game: &'a ImpartialEntry<G>,
     subject: Subject,
     position: G::Position,
-    solver: Solver<'a, G>,
+    engine: Engine<'a, G>,
+}
+
+/// What a checkpointed search runs ([`ImpartialGame::checkpointed_search`]).
+enum Engine<'a, G: ImpartialGame> {
+    /// The ruleset's pruned search or full solver, saved with its records.
+    General(Solver<'a, G>),
+    /// The game's own search, saved as itself.
+    Own(Box<dyn SavedTable<G::Position>>),
+    /// The plain run's engine (the game's own bounded table), not saved.
+    NotSaved(Solver<'a, G>),
+}
+
+impl<G: ImpartialGame> Resumable<'_, G> {
+    fn nimber(&mut self) -> Result<u64, MexError> {
+        match &mut self.engine {
+            Engine::General(solver) | Engine::NotSaved(solver) => solver.nimber(&self.position),
+            Engine::Own(table) => table.grundy(&self.position).unwrap_or_else(|| {
+                Err(MexError::invalid(
+                    format!(
+                        "the game's own search does not hold {}",
+                        self.subject.position
+                    ),
+                    "a position of the board the search was made for",
+                ))
+            }),
+        }
+    }
 }
 
 impl<G: ImpartialGame> ResumableSearch for Resumable<'_, G> {
     fn position(&self) -> &str {
         &self.subject.position
     }
+    fn saves(&self) -> bool {
+        !matches!(self.engine, Engine::NotSaved(_))
+    }
     fn run(&mut self) -> Result<Evaluation, MexError> {
-        let g = self.game.grundy_in(&mut self.solver, &self.position)?;
+        let g = match self.game.0.known_grundy(&self.position) {
+            Some(g) => g,
+            None => BigUint::from(self.nimber()?),
+        };
         Ok(ImpartialEntry::<G>::evaluation(&self.position, g))
     }
     fn positions(&self) -> usize {
-        match &self.solver {
-            Solver::Pruned(search, _) => search.positions_stored(),
-            Solver::Full(solver, _) => solver.positions_solved(),
+        match &self.engine {
+            Engine::General(Solver::Pruned(search, _)) => search.positions_stored(),
+            Engine::General(Solver::Full(solver, _)) => solver.positions_solved(),
+            Engine::Own(table) => table.positions(),
+            Engine::NotSaved(_) => 0,
         }
     }
     fn save(&self, out: &mut dyn std::io::Write) -> std::io::Result<()> {
         let game = &self.game.0;
-        match &self.solver {
-            Solver::Pruned(s, _) => search_checkpoint::write(
+        match &self.engine {
+            Engine::General(Solver::Pruned(s, _)) => search_checkpoint::write(
                 out,
                 game,
                 &self.subject,
                 s.known_nimbers(),
                 s.exclusions(),
             ),
-            Solver::Full(s, _) => {
+            Engine::General(Solver::Full(s, _)) => {
                 let none = std::iter::empty::<(&G::Position, u128)>();
                 search_checkpoint::write(out, game, &self.subject, s.known_values(), none)
             }
+            Engine::Own(table) => table.save(out, &self.subject),
+            Engine::NotSaved(_) => Err(std::io::Error::other("this search keeps no checkpoint")),
         }
     }
     fn resume(&mut self, input: &mut dyn std::io::Read) -> Result<usize, MexError> {
         let game = &self.game.0;
-        let read = match &mut self.solver {
-            Solver::Pruned(s, _) => search_checkpoint::read(input, game, &self.subject, s)?,
-            Solver::Full(s, _) => search_checkpoint::read(input, game, &self.subject, s)?,
+        let read = match &mut self.engine {
+            Engine::General(Solver::Pruned(s, _)) => {
+                search_checkpoint::read(input, game, &self.subject, s)?
+            }
+            Engine::General(Solver::Full(s, _)) => {
+                search_checkpoint::read(input, game, &self.subject, s)?
+            }
+            Engine::Own(table) => return table.resume(input, &self.subject),
+            Engine::NotSaved(_) => {
+                return Err(MexError::invalid(
+                    "this search keeps no checkpoint (the game's own table answers)",
+                    "a checkpoint of a search that saves one",
+                ))
+            }
         };
         Ok(read.known)
     }
@@ -326,6 +374,12 @@ impl<G: ImpartialGame> CatalogGame for ImpartialEntry<G> {
             return Ok(None);
         }
         let p = parse(&self.0, position)?;
+        let memory = ctx.search_memory;
+        let engine = match self.0.checkpointed_search(&p, memory) {
+            CheckpointedSearch::General => Engine::General(self.solver(memory).resumable()),
+            CheckpointedSearch::Own(table) => Engine::Own(table),
+            CheckpointedSearch::NotSaved => Engine::NotSaved(self.solver(memory)),
+        };
         Ok(Some(Box::new(Resumable {
             game: self,
             subject: Subject {
@@ -333,7 +387,7 @@ impl<G: ImpartialGame> CatalogGame for ImpartialEntry<G> {
                 position: p.to_string(),
             },
             position: p,
-            solver: self.solver(ctx.search_memory).resumable(),
+            engine,
         })))
     }
 }

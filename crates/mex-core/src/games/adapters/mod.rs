@@ -46,7 +46,7 @@ pub use loopy::LoopyEntry;
 pub use loopy_partizan::LoopyPartizanEntry;
 pub(super) use partizan::partizan_value;
 pub use partizan::{partizan_evaluation, PartizanEntry};
-pub use resumable::ResumableSearch;
+pub use resumable::{CheckpointedSearch, ResumableSearch, SavedTable};
 pub use sync::SyncEntry;
 
 use super::picture::Picture;
@@ -178,8 +178,10 @@ pub trait CatalogGame: Send + Sync {
     /// The search for the position's value as one that can be saved and
     /// resumed, within the context's memory budget: for the games whose
     /// positions have checkpoint records
-    /// ([`crate::impartial::ruleset::ImpartialRuleset::record_bytes`]);
-    /// `None` for the others.
+    /// ([`crate::impartial::ruleset::ImpartialRuleset::record_bytes`]),
+    /// on the engine a plain evaluation takes
+    /// ([`crate::games::ImpartialGame::checkpointed_search`]: it may keep
+    /// no checkpoint, [`ResumableSearch::saves`]); `None` for the others.
     fn resumable_search<'a>(
         &'a self,
         _position: &str,
