@@ -294,6 +294,17 @@ pub fn counted(n: impl fmt::Display, noun: &str) -> String {
     }
 }
 
+/// A memory budget as a message states it: whole MiB when it is a
+/// multiple of 1 MiB (`1536 MiB`), whole KiB when a multiple of 1 KiB,
+/// else bytes, so that no budget reads as `0 MiB` or is rounded.
+pub fn memory_amount(bytes: usize) -> String {
+    match bytes {
+        b if b >= 1 << 20 && b % (1 << 20) == 0 => format!("{} MiB", b >> 20),
+        b if b >= 1 << 10 && b % (1 << 10) == 0 => format!("{} KiB", b >> 10),
+        b => counted(b, "byte"),
+    }
+}
+
 /// How many characters of user input an error message echoes.
 pub const QUOTED_CHARS: usize = 60;
 
@@ -346,6 +357,16 @@ fn push_escaped(out: &mut String, ch: char) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn memory_amounts_are_never_rounded_to_zero() {
+        assert_eq!(memory_amount(3 << 29), "1536 MiB");
+        assert_eq!(memory_amount(1 << 20), "1 MiB");
+        assert_eq!(memory_amount(1 << 16), "64 KiB");
+        assert_eq!(memory_amount((1 << 20) + 1), "1048577 bytes");
+        assert_eq!(memory_amount(1), "1 byte");
+        assert_eq!(memory_amount(0), "0 bytes");
+    }
     use proptest::prelude::*;
 
     #[test]

@@ -29,6 +29,17 @@ fn parts(games: &[PyRef<'_, Game>]) -> Vec<(&'static dyn CatalogGame, String)> {
         .collect()
 }
 
+/// The context of one search: `memory` bytes for its transposition table,
+/// stack and store of forms (the default of `mex value --first`, 4 GiB,
+/// when `None`).
+fn context(memory: Option<usize>) -> Context {
+    let mut ctx = Context::new();
+    if let Some(bytes) = memory {
+        ctx.search_memory = bytes;
+    }
+    ctx
+}
+
 /// The sum's summands, borrowing the owned parts.
 fn summands<'a>(parts: &'a [(&'static dyn CatalogGame, String)]) -> Vec<Summand<'a>> {
     parts
@@ -43,33 +54,47 @@ fn summands<'a>(parts: &'a [(&'static dyn CatalogGame, String)]) -> Vec<Summand<
 /// Who wins the sum of `games` when `first` ("left" or "right") moves
 /// first: "Left" or "Right", by the outcome search alone (minimax over the
 /// components with a transposition table, as MCGS does; no value is
-/// computed), stopped by Ctrl-C.
+/// computed), within `memory` bytes (default 4 GiB, as `mex value
+/// --first`; a search that outgrows it raises ValueError naming the
+/// budget), stopped by Ctrl-C.
 ///
 /// >>> import mex
 /// >>> mex.winner([mex.Game("clobber", "xoxo"), mex.Game("domineering", "2x3")], "left")
 /// 'Left'
 #[pyfunction]
-pub fn winner(py: Python<'_>, games: Vec<PyRef<'_, Game>>, first: &str) -> PyResult<String> {
+#[pyo3(signature = (games, first, memory = None))]
+pub fn winner(
+    py: Python<'_>,
+    games: Vec<PyRef<'_, Game>>,
+    first: &str,
+    memory: Option<usize>,
+) -> PyResult<String> {
     let side = first_player(first)?;
     let parts = parts(&games);
     let won = interruptible(py, move || {
-        outcome_search::winner(&summands(&parts), side, &mut Context::new())
+        outcome_search::winner(&summands(&parts), side, &mut context(memory))
     })?
     .map_err(err)?;
     Ok(format!("{won:?}"))
 }
 
 /// The outcome class ("L", "R", "N" or "P") of the sum of `games` by the
-/// outcome search (both first players), without the value.
+/// outcome search (both first players), without the value, within
+/// `memory` bytes as [`winner`].
 ///
 /// >>> import mex
 /// >>> mex.sum_outcome([mex.Game("clobber", "xo"), mex.Game("clobber", "xo")])
 /// 'P'
 #[pyfunction]
-pub fn sum_outcome(py: Python<'_>, games: Vec<PyRef<'_, Game>>) -> PyResult<String> {
+#[pyo3(signature = (games, memory = None))]
+pub fn sum_outcome(
+    py: Python<'_>,
+    games: Vec<PyRef<'_, Game>>,
+    memory: Option<usize>,
+) -> PyResult<String> {
     let parts = parts(&games);
     let class = interruptible(py, move || {
-        outcome_search::outcome(&summands(&parts), &mut Context::new())
+        outcome_search::outcome(&summands(&parts), &mut context(memory))
     })?
     .map_err(err)?;
     Ok(class.to_string())

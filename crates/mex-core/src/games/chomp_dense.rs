@@ -132,7 +132,7 @@ pub(crate) fn too_large(rows: usize, columns: usize, bytes: u128, memory: usize)
              ({} MiB)",
             bytes >> 20
         ),
-        format!("{} MiB of memory", memory >> 20),
+        format!("{} of memory", crate::error::memory_amount(memory)),
         "choose a smaller board",
     )
 }

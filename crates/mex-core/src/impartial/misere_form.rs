@@ -138,7 +138,7 @@ impl MisereStore {
         if self.bytes > self.budget {
             return Err(MexError::too_large(
                 "the misère canonical forms of this request",
-                format!("{} MiB of tables", self.budget >> 20),
+                format!("{} of tables", crate::error::memory_amount(self.budget)),
                 "ask for smaller games or fewer sums",
             ));
         }

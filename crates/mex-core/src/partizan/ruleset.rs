@@ -308,7 +308,7 @@ impl<R: PartizanRuleset> Evaluator<R> {
         if used.saturating_add(self.open_bytes) > budget {
             return Err(MexError::too_large(
                 "the computation (canonical forms, memo tables and the frames of the search)",
-                format!("{} MiB of memory", budget >> 20),
+                format!("{} of memory", crate::error::memory_amount(budget)),
                 "choose a smaller game or position",
             ));
         }

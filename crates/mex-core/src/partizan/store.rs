@@ -349,7 +349,7 @@ impl GameStore {
             ),
             OverBudget::Memory => MexError::too_large(
                 "the computation (canonical forms and their memo tables)",
-                format!("{} MiB of memory", self.budget >> 20),
+                format!("{} of memory", crate::error::memory_amount(self.budget)),
                 "choose a smaller game or position",
             ),
             OverBudget::RecordOptions(i) => MexError::too_large(
@@ -367,7 +367,7 @@ impl GameStore {
                     self.deepest,
                     BYTES_PER_LEVEL >> 10
                 ),
-                format!("{} MiB of memory", self.budget >> 20),
+                format!("{} of memory", crate::error::memory_amount(self.budget)),
                 "use a shallower game",
             ),
             OverBudget::Stopped(time_limit) => MexError::Stopped { time_limit },

@@ -100,7 +100,7 @@ fn memory_spent(positions: usize) -> MexError {
     let bytes = positions.saturating_mul(FULL_SOLVER_BYTES_PER_POSITION);
     MexError::too_large(
         "the computation (the table of Grundy values)",
-        format!("{} MiB of memory", bytes >> 20),
+        format!("{} of memory", crate::error::memory_amount(bytes)),
         "choose a smaller position",
     )
 }
