@@ -301,6 +301,14 @@ pub const QUOTED_CHARS: usize = 60;
 /// shortens it: a guard for messages built without [`quote`].
 pub const MAX_FIELD_CHARS: usize = 400;
 
+/// `n` and a noun of regular plural, in the singular for one: `1 row`,
+/// `2 rows`, `0 rows`.
+pub fn count(n: impl fmt::Display, noun: &str) -> String {
+    let n = n.to_string();
+    let plural = if n == "1" { "" } else { "s" };
+    format!("{n} {noun}{plural}")
+}
+
 /// User input as it appears in an error message: in single quotes, control
 /// characters (newlines, NUL, escape sequences…) escaped like Rust's
 /// `escape_debug`, and at most [`QUOTED_CHARS`] characters followed by
@@ -356,6 +364,14 @@ mod tests {
         let q = quote(&long);
         assert!(q.ends_with("'…(200 bytes)"), "{q}");
         assert_eq!(q.chars().filter(|&c| c == 'é').count(), QUOTED_CHARS);
+    }
+
+    #[test]
+    fn counts_are_singular_for_one_only() {
+        assert_eq!(count(1, "column"), "1 column");
+        assert_eq!(count(0, "row"), "0 rows");
+        assert_eq!(count(2, "move"), "2 moves");
+        assert_eq!(count(11, "strip"), "11 strips");
     }
 
     #[test]
