@@ -155,10 +155,10 @@ mod tests {
             .collect::<Result<Vec<_>, _>>()
             .unwrap();
         let mut starved = Context::with_store(GameStore::with_limits(1 << 30, 1000));
-        let err = value_of_sum(&summands, &mut starved, true)
-            .err()
-            .expect("refused by its budget")
-            .to_string();
+        let Err(err) = value_of_sum(&summands, &mut starved, true) else {
+            panic!("not refused by its budget");
+        };
+        let err = err.to_string();
         assert!(err.contains("1000 comparisons"), "{err}");
         assert!(err.contains("--first left|right|both"), "{err}");
         assert_eq!(err.lines().count(), 1, "{err}");

@@ -2276,7 +2276,7 @@ mod tests {
     /// the others, which a cheaper question would not avoid.
     #[test]
     fn spent_budgets_are_recognised() {
-        let mut s = GameStore::with_limits(DEFAULT_BUDGET, 1);
+        let s = GameStore::with_limits(DEFAULT_BUDGET, 1);
         let spent = s.reported::<()>(Err(OverBudget::Work)).unwrap_err();
         assert!(spent_budget(&spent), "{spent}");
         let memory = s.reported::<()>(Err(OverBudget::Memory)).unwrap_err();
