@@ -176,8 +176,15 @@ fn domineering_budgets_and_checkpoint() {
     assert!(two["search"]["comparisons"].is_string());
     let starved = mex(&["domineering", "4x4", "--comparisons", "1000"]);
     assert_eq!(starved.status.code(), Some(2));
-    let refusal = mex(&["domineering", "6x6"]);
-    assert!(String::from_utf8_lossy(&refusal.stderr).contains("--memory"));
+    // No bound before the search: a budget spent refuses 6x6 with one line
+    // naming it (the default budgets take minutes to be spent).
+    let refusal = mex(&["domineering", "6x6", "--comparisons", "2^16"]);
+    assert_eq!(refusal.status.code(), Some(2));
+    let line = String::from_utf8_lossy(&refusal.stderr);
+    assert!(
+        line.contains("65536 comparisons") && line.lines().count() == 1,
+        "{line}"
+    );
 
     let dir = scratch_dir("dom-ckpt");
     let file = dir.join("board.ckpt");
@@ -215,6 +222,45 @@ fn domineering_budgets_and_checkpoint() {
     let damaged = mex(&["domineering", board, "--checkpoint", f]);
     assert_eq!(damaged.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&damaged.stderr).contains("ends early"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Ctrl-C (SIGINT) during a checkpointed Domineering search saves it and
+/// exits with 130, saying in one line where it saved; the lock is gone.
+#[test]
+fn an_interrupted_domineering_search_names_its_checkpoint() {
+    let dir = scratch_dir("dom-ckpt-int");
+    let file = dir.join("six.ckpt");
+    let lock = dir.join("six.ckpt.lock");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mex"))
+        .args(["value", "domineering", "6x6", "--checkpoint"])
+        .arg(&file)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("binary runs");
+    let start = std::time::Instant::now();
+    while !lock.exists() && start.elapsed() < HANG_GUARD {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    // The lock is taken just before the handlers are installed.
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(killed.success());
+    let status = wait_bounded(&mut child, HANG_GUARD).expect("ends after SIGINT");
+    let mut err = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut err).unwrap();
+    assert_eq!(status.code(), Some(130), "{err}");
+    let last = err.lines().last().unwrap_or_default();
+    assert!(last.starts_with("mex: interrupted; "), "{err}");
+    assert!(
+        last.contains(&format!("saved to {}", file.display())),
+        "{err}"
+    );
+    assert!(file.exists() && !lock.exists(), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -553,8 +599,13 @@ fn domineering_contract() {
     let r = region["value"].as_str().unwrap();
     let twice = json(&["game", &format!("{r} + {r}")]);
     assert_eq!(walled["value"], twice["value"]);
-    let six = mex(&["domineering", "6x6"]);
+    let six = mex(&["--time-limit", "0.5", "domineering", "6x6"]);
     assert_eq!(six.status.code(), Some(2));
+    let line = String::from_utf8_lossy(&six.stderr);
+    assert!(
+        line.contains("time limit of 0.5 s") && line.lines().count() == 1,
+        "{line}"
+    );
 }
 
 #[test]

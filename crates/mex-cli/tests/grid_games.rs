@@ -70,3 +70,48 @@ fn moves_are_labelled_and_limits_refused() {
     assert_eq!(err.trim().lines().count(), 1, "{err}");
     assert!(err.contains("1048576 comparisons"), "{err}");
 }
+
+/// A board refused by its size quotes the size as typed (a side past the
+/// machine's integers is not shown saturated) and the game's own limit;
+/// an empty row (`../`, `..//..`) is refused in one line saying the rows
+/// must have one width, in every grid game, not dropped.
+#[test]
+fn sizes_as_typed_and_empty_rows_refused() {
+    let refusal = |args: &[&str]| {
+        let out = mex(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr).trim().to_string();
+        assert_eq!(err.lines().count(), 1, "{err}");
+        err
+    };
+    let huge = "99999999999999999999x2";
+    let err = refusal(&["value", "cram", huge]);
+    assert!(
+        err.contains(&format!("board size {huge} exceeds the limit of 128 cells")),
+        "{err}"
+    );
+    assert!(
+        !err.contains("4096") && !err.contains("18446744073709551615"),
+        "{err}"
+    );
+    let err = refusal(&["value", "cram", "12x11"]);
+    assert!(err.contains("128 cells"), "{err}");
+    for (game, board) in [
+        ("cram", "../"),
+        ("cram", "..//.."),
+        ("domineering", "../"),
+        ("domineering", "/.."),
+        ("clobber", "xo//ox"),
+        ("konane", "xo|"),
+        ("amazons", "x.|.o|"),
+        ("fox-and-geese", "F.|..|"),
+    ] {
+        for command in ["value", "moves"] {
+            let err = refusal(&[command, game, board]);
+            assert!(
+                err.contains("every row must have the same width"),
+                "{game} {board}: {err}"
+            );
+        }
+    }
+}

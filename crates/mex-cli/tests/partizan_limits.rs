@@ -43,15 +43,64 @@ fn spaces_inside_numbers_are_errors() {
     assert_eq!(v["value"], "*2");
 }
 
-/// 6×6 Domineering was accepted and aborted after 141 s at 2.4 GB; it is
-/// now refused before the search, by its 2 989 126 727 sets of disjoint
-/// dominoes (OEIS A028420): the refusal names that count and the largest
-/// rectangle admitted, which only the check before the search knows (a
-/// search stopped by its budgets names the memory or the comparisons).
+/// 6×6 Domineering was accepted and aborted after 141 s at 2.4 GB, then
+/// refused before the search by a bound on its positions (2 989 126 727
+/// sets of disjoint dominoes). No bound is left: the budgets decide as the
+/// search runs, and the refusal names the one spent (comparisons, memory,
+/// time), in one line with status 2. A full value refused by its budget
+/// points to the outcome search (`--first`), which `mex value` and
+/// `mex sum` accept; `mex domineering` (no `--first`) does not point to it.
 #[test]
-fn domineering_beyond_the_measured_limit_is_refused_at_once() {
-    let err = refused(&["domineering", "6x6"]);
-    assert!(err.contains("2989126727") && err.contains("5x6"), "{err}");
+fn domineering_is_bounded_by_its_budgets_not_by_a_count() {
+    let err = refused(&["value", "domineering", "6x6", "--comparisons", "2^16"]);
+    assert!(
+        err.contains("exceeds the limit of 65536 comparisons"),
+        "{err}"
+    );
+    assert!(err.contains("--first left|right|both"), "{err}");
+    assert!(!err.contains("positions to search"), "{err}");
+    // The memo tables fill the memory budget (blamed on them, not on the
+    // few levels of recursion under way when it ran out).
+    let err = refused(&["value", "domineering", "6x6", "--memory", "4M"]);
+    assert!(
+        err.contains("4 MiB of memory") && err.contains("--first"),
+        "{err}"
+    );
+    assert!(!err.contains("levels of recursion"), "{err}");
+    let err = refused(&["--time-limit", "0.3", "value", "domineering", "8x8"]);
+    assert!(err.contains("time limit of 0.3 s"), "{err}");
+    let err = refused(&["domineering", "6x6", "--comparisons", "2^16"]);
+    assert!(
+        err.contains("65536 comparisons") && !err.contains("--first"),
+        "{err}"
+    );
+    // Other partizan games the same: Snort on a 5x5 grid.
+    let err = refused(&["value", "snort", "5x5", "--comparisons", "2^12"]);
+    assert!(
+        err.contains("4096 comparisons") && err.contains("--first"),
+        "{err}"
+    );
+    // What the hint proposes answers (a small board, to stay quick).
+    let out = mex(&["value", "domineering", "4x4", "--first", "left", "--json"]);
+    assert!(out.status.success());
+}
+
+/// A big board still lists its moves: `mex moves` on a 2x17 strip of
+/// Domineering, refused before the search while a bound on positions
+/// stood (277 376 074 sets of disjoint dominoes, above 10^8), answers
+/// within the default budgets.
+#[test]
+fn big_domineering_boards_list_their_moves() {
+    let out = mex(&["moves", "domineering", "2x17", "--json"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    // Left: 17 vertical dominoes; Right: 2 rows of 16 horizontal ones.
+    assert_eq!(v["moves"].as_array().map(Vec::len), Some(17 + 32));
+    assert_eq!(v["outcome"], "R");
 }
 
 /// Integers whose canonical chains would be huge are kept in closed form

@@ -75,6 +75,16 @@ fn a_partizan_game_is_played_by_sides() {
     );
 }
 
+/// A Domineering board beyond the bound on positions that once refused it
+/// (2x17: 277 376 074 sets of disjoint dominoes) is played.
+#[test]
+fn a_big_domineering_board_is_played() {
+    let (out, code) = play(&["domineering", "2x17", "--side", "Left"], "1\n");
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("you play: a1-a2"), "{out}");
+    assert!(out.contains("computer plays: "), "{out}");
+}
+
 #[test]
 fn a_bad_position_or_side_is_refused_before_the_game() {
     let (out, code) = play(&["nim", "3,x"], "");

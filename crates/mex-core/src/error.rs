@@ -380,6 +380,14 @@ mod tests {
     }
 
     #[test]
+    fn counts_are_singular_for_one_only() {
+        assert_eq!(counted(1, "column"), "1 column");
+        assert_eq!(counted(0, "row"), "0 rows");
+        assert_eq!(counted(2, "move"), "2 moves");
+        assert_eq!(counted(11, "strip"), "11 strips");
+    }
+
+    #[test]
     fn too_small_is_never_called_too_large() {
         let e = MexError::too_small("order", 0, 1, "1 ≤ n ≤ 32");
         let text = e.to_string();

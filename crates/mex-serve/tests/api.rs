@@ -318,6 +318,28 @@ fn a_timed_out_evaluation_is_stopped_and_frees_its_slot() {
     assert_eq!((counts.reached, counts.ended, counts.stopped), (1, 1, 1));
 }
 
+/// Domineering 6×6 has no bound before its search (issue 22): the server
+/// bounds it as it bounds Konane and Clobber, by its timeout (and the
+/// store's budgets), answers 503 in one line, and goes on answering.
+#[test]
+fn a_big_domineering_board_is_stopped_by_the_timeout() {
+    let addr = start(Config {
+        timeout: Duration::from_millis(300),
+        ..patient()
+    });
+    let (s, v) = get(addr, "/api/value?game=domineering&position=6x6");
+    assert_error(s, &v, 503);
+    assert!(
+        v["error"]
+            .as_str()
+            .unwrap()
+            .contains("took longer than 0.3 s"),
+        "{v}"
+    );
+    let (s, v) = get(addr, "/api/value?game=domineering&position=2x3");
+    assert_eq!(s, 200, "{v}");
+}
+
 /// Domineering 4×4 runs past a light limit of zero, so it goes to the
 /// heavy lane, where the gate holds it. With the one heavy slot held, a
 /// cheap request still answers from the light lane, while the expensive

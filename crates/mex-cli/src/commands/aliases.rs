@@ -323,10 +323,10 @@ Rules: a grid of free squares; Left places a domino on two vertically adjacent
 free squares, Right on two horizontally adjacent ones. Whoever cannot move
 loses.",
     after_help = "A grid is HxW (a full rectangle) or rows of . (free) and # (taken) separated
-by /, | or newlines, of at most 64 cells. Before searching, the board's regions
-are bounded by their sets of disjoint dominoes (at most 10^8 in all: every
-rectangle up to 5x6); # cells that split a board into regions make larger
-boards searchable.
+by /, | or newlines, of at most 64 cells. Any board is searched until its value
+is found or a budget is spent (--memory, --comparisons, mex --time-limit; the
+defaults suffice for every rectangle up to 5x6, 4x7 and 3x10); # cells that
+split a board into regions make larger boards cheaper.
 
 Examples:
   mex domineering 4x4 --json

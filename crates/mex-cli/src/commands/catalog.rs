@@ -423,7 +423,15 @@ pub fn run_value(a: &ValueArgs) -> Result<Output, MexError> {
     if let Some(first) = a.first {
         return first_player_winner(a, first);
     }
-    value_report(&a.game, &a.position, a.misere, &a.options, a.json).map(PositionReport::output)
+    value_report(&a.game, &a.position, a.misere, &a.options, a.json)
+        .map(PositionReport::output)
+        .map_err(|e| {
+            if a.misere {
+                e
+            } else {
+                winner::suggest_first(e)
+            }
+        })
 }
 
 /// `mex value GAME POSITION --first PLAYER`.

@@ -51,8 +51,8 @@ pub struct SearchOptions {
     /// a unit (512M, 2GiB): the canonical forms of a partizan game
     /// (default 1.5 GiB), and the transposition table of an impartial
     /// game's nimber search or of an outcome search (--first; default 4
-    /// GiB). With --memory or --comparisons a Domineering board of any
-    /// size up to 64 cells is searched, until a budget is spent.
+    /// GiB). A search runs until its value is found or a budget (this
+    /// one, --comparisons, mex --time-limit) is spent.
     #[arg(long, value_name = "SIZE", value_parser = memory_arg)]
     pub memory: Option<usize>,
     /// Most comparisons of options (the work budget of a partizan game,
@@ -68,8 +68,7 @@ pub struct SearchOptions {
 }
 
 impl SearchOptions {
-    /// Whether a budget was given (then Domineering's board bound is
-    /// replaced by the budgets themselves).
+    /// Whether a budget was given.
     pub fn budgeted(&self) -> bool {
         self.memory.is_some() || self.comparisons.is_some()
     }
@@ -134,24 +133,6 @@ fn check_not_empty(text: &str) -> Result<(), MexError> {
     Ok(())
 }
 
-/// The refusal of a large board, pointing to the options that lift it.
-fn with_budget_hint(e: MexError) -> MexError {
-    match e {
-        MexError::AboveLimit {
-            quantity,
-            value,
-            limit,
-            hint,
-        } => MexError::AboveLimit {
-            quantity,
-            value,
-            limit,
-            hint: format!("{hint}, or search it anyway with --memory SIZE --comparisons N"),
-        },
-        e => e,
-    }
-}
-
 /// What the search shares with its observer: the checkpoint file and when
 /// it was last saved, the interrupt flag, the progress counter.
 struct Watch {
@@ -188,16 +169,13 @@ impl Watch {
     }
 }
 
-/// Searches the Domineering board `text` within `options`' budgets (or,
-/// without budgets, after the board's bound), saving and resuming the
+/// Searches the Domineering board `text` within `options`' budgets (the
+/// defaults when none is given), saving and resuming the
 /// checkpoint when one is named; the progress counter stays quiet when
 /// `quiet`. Ctrl-C during a checkpointed search saves and exits with 130.
 pub fn domineering(text: &str, options: &SearchOptions, quiet: bool) -> Result<Searched, MexError> {
     check_not_empty(text)?;
     let grid = Grid::parse(text)?;
-    if !options.budgeted() {
-        grid.check_search().map_err(with_budget_hint)?;
-    }
     let mut store = options.store();
     let mut ev = Evaluator::new(Domineering::default(), usize::MAX);
     let file = options
@@ -224,8 +202,13 @@ pub fn domineering(text: &str, options: &SearchOptions, quiet: bool) -> Result<S
     if searched.is_err() || watch.file.is_some() {
         watch.save(&ev, &store);
     }
-    if watch.interrupt.as_ref().is_some_and(Interrupt::requested) {
-        eprintln!("mex: interrupted; {} positions saved", ev.positions());
+    let interrupted = match (&watch.interrupt, &watch.file) {
+        (Some(i), Some(f)) if i.requested() => Some(interrupted_line(ev.positions(), f.path())),
+        _ => None,
+    };
+    if let Some(line) = interrupted {
+        eprintln!("{line}");
+        drop(ev); // its observer holds the other reference to the watch
         drop(watch); // removes the checkpoint's lock file
         std::process::exit(130);
     }
@@ -288,7 +271,7 @@ pub fn resumable(
             matches!(run, Err(MexError::Stopped { time_limit: Some(l) }) if l == SAVE_EVERY);
         save_tables(&file, &*search);
         if interrupt.requested() {
-            eprintln!("mex: interrupted; {} positions saved", search.positions());
+            eprintln!("{}", interrupted_line(search.positions(), file.path()));
             drop(file); // removes the checkpoint's lock file
             std::process::exit(130);
         }
@@ -306,6 +289,16 @@ pub fn resumable(
             });
         }
     }
+}
+
+/// The line printed when Ctrl-C stops a checkpointed search: what was
+/// saved, where, and how to go on.
+fn interrupted_line(positions: usize, path: &Path) -> String {
+    format!(
+        "mex: interrupted; {positions} positions saved to {}: run the same command again to \
+         resume",
+        path.display()
+    )
 }
 
 /// Saves a search's tables, warning (not failing) when the file cannot be
@@ -356,20 +349,29 @@ mod tests {
         }
     }
 
+    /// No bound before the search: a board of any size is searched until
+    /// a budget is spent, and the refusal names that budget.
     #[test]
-    fn budgets_replace_the_board_bound() {
+    fn the_budgets_bound_the_search() {
         let none = SearchOptions::default();
-        let refused = domineering("6x6", &none, true).err().unwrap().to_string();
-        assert!(
-            refused.contains("--memory SIZE --comparisons N"),
-            "{refused}"
-        );
+        assert!(!none.budgeted());
         let starved = SearchOptions {
-            comparisons: Some(1000),
+            comparisons: Some(1 << 16),
             ..SearchOptions::default()
         };
         assert!(starved.budgeted());
-        assert!(domineering("4x4", &starved, true).is_err());
+        for board in ["6x6", "8x8", "5x7"] {
+            let refused = domineering(board, &starved, true)
+                .err()
+                .unwrap()
+                .to_string();
+            assert!(refused.contains("65536 comparisons"), "{board}: {refused}");
+        }
         assert!(domineering("/", &none, true).is_err());
+        let line = interrupted_line(12, Path::new("dir/6x6.ckpt"));
+        assert!(
+            line.contains("12 positions saved to dir/6x6.ckpt"),
+            "{line}"
+        );
     }
 }

@@ -78,9 +78,18 @@ pub fn run(a: &SumArgs) -> Result<Output, MexError> {
         let report = super::winner::search(&summands, a.first, &mut Context::new(), a.json)?;
         return Ok(Output::report(report.of_sum(&a.components)));
     }
-    let r =
-        crate::progress::while_searching(a.json, || sum::analyse(&summands, &mut Context::new()))?;
+    let r = value_of_sum(&summands, &mut Context::new(), a.json)?;
     Ok(Output::new(to_json(&SumReport::of(&r)), to_text(&r)))
+}
+
+/// The sum's value, a refusal by its budget pointing to `--first`.
+fn value_of_sum(
+    summands: &[Summand],
+    ctx: &mut Context,
+    quiet: bool,
+) -> Result<SumAnalysis, MexError> {
+    crate::progress::while_searching(quiet, || sum::analyse(summands, ctx))
+        .map_err(super::winner::suggest_first)
 }
 
 fn to_text(r: &SumAnalysis) -> String {
@@ -129,4 +138,30 @@ fn to_text(r: &SumAnalysis) -> String {
         );
     }
     text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mex_core::partizan::store::GameStore;
+
+    /// A sum whose value outgrows its budget is refused in one line that
+    /// points to `--first`; within the budget the same sum has its value.
+    #[test]
+    fn a_spent_budget_points_to_first() {
+        let summands = ["domineering:4x4", "nim:1"]
+            .iter()
+            .map(|c| Summand::parse(c))
+            .collect::<Result<Vec<_>, _>>()
+            .unwrap();
+        let mut starved = Context::with_store(GameStore::with_limits(1 << 30, 1000));
+        let Err(err) = value_of_sum(&summands, &mut starved, true) else {
+            panic!("not refused by its budget");
+        };
+        let err = err.to_string();
+        assert!(err.contains("1000 comparisons"), "{err}");
+        assert!(err.contains("--first left|right|both"), "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(value_of_sum(&summands, &mut Context::new(), true).is_ok());
+    }
 }

@@ -9,6 +9,7 @@ use crate::progress;
 use clap::ValueEnum;
 use mex_core::games::sum::Summand;
 use mex_core::games::{outcome_search, CatalogGame, Context, Family, Side};
+use mex_core::partizan::store::spent_budget;
 use mex_core::MexError;
 use mex_present::outcome::OutcomeReport;
 
@@ -88,6 +89,26 @@ pub fn position(
     let report =
         search(&[summand], Some(first), ctx, json)?.of_position(game.info().name, position);
     Ok(Output::report(report))
+}
+
+/// A refusal because the budget of the value (comparisons or memory of
+/// canonical forms) is spent, pointing to the cheaper question that
+/// `--first` asks: who wins. Other errors are returned unchanged.
+pub fn suggest_first(e: MexError) -> MexError {
+    if !spent_budget(&e) {
+        return e;
+    }
+    match e {
+        MexError::TooLarge { what, limit, hint } => MexError::TooLarge {
+            what,
+            limit,
+            hint: format!(
+                "{hint}, or ask who wins with --first left|right|both (the outcome search, \
+                 without the value)"
+            ),
+        },
+        e => e,
+    }
 }
 
 /// Refuses `--first` with a game that has no Left and Right.

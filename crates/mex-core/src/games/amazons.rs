@@ -15,7 +15,7 @@
 //! kept by the eight symmetries of the square, so a region is keyed by its
 //! least image.
 
-use super::grid_board::{cell_name, Alphabet, Board, QUEEN};
+use super::grid_board::{cell_name, Alphabet, Board, MAX_BOARD_CELLS, QUEEN};
 use super::picture::{Cell, Owner, Picture};
 use super::{Family, Game, GameInfo, Move, PartizanGame, PartizanRuleset, Ruleset};
 use crate::MexError;
@@ -42,6 +42,7 @@ const ALPHABET: Alphabet = Alphabet {
     sized: None,
     accepted: "rows of x (Left's amazon), o (Right's amazon), . (empty) and # (burned) \
                separated by / or |, such as x..#/..../.#.o",
+    max_cells: MAX_BOARD_CELLS,
 };
 
 /// An Amazons position.

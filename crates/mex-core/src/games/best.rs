@@ -217,7 +217,8 @@ pub fn best_move(
                     }
                     retrograde::Value::Loss(r) => {
                         best.remoteness = Some(r);
-                        best.reason = format!("losing: the longest defence, {r} moves");
+                        let defence = crate::error::counted(r, "move");
+                        best.reason = format!("losing: the longest defence, {defence}");
                         first_max(moves, |_| true, |_, m| remote(m))
                     }
                     retrograde::Value::Draw => {

@@ -236,7 +236,11 @@ impl Staircase {
 fn check_size(rows: usize, columns: usize) -> Result<(), MexError> {
     if rows.saturating_add(columns) > MAX_ROWS_PLUS_COLUMNS {
         return Err(MexError::too_large(
-            format!("a board of {rows} rows and {columns} columns"),
+            format!(
+                "a board of {} and {}",
+                crate::error::counted(rows, "row"),
+                crate::error::counted(columns, "column")
+            ),
             format!("{MAX_ROWS_PLUS_COLUMNS} rows plus columns"),
             "use a smaller board",
         ));

@@ -8,7 +8,7 @@
 //! players, so a group's value is kept by all eight symmetries of the
 //! square; a group is keyed by its least image.
 
-use super::grid_board::{cell_name, Alphabet, Board, ORTHOGONAL, STONES};
+use super::grid_board::{cell_name, Alphabet, Board, MAX_BOARD_CELLS, ORTHOGONAL, STONES};
 use super::picture::Picture;
 use super::{positions, Family, Game, GameInfo, Move, PartizanGame, PartizanRuleset, Ruleset};
 use crate::MexError;
@@ -35,6 +35,7 @@ const ALPHABET: Alphabet = Alphabet {
     sized: Some(|r, c| if (r + c) % 2 == 0 { b'x' } else { b'o' }),
     accepted: "rows of x (Left), o (Right) and . (empty) separated by / or |, such as xo./ox., \
                or HxW for the checkerboard with x in the top-left corner",
+    max_cells: MAX_BOARD_CELLS,
 };
 
 /// A Clobber position.

@@ -36,6 +36,7 @@ const ALPHABET: Alphabet = Alphabet {
     sized: Some(|_, _| b'.'),
     accepted: "HxW such as 3x4, or rows of . (free) and # (taken) separated by / or |, such \
                as ..#/...",
+    max_cells: MAX_CELLS,
 };
 
 /// A Cram board of at most [`MAX_CELLS`] cells, packed: bit `r * width + c`

@@ -66,11 +66,6 @@ impl Game for Domineering {
         rules: "A board of free cells. Left places a domino on two vertically adjacent free \
                 cells, Right on two horizontally adjacent ones. Who cannot place loses.",
     };
-    /// The board's regions within the search limit
-    /// ([`Grid::check_search`]).
-    fn check(&self, b: &Board) -> Result<(), MexError> {
-        b.0.check_search()
-    }
     /// The rows one per line.
     fn drawing(&self, b: &Board) -> Option<String> {
         Some(b.to_string().replace('/', "\n"))

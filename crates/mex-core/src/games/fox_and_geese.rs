@@ -115,6 +115,7 @@ impl FromStr for Pen {
             cells: b"GF.",
             sized: None,
             accepted: ACCEPTED,
+            max_cells: MAX_SQUARES,
         };
         let board = match sized(s) {
             Some((h, w)) if h * w <= MAX_SQUARES && h > 0 && w > 0 => {

@@ -31,6 +31,9 @@ pub struct Alphabet {
     pub sized: Option<fn(usize, usize) -> u8>,
     /// The accepted syntax, for error messages.
     pub accepted: &'static str,
+    /// Most cells of a board of the game (at most [`MAX_BOARD_CELLS`]), the
+    /// limit a refusal of a larger board names.
+    pub max_cells: usize,
 }
 
 /// A rectangular board of cells, row by row from the top.
@@ -149,24 +152,21 @@ impl Board {
         }
     }
 
-    /// Parses `text` over `alphabet`; refuses boards of more than
-    /// [`MAX_BOARD_CELLS`] cells and rows of different lengths.
+    /// Parses `text` over `alphabet`; refuses boards of more than the
+    /// alphabet's `max_cells` cells, and rows of different lengths (an
+    /// empty row, as between two separators, included).
     pub fn parse(text: &str, alphabet: &Alphabet) -> Result<Board, MexError> {
         let t = text.trim();
         if let Some(board) = Self::parse_size(t, alphabet)? {
             return Ok(board);
         }
-        let rows: Vec<&str> = t
-            .split(['/', '|', '\n'])
-            .map(str::trim)
-            .filter(|l| !l.is_empty())
-            .collect();
-        let Some(first) = rows.first() else {
+        let rows: Vec<&str> = t.split(['/', '|', '\n']).map(str::trim).collect();
+        let width = rows.first().map_or(0, |r| r.len());
+        if rows.len() == 1 && width == 0 {
             return Err(MexError::invalid("no row is given", alphabet.accepted));
-        };
-        let width = first.len();
-        if rows.len().saturating_mul(width) > MAX_BOARD_CELLS {
-            return Err(too_big(rows.len(), width));
+        }
+        if rows.len().saturating_mul(width) > alphabet.max_cells.min(MAX_BOARD_CELLS) {
+            return Err(too_big(rows.len(), width, alphabet));
         }
         let mut cells = Vec::with_capacity(rows.len() * width);
         for row in &rows {
@@ -177,8 +177,12 @@ impl Board {
                 let what = format!("{} in {} is not a cell", quote(&ch.to_string()), quote(row));
                 return Err(MexError::invalid(what, alphabet.accepted));
             }
-            if row.len() != width {
-                let what = format!("the rows of {} have different lengths", quote(t));
+            if row.len() != width || width == 0 {
+                let what = format!(
+                    "the rows of {} have different widths (every row must have the same \
+                     width, at least one cell)",
+                    quote(t)
+                );
                 return Err(MexError::invalid(what, alphabet.accepted));
             }
             cells.extend_from_slice(row.as_bytes());
@@ -214,8 +218,9 @@ impl Board {
                 alphabet.accepted,
             ));
         }
-        if height.saturating_mul(width) > MAX_BOARD_CELLS {
-            return Err(too_big(height, width));
+        if height.saturating_mul(width) > alphabet.max_cells.min(MAX_BOARD_CELLS) {
+            // The sides as typed: a side past usize is not saturated.
+            return Err(too_big(h, w, alphabet));
         }
         let mut board = Board::filled(height, width, b'.');
         for r in 0..height {
@@ -398,11 +403,13 @@ impl Board {
     }
 }
 
-fn too_big(height: usize, width: usize) -> MexError {
+/// The refusal of a board of `height` × `width` cells (numbers, or sides
+/// as typed), naming the game's limit.
+fn too_big(height: impl fmt::Display, width: impl fmt::Display, alphabet: &Alphabet) -> MexError {
     MexError::above_limit(
         "board size",
         format!("{height}x{width}"),
-        format!("{MAX_BOARD_CELLS} cells"),
+        format!("{} cells", alphabet.max_cells.min(MAX_BOARD_CELLS)),
         "use a smaller board",
     )
 }
@@ -440,11 +447,13 @@ mod tests {
         cells: b"xo.",
         sized: None,
         accepted: "rows of x, o and .",
+        max_cells: MAX_BOARD_CELLS,
     };
     const FREE: Alphabet = Alphabet {
         cells: b".#",
         sized: Some(|_, _| b'.'),
         accepted: "HxW or rows of . and #",
+        max_cells: 128,
     };
 
     #[test]
@@ -460,6 +469,19 @@ mod tests {
         }
         for bad in ["0x3", "99999999999999999999x2", "100x100", "3x"] {
             assert!(Board::parse(bad, &FREE).is_err(), "{bad}");
+        }
+        // A size too large is quoted as typed, with the game's own limit.
+        for (big, limit) in [("99999999999999999999x2", "128"), ("9x15", "128")] {
+            let err = Board::parse(big, &FREE).unwrap_err().to_string();
+            let said = format!("board size {big} exceeds the limit of {limit} cells");
+            assert!(err.contains(&said), "{err}");
+        }
+        let rows = Board::parse(&["x"; 4097].join("/"), &STONES).unwrap_err();
+        assert!(rows.to_string().contains("4097x1"), "{rows}");
+        // An empty row is refused, not dropped; rows have one width.
+        for ragged in ["xo/", "/xo", "xo//xo", "xo||xo", "xo/x", "xo\n\nox"] {
+            let err = Board::parse(ragged, &STONES).unwrap_err().to_string();
+            assert!(err.contains("every row must have the same width"), "{err}");
         }
         assert_eq!(cell_name(0, 0), "a1");
         assert_eq!(cell_name(2, 27), "ab3");

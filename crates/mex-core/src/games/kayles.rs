@@ -132,7 +132,11 @@ impl Game for Kayles {
     fn check(&self, p: &Pins) -> Result<(), MexError> {
         if p.places() > MAX_PLACES || p.0.len() > MAX_HEAPS {
             return Err(MexError::too_large(
-                format!("a position of {} places in {} rows", p.places(), p.0.len()),
+                format!(
+                    "a position of {} in {}",
+                    crate::error::counted(p.places(), "place"),
+                    crate::error::counted(p.0.len(), "row")
+                ),
                 format!("{MAX_PLACES} places and {MAX_HEAPS} rows"),
                 "use mex octal 0.77 for longer rows",
             ));

@@ -24,7 +24,7 @@
 //! out or the time limit.
 
 use super::adapters::partizan_value;
-use super::grid_board::{cell_name, Alphabet, Board, Rect, ORTHOGONAL, STONES};
+use super::grid_board::{cell_name, Alphabet, Board, Rect, MAX_BOARD_CELLS, ORTHOGONAL, STONES};
 use super::picture::Picture;
 use super::{positions, Family, Game, GameInfo, Move, PartizanGame, Ruleset};
 use crate::partizan::ruleset::{Evaluator, PartizanRuleset};
@@ -44,6 +44,7 @@ const ALPHABET: Alphabet = Alphabet {
     cells: b"xo.",
     sized: None,
     accepted: "rows of x (Left), o (Right) and . (empty) separated by / or |, such as .ox./o..x",
+    max_cells: MAX_BOARD_CELLS,
 };
 
 /// A Konane position.

@@ -201,7 +201,11 @@ impl Game for ToadsAndFrogs {
         let cells = p.0.len() + 1 - strips.max(1);
         if cells > MAX_CELLS || strips > MAX_HEAPS {
             return Err(MexError::too_large(
-                format!("a position of {cells} cells in {strips} strips"),
+                format!(
+                    "a position of {} in {}",
+                    crate::error::counted(cells, "cell"),
+                    crate::error::counted(strips, "strip")
+                ),
                 format!("{MAX_CELLS} cells and {MAX_HEAPS} strips"),
                 "use a smaller position",
             ));

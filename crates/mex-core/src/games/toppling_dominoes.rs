@@ -129,7 +129,10 @@ impl Game for TopplingDominoes {
         let dominoes: usize = p.0.iter().map(Vec::len).sum();
         if dominoes > MAX_DOMINOES || p.0.len() > MAX_HEAPS {
             return Err(MexError::too_large(
-                format!("a position of {dominoes} dominoes in {} rows", p.0.len()),
+                format!(
+                    "a position of {dominoes} dominoes in {}",
+                    crate::error::counted(p.0.len(), "row")
+                ),
                 format!("{MAX_DOMINOES} dominoes and {MAX_HEAPS} rows"),
                 "use a smaller position",
             ));

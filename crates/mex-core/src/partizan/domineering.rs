@@ -42,20 +42,10 @@ pub struct Grid {
     free: u64,
 }
 
-/// Most sets of disjoint dominoes ([`Grid::domino_sets`]) summed over the
-/// regions of a board that the search accepts: 10^8, set by measurement.
-/// 5×6 (6.6·10^7 sets) reaches 2.6·10^6 positions and 2.3·10^7 option
-/// comparisons, a third of [`super::store::MAX_COMPARISONS`]; 4×8
-/// (2.1·10^8) would not finish within the store's budgets, and 6×6
-/// (3.0·10^9), which used to run for minutes and then exhaust the memory
-/// budget, is refused at once. Every rectangle up to 5×6, 4×7, 3×10 and
-/// 2×16 passes. One-row and one-column regions count as one set: their
-/// value is known without search.
-pub const MAX_DOMINO_SETS: u128 = 100_000_000;
-
 /// Most cells of a board (its bounding rectangle, free and taken cells),
 /// so that a board is one 64-bit word. Whether a board of that size can be
-/// searched is a separate check ([`Grid::check_search`]).
+/// searched is for the budgets to decide as the search runs (the store's
+/// memory and comparisons, a time limit), not for a bound set beforehand.
 pub const MAX_CELLS: u32 = 64;
 
 /// `x << k`, 0 when `k` is 64 or more.
@@ -109,7 +99,8 @@ impl Grid {
 
     /// Parses `4x5`, or rows of `.` (free) and `#` (taken) separated by `/`,
     /// `|` (as cgt-tools writes them) or newlines, e.g. `..#/.../...`;
-    /// shorter rows are padded with taken cells.
+    /// every row has the same width, at least one cell (as for the other
+    /// grid games: an empty row, as in `../`, is refused, not dropped).
     pub fn parse(text: &str) -> Result<Self, MexError> {
         let accepted =
             "HxW such as 4x4, or rows of . and # separated by / or | such as ..#/.../...";
@@ -120,12 +111,22 @@ impl Grid {
             Self::check(h, w)?;
             return Self::rectangle(h as u32, w as u32);
         }
-        let lines: Vec<&str> = t
-            .split(['/', '|', '\n'])
-            .map(str::trim)
-            .filter(|l| !l.is_empty())
-            .collect();
-        let width = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0);
+        let lines: Vec<&str> = t.split(['/', '|', '\n']).map(str::trim).collect();
+        let width = lines[0].chars().count();
+        if t.is_empty() {
+            Self::check(0, 0)?;
+        }
+        if lines
+            .iter()
+            .any(|l| l.chars().count() != width || width == 0)
+        {
+            let what = format!(
+                "the rows of {} have different widths (every row must have the same width, at \
+                 least one cell)",
+                quote(t)
+            );
+            return Err(MexError::invalid(what, accepted));
+        }
         Self::check(lines.len() as u128, width as u128)?;
         let mut grid = Grid {
             height: lines.len() as u8,
@@ -284,71 +285,6 @@ impl Grid {
             }
         }
         t
-    }
-
-    /// The number of sets of disjoint dominoes (placed either way) on the
-    /// free cells, the empty set included: the monomer–dimer count, OEIS
-    /// A028420 for full rectangles. Every position a search of the board
-    /// reaches is the board less such a set, so this bounds the positions
-    /// before the search starts. Transfer matrix along the longer side with
-    /// the shorter side (at most 8 cells) as the profile; saturates at
-    /// `u128::MAX`.
-    pub fn domino_sets(&self) -> u128 {
-        let g = if self.width > self.height {
-            self.transposed()
-        } else {
-            *self
-        };
-        let w = g.w();
-        let mut counts = vec![0u128; 1 << (w + 1)];
-        counts[0] = 1;
-        for i in 0..g.height() * w {
-            let mut next = vec![0u128; counts.len()];
-            let free = g.free >> i & 1 == 1;
-            let right = i % w + 1 < w && g.free >> (i + 1) & 1 == 1;
-            let below = i + w < g.height() * w && g.free >> (i + w) & 1 == 1;
-            for (state, &n) in counts.iter().enumerate().filter(|(_, &n)| n > 0) {
-                let mut add = |s: usize| next[s >> 1] = next[s >> 1].saturating_add(n);
-                add(state);
-                if free && state & 1 == 0 {
-                    if right && state & 2 == 0 {
-                        add(state | 2);
-                    }
-                    if below {
-                        add(state | 1 << w);
-                    }
-                }
-            }
-            counts = next;
-        }
-        counts[0]
-    }
-
-    /// Refuses, before any search, a board whose regions could reach more
-    /// than [`MAX_DOMINO_SETS`] positions in all (the sum of their
-    /// [`Grid::domino_sets`]; one-row and one-column regions count one).
-    pub fn check_search(&self) -> Result<(), MexError> {
-        let sets = self
-            .components()
-            .iter()
-            .map(|region| {
-                let t = region.trimmed();
-                if t.height == 1 || t.width == 1 {
-                    1
-                } else {
-                    t.domino_sets()
-                }
-            })
-            .fold(0u128, u128::saturating_add);
-        if sets > MAX_DOMINO_SETS {
-            return Err(MexError::above_limit(
-                "the positions to search (sets of disjoint dominoes on the board's regions)",
-                sets,
-                format!("{MAX_DOMINO_SETS}, which admits every rectangle up to 5x6"),
-                "use a smaller board, or block cells with # to split it into regions",
-            ));
-        }
-        Ok(())
     }
 
     /// The value of a one-row or one-column strip of free cells: Right
@@ -576,88 +512,52 @@ mod tests {
 
     #[test]
     fn bad_grids() {
-        for bad in ["0x3", "9x8", "8x9", "ab", "..x/...", &"./".repeat(65)] {
+        for bad in [
+            "0x3",
+            "9x8",
+            "8x9",
+            "ab",
+            "..x/...",
+            &["."; 65].join("/"),
+            "",
+        ] {
             assert!(Grid::parse(bad).is_err(), "{bad}");
         }
-    }
-
-    /// Matchings counted straight from the definition: the first edge of
-    /// the free cells is in the set or not.
-    fn matchings(edges: &[(u32, u32)]) -> u128 {
-        match edges.split_first() {
-            None => 1,
-            Some((&(a, b), rest)) => {
-                let apart: Vec<(u32, u32)> = rest
-                    .iter()
-                    .copied()
-                    .filter(|&(x, y)| x != a && x != b && y != a && y != b)
-                    .collect();
-                matchings(rest) + matchings(&apart)
-            }
+        // An empty row is refused, not dropped; rows have one width.
+        for ragged in ["../", "/..", "..//..", "..||..", "../.", "#/..", "..\n\n.."] {
+            let err = Grid::parse(ragged).unwrap_err().to_string();
+            assert!(err.contains("every row must have the same width"), "{err}");
         }
     }
 
-    fn edges(g: &Grid) -> Vec<(u32, u32)> {
-        let mut out = Vec::new();
-        for r in 0..g.height() {
-            for c in 0..g.width() {
-                let cell = r * g.width() + c;
-                if g.free(r as usize, c) && g.free(r as usize, c + 1) {
-                    out.push((cell, cell + 1));
-                }
-                if g.free(r as usize, c) && g.free(r as usize + 1, c) {
-                    out.push((cell, cell + g.width()));
-                }
-            }
-        }
-        out
-    }
-
-    /// The transfer matrix against the definition on every board inside
-    /// 3×4, 4×3 and 2×5 (every subset of free cells), and against OEIS
-    /// A028420 (monomer–dimer tilings of the n×n square) up to 6×6.
+    /// Boards of up to 64 cells of any shape are read and searched; no
+    /// bound is set beforehand: the store's budgets stop a search that
+    /// outgrows them, with one line naming the budget spent.
     #[test]
-    fn domino_sets_against_the_definition_and_oeis() {
-        for (h, w) in [(3, 4), (4, 3), (2, 5), (1, 7)] {
-            for free in 0..1u64 << (h * w) {
-                let g = Grid {
-                    height: h as u8,
-                    width: w as u8,
-                    free,
-                };
-                assert_eq!(g.domino_sets(), matchings(&edges(&g)), "{g}");
-                assert_eq!(g.transposed().domino_sets(), g.domino_sets(), "{g}");
+    fn budgets_not_a_bound_stop_the_search() {
+        for board in ["6x6", "8x8", "4x16", "1x64"] {
+            let g = Grid::parse(board).unwrap();
+            let mut starved = GameStore::with_limits(1 << 30, 1 << 12);
+            let err = Evaluator::new(Domineering::default(), usize::MAX)
+                .value(&mut starved, &g)
+                .map(|_| ())
+                .err();
+            if board == "1x64" {
+                // A strip's value is known without search.
+                assert!(err.is_none(), "{err:?}");
+                continue;
             }
+            let err = err.expect("stopped by the budget").to_string();
+            assert!(err.contains("4096 comparisons"), "{board}: {err}");
+            assert_eq!(err.lines().count(), 1, "{err}");
         }
-        let a028420 = [1u128, 7, 131, 10012, 2810694, 2989126727];
-        for (n, &count) in (1..=6).zip(&a028420) {
-            assert_eq!(Grid::rectangle(n, n).unwrap().domino_sets(), count);
-        }
-    }
-
-    /// Boards of up to 64 cells of any shape are read; the search is
-    /// refused at once when the regions' domino sets exceed the limit.
-    #[test]
-    fn search_limit_is_checked_before_the_search() {
-        for ok in ["5x6", "6x5", "4x7", "3x10", "1x64", "64x1", "2x16"] {
-            Grid::parse(ok).unwrap().check_search().unwrap();
-        }
-        for (text, sets) in [("6x6", "2989126727"), ("4x8", "211351945"), ("8x8", "")] {
-            let err = Grid::parse(text).unwrap().check_search().unwrap_err();
-            assert!(matches!(err, MexError::AboveLimit { .. }), "{err}");
-            assert!(err.to_string().contains(sets), "{err}");
-        }
-        // 8x8 split by a wall of # into two 3x8 boards and a 1x8 strip.
         let walled = "......../......../......../########/......../......../......../........";
         let g = Grid::parse(walled).unwrap();
         assert_eq!((g.height(), g.width(), g.free_cells()), (8, 8, 56));
-        assert!(g.check_search().is_err());
-        let split = "......../......../......../########/......../......../########/........";
-        Grid::parse(split).unwrap().check_search().unwrap();
         let mut s = GameStore::new();
         let strip = value("1x64", Domineering::default(), &mut s);
         assert_eq!(show(&s, strip), "-32");
-        let column = value(&".|".repeat(63), Domineering::default(), &mut s);
+        let column = value(&["."; 63].join("|"), Domineering::default(), &mut s);
         assert_eq!(show(&s, column), "31");
     }
 

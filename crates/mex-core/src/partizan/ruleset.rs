@@ -309,7 +309,7 @@ impl<R: PartizanRuleset> Evaluator<R> {
             return Err(MexError::too_large(
                 "the computation (canonical forms, memo tables and the frames of the search)",
                 format!("{} of memory", crate::error::memory_amount(budget)),
-                "choose a smaller game or position",
+                crate::partizan::store::SPENT_BUDGET_HINT,
             ));
         }
         Ok(())

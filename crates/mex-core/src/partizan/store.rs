@@ -102,6 +102,17 @@ const OPTION_BYTES: usize = 8;
 /// refused instead of running for an hour.
 pub const MAX_COMPARISONS: u64 = 1 << 26;
 
+/// The hint of a refusal because the work or memory budget of canonical
+/// forms is spent ([`spent_budget`] recognises such a refusal).
+pub const SPENT_BUDGET_HINT: &str = "choose a smaller game or position";
+
+/// Whether `e` is the refusal of a computation of canonical forms whose
+/// comparisons or memory budget ran out (not a stop, nor a refused form),
+/// so that a front end can point to a cheaper question (who wins).
+pub fn spent_budget(e: &MexError) -> bool {
+    matches!(e, MexError::TooLarge { hint, .. } if hint == SPENT_BUDGET_HINT)
+}
+
 /// Most results of `≤` kept at once: 7 · 2^20, just below the point where
 /// the table (buckets of 9 bytes) would double to 2^24 buckets, so it stays
 /// near 75 MB.
@@ -307,16 +318,17 @@ impl GameStore {
     /// Runs one level of a recursive operation: on a new stack segment when
     /// the thread's stack is nearly used up ([`crate::stack::deep`]), and
     /// refused when the levels under way, at [`BYTES_PER_LEVEL`] each,
-    /// would take more than the memory budget has left.
+    /// would take more than the memory budget has left. The refusal blames
+    /// the recursion when its levels take more than half the budget, else
+    /// the nodes and memo tables that filled it.
     #[inline]
     fn deeper<T>(&mut self, f: impl FnOnce(&mut Self) -> Grown<T>) -> Grown<T> {
         let levels = self.depth + 1;
-        if self.budget != usize::MAX
-            && self
-                .used
-                .saturating_add(levels.saturating_mul(BYTES_PER_LEVEL))
-                > self.budget
-        {
+        let stack = levels.saturating_mul(BYTES_PER_LEVEL);
+        if self.budget != usize::MAX && self.used.saturating_add(stack) > self.budget {
+            if stack <= self.budget / 2 {
+                return Err(OverBudget::Memory);
+            }
             return Err(OverBudget::Depth(levels));
         }
         self.depth = levels;
@@ -345,12 +357,12 @@ impl GameStore {
             OverBudget::Work => MexError::too_large(
                 "the computation (comparisons of options in canonical simplification)",
                 format!("{} comparisons", self.comparison_budget),
-                "choose a smaller game or position",
+                SPENT_BUDGET_HINT,
             ),
             OverBudget::Memory => MexError::too_large(
                 "the computation (canonical forms and their memo tables)",
                 format!("{} of memory", crate::error::memory_amount(self.budget)),
-                "choose a smaller game or position",
+                SPENT_BUDGET_HINT,
             ),
             OverBudget::RecordOptions(i) => MexError::too_large(
                 format!(
@@ -2260,6 +2272,26 @@ mod tests {
 
     /// Issue 13: memory is bounded by the budget; running out is an error,
     /// not an abort, and the store stays usable for what it already holds.
+    /// The refusals of a spent budget (work, memory) are told apart from
+    /// the others, which a cheaper question would not avoid.
+    #[test]
+    fn spent_budgets_are_recognised() {
+        let s = GameStore::with_limits(DEFAULT_BUDGET, 1);
+        let spent = s.reported::<()>(Err(OverBudget::Work)).unwrap_err();
+        assert!(spent_budget(&spent), "{spent}");
+        let memory = s.reported::<()>(Err(OverBudget::Memory)).unwrap_err();
+        assert!(spent_budget(&memory), "{memory}");
+        let depth = s
+            .reported::<()>(Err(OverBudget::Depth(1 << 20)))
+            .unwrap_err();
+        assert!(!spent_budget(&depth), "{depth}");
+        let stopped = s
+            .reported::<()>(Err(OverBudget::Stopped(None)))
+            .unwrap_err();
+        assert!(!spent_budget(&stopped), "{stopped}");
+        assert!(!spent_budget(&MexError::invalid("x", "y")));
+    }
+
     #[test]
     fn the_budget_bounds_memory() {
         let mut s = GameStore::with_budget(1 << 20);
@@ -2282,11 +2314,14 @@ mod tests {
         assert!(k > 3, "small sums fit");
         assert!(matches!(e, MexError::TooLarge { .. }), "{e}");
         let (used, budget) = s.memory();
-        // Spent, or refused before the recursion's stack would spend it.
+        // Spent, or refused before the recursion's stack would spend it
+        // (blamed on the memo tables when they, not the stack, took it).
         let message = e.to_string();
         assert!(message.contains("1 MiB of memory"), "{message}");
         assert!(
-            used > budget || message.contains("levels of recursion"),
+            used > budget
+                || message.contains("levels of recursion")
+                || message.contains("memo tables"),
             "{message}"
         );
         assert!(s.len() * NODE_BYTES <= budget, "no node past the budget");
