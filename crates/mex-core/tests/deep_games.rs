@@ -69,7 +69,7 @@ fn the_memory_budget_decides_the_depth_in_one_line() {
         [nested, ups].map(|e| e.to_string())
     });
     for message in messages {
-        assert!(message.contains("MiB of memory"), "{message}");
+        assert!(message.contains("KiB of memory"), "{message}");
         assert!(!message.contains('\n'));
     }
 }
