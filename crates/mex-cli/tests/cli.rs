@@ -6,7 +6,7 @@ use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
 mod common;
-use common::{json, mex, scratch_dir, wait_bounded, HANG_GUARD};
+use common::{interrupt_after_lock, json, mex, scratch_dir, wait_bounded, HANG_GUARD};
 
 /// Runs with `input` on standard input.
 fn mex_with_stdin(args: &[&str], input: &[u8]) -> Output {
@@ -239,20 +239,7 @@ fn an_interrupted_domineering_search_names_its_checkpoint() {
         .stderr(Stdio::piped())
         .spawn()
         .expect("binary runs");
-    let start = std::time::Instant::now();
-    while !lock.exists() && start.elapsed() < HANG_GUARD {
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
-    // The lock is taken just before the handlers are installed.
-    std::thread::sleep(std::time::Duration::from_millis(500));
-    let killed = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .expect("kill runs");
-    assert!(killed.success());
-    let status = wait_bounded(&mut child, HANG_GUARD).expect("ends after SIGINT");
-    let mut err = String::new();
-    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut err).unwrap();
+    let (status, err) = interrupt_after_lock(&mut child, &lock);
     assert_eq!(status.code(), Some(130), "{err}");
     let last = err.lines().last().unwrap_or_default();
     assert!(last.starts_with("mex: interrupted; "), "{err}");

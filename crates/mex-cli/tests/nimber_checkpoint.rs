@@ -4,10 +4,9 @@
 //! are refused with exit status 2.
 
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
 
 mod common;
-use common::{json, mex, scratch_dir, wait_bounded, HANG_GUARD};
+use common::{interrupt_after_lock, json, mex, scratch_dir};
 
 /// A finished search's file makes the next run a lookup with the same
 /// value, which a run without a checkpoint confirms.
@@ -231,20 +230,8 @@ fn an_interrupted_search_saves_its_table() {
             .stderr(Stdio::piped())
             .spawn()
             .expect("binary runs");
-        let start = Instant::now();
-        while !lock.exists() && start.elapsed() < HANG_GUARD {
-            std::thread::sleep(Duration::from_millis(20));
-        }
-        // The lock is taken just before the file is read and the handlers
-        // are installed.
-        std::thread::sleep(Duration::from_millis(500));
-        let killed = Command::new("kill")
-            .args(["-INT", &child.id().to_string()])
-            .status()
-            .expect("kill runs");
-        assert!(killed.success());
-        let status = wait_bounded(&mut child, HANG_GUARD).expect("ends after SIGINT");
-        assert_eq!(status.code(), Some(130), "{run} run");
+        let (status, err) = interrupt_after_lock(&mut child, &lock);
+        assert_eq!(status.code(), Some(130), "{run} run: {err}");
         let saved = std::fs::read(&file).expect("the table was saved");
         assert!(saved.starts_with(b"MEXNIM1\ngame=cram\n"), "{run} run");
         assert!(!lock.exists(), "{run} run");

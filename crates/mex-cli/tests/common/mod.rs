@@ -62,6 +62,33 @@ pub fn wait_bounded(child: &mut Child, limit: Duration) -> Option<ExitStatus> {
     }
 }
 
+/// Sends SIGINT (Ctrl-C) to a checkpointed run once it has taken its
+/// `lock` file (and half a second more: the lock is taken just before the
+/// checkpoint is read and the handlers are installed), and waits for it
+/// to end under [`HANG_GUARD`]: its status and what it wrote on stderr
+/// (piped by the caller).
+pub fn interrupt_after_lock(child: &mut Child, lock: &std::path::Path) -> (ExitStatus, String) {
+    let start = Instant::now();
+    while !lock.exists() && start.elapsed() < HANG_GUARD {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    std::thread::sleep(Duration::from_millis(500));
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(killed.success());
+    let status = wait_bounded(child, HANG_GUARD).expect("ends after SIGINT");
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .expect("stderr is piped")
+        .read_to_string(&mut err)
+        .unwrap();
+    (status, err)
+}
+
 /// Runs `cmd` to its end with `input` on stdin (else /dev/null) and stdout
 /// and stderr captured, as `Command::output` does, under [`HANG_GUARD`]: a
 /// run still going then is killed and the test fails, naming `cmd`.
