@@ -216,30 +216,17 @@ mod tests {
 
     #[test]
     fn seconds_are_decimals_within_the_range() {
-        assert_eq!(
-            parse_seconds("30").unwrap(),
-            std::time::Duration::from_secs(30)
-        );
-        assert_eq!(
-            parse_seconds("0.5").unwrap(),
-            std::time::Duration::from_millis(500)
-        );
-        assert_eq!(
-            parse_seconds(".25").unwrap(),
-            std::time::Duration::from_millis(250)
-        );
-        assert_eq!(
-            parse_seconds("1_000").unwrap(),
-            std::time::Duration::from_secs(1000)
-        );
-        assert_eq!(
-            parse_seconds("10^9").unwrap(),
-            std::time::Duration::from_secs(1_000_000_000)
-        );
-        assert_eq!(
-            parse_seconds("0.001").unwrap(),
-            std::time::Duration::from_millis(1)
-        );
+        use std::time::Duration;
+        for (text, seconds) in [
+            ("30", Duration::from_secs(30)),
+            ("0.5", Duration::from_millis(500)),
+            (".25", Duration::from_millis(250)),
+            ("1_000", Duration::from_secs(1000)),
+            ("10^9", Duration::from_secs(1_000_000_000)),
+            ("0.001", Duration::from_millis(1)),
+        ] {
+            assert_eq!(parse_seconds(text).unwrap(), seconds, "{text}");
+        }
         for (text, why) in [
             ("0", "below 0.001 s"),
             ("0.0009", "below 0.001 s"),

@@ -6,7 +6,7 @@ use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
 mod common;
-use common::{interrupt_after_lock, json, mex, scratch_dir, wait_bounded, HANG_GUARD};
+use common::{interrupt_after_lock, json, mex, scratch_dir, spawn_quiet, wait_bounded, HANG_GUARD};
 
 /// Runs with `input` on standard input.
 fn mex_with_stdin(args: &[&str], input: &[u8]) -> Output {
@@ -232,13 +232,8 @@ fn an_interrupted_domineering_search_names_its_checkpoint() {
     let dir = scratch_dir("dom-ckpt-int");
     let file = dir.join("six.ckpt");
     let lock = dir.join("six.ckpt.lock");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mex"))
-        .args(["value", "domineering", "6x6", "--checkpoint"])
-        .arg(&file)
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("binary runs");
+    let path = file.to_str().unwrap();
+    let mut child = spawn_quiet(&["value", "domineering", "6x6", "--checkpoint", path]);
     let (status, err) = interrupt_after_lock(&mut child, &lock);
     assert_eq!(status.code(), Some(130), "{err}");
     let last = err.lines().last().unwrap_or_default();

@@ -3,10 +3,9 @@
 //! searches"); Ctrl-C saves and exits with 130; foreign and damaged files
 //! are refused with exit status 2.
 
-use std::process::{Command, Stdio};
 
 mod common;
-use common::{interrupt_after_lock, json, mex, scratch_dir};
+use common::{interrupt_after_lock, json, mex, scratch_dir, spawn_quiet};
 
 /// A finished search's file makes the next run a lookup with the same
 /// value, which a run without a checkpoint confirms.
@@ -218,18 +217,8 @@ fn an_interrupted_search_saves_its_table() {
     let lock = dir.join("big.ckpt.lock");
     let mut sizes = Vec::new();
     for run in ["new", "resumed"] {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_mex"))
-            .args([
-                "value",
-                "cram",
-                "6x7",
-                "--checkpoint",
-                file.to_str().unwrap(),
-            ])
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("binary runs");
+        let path = file.to_str().unwrap();
+        let mut child = spawn_quiet(&["value", "cram", "6x7", "--checkpoint", path]);
         let (status, err) = interrupt_after_lock(&mut child, &lock);
         assert_eq!(status.code(), Some(130), "{run} run: {err}");
         let saved = std::fs::read(&file).expect("the table was saved");

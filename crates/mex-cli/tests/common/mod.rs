@@ -62,6 +62,17 @@ pub fn wait_bounded(child: &mut Child, limit: Duration) -> Option<ExitStatus> {
     }
 }
 
+/// Starts `mex` with `args` in the background, stdout discarded and
+/// stderr piped (for [`interrupt_after_lock`]).
+pub fn spawn_quiet(args: &[&str]) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_mex"))
+        .args(args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("binary runs")
+}
+
 /// Sends SIGINT (Ctrl-C) to a checkpointed run once it has taken its
 /// `lock` file (and half a second more: the lock is taken just before the
 /// checkpoint is read and the handlers are installed), and waits for it
