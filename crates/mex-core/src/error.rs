@@ -357,6 +357,7 @@ fn push_escaped(out: &mut String, ch: char) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
 
     #[test]
     fn memory_amounts_are_never_rounded_to_zero() {
@@ -367,7 +368,6 @@ mod tests {
         assert_eq!(memory_amount(1), "1 byte");
         assert_eq!(memory_amount(0), "0 bytes");
     }
-    use proptest::prelude::*;
 
     #[test]
     fn quote_escapes_control_characters_and_truncates() {

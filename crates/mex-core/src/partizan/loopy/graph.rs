@@ -164,8 +164,8 @@ impl LoopyGraph {
     /// order from them (the first root is 0), and the new number of each
     /// root.
     pub fn reachable_from(&self, roots: &[usize]) -> (LoopyGraph, Vec<usize>) {
-        let (g, new_of, _) = self.renumbered_from(roots);
-        (g, roots.iter().map(|&r| new_of[r]).collect())
+        let (g, at, _) = self.reachable_with_origins(roots);
+        (g, at)
     }
 
     /// [`LoopyGraph::reachable_from`], with the old number of every new

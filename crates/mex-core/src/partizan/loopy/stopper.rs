@@ -12,8 +12,8 @@
 //! until nothing changes. Every step keeps the value of every vertex, so
 //! the table of the first round stays valid through all of them (read
 //! through each vertex's origin in the first graph). The tests check the
-//! result equal to the input (`tests/loopy.rs`), and the same as with a
-//! table computed afresh each round.
+//! result equal to the input, and the table kept equal to one computed
+//! afresh on the simplified graph (`tests/loopy.rs`).
 
 use super::compare::{geq_table, GeqTable};
 use super::graph::{no_alternating_cycle, LoopyGraph};
