@@ -622,9 +622,6 @@ impl<R: ImpartialRuleset> NimberSearch<R> {
         let result = self.expand_in(key, requested);
         self.depth -= 1;
         self.leave(key);
-        if let Ok(None) = result {
-            self.exclude(key, requested);
-        }
         result
     }
 
@@ -714,6 +711,20 @@ impl<R: ImpartialRuleset> NimberSearch<R> {
 
     /// The search of [`NimberSearch::expand_in`] on the options of `key`,
     /// in vectors kept from earlier expansions.
+    ///
+    /// Invariant: the nimber lies in `candidates` if it lies in
+    /// `exact_within` (every nimber until an option is answered "not in
+    /// the set asked", then `upto`). An option of nimber `v` removes `v`,
+    /// which is not the MEX; an option of another nimber removes the
+    /// largest candidate `L`: were `L` the MEX, the candidates below it,
+    /// which no option seen has, would all be nimbers of the options left,
+    /// one fewer than they are (Beling and Rogalski 2020). An option
+    /// answered "not in `lower ∩ upto`" is counted the same way, which is
+    /// right for the nimbers up to `max(upto)` only. So a cut records
+    /// every nimber of `exact_within` outside the candidates, not only
+    /// the ones asked: a later question about one of them is answered
+    /// without expanding `key` again (8–10% fewer expansions on Cram
+    /// 4×9, 5×7, 5×8 and 3×14).
     fn options_in(
         &mut self,
         key: &R::Position,
@@ -728,8 +739,7 @@ impl<R: ImpartialRuleset> NimberSearch<R> {
         let mut candidates = below(options.len() + 1);
         for option in options.iter() {
             if candidates & requested == 0 {
-                self.stats.cut += 1;
-                return Ok(None);
+                return Ok(self.cut(key, !candidates));
             }
             let p = self.split(option, arena)?;
             if p.len == 0 {
@@ -741,29 +751,35 @@ impl<R: ImpartialRuleset> NimberSearch<R> {
         options.clear();
         pending.sort_by_key(|p| p.difficulty);
         let upto = up_to_largest(requested);
-        let mut exact = true;
+        let mut exact_within = FULL;
         for p in pending.iter() {
             if candidates & requested == 0 {
-                self.stats.cut += 1;
-                return Ok(None);
+                return Ok(self.cut(key, exact_within & !candidates));
             }
             let lower = without_largest(candidates);
             match self.pending_in(p.known, p.parts(arena), lower & upto)? {
                 Some(v) => candidates = remove(candidates, v),
                 None => {
                     candidates = lower;
-                    exact = false;
+                    exact_within = upto;
                 }
             }
         }
-        if exact || candidates & upto != 0 {
+        if exact_within == FULL || candidates & upto != 0 {
             let v = u64::from(candidates.trailing_zeros());
             self.store(key.clone(), v)?;
             Ok(Some(v))
         } else {
-            self.stats.cut += 1;
-            Ok(None)
+            Ok(self.cut(key, upto))
         }
+    }
+
+    /// Ends an expansion of `key` whose nimber is proved to lie outside
+    /// `excluded`, recording that.
+    fn cut(&mut self, key: &R::Position, excluded: Set) -> Option<u64> {
+        self.stats.cut += 1;
+        self.exclude(key, excluded);
+        None
     }
 
     /// The MEX of the exact nimbers of the options (for components with
