@@ -110,24 +110,19 @@ fn endgame_table(i: usize) -> &'static [u8] {
 /// No regions, reduction or symmetry; a position of at most 16 cells has
 /// at most 8 moves in any play, so its nimber is at most 8 and fits a byte.
 fn nimbers_of_box(rows: u32, columns: u32) -> Box<[u8]> {
-    let mut dominoes = Vec::new();
-    for r in 0..rows {
-        for c in 0..columns {
-            let cell = 1usize << (r * columns + c);
-            if c + 1 < columns {
-                dominoes.push(cell | cell << 1);
-            }
-            if r + 1 < rows {
-                dominoes.push(cell | cell << columns);
-            }
-        }
-    }
+    let last_column = (0..rows).fold(0usize, |m, r| m | 1 << (r * columns + columns - 1));
     let mut table = vec![0u8; 1 << (rows * columns)];
     for mask in 1..table.len() {
         let mut seen = 0u64;
-        for &d in &dominoes {
-            if mask & d == d {
-                seen |= 1 << table[mask & !d];
+        // The left cells of the horizontal dominoes, then the top cells of
+        // the vertical ones, that the mask holds.
+        let across = mask & !last_column & mask >> 1;
+        let down = mask & mask >> columns;
+        for (mut lefts, other) in [(across, 1), (down, columns)] {
+            while lefts != 0 {
+                let cell = lefts & lefts.wrapping_neg();
+                lefts ^= cell;
+                seen |= 1 << table[mask & !(cell | cell << other)];
             }
         }
         table[mask] = (!seen).trailing_zeros() as u8;
@@ -590,13 +585,27 @@ impl CramBoard {
         }
     }
 
-    /// Whether `p` is a whole rectangle of free cells, and its sides.
+    /// Whether `p` is a whole rectangle of free cells, and its sides: its
+    /// first row is the run of free cells from its lowest bit to the end
+    /// of that run or of the board's row, and `p` must be that row
+    /// repeated on the rows below (a test made for every probe that
+    /// misses the search's table, so no placement).
     fn rectangle(&self, p: u64) -> Option<(u32, u32)> {
-        let placed = self.placed(p);
-        let full = (0..placed.rows).fold(0u64, |m, r| {
-            m | low_bits(placed.columns) << (r * self.width)
-        });
-        (p != 0 && placed.mask == full).then_some((placed.rows, placed.columns))
+        if p == 0 {
+            return None;
+        }
+        let first = p.trailing_zeros();
+        let row = u32::from(self.row_of[first as usize]);
+        let column = first - row * self.width;
+        let columns = (p >> first).trailing_ones().min(self.width - column);
+        let cells = p.count_ones();
+        let rows = cells / columns;
+        if cells % columns != 0 || row + rows > self.height {
+            return None;
+        }
+        let left_column = self.first_column & low_bits(rows * self.width);
+        let full = low_bits(columns).wrapping_mul(left_column) << first;
+        (p == full).then_some((rows, columns))
     }
 }
 
@@ -901,6 +910,75 @@ mod tests {
             (4, 4),
             (2, 8),
         ]
+    }
+
+    /// The sides of `p` when its free cells fill their bounding box, cell
+    /// by cell.
+    fn rectangle_slowly(b: &CramBoard, p: u64) -> Option<(u32, u32)> {
+        let cells: Vec<(u32, u32)> = (0..b.height * b.width)
+            .filter(|&i| p >> i & 1 == 1)
+            .map(|i| (i / b.width, i % b.width))
+            .collect();
+        let (top, bottom) = (
+            cells.iter().map(|c| c.0).min()?,
+            cells.iter().map(|c| c.0).max()?,
+        );
+        let (left, right) = (
+            cells.iter().map(|c| c.1).min()?,
+            cells.iter().map(|c| c.1).max()?,
+        );
+        let (rows, columns) = (bottom - top + 1, right - left + 1);
+        (cells.len() as u32 == rows * columns).then_some((rows, columns))
+    }
+
+    /// Whole rectangles: every position of the small boards and of 1×16,
+    /// 16×1 and 4×4, and every rectangle at every offset of boards up to
+    /// 64 cells, plus a rectangle with one cell more or less.
+    #[test]
+    fn rectangles_against_cells() {
+        let mut boards = small_boards();
+        boards.extend([(1, 16), (16, 1), (4, 4)]);
+        for (h, w) in boards {
+            let b = CramBoard::new(h, w).unwrap();
+            for p in 0..=b.all {
+                assert_eq!(b.rectangle(p), rectangle_slowly(&b, p), "{h}x{w}: {p:b}");
+            }
+        }
+        for (h, w) in [(8, 8), (5, 12), (3, 21), (1, 64), (64, 1), (7, 9)] {
+            let b = CramBoard::new(h, w).unwrap();
+            for (rows, columns) in (1..=h as u32).flat_map(|r| (1..=w as u32).map(move |c| (r, c)))
+            {
+                for (top, left) in (0..=h as u32 - rows)
+                    .flat_map(|t| (0..=w as u32 - columns).map(move |l| (t, l)))
+                {
+                    let rectangle = (0..rows).fold(0u64, |m, r| {
+                        m | low_bits(columns) << ((top + r) * b.width + left)
+                    });
+                    assert_eq!(
+                        b.rectangle(rectangle),
+                        Some((rows, columns)),
+                        "{h}x{w}: {rectangle:b}"
+                    );
+                    for cell in [rectangle.trailing_zeros(), 63 - rectangle.leading_zeros()] {
+                        for near in [
+                            cell.wrapping_sub(1),
+                            cell + 1,
+                            cell.wrapping_sub(b.width),
+                            cell + b.width,
+                        ] {
+                            if near < b.height * b.width {
+                                let q = rectangle ^ (1 << near);
+                                assert_eq!(
+                                    b.rectangle(q),
+                                    rectangle_slowly(&b, q),
+                                    "{h}x{w}: {q:b}"
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// Every symmetric and translated image of every position of the
