@@ -18,7 +18,7 @@
 //! fit is never met transposed on this board, so every member of a
 //! symmetry class met on the board gets the same key.
 
-use super::cram::Cells;
+use super::cram::{Cells, DIFFICULTY_PER_CELL};
 use super::SavedTable;
 use crate::impartial::ruleset::{GrundyTable, ImpartialRuleset, OwnTable};
 use crate::impartial::search::NimberSearch;
@@ -766,9 +766,9 @@ impl ImpartialRuleset for CramBoard {
     fn known_nonzero(&self, p: &u64) -> bool {
         self.rectangle(*p).is_some_and(|(h, w)| (h + w) % 2 == 1)
     }
-    /// The square of the number of free cells.
+    /// [`DIFFICULTY_PER_CELL`] times the number of free cells.
     fn difficulty(&self, p: &u64) -> u64 {
-        u64::from(p.count_ones()).pow(2)
+        DIFFICULTY_PER_CELL * u64::from(p.count_ones())
     }
     /// The mask, little-endian.
     fn record_bytes(&self) -> usize {

@@ -74,7 +74,10 @@ pub trait ImpartialRuleset: Ruleset {
     }
 
     /// How hard the position is to solve, for ordering a search's moves
-    /// (easiest first); `0` (the default) keeps the generated order.
+    /// (easiest first): the pruned search asks about the options it could
+    /// not answer from its tables in increasing order of their components'
+    /// difficulties summed plus the option's place in the generated order
+    /// (`impartial::search`); `0` (the default) keeps the generated order.
     fn difficulty(&self, _position: &Self::Position) -> u64 {
         0
     }

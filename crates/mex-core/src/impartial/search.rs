@@ -88,6 +88,18 @@ fn up_to_largest(s: Set) -> Set {
     }
 }
 
+/// Puts the options still unknown after the first pass in the order the
+/// search asks about them: by the sum of their unknown components'
+/// [`ImpartialRuleset::difficulty`] plus their place in the ruleset's
+/// order, so that a ruleset weighs the size of a component against its
+/// own order of moves (with the default difficulty, 0, its order alone).
+fn order_for_search(pending: &mut [Pending]) {
+    for (place, p) in pending.iter_mut().enumerate() {
+        p.difficulty = p.difficulty.saturating_add(place as u64);
+    }
+    pending.sort_by_key(|p| p.difficulty);
+}
+
 /// `{e XOR x : e in s}` for `x < 128`.
 fn xor_each(mut s: Set, x: u64) -> Set {
     let mut out = 0;
@@ -749,7 +761,7 @@ impl<R: ImpartialRuleset> NimberSearch<R> {
             }
         }
         options.clear();
-        pending.sort_by_key(|p| p.difficulty);
+        order_for_search(pending);
         let upto = up_to_largest(requested);
         let mut exact_within = FULL;
         for p in pending.iter() {
@@ -827,7 +839,7 @@ impl<R: ImpartialRuleset> NimberSearch<R> {
                 pending.push(p);
             }
         }
-        pending.sort_by_key(|p| p.difficulty);
+        order_for_search(&mut pending);
         if self.ruleset.known_nonzero(key) {
             seen.push(0);
         }
