@@ -724,19 +724,24 @@ impl<R: ImpartialRuleset> NimberSearch<R> {
     /// The search of [`NimberSearch::expand_in`] on the options of `key`,
     /// in vectors kept from earlier expansions.
     ///
-    /// Invariant: the nimber lies in `candidates` if it lies in
-    /// `exact_within` (every nimber until an option is answered "not in
-    /// the set asked", then `upto`). An option of nimber `v` removes `v`,
-    /// which is not the MEX; an option of another nimber removes the
-    /// largest candidate `L`: were `L` the MEX, the candidates below it,
-    /// which no option seen has, would all be nimbers of the options left,
-    /// one fewer than they are (Beling and Rogalski 2020). An option
-    /// answered "not in `lower ∩ upto`" is counted the same way, which is
-    /// right for the nimbers up to `max(upto)` only. So a cut records
-    /// every nimber of `exact_within` outside the candidates, not only
-    /// the ones asked: a later question about one of them is answered
-    /// without expanding `key` again (8–10% fewer expansions on Cram
-    /// 4×9, 5×7, 5×8 and 3×14).
+    /// Invariant: if the nimber lies in `exact_within`, it lies in
+    /// `candidates`. At the start `candidates` is `{0, …, n}` for `n`
+    /// options (the MEX of `n` nimbers is at most `n`) and `exact_within`
+    /// every nimber. An option whose nimber `v` is a candidate removes
+    /// `v`, which is then not the MEX. One whose nimber is not a candidate
+    /// removes the largest candidate `L`: were `L` the MEX, every
+    /// candidate below it would be the nimber of an option not seen yet
+    /// (no option seen has a candidate as its nimber), and there is one
+    /// such option fewer than such candidates (Beling and Rogalski 2020).
+    /// An option answered "not in `lower ∩ upto`" is counted as one whose
+    /// nimber is not a candidate, which may remove the wrong candidate
+    /// when its nimber is a candidate above `max(upto)`: from then on the
+    /// invariant holds for the nimbers up to `max(upto)` only, and
+    /// `exact_within` is `upto`. So a cut records every nimber of
+    /// `exact_within` outside the candidates, not only the ones asked: a
+    /// later question about one of them is answered without expanding
+    /// `key` again (8–11% fewer expansions on Cram 4×9, 5×7, 5×8 and
+    /// 3×14).
     fn options_in(
         &mut self,
         key: &R::Position,
