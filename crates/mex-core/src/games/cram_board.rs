@@ -600,7 +600,7 @@ impl CramBoard {
         let columns = (p >> first).trailing_ones().min(self.width - column);
         let cells = p.count_ones();
         let rows = cells / columns;
-        if cells % columns != 0 || row + rows > self.height {
+        if !cells.is_multiple_of(columns) || row + rows > self.height {
             return None;
         }
         let left_column = self.first_column & low_bits(rows * self.width);
