@@ -308,7 +308,8 @@ struct Pending {
     known: u64,
     start: usize,
     len: usize,
-    /// The sum of the unknown components' difficulties.
+    /// The sum of the unknown components' difficulties, plus the option's
+    /// place once [`order_for_search`] has ordered the options.
     difficulty: u64,
 }
 
