@@ -193,7 +193,7 @@ fn grundys_game_sparse_values_start_as_flammenkamp_lists_them() {
     ];
     let values = first_values("4.0u", 232);
     let sparse: Vec<usize> = (0..values.len())
-        .filter(|&n| (values[n] & 0x1fe).count_ones() % 2 == 0)
+        .filter(|&n| (values[n] & 0x1fe).count_ones().is_multiple_of(2))
         .collect();
     assert_eq!(sparse, POSITIONS);
     assert_eq!(POSITIONS.map(|n| values[n]), VALUES);
