@@ -93,8 +93,10 @@ fn treblecross_is_0_04_shifted_by_one() {
     assert_eq!(values("0.007", n), values("0.04", n + 1)[1..]);
 }
 
-/// Four codes of Czajka's table of unsolved games are periodic
-/// (docs/records.md): 4.064, 4.344, 4.364 and 4.406, read as his parser reads them
+/// Four codes of Czajka's table of unsolved games (a work-in-progress list
+/// of 2018 of the games his program had not solved; whether Flammenkamp's
+/// tables have these periods could not be checked, docs/records.md) are
+/// periodic: 4.064, 4.344, 4.364 and 4.406, read as his parser reads them
 /// (the digit before the point: a heap may be split in two without removing
 /// anything). ogsolve (`-m rc2`) finds the same periods and preperiods. The
 /// shortest is also checked against the naive computation over twice the
