@@ -93,8 +93,10 @@ fn treblecross_is_0_04_shifted_by_one() {
     assert_eq!(values("0.007", n), values("0.04", n + 1)[1..]);
 }
 
-/// Four codes of Czajka's table of unsolved games are periodic
-/// (docs/records.md): 4.064, 4.344, 4.364 and 4.406, read as his parser reads them
+/// Four codes of Czajka's table of unsolved games (a work-in-progress list
+/// of 2018 of the games his program had not solved; whether Flammenkamp's
+/// tables have these periods could not be checked, docs/records.md) are
+/// periodic: 4.064, 4.344, 4.364 and 4.406, read as his parser reads them
 /// (the digit before the point: a heap may be split in two without removing
 /// anything). ogsolve (`-m rc2`) finds the same periods and preperiods. The
 /// shortest is also checked against the naive computation over twice the
@@ -151,6 +153,73 @@ fn statistics_match_the_public_table_of_unsolved_games() {
             "{code}"
         );
     }
+}
+
+/// The first values of a code, computed by the engine.
+fn first_values(code: &str, n: usize) -> Vec<u16> {
+    let mut seq = TakeBreakSequence::new(code.parse::<TakeBreakCode>().unwrap());
+    seq.extend_to(n).unwrap();
+    seq.values()[..n].to_vec()
+}
+
+/// Grundy's game against OEIS A002188 ("Sprague-Grundy values for
+/// Grundy's game", offset 0): the 105 terms of its data section, as in the
+/// stored copy of oeis.org/A002188 (docs/references.md).
+#[test]
+fn grundys_game_starts_as_oeis_a002188() {
+    const A002188: [u16; 105] = [
+        0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0, 4, 3, 0, 4, 3, 0, 4, 1, 2,
+        3, 1, 2, 4, 1, 2, 4, 1, 2, 4, 1, 5, 4, 1, 5, 4, 1, 5, 4, 1, 0, 2, 1, 0, 2, 1, 5, 2, 1, 3,
+        2, 1, 3, 2, 4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 5, 2, 4, 5, 2, 4, 3, 7, 4, 3,
+        7, 4, 3, 7, 4, 3, 5, 2, 3, 5, 2, 3, 5, 2, 3,
+    ];
+    assert_eq!(first_values("4.0u", A002188.len()), A002188);
+}
+
+/// Grundy's game against Flammenkamp's list "Known Sparse SGV of Grundy's
+/// Game" (wwwhomes.uni-bielefeld.de/achim/grundy.html): a value is sparse
+/// when G(n) AND m has an even number of ones, m = 01111… (every bit but
+/// the lowest; mex's mask 0x1fe on values below 512). The page lists 1287
+/// such positions, the count mex finds over its 2^30 values
+/// (docs/records.md); its first 48, below heap 232, are checked here.
+#[test]
+fn grundys_game_sparse_values_start_as_flammenkamp_lists_them() {
+    const POSITIONS: [usize; 48] = [
+        0, 1, 2, 3, 4, 6, 7, 9, 10, 12, 15, 20, 23, 26, 28, 31, 34, 37, 40, 43, 46, 49, 50, 52, 53,
+        55, 58, 61, 87, 90, 93, 146, 149, 152, 158, 161, 164, 167, 176, 179, 181, 182, 185, 188,
+        190, 193, 196, 231,
+    ];
+    const VALUES: [u16; 48] = [
+        0, 0, 0, 1, 0, 1, 0, 1, 0, 1, 1, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 0, 1, 1, 1, 7, 7,
+        7, 6, 6, 6, 11, 11, 11, 11, 7, 7, 12, 7, 7, 7, 12, 12, 10, 10,
+    ];
+    let values = first_values("4.0u", 232);
+    let sparse: Vec<usize> = (0..values.len())
+        .filter(|&n| (values[n] & 0x1fe).count_ones().is_multiple_of(2))
+        .collect();
+    assert_eq!(sparse, POSITIONS);
+    assert_eq!(POSITIONS.map(|n| values[n]), VALUES);
+}
+
+/// Officers (0.6) against the values published for it: the first twenty,
+/// as the post "Officers on the GPU" (github.com/mvr/mvr.github.io,
+/// posts/officers.md, 8 March 2025) quotes them from OEIS A046695 (the
+/// OEIS entry itself is not in the stored copies); the known losing
+/// positions 0, 1, 4, …, 408 and the last known rare value G(20627) = 277,
+/// from the same post (docs/references.md).
+#[test]
+fn officers_matches_its_published_values() {
+    let values = first_values("0.6", 1 << 16);
+    assert_eq!(
+        values[..20],
+        [0, 0, 1, 2, 0, 1, 2, 3, 1, 2, 3, 4, 0, 3, 4, 2, 1, 3, 2, 1]
+    );
+    let losing: Vec<usize> = (0..values.len()).filter(|&n| values[n] == 0).collect();
+    assert_eq!(
+        losing,
+        [0, 1, 4, 12, 20, 30, 46, 72, 98, 124, 150, 176, 314, 408]
+    );
+    assert_eq!(values[20_627], 277);
 }
 
 /// The Domineering records of docs/records.md, read back from the published
