@@ -2,7 +2,7 @@
 //! accept, and refuse the rest with one line and exit status 2 (issues 8,
 //! 11, 13).
 
-mod common;
+use crate::common;
 
 use common::mex_bounded as mex;
 use serde_json::Value;

@@ -1,7 +1,7 @@
 //! `--misere` through the `mex` binary: `mex nim`, `mex octal`, `mex value`,
 //! `mex moves` and `mex sum`, their JSON fields, and the refusals.
 
-mod common;
+use crate::common;
 use common::{json, mex};
 
 fn stderr_line(args: &[&str]) -> String {

@@ -4,7 +4,7 @@
 //! against retrograde analysis of sum graphs in mex-core's
 //! `solve::smith` tests.)
 
-mod common;
+use crate::common;
 use common::{json, mex};
 use std::path::PathBuf;
 

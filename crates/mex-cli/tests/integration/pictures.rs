@@ -2,7 +2,7 @@
 //! are parsed back (SVG as XML, Graphviz by its lines) and their vertices,
 //! edges and path checked against the play printed by `--json`.
 
-mod common;
+use crate::common;
 
 use common::{json, mex, scratch_dir};
 use std::collections::BTreeSet;

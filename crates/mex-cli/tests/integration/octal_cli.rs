@@ -3,7 +3,7 @@
 //! and the safety of checkpoint files (checksum, temporary name, lock,
 //! signals, non-regular files, failed saves).
 
-mod common;
+use crate::common;
 
 use common::{scratch_dir as scratch, wait_bounded, HANG_GUARD};
 use mex_core::heap::checkpoint;

@@ -7,7 +7,7 @@
 use num_bigint::BigUint;
 use serde_json::Value;
 
-mod common;
+use crate::common;
 use common::{json, mex};
 
 fn text(v: &Value) -> &str {

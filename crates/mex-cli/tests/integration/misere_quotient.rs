@@ -1,7 +1,7 @@
 //! `mex misere-quotient`: the quotient is checked against the multiset
 //! search in mex-core (tests/misere_quotients.rs); here the command line.
 
-mod common;
+use crate::common;
 
 use common::{json, mex};
 

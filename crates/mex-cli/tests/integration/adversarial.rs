@@ -4,7 +4,7 @@
 //! (`ulimit -v` in `sh`), so a regression fails here instead of taking the
 //! machine; every run is under the hang guard of `common`.
 
-mod common;
+use crate::common;
 
 use common::{mex_bounded, output_bounded, scratch_dir};
 use serde_json::Value;

@@ -3,7 +3,7 @@
 //! and ASCII drawing, `mex moves` labels the moves, and oversized positions
 //! are refused with exit status 2.
 
-mod common;
+use crate::common;
 use common::{json, mex};
 
 #[test]

@@ -6,7 +6,7 @@
 //! (`common::HANG_GUARD`, minutes: the inputs of the corpus once ran for
 //! hours, and every run now takes well under a second).
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 use std::process::Command;

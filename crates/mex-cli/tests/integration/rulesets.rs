@@ -2,7 +2,7 @@
 //! through the `mex` binary: listed by `mex games`, valued by `mex value`,
 //! their moves marked by `mex moves`, and added to other games by `mex sum`.
 
-mod common;
+use crate::common;
 use common::{json, mex};
 
 const RULESETS: [&str; 3] = ["kayles", "toads-and-frogs", "hackenbush"];

@@ -5,7 +5,7 @@ use serde_json::Value;
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
-mod common;
+use crate::common;
 use common::{interrupt_after_lock, json, mex, scratch_dir, spawn_quiet, wait_bounded, HANG_GUARD};
 
 /// Runs with `input` on standard input.

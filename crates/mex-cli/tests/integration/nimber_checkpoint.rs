@@ -3,7 +3,7 @@
 //! searches"); Ctrl-C saves and exits with 130; foreign and damaged files
 //! are refused with exit status 2.
 
-mod common;
+use crate::common;
 use common::{interrupt_after_lock, json, mex, scratch_dir, spawn_quiet};
 
 /// A finished search's file makes the next run a lookup with the same

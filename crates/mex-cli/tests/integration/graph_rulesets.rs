@@ -3,7 +3,7 @@
 //! `mex value GAME POS --json`, their moves listed, sums, pictures and
 //! refusals in one line.
 
-mod common;
+use crate::common;
 use common::{json, mex};
 
 /// Each game with a position, its value and outcome (each value also

@@ -5,7 +5,7 @@
 //! test (a server, a record run of hours, a placeholder such as `FILE`) is
 //! named below with its reason, so a new README command is run by default.
 
-mod common;
+use crate::common;
 
 use common::{output_bounded, scratch_dir};
 use std::path::{Path, PathBuf};

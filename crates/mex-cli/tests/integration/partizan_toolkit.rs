@@ -2,7 +2,7 @@
 //! trees, DOT, stops, thermograph (JSON and SVG parsed back as XML),
 //! cooling, heating, overheating.
 
-mod common;
+use crate::common;
 
 use common::{json, mex, scratch_dir};
 

@@ -25,7 +25,7 @@
 //!   `checked_through = r(n0 + p) + t − 1 ≤ N`, and the heap images repeat
 //!   with period `p` from `n0` through `checked_through`.
 
-mod common;
+use crate::common;
 
 use common::json;
 use proptest::prelude::RngExt;

@@ -2,7 +2,7 @@
 //! (a pseudo-terminal from util-linux's `script`, when it is installed);
 //! `mex serve` answering what `mex value/moves --json` print.
 
-mod common;
+use crate::common;
 
 use common::{wait_bounded, HANG_GUARD};
 use serde_json::Value;

@@ -2,7 +2,7 @@
 //! checked against the nim-product's definition on small values and the
 //! field laws on big ones (both in mex-core); here the command line.
 
-mod common;
+use crate::common;
 
 use common::{json, mex};
 

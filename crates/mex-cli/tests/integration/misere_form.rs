@@ -2,7 +2,7 @@
 //! against explicit game trees in mex-core's tests/misere_forms.rs); here
 //! the command line: JSON fields, exit codes, printed forms reading back.
 
-mod common;
+use crate::common;
 
 use common::{json, mex};
 

@@ -2,7 +2,7 @@
 //! CGSuite's notation and printed forms): the values are checked in
 //! mex-core's tests/loopy.rs; here the command line and its JSON.
 
-mod common;
+use crate::common;
 
 use common::{json, mex};
 

@@ -3,7 +3,7 @@
 //! refused by its budget; every answer checked against the outcome class
 //! of the full value (`mex value`), the slow and sure way.
 
-mod common;
+use crate::common;
 
 use common::{json, mex};
 

@@ -1,7 +1,7 @@
 //! `--plot FILE.svg` on the nim-sequence commands: the picture is parsed
 //! back as XML and its bars and period marks checked against the values.
 
-mod common;
+use crate::common;
 
 use std::process::Command;
 
