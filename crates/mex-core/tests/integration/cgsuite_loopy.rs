@@ -12,7 +12,7 @@ use mex_core::partizan::loopy::predicates::predicates;
 use mex_core::partizan::loopy::{sides, LoopyGraph, LoopyOutcome, LoopyValue, Stopper};
 use std::collections::BTreeMap;
 
-const CORPUS: &str = include_str!("data/cgsuite-loopy/cases.txt");
+const CORPUS: &str = include_str!("../data/cgsuite-loopy/cases.txt");
 
 /// What became of one case.
 enum Verdict {

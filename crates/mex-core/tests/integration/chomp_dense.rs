@@ -11,7 +11,7 @@ use num_bigint::BigUint;
 use proptest::prelude::*;
 use std::collections::BTreeSet;
 
-mod staircases;
+use crate::staircases;
 use staircases::{stair, staircases};
 
 const PLENTY: usize = 1 << 30;

@@ -9,7 +9,7 @@ use num_bigint::BigUint;
 use proptest::prelude::*;
 use std::collections::{BTreeSet, HashMap};
 
-mod staircases;
+use crate::staircases;
 use staircases::{stair, staircases};
 
 /// The squares of a board other than the poisoned one, as (row, column).

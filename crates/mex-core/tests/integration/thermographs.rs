@@ -7,7 +7,7 @@
 use mex_core::games::{self, Context};
 use mex_core::partizan::thermograph::{Thermographs, Wall, Q};
 
-const CORPUS: &str = include_str!("data/thermographs/cgsuite-thermographs.txt");
+const CORPUS: &str = include_str!("../data/thermographs/cgsuite-thermographs.txt");
 
 /// `(value, t)` pairs as CGSuite prints them: `L: (2, -1) (2, -1/2) …`.
 fn cgsuite_wall(text: &str) -> Vec<(Q, Q)> {
