@@ -546,7 +546,7 @@ fn shift_explanation_and_debruijn_picture() {
 /// The limits the document states are the engine's.
 #[test]
 fn the_openapi_document_states_the_engines_limits() {
-    let doc: Value = serde_json::from_str(include_str!("../assets/openapi.json")).unwrap();
+    let doc: Value = serde_json::from_str(include_str!("../../assets/openapi.json")).unwrap();
     let debruijn = &doc["paths"]["/api/debruijn"]["get"];
     let range = format!("1 to {MAX_PICTURE_ORDER}");
     assert!(debruijn["summary"].as_str().unwrap().contains(&range));
