@@ -150,13 +150,17 @@ pub fn mex_bounded(args: &[&str]) -> Output {
 }
 
 /// A fresh, empty directory for one test, named after the test binary, its
-/// process and `name` (unique within the binary), so that tests running in
-/// parallel, in this or another test binary, never share one; whatever an
-/// earlier run left there (a process with the same id that failed before
-/// cleaning up) is removed first.
+/// process, the test module that asks (the file of the caller: all modules
+/// share one binary and process) and `name` (unique within the module), so
+/// that tests running in parallel, in this or another test binary, never
+/// share one; whatever an earlier run left there (a process with the same
+/// id that failed before cleaning up) is removed first.
+#[track_caller]
 pub fn scratch_dir(name: &str) -> PathBuf {
+    let caller = std::path::Path::new(std::panic::Location::caller().file());
+    let module = caller.file_stem().expect("a source file").to_string_lossy();
     let dir = std::env::temp_dir().join(format!(
-        "mex-{}-{}-{name}",
+        "mex-{}-{}-{module}-{name}",
         env!("CARGO_CRATE_NAME"),
         std::process::id()
     ));
