@@ -61,7 +61,7 @@ fn a_big_nimber_with_a_general_game_is_refused_in_one_line() {
     // {1|-1} + *5000 is {1*5000|-1*5000} by the switch theorem (store.rs);
     // ({1|-1} + {3|2}) + *N is built from the options of *N under the
     // budgets: *2^200's options are refused at once by the memory budget
-    // (*5000's by the comparison budget: tests/big_values.rs of mex-core).
+    // (*5000's by the comparison budget: tests/integration/big_values.rs of mex-core).
     let (code, out, _) = mex(&["game", "{1|-1} + *5000"]);
     assert_eq!(code, 0);
     assert!(out.contains("{1*5000|-1*5000}"), "{out}");

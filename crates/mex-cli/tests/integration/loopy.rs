@@ -1,6 +1,6 @@
 //! `mex game` and `mex compare` on loopy games (Siegel 2013, ch. VI;
 //! CGSuite's notation and printed forms): the values are checked in
-//! mex-core's tests/loopy.rs; here the command line and its JSON.
+//! mex-core's tests/integration/loopy.rs; here the command line and its JSON.
 
 use crate::common;
 

@@ -1,5 +1,5 @@
 //! `mex misere`: misère canonical forms (the mathematics is checked
-//! against explicit game trees in mex-core's tests/misere_forms.rs); here
+//! against explicit game trees in mex-core's tests/integration/misere_forms.rs); here
 //! the command line: JSON fields, exit codes, printed forms reading back.
 
 use crate::common;

@@ -1,5 +1,5 @@
 //! `mex misere-quotient`: the quotient is checked against the multiset
-//! search in mex-core (tests/misere_quotients.rs); here the command line.
+//! search in mex-core (tests/integration/misere_quotients.rs); here the command line.
 
 use crate::common;
 
@@ -85,7 +85,7 @@ fn bad_input_gets_one_line_and_status_2() {
 #[test]
 fn kayles_is_proven_at_heap_170() {
     // The quotient and its proof are checked against the direct search in
-    // mex-core (tests/misere_quotients.rs); here the JSON of the command.
+    // mex-core (tests/integration/misere_quotients.rs); here the JSON of the command.
     let v = json(&["misere-quotient", "0.77", "--max-heap", "170"]);
     assert_eq!(v["order"], 40);
     assert_eq!(v["period"]["period"], 12);

@@ -45,7 +45,7 @@ const MENTIONS: &[&str] = &[
 
 /// Examples that do not end by themselves or take hours, with why.
 const NOT_RUN: &[(&str, &str)] = &[
-    ("mex serve", "the playground serves until stopped (tests/play.rs starts it)"),
+    ("mex serve", "the playground serves until stopped (tests/integration/play.rs starts it)"),
     (
         "mex value domineering 6x6 --memory 16 --comparisons 2^33 --checkpoint 6x6.ckpt --thermograph 6x6.svg --json",
         "the 6x6 record takes hours and 16 GiB (docs/records.md)",

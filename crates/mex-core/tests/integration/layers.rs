@@ -455,7 +455,7 @@ fn violations(file: &str, module: &[String], text: &str, test_only: bool) -> Vec
             let code = if import.test { "test code in " } else { "" };
             out.push(format!(
                 "{file}:{}: {code}{} (layer {layer}, {entry}) uses {} (layer {to_layer}, {to_entry}); \
-                 dependencies must point down LAYERS in tests/layers.rs (move the shared item down, \
+                 dependencies must point down LAYERS in tests/integration/layers.rs (move the shared item down, \
                  or the module up if the table is wrong)",
                 import.line,
                 show(&import.from),
@@ -500,7 +500,7 @@ fn every_file_is_placed_in_the_table() {
         };
         assert!(
             placed,
-            "{} ({}) has no entry of its own in LAYERS in tests/layers.rs",
+            "{} ({}) has no entry of its own in LAYERS in tests/integration/layers.rs",
             show(&unit.module),
             unit.file.display()
         );

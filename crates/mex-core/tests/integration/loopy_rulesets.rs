@@ -183,7 +183,7 @@ fn sides_of_three_toads_and_three_frogs() {
 
 /// Every strip of 8 cells with three toads and three frogs (560 strips,
 /// up to 560 positions each). Slow in a debug build: run with
-/// `cargo test --release -p mex-core --test loopy_rulesets -- --ignored`.
+/// `cargo test --release -p mex-core --test integration loopy_rulesets:: -- --ignored`.
 #[test]
 #[ignore]
 fn sides_of_every_eight_cell_strip_with_three_and_three() {

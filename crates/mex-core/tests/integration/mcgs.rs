@@ -9,7 +9,7 @@
 //! nim value when the case has one. A wrong answer always fails. A case
 //! the current code refuses (a size limit, the memory budget, or the time
 //! limit given to each case, [`TIME_LIMIT_SECONDS`]) is counted per game and only
-//! fails when [`require_all`] says so. `cargo test -p mex-core --test mcgs
+//! fails when [`require_all`] says so. `cargo test -p mex-core --test integration mcgs::
 //! -- --nocapture` prints the counts per file and per game.
 
 use mex_core::games::sum::Summand;
