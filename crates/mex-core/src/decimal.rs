@@ -7,7 +7,7 @@
 //! whatever their size. Fields opt in with
 //! `#[serde(serialize_with = "crate::decimal::serialize")]` (one value) or
 //! `"crate::decimal::serialize_seq"` (a list of values). Tested, with the
-//! result types that use it, in `mex-cli/tests/json_numbers.rs`.
+//! result types that use it, in `mex-cli/tests/integration/json_numbers.rs`.
 
 use serde::ser::{Serialize, Serializer};
 use std::fmt::Display;

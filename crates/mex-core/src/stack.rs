@@ -24,7 +24,7 @@ pub const SEGMENT: usize = 16 << 20;
 
 /// Stack bytes charged to a memory budget per level of recursion (the
 /// frames between two calls of [`deep`]; measured below 1 KiB in the
-/// optimised build, `tests/deep_games.rs`).
+/// optimised build, `tests/integration/deep_games.rs`).
 pub const BYTES_PER_LEVEL: usize = 2 << 10;
 
 /// Runs `f`, on a new stack segment when the current one is nearly used up.

@@ -1,5 +1,5 @@
 """Loopy games through CGValue (CGSuite's printed forms, Siegel 2013 ch. VI;
-the values are checked in crates/mex-core/tests/loopy.rs)."""
+the values are checked in crates/mex-core/tests/integration/loopy.rs)."""
 
 import mex
 import pytest

@@ -1,7 +1,7 @@
 """mex.misere_quotient: the quotient of mex misere-quotient --json.
 
 The quotient itself is checked against the multiset search in mex-core
-(tests/misere_quotients.rs); here the Python surface.
+(tests/integration/misere_quotients.rs); here the Python surface.
 """
 
 import pytest

@@ -66,7 +66,7 @@
 //! unequal-split rule are never given a period.
 //!
 //! Every answer is checked against the definition (a direct search of sums
-//! of heaps by [`crate::heap::misere`]) in `tests/misere_quotients.rs`.
+//! of heaps by [`crate::heap::misere`]) in `tests/integration/misere_quotients.rs`.
 
 mod recalibrate;
 

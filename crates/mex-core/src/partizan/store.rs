@@ -1496,7 +1496,7 @@ impl GameStore {
     /// form (`None` when `game` is not such a switch).
     ///
     /// **Theorem** (proved here; checked against the definitions on all
-    /// small `a`, `b`, `n`, `N` in `tests/big_values.rs`). Let `G = {a | b}`,
+    /// small `a`, `b`, `n`, `N` in `tests/integration/big_values.rs`). Let `G = {a | b}`,
     /// `a > b` numbers, `ε ≠ 0` a sum of ups and a nimber, so that ε and
     /// every subposition of ε are infinitesimal; by Number Translation
     /// (Siegel 2013, II.4) take `y = 0`. `G + ε` has Left options `a + ε`
@@ -2444,7 +2444,7 @@ mod tests {
         );
         let one = s.integer(1);
         let pm = s.switch(one);
-        // ±1 + *5000 by the switch theorem (refusals: tests/big_values.rs).
+        // ±1 + *5000 by the switch theorem (refusals: tests/integration/big_values.rs).
         assert!(s.try_add(pm, big_star).is_ok());
     }
 

@@ -13,7 +13,7 @@
 //! the table of the first round stays valid through all of them (read
 //! through each vertex's origin in the first graph). The tests check the
 //! result equal to the input, and the table kept equal to one computed
-//! afresh on the simplified graph (`tests/loopy.rs`).
+//! afresh on the simplified graph (`tests/integration/loopy.rs`).
 
 use super::compare::{geq_table, GeqTable};
 use super::graph::{no_alternating_cycle, LoopyGraph};

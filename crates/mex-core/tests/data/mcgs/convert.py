@@ -72,8 +72,8 @@ MCGS):
 
     python3 crates/mex-core/tests/data/mcgs/convert.py MCGS/input {commit}
 
-`crates/mex-core/tests/mcgs.rs` checks every case (`cargo test -p mex-core
---test mcgs -- --nocapture` prints answered / refused / wrong per file and
+`crates/mex-core/tests/integration/mcgs.rs` checks every case (`cargo test -p mex-core
+--test integration mcgs:: -- --nocapture` prints answered / refused / wrong per file and
 per game). The format of the case files and the mapping of MCGS's games to
 mex's are in `convert.py`'s opening comment.
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Converts MCGS's thermograph tests (CGSuite 2.2's thermographs) into
-cgsuite-thermographs.txt, read by crates/mex-core/tests/thermographs.rs.
+cgsuite-thermographs.txt, read by crates/mex-core/tests/integration/thermographs.rs.
 
 Usage: convert.py MCGS_CHECKOUT COMMIT > cgsuite-thermographs.txt
 

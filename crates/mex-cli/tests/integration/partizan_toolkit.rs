@@ -1,0 +1,230 @@
+//! `mex game` with the toolkit flags and `mex compare` (issue 11): options,
+//! trees, DOT, stops, thermograph (JSON and SVG parsed back as XML),
+//! cooling, heating, overheating.
+
+use crate::common;
+
+use common::{json, mex, scratch_dir};
+
+#[test]
+fn compare_prints_the_relation() {
+    for (g, h, r) in [
+        ("^", "0", ">"),
+        ("0", "^", "<"),
+        ("*", "0", "||"),
+        ("{1|0} + {0|-1}", "0", "="),
+        ("-1", "v", "<"),
+        ("{2|-1}", "1/2", "||"),
+    ] {
+        assert_eq!(json(&["compare", g, h])["relation"], r, "{g} {h}");
+        let out = mex(&["compare", g, h]);
+        assert_eq!(out.status.code(), Some(0), "confused is not a failure");
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(text.contains(&format!(" {r} ")), "{text}");
+    }
+    assert_eq!(mex(&["compare", "{1|", "0"]).status.code(), Some(2));
+}
+
+/// `mex compare --json` describes each game as `mex game --json` does:
+/// canonical form, outcome, stops; a short game is its own onside and
+/// offside.
+#[test]
+fn compare_describes_both_short_games() {
+    let v = json(&["compare", "{2|-1}", "{1|0} + {0|-1}"]);
+    assert_eq!(v["relation"], "||");
+    assert_eq!(v["g"], "{2|-1}");
+    assert_eq!(v["h"], "0");
+    let (g, h) = (&v["g_report"], &v["h_report"]);
+    assert_eq!(g["canonical"], "{2|-1}");
+    assert_eq!(g["kind"], "short");
+    assert_eq!(g["stopper"], true);
+    assert_eq!(g["outcome"], "N");
+    assert_eq!(g["left_stop"], "2");
+    assert_eq!(g["right_stop"], "-1");
+    assert_eq!(g["onside"], "{2|-1}");
+    assert_eq!(g["offside"], "{2|-1}");
+    assert_eq!(h["canonical"], "0");
+    assert_eq!(h["outcome"], "P");
+    // The same fields as `mex game` gives for each game.
+    for (text, report) in [("{2|-1}", g), ("{1|0} + {0|-1}", h)] {
+        let game = json(&["game", text]);
+        for (field, in_game) in [
+            ("canonical", "value"),
+            ("outcome", "outcome"),
+            ("left_stop", "left_stop"),
+            ("right_stop", "right_stop"),
+        ] {
+            assert_eq!(report[field], game[in_game], "{text} {field}");
+        }
+    }
+    let braces = json(&["compare", "{0||0|-1}", "^", "--braces"]);
+    assert_eq!(braces["g_report"]["canonical"], "{0 | {0 | -1}}");
+    assert_eq!(braces["g_report"]["right_stop"], "0");
+    assert_eq!(braces["h_report"]["outcome"], "L");
+}
+
+#[test]
+fn options_tree_and_dot() {
+    let v = json(&["game", "{2|||1||0|-1}", "--options", "--tree", "2"]);
+    assert_eq!(v["options"]["left"][0], "2");
+    assert_eq!(v["options"]["right"][0], "{1||0|-1}");
+    assert_eq!(v["tree"]["right"][0]["right"][0]["game"], "{0|-1}");
+    assert_eq!(v["tree"]["right"][0]["right"][0]["truncated"], true);
+    let braces = json(&["game", "{2|||1||0|-1}", "--options", "--braces"]);
+    assert_eq!(braces["options"]["right"][0], "{1 | {0 | -1}}");
+    let dot = mex(&["game", "{2|-1}", "--dot", "--tree", "1"]);
+    assert!(dot.status.success());
+    let text = String::from_utf8(dot.stdout).unwrap();
+    assert!(text.starts_with("digraph game {"), "{text}");
+    assert_eq!(text.matches("->").count(), 2);
+    assert!(text.contains("color=blue") && text.contains("color=red"));
+    // A tree far larger than its DAG is refused before it is built.
+    let sum: Vec<String> = (1..=14).map(|k| format!("±{k}")).collect();
+    let big = mex(&["game", &sum.join("+"), "--tree", "14"]);
+    assert_eq!(big.status.code(), Some(2));
+}
+
+/// Literature values, each checked here by computation: `{2|-1}` has
+/// mean 1/2 and temperature 3/2 (Siegel 2013, II.5); cooled by 1 it is
+/// `{1|0}`; `±1` cooled by its temperature 1 is `*`; `∫¹ * = ±1`.
+#[test]
+fn stops_thermograph_and_temperature_operations() {
+    let v = json(&["game", "{2|-1}", "--cool", "1", "--heat", "1"]);
+    assert_eq!(
+        (v["mean"].as_str(), v["temperature"].as_str()),
+        (Some("1/2"), Some("3/2"))
+    );
+    assert_eq!(
+        (v["left_stop"].as_str(), v["right_stop"].as_str()),
+        (Some("2"), Some("-1"))
+    );
+    assert_eq!(v["confusion_interval"]["text"], "[-1, 2]");
+    let left = &v["thermograph"]["left_wall"]["points"];
+    assert_eq!(left[left.as_array().unwrap().len() - 1]["t"], "3/2");
+    assert_eq!(v["cooled"]["game"], "{1|0}");
+    assert_eq!(v["heated"]["game"], "{3|-2}");
+    assert_eq!(json(&["game", "±1", "--cool", "1"])["cooled"]["game"], "*");
+    assert_eq!(json(&["game", "±1", "--cool", "2"])["cooled"]["game"], "0");
+    assert_eq!(json(&["game", "*", "--heat", "1"])["heated"]["game"], "±1");
+    let o = json(&["game", "1/2", "--overheat", "1", "1"]);
+    assert_eq!(o["overheated"]["game"], "{1|0}");
+    // Cooling below zero (Siegel 2013, II.5): 1/2 = {0|1} cooled by -1.
+    assert_eq!(
+        json(&["game", "1/2", "--cool", "-1"])["cooled"]["game"],
+        "{1|0}"
+    );
+    for bad in [
+        vec!["game", "{2|-1}", "--cool", "-2"],
+        vec!["game", "{2|-1}", "--cool", "*"],
+        vec!["game", "{2|-1}", "--cool", "{"],
+    ] {
+        assert_eq!(mex(&bad).status.code(), Some(2), "{bad:?}");
+    }
+}
+
+#[test]
+fn thermograph_svg_parses_back_with_the_exact_walls() {
+    let dir = scratch_dir("thermo");
+    let file = dir.join("t.svg");
+    let path = file.to_str().unwrap();
+    let v = json(&["game", "{2||1|0}", "--thermograph", path]);
+    let svg = std::fs::read_to_string(&file).unwrap();
+    let doc = roxmltree::Document::parse(&svg).expect("well-formed SVG");
+    for (class, key) in [("left-wall", "left_wall"), ("right-wall", "right_wall")] {
+        let wall = doc
+            .descendants()
+            .find(|n| n.attribute("class") == Some(class))
+            .expect(class);
+        let expected: Vec<String> = v["thermograph"][key]["points"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| {
+                format!(
+                    "{}:{}",
+                    p["t"].as_str().unwrap(),
+                    p["value"].as_str().unwrap()
+                )
+            })
+            .collect();
+        assert_eq!(
+            wall.attribute("data-points"),
+            Some(expected.join(" ").as_str())
+        );
+        let drawn = wall.attribute("points").unwrap().split(' ').count();
+        assert!(drawn >= expected.len());
+    }
+    assert!(doc
+        .descendants()
+        .any(|n| n.attribute("class") == Some("mast")));
+    let title = doc.descendants().find(|n| n.has_tag_name("title")).unwrap();
+    assert_eq!(title.text(), Some("thermograph of {2||1|0}"));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Atomic weights (Winning Ways Ch. 7–8, Lessons in Play Ch. 9): ↑ has 1,
+/// * has 0, ⇑* has 2; a game that is not all-small has none.
+#[test]
+fn infinitesimals() {
+    for (g, aw) in [("^", "1"), ("*", "0"), ("^^*", "2"), ("{^^|v}", "1/2")] {
+        let v = json(&["game", g]);
+        assert_eq!(v["atomic_weight"], aw, "{g}");
+        assert_eq!(v["infinitesimal"], true);
+        assert_eq!(v["all_small"], true);
+        assert_eq!(v["reduced"], "0");
+    }
+    let hot = json(&["game", "{1|0} + ^"]);
+    assert!(hot["atomic_weight"].is_null());
+    assert_eq!(hot["infinitesimal"], false);
+    assert_eq!(hot["reduced"], "{1|0}");
+    let tiny = json(&["game", "{0||0|-1}"]);
+    assert_eq!(
+        (tiny["infinitesimal"].as_bool(), tiny["all_small"].as_bool()),
+        (Some(true), Some(false))
+    );
+    let text = String::from_utf8(mex(&["game", "1"]).stdout).unwrap();
+    assert!(text.contains("undefined"), "{text}");
+}
+
+/// Ordinal sums, Norton products and conjugates: `*:1 = ↑*` and
+/// `1:-1 = 1/2` (Siegel 2013), `3.↑ = 3·↑`, the conjugate of `{2|||1||0|-1}`.
+#[test]
+fn ordinal_sums_norton_products_conjugates() {
+    assert_eq!(json(&["game", "*:1"])["value"], "^*");
+    assert_eq!(json(&["game", "1:-1"])["value"], "1/2");
+    assert_eq!(json(&["game", "1 + 1:1"])["value"], "3");
+    assert_eq!(json(&["game", "3.^"])["value"], "^3");
+    let c = json(&["game", "{2|||1||0|-1}", "--conjugate"]);
+    assert_eq!(c["conjugate"], "{1|0||-1|||-2}");
+    for bad in ["2.5", "1 . *", "1 . -1", "1:"] {
+        assert_eq!(mex(&["game", bad]).status.code(), Some(2), "{bad}");
+    }
+}
+
+/// Uptimal expansions (CGSuite's `x.d1d2…`): `*:3 = ↑ + ↑² + ↑³ + *`.
+#[test]
+fn uptimal_expansions() {
+    let v = json(&["game", "*:3", "--uptimal"]);
+    assert_eq!(v["uptimal"]["text"], "*.111");
+    assert_eq!(v["uptimal"]["digits"], serde_json::json!([1, 1, 1]));
+    assert_eq!(v["uptimal"]["star"], true);
+    let w = json(&["game", "3/4 + {0|v*} + {0|v*} + ^", "--uptimal"]);
+    assert_eq!(w["uptimal"]["text"], "3/4.12");
+    assert!(json(&["game", "{1|0}", "--uptimal"])["uptimal"].is_null());
+    assert!(json(&["game", "{1|0}"]).get("uptimal").is_none());
+}
+
+/// `mex game @FILE` reads long values (the published Domineering records,
+/// beyond the 10 000 characters of a typed expression) from a file.
+#[test]
+fn game_reads_an_expression_from_a_file() {
+    let docs = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/domineering/");
+    let six = json(&["game", &format!("@{docs}6x6.txt")]);
+    assert_eq!(six["outcome"], "N");
+    assert_eq!(six["mean"], "0");
+    let five = json(&["game", &format!("@{docs}5x7.txt")]);
+    assert_eq!(five["temperature"], "1/2");
+    let typed = std::fs::read_to_string(format!("{docs}6x6.txt")).unwrap();
+    assert_eq!(mex(&["game", typed.trim()]).status.code(), Some(2));
+    assert_eq!(mex(&["game", "@/nonexistent/file"]).status.code(), Some(2));
+}
