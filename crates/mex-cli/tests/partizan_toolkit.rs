@@ -214,6 +214,56 @@ fn uptimal_expansions() {
     assert!(json(&["game", "{1|0}"]).get("uptimal").is_none());
 }
 
+/// CGSuite's uptimal notation as its test suite prints it
+/// (`CanonicalShortGameTestCase.scala`): a negative digit is followed by
+/// `-`, a nimber part `*n` with n ≥ 2 is kept.
+#[test]
+fn uptimal_expansions_in_cgsuites_notation() {
+    let down_star = json(&["game", "v*", "--uptimal"]);
+    assert_eq!(down_star["uptimal"]["text"], "*.1-");
+    assert_eq!(down_star["uptimal"]["digits"], serde_json::json!([-1]));
+    let up_star6 = json(&["game", "^*6", "--uptimal"]);
+    assert_eq!(up_star6["uptimal"]["text"], "*6.1");
+    assert_eq!(up_star6["uptimal"]["nimber"], "6");
+    assert_eq!(up_star6["uptimal"]["star"], false);
+    let big = json(&["game", "73/16+v9*8", "--uptimal"]);
+    assert_eq!(big["uptimal"]["text"], "73/16*8.9-");
+    assert_eq!(
+        json(&["game", "*8", "--uptimal"])["uptimal"]["text"],
+        "*8.0"
+    );
+}
+
+/// A search for the uptimal expansion that runs out of its share of the
+/// budget (1/16 of --comparisons) leaves `uptimal` null, says why, and the
+/// rest of the report stands (exit 0); games that are not all-small (here
+/// CGSuite's `Tiny({3|1})`) have none, found at once.
+#[test]
+fn an_uptimal_search_out_of_budget_leaves_the_report() {
+    let g =
+        "{0||0,v*|vv|||{0||0,v*|vv|||vv,{0,v*|vv}},{0||0,v*|vv}|{0||0,v*|vv|||vv,{0,v*|vv}||||vv}}";
+    let v = json(&["game", g, "--uptimal", "--comparisons", "20000"]);
+    assert!(v["uptimal"].is_null());
+    let why = v["uptimal_refused"].as_str().unwrap();
+    assert!(
+        why.contains("1250 comparisons") && why.contains("1/16"),
+        "{why}"
+    );
+    assert_eq!(v["outcome"], "L");
+    let text = mex(&["game", g, "--uptimal", "--comparisons", "20000"]);
+    assert_eq!(text.status.code(), Some(0));
+    let out = String::from_utf8_lossy(&text.stdout);
+    assert!(out.contains("uptimal             not computed: "), "{out}");
+    let tiny = json(&[
+        "game",
+        "{0|||0||-1|-3}",
+        "--uptimal",
+        "--comparisons",
+        "20000",
+    ]);
+    assert!(tiny["uptimal"].is_null() && tiny.get("uptimal_refused").is_none());
+}
+
 /// `mex game @FILE` reads long values (the published Domineering records,
 /// beyond the 10 000 characters of a typed expression) from a file.
 #[test]

@@ -80,7 +80,8 @@ pub struct GameArgs {
     #[arg(long, num_args = 2, value_names = ["S", "T"], allow_hyphen_values = true)]
     overheat: Option<Vec<String>>,
     /// Also print the uptimal expansion x.d1d2… (CGSuite's notation; for
-    /// games born by day 16; the search costs seconds at that size).
+    /// games born by day 16), searched with 1/16 of --comparisons: when
+    /// that runs out it is "not computed" and the rest stands.
     #[arg(long)]
     uptimal: bool,
     /// Also print the conjugate −G (Left and Right exchanged).
@@ -128,10 +129,13 @@ struct Interval {
 struct UptimalReport {
     /// The number part, an exact rational.
     number: String,
+    /// The nimber part k of `*k` ("0" for none), a decimal string.
+    nimber: String,
+    /// Whether the nimber part is `*` (k = 1).
     star: bool,
-    /// d1, d2, …: the game is number + d1·↑ + d2·↑² + … (+ *).
+    /// d1, d2, …: the game is number + d1·↑ + d2·↑² + … + *k.
     digits: Vec<i64>,
-    /// CGSuite's form, e.g. "0.11", "*.2", "3/4.1[-1]".
+    /// CGSuite's form, e.g. "0.11", "*.2", "3/4.11-", "*8.0".
     text: String,
 }
 
@@ -186,10 +190,14 @@ struct GameResult {
     reduced: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     reduced_refused: Option<String>,
-    /// With --uptimal: the uptimal expansion `x.d1d2…` (with `*`), null
-    /// when the game is not an uptimal (or is older than 16).
+    /// With --uptimal: the uptimal expansion `x.d1d2…` (with `*k`), null
+    /// when the game is not an uptimal (or is older than 16), or when the
+    /// search was refused (then `uptimal_refused` says why; the rest of the
+    /// report stands).
     #[serde(skip_serializing_if = "Option::is_none")]
     uptimal: Option<Option<UptimalReport>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    uptimal_refused: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     options: Option<OptionsReport>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -258,10 +266,11 @@ impl Report for GameResult {
             }
         }
         if let Some(u) = &self.uptimal {
-            let text = u.as_ref().map_or_else(
-                || "none (not an uptimal, or born after day 16)".to_string(),
-                |u| u.text.clone(),
-            );
+            let text = match (u, &self.uptimal_refused) {
+                (Some(u), _) => u.text.clone(),
+                (None, Some(why)) => format!("not computed: {why}"),
+                (None, None) => "none (not an uptimal, or born after day 16)".to_string(),
+            };
             pairs.push(("uptimal", text));
         }
         if let Some(c) = &self.conjugate {
@@ -506,17 +515,13 @@ pub fn run(a: &GameArgs) -> Result<Output, MexError> {
             Err(e) => (None, Some(e.to_string())),
         }
     };
-    let uptimal = if a.uptimal {
-        Some(
-            infinitesimal::uptimal_expansion(&mut store, g)?.map(|u| UptimalReport {
-                number: u.number.to_string(),
-                star: u.star,
-                text: u.to_string(),
-                digits: u.digits,
-            }),
-        )
+    let (uptimal, uptimal_refused) = if a.uptimal {
+        match uptimal_report(a, &store, g) {
+            Ok(u) => (Some(u), None),
+            Err(e) => (Some(None), Some(uptimal_refusal(e))),
+        }
     } else {
-        None
+        (None, None)
     };
     let thermograph_svg = a
         .thermograph
@@ -542,6 +547,7 @@ pub fn run(a: &GameArgs) -> Result<Output, MexError> {
         reduced,
         reduced_refused,
         uptimal,
+        uptimal_refused,
         options,
         tree,
         dot: dot_text,
@@ -551,6 +557,43 @@ pub fn run(a: &GameArgs) -> Result<Output, MexError> {
         conjugate,
         thermograph_svg,
     }))
+}
+
+/// The share of the comparison budget the uptimal search may spend:
+/// 1/16 (2^22 comparisons, about a second, of the default 2^26).
+const UPTIMAL_SHARE: u64 = 16;
+
+/// The uptimal expansion of `g`, searched in a store of its own with
+/// 1/[`UPTIMAL_SHARE`] of the comparison budget, so that a search that
+/// runs out leaves the rest of the report (and its budget) standing.
+fn uptimal_report(
+    a: &GameArgs,
+    store: &GameStore,
+    g: GameId,
+) -> Result<Option<UptimalReport>, MexError> {
+    let comparisons = a.comparisons.unwrap_or(MAX_COMPARISONS) / UPTIMAL_SHARE;
+    let mut side = GameStore::with_limits(a.memory.unwrap_or(DEFAULT_BUDGET), comparisons.max(1));
+    let h = CanonicalForm::from_store(store, g).to_store(&mut side)?;
+    Ok(
+        infinitesimal::uptimal_expansion(&mut side, h)?.map(|u| UptimalReport {
+            number: u.number.to_string(),
+            nimber: u.nimber.to_string(),
+            star: u.nimber == 1u32.into(),
+            text: u.to_string(),
+            digits: u.digits,
+        }),
+    )
+}
+
+/// Why the uptimal search stopped, naming its share of the budget.
+fn uptimal_refusal(e: MexError) -> String {
+    match e {
+        MexError::TooLarge { what, limit, .. } => format!(
+            "{what} exceeds the limit of {limit} (the uptimal search's share: 1/{UPTIMAL_SHARE} \
+             of --comparisons)"
+        ),
+        other => other.to_string(),
+    }
 }
 
 /// How two games compare, short or loopy: `<`, `>`, `=` or `||` (confused).
