@@ -264,6 +264,18 @@ fn an_uptimal_search_out_of_budget_leaves_the_report() {
     assert!(tiny["uptimal"].is_null() && tiny.get("uptimal_refused").is_none());
 }
 
+/// `--options` of a value kept without its game tree: an integer beyond
+/// the trees has the integer one nearer 0 (CGSuite's test case
+/// `-1823437481924`: Right option `-1823437481923`).
+#[test]
+fn options_of_big_integers() {
+    let v = json(&["game", "-1823437481924", "--options"]);
+    assert_eq!(v["options"]["left"], serde_json::json!([]));
+    assert_eq!(v["options"]["right"], serde_json::json!(["-1823437481923"]));
+    let up = json(&["game", "100000 + ^*", "--options"]);
+    assert_eq!(up["options"]["right"], serde_json::json!(["100000"]));
+}
+
 /// `mex game @FILE` reads long values (the published Domineering records,
 /// beyond the 10 000 characters of a typed expression) from a file.
 #[test]

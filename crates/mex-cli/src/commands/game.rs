@@ -422,25 +422,15 @@ pub fn run(a: &GameArgs) -> Result<Output, MexError> {
     let summary = PartizanSummary::of(&store, g)?;
     let interval = toolkit::confusion_interval(&mut store, g)?;
     let options = if a.options {
-        if store.is_record(g) {
-            return Err(MexError::too_large(
-                "the list of options of a number, ↑-multiple or nimber kept without its game tree",
-                "values with a game tree (integers up to 65536, ^4096, *4096)",
-                "leave out the list of options",
-            ));
-        }
-        let node = store.node(g).clone();
+        // A value kept without its tree (a big number, `x + n·↑ + *k`) has
+        // the options of its closed form; a big nimber's are refused.
+        let (left, right) = (store.try_options(g, true)?, store.try_options(g, false)?);
+        let shown = |xs: Vec<GameId>| -> Result<Vec<String>, MexError> {
+            xs.iter().map(|&x| p.show(&store, x)).collect()
+        };
         Some(OptionsReport {
-            left: node
-                .left
-                .iter()
-                .map(|&x| p.show(&store, x))
-                .collect::<Result<_, _>>()?,
-            right: node
-                .right
-                .iter()
-                .map(|&x| p.show(&store, x))
-                .collect::<Result<_, _>>()?,
+            left: shown(left)?,
+            right: shown(right)?,
         })
     } else {
         None
