@@ -1,6 +1,6 @@
 //! `mex game EXPRESSION` and `mex compare G H`.
 
-use super::partizan::{wall_text, write_thermograph, PartizanSummary};
+use super::partizan::{form_omitted, form_text, wall_text, write_thermograph, PartizanSummary};
 use crate::output::{fields, Output, Report};
 use clap::Args;
 use mex_core::partizan::infinitesimal;
@@ -87,6 +87,10 @@ pub struct GameArgs {
     /// Also print the conjugate −G (Left and Right exchanged).
     #[arg(long)]
     conjugate: bool,
+    /// Print canonical forms longer than 200 characters in full (text
+    /// output leaves them out, with their length; JSON always has them).
+    #[arg(long)]
+    form: bool,
     /// Write the thermograph as an SVG picture to this file.
     #[arg(long, value_name = "FILE.svg")]
     thermograph: Option<PathBuf>,
@@ -214,12 +218,21 @@ struct GameResult {
     conjugate: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     thermograph_svg: Option<String>,
+    /// Text output only: whether long forms print in full (--form, or the
+    /// value is a number: its stops, printed beside it, are the number).
+    #[serde(skip)]
+    full_forms: bool,
+    /// Text output only: the distinct subpositions of the canonical form
+    /// (printed when the form is left out).
+    #[serde(skip)]
+    subpositions: usize,
 }
 
 impl Report for GameResult {
     fn text(&self) -> String {
+        let form = |f: &str| form_text(f, self.full_forms);
         let mut pairs = vec![
-            ("value", self.value.clone()),
+            ("value", form(&self.value)),
             ("outcome", format!("{:?}", self.outcome)),
             ("birthday", self.birthday.to_string()),
             ("left stop", self.summary.left_stop.clone()),
@@ -232,14 +245,14 @@ impl Report for GameResult {
             (
                 "atomic weight",
                 match (&self.atomic_weight, &self.atomic_weight_refused) {
-                    (Some(w), _) => w.clone(),
+                    (Some(w), _) => form(w),
                     (None, Some(why)) => format!("refused: {why}"),
                     (None, None) => "undefined (not all-small)".into(),
                 },
             ),
             (
                 "reduced",
-                self.reduced.clone().unwrap_or_else(|| {
+                self.reduced.as_deref().map(form).unwrap_or_else(|| {
                     format!(
                         "refused: {}",
                         self.reduced_refused.clone().unwrap_or_default()
@@ -252,9 +265,13 @@ impl Report for GameResult {
                 wall_text(&self.summary.thermograph.right_wall),
             ),
         ];
+        if form_omitted(&self.value, self.full_forms) {
+            pairs.insert(3, ("subpositions", self.subpositions.to_string()));
+        }
         if let Some(o) = &self.options {
-            pairs.push(("left options", o.left.join(", ")));
-            pairs.push(("right options", o.right.join(", ")));
+            let listed = |xs: &[String]| xs.iter().map(|x| form(x)).collect::<Vec<_>>().join(", ");
+            pairs.push(("left options", listed(&o.left)));
+            pairs.push(("right options", listed(&o.right)));
         }
         for (name, t) in [
             ("cooled", &self.cooled),
@@ -262,7 +279,7 @@ impl Report for GameResult {
             ("overheated", &self.overheated),
         ] {
             if let Some(t) = t {
-                pairs.push((name, format!("{} (by {})", t.game, t.by)));
+                pairs.push((name, format!("{} (by {})", form(&t.game), t.by)));
             }
         }
         if let Some(u) = &self.uptimal {
@@ -274,7 +291,7 @@ impl Report for GameResult {
             pairs.push(("uptimal", text));
         }
         if let Some(c) = &self.conjugate {
-            pairs.push(("conjugate", c.clone()));
+            pairs.push(("conjugate", form(c)));
         }
         if let Some(path) = &self.thermograph_svg {
             pairs.push(("thermograph written", path.clone()));
@@ -546,6 +563,8 @@ pub fn run(a: &GameArgs) -> Result<Output, MexError> {
         overheated,
         conjugate,
         thermograph_svg,
+        full_forms: a.form || toolkit::number_value(&store, g).is_some(),
+        subpositions: toolkit::follower_count(&store, g),
     }))
 }
 
@@ -609,6 +628,10 @@ pub struct CompareArgs {
     /// Print games with plain braces instead of slashes.
     #[arg(long)]
     braces: bool,
+    /// Print games longer than 200 characters in full (text output leaves
+    /// them out, with their length; JSON always has them).
+    #[arg(long)]
+    form: bool,
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
@@ -628,11 +651,15 @@ struct CompareResult {
     g_report: LoopyReport,
     /// The second game, described the same way.
     h_report: LoopyReport,
+    /// Text output only: whether --form asks for long games in full.
+    #[serde(skip)]
+    full_forms: bool,
 }
 
 impl Report for CompareResult {
     fn text(&self) -> String {
-        format!("{} {} {}", self.g, self.relation, self.h)
+        let form = |f: &str| form_text(f, self.full_forms);
+        format!("{} {} {}", form(&self.g), self.relation, form(&self.h))
     }
 }
 
@@ -663,6 +690,7 @@ pub fn run_compare(a: &CompareArgs) -> Result<Output, MexError> {
             h: r.h,
             g_report: described(&a.g, g_loopy)?,
             h_report: described(&a.h, h_loopy)?,
+            full_forms: a.form,
         }));
     }
     let mut store = GameStore::with_budget(DEFAULT_BUDGET);
@@ -679,6 +707,7 @@ pub fn run_compare(a: &CompareArgs) -> Result<Output, MexError> {
         h: h_report.canonical.clone(),
         g_report,
         h_report,
+        full_forms: a.form,
     }))
 }
 

@@ -132,6 +132,13 @@ pub(crate) fn bottom_up(s: &GameStore, g: GameId) -> Vec<GameId> {
     bottom_up_until(s, g, |_| false)
 }
 
+/// How many distinct followers the canonical form of `g` has, `g` itself
+/// included (CGSuite's `FollowerCount`: `0` has 1, `{1|0}` has 3); a value
+/// kept without its tree (a record) counts as one.
+pub fn follower_count(s: &GameStore, g: GameId) -> usize {
+    bottom_up(s, g).len()
+}
+
 /// [`bottom_up`], not descending below the games for which `done` holds
 /// (memoised already, or answered without looking at their options).
 pub(crate) fn bottom_up_until(
