@@ -108,7 +108,20 @@ fn stops_thermograph_and_temperature_operations() {
     assert_eq!(json(&["game", "*", "--heat", "1"])["heated"]["game"], "±1");
     let o = json(&["game", "1/2", "--overheat", "1", "1"]);
     assert_eq!(o["overheated"]["game"], "{1|0}");
-    // Cooling below zero (Siegel 2013, II.5): 1/2 = {0|1} cooled by -1.
+    // Cooling below zero as CGSuite's tests give it (aaron-siegel/cgsuite,
+    // lib/core/src/test/scala/org/cgsuite/lang/GameTest.scala: Cool(-1/2)
+    // is {7/2|||5/2|3/2||+-1/2}, printed here with 2±1/2 for {5/2|3/2};
+    // (1/4).Cool(-1/4) = 1/4*, Cool(-3/8) = {3/8|1/8}).
+    let cooled = |g: &str, t: &str| json(&["game", g, "--cool", t])["cooled"]["game"].clone();
+    assert_eq!(cooled("{3||2+*|1+*}", "-1/2"), "{7/2||2±1/2|±1/2}");
+    assert_eq!(cooled("1/4", "-1/4"), "1/4*");
+    assert_eq!(cooled("1/4", "-3/8"), "1/4±1/8");
+    // At -1, which CGSuite refuses, the form of t just above -1 with t = -1
+    // put in: (1/4)_t = {-t||0|1+2t}; integers stay.
+    assert_eq!(cooled("1/4", "-63/64"), "{63/64||0|-31/32}");
+    assert_eq!(cooled("1/4", "-1"), "{1||0|-1}");
+    assert_eq!(cooled("5", "-1"), "5");
+    // 1/2 = {0|1} cooled by -1.
     assert_eq!(
         json(&["game", "1/2", "--cool", "-1"])["cooled"]["game"],
         "{1|0}"

@@ -70,7 +70,8 @@ pub struct GameArgs {
     #[arg(long)]
     dot: bool,
     /// Also print G cooled by the number T ≥ -1 (a dyadic rational, e.g. 1/2
-    /// or -1/4; below 0 as Siegel and CGSuite define it).
+    /// or -1/4; below 0 as Siegel and CGSuite define it; the domain is the
+    /// thermograph's, CGSuite stops at T > -1).
     #[arg(long, value_name = "T", allow_hyphen_values = true)]
     cool: Option<String>,
     /// Also print G heated by T (any game, e.g. 1 or *).
