@@ -508,7 +508,8 @@ fn digits_of(
         }
         let (r, twice, _) = below(s, lo)?;
         let np = s.try_neg(p)?;
-        if !(s.try_leq(np, twice)? && !s.try_leq(twice, np)?) {
+        let above_down = s.try_leq(np, twice)? && !s.try_leq(twice, np)?;
+        if !above_down {
             return Ok(None);
         }
         digits.push(lo);
