@@ -4,13 +4,16 @@
 //! `--thermograph`, `--svg`). The old per-position command lines (`mex nim`,
 //! `mex domineering`, …) print these same reports (`aliases.rs`).
 
-use super::partizan::{summary_text, write_thermograph, PartizanSummary};
+use super::partizan::{
+    form_omitted, form_text, size_text, summary_text, write_thermograph, PartizanSummary,
+};
 use super::search::{self, SearchOptions};
 use super::winner;
 use crate::output::{fields, table, Output, PositionReport};
 use crate::progress;
 use clap::Args;
 use mex_core::games::{self, CatalogGame, Context, Evaluation, Family};
+use mex_core::partizan::toolkit;
 use mex_core::MexError;
 use mex_present::position::{self, PositionBody, SearchReport};
 use std::path::PathBuf;
@@ -123,6 +126,11 @@ pub struct PositionOptions {
     /// Write the position's board as an SVG picture to this file.
     #[arg(long, value_name = "FILE.svg")]
     pub svg: Option<PathBuf>,
+    /// Print canonical forms longer than 200 characters in full (text
+    /// output gives their birthday and subpositions instead; JSON always
+    /// has them).
+    #[arg(long)]
+    pub form: bool,
 }
 
 /// What is asked of a position.
@@ -268,15 +276,18 @@ fn canonical_evaluation(
     games::partizan_evaluation(&mut ctx.store, position, g)
 }
 
-/// The value's fields as text.
-fn value_text(game: Option<&dyn CatalogGame>, e: &Evaluation) -> String {
+/// The value's fields as text (`game` given for `mex value`, which then
+/// points to `--first both` when it leaves a long form out). A canonical
+/// form beyond [`super::partizan::SHORT_FORM`] characters is left out
+/// unless `full` (`--form`), its birthday and subpositions given instead.
+fn value_text(game: Option<&dyn CatalogGame>, e: &Evaluation, ctx: &Context, full: bool) -> String {
     let mut pairs = vec![];
     if let Some(game) = game {
         pairs.push(("game", game.info().name.to_string()));
     }
     pairs.extend([
         ("position", e.position.clone()),
-        ("value", e.value_text()),
+        ("value", shown_value(e, ctx, full)),
         ("outcome", e.outcome.to_string()),
     ]);
     if let Some(p) = e.to_move {
@@ -285,7 +296,31 @@ fn value_text(game: Option<&dyn CatalogGame>, e: &Evaluation) -> String {
     if let (games::Value::LoopyPartizan(_), Some(form)) = (&e.value, &e.notation) {
         pairs.push(("simplest form", form.clone()));
     }
-    fields(&pairs)
+    let mut text = fields(&pairs);
+    let omitted = form_omitted(&e.value_text(), in_full(e, ctx, full));
+    if let (&games::Value::Canonical(g), true) = (&e.value, omitted) {
+        text += &size_text(&ctx.store, g);
+        if game.is_some() {
+            let hint = "--first both finds the outcome alone, without the value (often faster)";
+            text += &fields(&[("who wins", hint.to_string())]);
+        }
+    }
+    text
+}
+
+/// The value as text: a canonical form through [`form_text`] (left out
+/// when long, unless `full` or a number), any other value as it is.
+fn shown_value(e: &Evaluation, ctx: &Context, full: bool) -> String {
+    match e.value {
+        games::Value::Canonical(_) => form_text(&e.value_text(), in_full(e, ctx, full)),
+        _ => e.value_text(),
+    }
+}
+
+/// Whether `e`'s value prints in full however long: with `--form`, or a
+/// number (its stops, printed beside it, are the number itself).
+fn in_full(e: &Evaluation, ctx: &Context, full: bool) -> bool {
+    full || matches!(e.value, games::Value::Canonical(g) if toolkit::number_value(&ctx.store, g).is_some())
 }
 
 /// A picture under the fields, indented by two spaces.
@@ -469,7 +504,7 @@ pub fn value_report(
     let partizan = value.partizan.clone();
     let mut report = PositionReport {
         json: position::PositionReport::of(PositionBody::Value(value)),
-        text: value_text(Some(game), &e),
+        text: value_text(Some(game), &e, &ctx, options.form),
     };
     report.add_position(game, &e, partizan.as_ref(), &ctx, facts, options)?;
     Ok(report)
@@ -491,15 +526,16 @@ pub fn run_moves(a: &MovesArgs) -> Result<Output, MexError> {
     let partizan = listed.value.partizan.clone();
     let mut report = PositionReport {
         json: position::PositionReport::of(PositionBody::Moves(listed)),
-        text: value_text(None, &e),
+        text: value_text(None, &e, &ctx, a.options.form),
     };
     report.add_position(game, &e, partizan.as_ref(), &ctx, None, &a.options)?;
-    report.text += &moves_table(&moves);
+    report.text += &moves_table(&moves, &ctx, a.options.form);
     Ok(report.output())
 }
 
-/// The moves as a table (with a player column when moves have players).
-fn moves_table(moves: &[games::MoveEvaluation]) -> String {
+/// The moves as a table (with a player column when moves have players;
+/// long canonical forms left out unless `full`, as in [`value_text`]).
+fn moves_table(moves: &[games::MoveEvaluation], ctx: &Context, full: bool) -> String {
     if moves.is_empty() {
         return "no moves\n".into();
     }
@@ -514,7 +550,7 @@ fn moves_table(moves: &[games::MoveEvaluation]) -> String {
             row.extend([
                 m.label.clone(),
                 m.result.position.clone(),
-                m.result.value_text(),
+                shown_value(&m.result, ctx, full),
                 if m.winning { "yes" } else { "" }.to_string(),
             ]);
             row

@@ -1,6 +1,6 @@
 //! `mex game EXPRESSION` and `mex compare G H`.
 
-use super::partizan::{wall_text, write_thermograph, PartizanSummary};
+use super::partizan::{form_omitted, form_text, wall_text, write_thermograph, PartizanSummary};
 use crate::output::{fields, Output, Report};
 use clap::Args;
 use mex_core::partizan::infinitesimal;
@@ -70,7 +70,8 @@ pub struct GameArgs {
     #[arg(long)]
     dot: bool,
     /// Also print G cooled by the number T ≥ -1 (a dyadic rational, e.g. 1/2
-    /// or -1/4; below 0 as Siegel and CGSuite define it).
+    /// or -1/4; below 0 as Siegel and CGSuite define it; the domain is the
+    /// thermograph's, CGSuite stops at T > -1).
     #[arg(long, value_name = "T", allow_hyphen_values = true)]
     cool: Option<String>,
     /// Also print G heated by T (any game, e.g. 1 or *).
@@ -80,12 +81,17 @@ pub struct GameArgs {
     #[arg(long, num_args = 2, value_names = ["S", "T"], allow_hyphen_values = true)]
     overheat: Option<Vec<String>>,
     /// Also print the uptimal expansion x.d1d2… (CGSuite's notation; for
-    /// games born by day 16; the search costs seconds at that size).
+    /// games born by day 16), searched with 1/16 of --comparisons: when
+    /// that runs out it is "not computed" and the rest stands.
     #[arg(long)]
     uptimal: bool,
     /// Also print the conjugate −G (Left and Right exchanged).
     #[arg(long)]
     conjugate: bool,
+    /// Print canonical forms longer than 200 characters in full (text
+    /// output leaves them out, with their length; JSON always has them).
+    #[arg(long)]
+    form: bool,
     /// Write the thermograph as an SVG picture to this file.
     #[arg(long, value_name = "FILE.svg")]
     thermograph: Option<PathBuf>,
@@ -128,10 +134,13 @@ struct Interval {
 struct UptimalReport {
     /// The number part, an exact rational.
     number: String,
+    /// The nimber part k of `*k` ("0" for none), a decimal string.
+    nimber: String,
+    /// Whether the nimber part is `*` (k = 1).
     star: bool,
-    /// d1, d2, …: the game is number + d1·↑ + d2·↑² + … (+ *).
+    /// d1, d2, …: the game is number + d1·↑ + d2·↑² + … + *k.
     digits: Vec<i64>,
-    /// CGSuite's form, e.g. "0.11", "*.2", "3/4.1[-1]".
+    /// CGSuite's form, e.g. "0.11", "*.2", "3/4.11-", "*8.0".
     text: String,
 }
 
@@ -186,10 +195,14 @@ struct GameResult {
     reduced: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     reduced_refused: Option<String>,
-    /// With --uptimal: the uptimal expansion `x.d1d2…` (with `*`), null
-    /// when the game is not an uptimal (or is older than 16).
+    /// With --uptimal: the uptimal expansion `x.d1d2…` (with `*k`), null
+    /// when the game is not an uptimal (or is older than 16), or when the
+    /// search was refused (then `uptimal_refused` says why; the rest of the
+    /// report stands).
     #[serde(skip_serializing_if = "Option::is_none")]
     uptimal: Option<Option<UptimalReport>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    uptimal_refused: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     options: Option<OptionsReport>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -206,12 +219,21 @@ struct GameResult {
     conjugate: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     thermograph_svg: Option<String>,
+    /// Text output only: whether long forms print in full (--form, or the
+    /// value is a number: its stops, printed beside it, are the number).
+    #[serde(skip)]
+    full_forms: bool,
+    /// Text output only: the distinct subpositions of the canonical form
+    /// (printed when the form is left out).
+    #[serde(skip)]
+    subpositions: usize,
 }
 
 impl Report for GameResult {
     fn text(&self) -> String {
+        let form = |f: &str| form_text(f, self.full_forms);
         let mut pairs = vec![
-            ("value", self.value.clone()),
+            ("value", form(&self.value)),
             ("outcome", format!("{:?}", self.outcome)),
             ("birthday", self.birthday.to_string()),
             ("left stop", self.summary.left_stop.clone()),
@@ -224,14 +246,14 @@ impl Report for GameResult {
             (
                 "atomic weight",
                 match (&self.atomic_weight, &self.atomic_weight_refused) {
-                    (Some(w), _) => w.clone(),
+                    (Some(w), _) => form(w),
                     (None, Some(why)) => format!("refused: {why}"),
                     (None, None) => "undefined (not all-small)".into(),
                 },
             ),
             (
                 "reduced",
-                self.reduced.clone().unwrap_or_else(|| {
+                self.reduced.as_deref().map(form).unwrap_or_else(|| {
                     format!(
                         "refused: {}",
                         self.reduced_refused.clone().unwrap_or_default()
@@ -244,9 +266,13 @@ impl Report for GameResult {
                 wall_text(&self.summary.thermograph.right_wall),
             ),
         ];
+        if form_omitted(&self.value, self.full_forms) {
+            pairs.insert(3, ("subpositions", self.subpositions.to_string()));
+        }
         if let Some(o) = &self.options {
-            pairs.push(("left options", o.left.join(", ")));
-            pairs.push(("right options", o.right.join(", ")));
+            let listed = |xs: &[String]| xs.iter().map(|x| form(x)).collect::<Vec<_>>().join(", ");
+            pairs.push(("left options", listed(&o.left)));
+            pairs.push(("right options", listed(&o.right)));
         }
         for (name, t) in [
             ("cooled", &self.cooled),
@@ -254,18 +280,19 @@ impl Report for GameResult {
             ("overheated", &self.overheated),
         ] {
             if let Some(t) = t {
-                pairs.push((name, format!("{} (by {})", t.game, t.by)));
+                pairs.push((name, format!("{} (by {})", form(&t.game), t.by)));
             }
         }
         if let Some(u) = &self.uptimal {
-            let text = u.as_ref().map_or_else(
-                || "none (not an uptimal, or born after day 16)".to_string(),
-                |u| u.text.clone(),
-            );
+            let text = match (u, &self.uptimal_refused) {
+                (Some(u), _) => u.text.clone(),
+                (None, Some(why)) => format!("not computed: {why}"),
+                (None, None) => "none (not an uptimal, or born after day 16)".to_string(),
+            };
             pairs.push(("uptimal", text));
         }
         if let Some(c) = &self.conjugate {
-            pairs.push(("conjugate", c.clone()));
+            pairs.push(("conjugate", form(c)));
         }
         if let Some(path) = &self.thermograph_svg {
             pairs.push(("thermograph written", path.clone()));
@@ -413,25 +440,15 @@ pub fn run(a: &GameArgs) -> Result<Output, MexError> {
     let summary = PartizanSummary::of(&store, g)?;
     let interval = toolkit::confusion_interval(&mut store, g)?;
     let options = if a.options {
-        if store.is_record(g) {
-            return Err(MexError::too_large(
-                "the list of options of a number, ↑-multiple or nimber kept without its game tree",
-                "values with a game tree (integers up to 65536, ^4096, *4096)",
-                "leave out the list of options",
-            ));
-        }
-        let node = store.node(g).clone();
+        // A value kept without its tree (a big number, `x + n·↑ + *k`) has
+        // the options of its closed form; a big nimber's are refused.
+        let (left, right) = (store.try_options(g, true)?, store.try_options(g, false)?);
+        let shown = |xs: Vec<GameId>| -> Result<Vec<String>, MexError> {
+            xs.iter().map(|&x| p.show(&store, x)).collect()
+        };
         Some(OptionsReport {
-            left: node
-                .left
-                .iter()
-                .map(|&x| p.show(&store, x))
-                .collect::<Result<_, _>>()?,
-            right: node
-                .right
-                .iter()
-                .map(|&x| p.show(&store, x))
-                .collect::<Result<_, _>>()?,
+            left: shown(left)?,
+            right: shown(right)?,
         })
     } else {
         None
@@ -506,17 +523,13 @@ pub fn run(a: &GameArgs) -> Result<Output, MexError> {
             Err(e) => (None, Some(e.to_string())),
         }
     };
-    let uptimal = if a.uptimal {
-        Some(
-            infinitesimal::uptimal_expansion(&mut store, g)?.map(|u| UptimalReport {
-                number: u.number.to_string(),
-                star: u.star,
-                text: u.to_string(),
-                digits: u.digits,
-            }),
-        )
+    let (uptimal, uptimal_refused) = if a.uptimal {
+        match uptimal_report(a, &store, g) {
+            Ok(u) => (Some(u), None),
+            Err(e) => (Some(None), Some(uptimal_refusal(e))),
+        }
     } else {
-        None
+        (None, None)
     };
     let thermograph_svg = a
         .thermograph
@@ -542,6 +555,7 @@ pub fn run(a: &GameArgs) -> Result<Output, MexError> {
         reduced,
         reduced_refused,
         uptimal,
+        uptimal_refused,
         options,
         tree,
         dot: dot_text,
@@ -550,7 +564,46 @@ pub fn run(a: &GameArgs) -> Result<Output, MexError> {
         overheated,
         conjugate,
         thermograph_svg,
+        full_forms: a.form || toolkit::number_value(&store, g).is_some(),
+        subpositions: toolkit::follower_count(&store, g),
     }))
+}
+
+/// The share of the comparison budget the uptimal search may spend:
+/// 1/16 (2^22 comparisons, about a second, of the default 2^26).
+const UPTIMAL_SHARE: u64 = 16;
+
+/// The uptimal expansion of `g`, searched in a store of its own with
+/// 1/[`UPTIMAL_SHARE`] of the comparison budget, so that a search that
+/// runs out leaves the rest of the report (and its budget) standing.
+fn uptimal_report(
+    a: &GameArgs,
+    store: &GameStore,
+    g: GameId,
+) -> Result<Option<UptimalReport>, MexError> {
+    let comparisons = a.comparisons.unwrap_or(MAX_COMPARISONS) / UPTIMAL_SHARE;
+    let mut side = GameStore::with_limits(a.memory.unwrap_or(DEFAULT_BUDGET), comparisons.max(1));
+    let h = CanonicalForm::from_store(store, g).to_store(&mut side)?;
+    Ok(
+        infinitesimal::uptimal_expansion(&mut side, h)?.map(|u| UptimalReport {
+            number: u.number.to_string(),
+            nimber: u.nimber.to_string(),
+            star: u.nimber == 1u32.into(),
+            text: u.to_string(),
+            digits: u.digits,
+        }),
+    )
+}
+
+/// Why the uptimal search stopped, naming its share of the budget.
+fn uptimal_refusal(e: MexError) -> String {
+    match e {
+        MexError::TooLarge { what, limit, .. } => format!(
+            "{what} exceeds the limit of {limit} (the uptimal search's share: 1/{UPTIMAL_SHARE} \
+             of --comparisons)"
+        ),
+        other => other.to_string(),
+    }
 }
 
 /// How two games compare, short or loopy: `<`, `>`, `=` or `||` (confused).
@@ -576,6 +629,10 @@ pub struct CompareArgs {
     /// Print games with plain braces instead of slashes.
     #[arg(long)]
     braces: bool,
+    /// Print games longer than 200 characters in full (text output leaves
+    /// them out, with their length; JSON always has them).
+    #[arg(long)]
+    form: bool,
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
@@ -595,11 +652,15 @@ struct CompareResult {
     g_report: LoopyReport,
     /// The second game, described the same way.
     h_report: LoopyReport,
+    /// Text output only: whether --form asks for long games in full.
+    #[serde(skip)]
+    full_forms: bool,
 }
 
 impl Report for CompareResult {
     fn text(&self) -> String {
-        format!("{} {} {}", self.g, self.relation, self.h)
+        let form = |f: &str| form_text(f, self.full_forms);
+        format!("{} {} {}", form(&self.g), self.relation, form(&self.h))
     }
 }
 
@@ -630,6 +691,7 @@ pub fn run_compare(a: &CompareArgs) -> Result<Output, MexError> {
             h: r.h,
             g_report: described(&a.g, g_loopy)?,
             h_report: described(&a.h, h_loopy)?,
+            full_forms: a.form,
         }));
     }
     let mut store = GameStore::with_budget(DEFAULT_BUDGET);
@@ -646,6 +708,7 @@ pub fn run_compare(a: &CompareArgs) -> Result<Output, MexError> {
         h: h_report.canonical.clone(),
         g_report,
         h_report,
+        full_forms: a.form,
     }))
 }
 

@@ -5,6 +5,8 @@
 //! mex-present's [`PartizanSummary`]; here are its text and its file).
 
 use crate::output::fields;
+use mex_core::partizan::store::{GameId, GameStore};
+use mex_core::partizan::toolkit;
 use mex_core::MexError;
 pub use mex_present::thermograph::PartizanSummary;
 use mex_present::thermograph::WallReport;
@@ -27,6 +29,46 @@ pub fn summary_text(summary: &PartizanSummary) -> String {
         ("right stop", summary.right_stop.clone()),
         ("mean", summary.mean.clone()),
         ("temperature", summary.temperature.clone()),
+    ])
+}
+
+/// Longest canonical form printed in text output without `--form` (200
+/// characters, about three lines of a terminal); JSON always has the
+/// whole form.
+pub const SHORT_FORM: usize = 200;
+
+/// A canonical form as text output shows it: the form itself when it is at
+/// most [`SHORT_FORM`] characters or `full` (`--form`) is asked, else
+/// `form of N characters omitted; --form prints it`.
+pub fn form_text(form: &str, full: bool) -> String {
+    form_text_or(form, full, "--form prints it")
+}
+
+/// [`form_text`] for a command without `--form`: the note ends with
+/// `printer`, saying what prints the form.
+pub fn form_text_or(form: &str, full: bool, printer: &str) -> String {
+    let length = form.chars().count();
+    if full || length <= SHORT_FORM {
+        form.to_string()
+    } else {
+        format!("form of {length} characters omitted; {printer}")
+    }
+}
+
+/// Whether [`form_text`] leaves `form` out.
+pub fn form_omitted(form: &str, full: bool) -> bool {
+    !full && form.chars().count() > SHORT_FORM
+}
+
+/// The size of a value whose form is left out: its birthday and its
+/// distinct subpositions, as text fields.
+pub fn size_text(store: &GameStore, g: GameId) -> String {
+    fields(&[
+        ("birthday", store.big_birthday(g).to_string()),
+        (
+            "subpositions",
+            toolkit::follower_count(store, g).to_string(),
+        ),
     ])
 }
 
@@ -71,6 +113,26 @@ mod tests {
             ("1/2", "-1/2")
         );
         assert!(summary_text(&summary("*")).contains("temperature\u{1f}0\n"));
+    }
+
+    /// A form up to 200 characters prints; a longer one is left out with
+    /// its length and the option that prints it, unless asked for.
+    #[test]
+    fn long_forms_are_left_out_of_text_unless_asked_for() {
+        let short = "{1|0}";
+        assert_eq!(form_text(short, false), short);
+        let long = "{".repeat(150) + &"}".repeat(150);
+        assert_eq!(
+            form_text(&long, false),
+            "form of 300 characters omitted; --form prints it"
+        );
+        assert!(form_omitted(&long, false) && !form_omitted(&long, true));
+        assert_eq!(form_text(&long, true), long);
+        let mut store = GameStore::new();
+        let g = notation::parse(&mut store, "{1|0}").unwrap();
+        let size = size_text(&store, g);
+        assert!(size.contains("birthday\u{1f}2\n"), "{size}");
+        assert!(size.contains("subpositions\u{1f}3\n"), "{size}");
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! `mex play`: a line-oriented game against the perfect computer, on a
 //! terminal or through a pipe (one move per line on stdin).
 
+use super::partizan::form_text_or;
 use crate::output::Output;
 use clap::Args;
 use mex_core::error::counted;
@@ -176,12 +177,15 @@ fn repetition(
     })
 }
 
+/// What prints a value too long for the game's lines.
+const PRINTED_BY: &str = "mex value GAME POSITION --form prints it";
+
 fn show(m: &MoveEvaluation) -> String {
     format!(
         "{} -> {} ({})",
         m.label,
         m.result.position,
-        m.result.value_text()
+        form_text_or(&m.result.value_text(), false, PRINTED_BY)
     )
 }
 
@@ -216,7 +220,7 @@ pub fn play(
             w,
             "{name} {}: {} ({})",
             e.position,
-            e.value_text(),
+            form_text_or(&e.value_text(), false, PRINTED_BY),
             e.outcome
         )?;
         // Who moves now, and which moves are theirs.

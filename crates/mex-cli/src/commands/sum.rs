@@ -1,5 +1,6 @@
 //! `mex sum`.
 
+use super::partizan::form_text;
 use crate::output::{fields, table, Output};
 use clap::Args;
 use mex_core::games::sum::{self, SumAnalysis, Summand};
@@ -54,6 +55,10 @@ pub struct SumArgs {
     /// without the value: for sums whose value is too expensive.
     #[arg(long, value_enum, value_name = "PLAYER")]
     first: Option<super::winner::First>,
+    /// Print values longer than 200 characters in full (text output leaves
+    /// them out, with their length; JSON always has them).
+    #[arg(long)]
+    form: bool,
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
@@ -79,7 +84,10 @@ pub fn run(a: &SumArgs) -> Result<Output, MexError> {
         return Ok(Output::report(report.of_sum(&a.components)));
     }
     let r = value_of_sum(&summands, &mut Context::new(), a.json)?;
-    Ok(Output::new(to_json(&SumReport::of(&r)), to_text(&r)))
+    Ok(Output::new(
+        to_json(&SumReport::of(&r)),
+        to_text(&r, a.form),
+    ))
 }
 
 /// The sum's value, a refusal by its budget pointing to `--first`.
@@ -92,7 +100,9 @@ fn value_of_sum(
         .map_err(super::winner::suggest_first)
 }
 
-fn to_text(r: &SumAnalysis) -> String {
+/// The components' values, the sum's and its winning moves as text (long
+/// values left out unless `full`, see [`form_text`]).
+fn to_text(r: &SumAnalysis, full: bool) -> String {
     let rows: Vec<Vec<String>> = r
         .components
         .iter()
@@ -101,13 +111,13 @@ fn to_text(r: &SumAnalysis) -> String {
             vec![
                 (i + 1).to_string(),
                 c.component.clone(),
-                c.value_text.clone(),
+                form_text(&c.value_text, full),
             ]
         })
         .collect();
     let mut text = table(&["#", "component", "value"], &rows);
     text += &fields(&[
-        ("value", r.value_text.clone()),
+        ("value", form_text(&r.value_text, full)),
         ("outcome", r.outcome.clone()),
     ]);
     let mrows: Vec<Vec<String>> = r

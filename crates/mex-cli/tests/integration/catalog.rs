@@ -367,3 +367,52 @@ fn old_command_lines_print_the_value_report() {
         assert_eq!(v, value, "{old:?}");
     }
 }
+
+/// The text of a command, asserting it succeeded.
+fn stdout_of(args: &[&str]) -> String {
+    let out = mex(args);
+    assert_eq!(out.status.code(), Some(0), "{args:?}");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Text output leaves a canonical form of more than 200 characters out
+/// (Clobber 2×5 has one of 607), giving its length, birthday and
+/// subpositions and pointing to `--form` (and, for `mex value`, to
+/// `--first both`); `--form` prints it; JSON always has it. `mex game`,
+/// `mex compare` and `mex sum` do the same (issue 39, item 14: `mex value
+/// clobber 2x8` printed 150 000 characters on one line).
+#[test]
+fn long_canonical_forms_are_summarised_in_text() {
+    let full = text(&json(&["value", "clobber", "2x5"])["value"]).to_string();
+    assert!(full.chars().count() > 200, "{full}");
+    let note = format!(
+        "form of {} characters omitted; --form prints it",
+        full.chars().count()
+    );
+    let shown = stdout_of(&["value", "clobber", "2x5"]);
+    assert!(shown.contains(&note), "{shown}");
+    assert!(!shown.contains(&full));
+    for field in ["birthday", "subpositions", "--first both", "temperature"] {
+        assert!(shown.contains(field), "{field}: {shown}");
+    }
+    assert!(stdout_of(&["value", "clobber", "2x5", "--form"]).contains(&full));
+    let game = stdout_of(&["game", &full]);
+    assert!(
+        game.contains(&note) && game.contains("subpositions"),
+        "{game}"
+    );
+    assert!(stdout_of(&["game", &full, "--form"]).contains(&full));
+    let compare = stdout_of(&["compare", &full, "0"]);
+    assert!(
+        compare.starts_with(&note) && compare.len() < 200,
+        "{compare}"
+    );
+    let sum = stdout_of(&["sum", "clobber:xoxox/oxoxo", "nim:0"]);
+    assert!(
+        sum.contains("characters omitted") && !sum.contains(&full),
+        "{sum}"
+    );
+    // Short forms print as they are.
+    assert!(stdout_of(&["value", "clobber", "2x2"]).contains("value"));
+    assert!(!stdout_of(&["game", "{1|0}"]).contains("omitted"));
+}

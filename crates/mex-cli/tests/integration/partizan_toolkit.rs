@@ -108,7 +108,20 @@ fn stops_thermograph_and_temperature_operations() {
     assert_eq!(json(&["game", "*", "--heat", "1"])["heated"]["game"], "±1");
     let o = json(&["game", "1/2", "--overheat", "1", "1"]);
     assert_eq!(o["overheated"]["game"], "{1|0}");
-    // Cooling below zero (Siegel 2013, II.5): 1/2 = {0|1} cooled by -1.
+    // Cooling below zero as CGSuite's tests give it (aaron-siegel/cgsuite,
+    // lib/core/src/test/scala/org/cgsuite/lang/GameTest.scala: Cool(-1/2)
+    // is {7/2|||5/2|3/2||+-1/2}, printed here with 2±1/2 for {5/2|3/2};
+    // (1/4).Cool(-1/4) = 1/4*, Cool(-3/8) = {3/8|1/8}).
+    let cooled = |g: &str, t: &str| json(&["game", g, "--cool", t])["cooled"]["game"].clone();
+    assert_eq!(cooled("{3||2+*|1+*}", "-1/2"), "{7/2||2±1/2|±1/2}");
+    assert_eq!(cooled("1/4", "-1/4"), "1/4*");
+    assert_eq!(cooled("1/4", "-3/8"), "1/4±1/8");
+    // At -1, which CGSuite refuses, the form of t just above -1 with t = -1
+    // put in: (1/4)_t = {-t||0|1+2t}; integers stay.
+    assert_eq!(cooled("1/4", "-63/64"), "{63/64||0|-31/32}");
+    assert_eq!(cooled("1/4", "-1"), "{1||0|-1}");
+    assert_eq!(cooled("5", "-1"), "5");
+    // 1/2 = {0|1} cooled by -1.
     assert_eq!(
         json(&["game", "1/2", "--cool", "-1"])["cooled"]["game"],
         "{1|0}"
@@ -212,6 +225,68 @@ fn uptimal_expansions() {
     assert_eq!(w["uptimal"]["text"], "3/4.12");
     assert!(json(&["game", "{1|0}", "--uptimal"])["uptimal"].is_null());
     assert!(json(&["game", "{1|0}"]).get("uptimal").is_none());
+}
+
+/// CGSuite's uptimal notation as its test suite prints it
+/// (`CanonicalShortGameTestCase.scala`): a negative digit is followed by
+/// `-`, a nimber part `*n` with n ≥ 2 is kept.
+#[test]
+fn uptimal_expansions_in_cgsuites_notation() {
+    let down_star = json(&["game", "v*", "--uptimal"]);
+    assert_eq!(down_star["uptimal"]["text"], "*.1-");
+    assert_eq!(down_star["uptimal"]["digits"], serde_json::json!([-1]));
+    let up_star6 = json(&["game", "^*6", "--uptimal"]);
+    assert_eq!(up_star6["uptimal"]["text"], "*6.1");
+    assert_eq!(up_star6["uptimal"]["nimber"], "6");
+    assert_eq!(up_star6["uptimal"]["star"], false);
+    let big = json(&["game", "73/16+v9*8", "--uptimal"]);
+    assert_eq!(big["uptimal"]["text"], "73/16*8.9-");
+    assert_eq!(
+        json(&["game", "*8", "--uptimal"])["uptimal"]["text"],
+        "*8.0"
+    );
+}
+
+/// A search for the uptimal expansion that runs out of its share of the
+/// budget (1/16 of --comparisons) leaves `uptimal` null, says why, and the
+/// rest of the report stands (exit 0); games that are not all-small (here
+/// CGSuite's `Tiny({3|1})`) have none, found at once.
+#[test]
+fn an_uptimal_search_out_of_budget_leaves_the_report() {
+    let g =
+        "{0||0,v*|vv|||{0||0,v*|vv|||vv,{0,v*|vv}},{0||0,v*|vv}|{0||0,v*|vv|||vv,{0,v*|vv}||||vv}}";
+    let v = json(&["game", g, "--uptimal", "--comparisons", "20000"]);
+    assert!(v["uptimal"].is_null());
+    let why = v["uptimal_refused"].as_str().unwrap();
+    assert!(
+        why.contains("1250 comparisons") && why.contains("1/16"),
+        "{why}"
+    );
+    assert_eq!(v["outcome"], "L");
+    let text = mex(&["game", g, "--uptimal", "--comparisons", "20000"]);
+    assert_eq!(text.status.code(), Some(0));
+    let out = String::from_utf8_lossy(&text.stdout);
+    assert!(out.contains("uptimal             not computed: "), "{out}");
+    let tiny = json(&[
+        "game",
+        "{0|||0||-1|-3}",
+        "--uptimal",
+        "--comparisons",
+        "20000",
+    ]);
+    assert!(tiny["uptimal"].is_null() && tiny.get("uptimal_refused").is_none());
+}
+
+/// `--options` of a value kept without its game tree: an integer beyond
+/// the trees has the integer one nearer 0 (CGSuite's test case
+/// `-1823437481924`: Right option `-1823437481923`).
+#[test]
+fn options_of_big_integers() {
+    let v = json(&["game", "-1823437481924", "--options"]);
+    assert_eq!(v["options"]["left"], serde_json::json!([]));
+    assert_eq!(v["options"]["right"], serde_json::json!(["-1823437481923"]));
+    let up = json(&["game", "100000 + ^*", "--options"]);
+    assert_eq!(up["options"]["right"], serde_json::json!(["100000"]));
 }
 
 /// `mex game @FILE` reads long values (the published Domineering records,

@@ -32,7 +32,7 @@
 //!   `↑ⁿ` of [`up_powers`]; [`uptimal_expansion`] finds it.
 
 use super::store::as_number;
-use super::store::{GameId, GameStore, Kind};
+use super::store::{GameId, GameStore};
 use super::toolkit::{bottom_up_until, is_simple, number_game, stops, Stops};
 use crate::MexError;
 use num_traits::{ToPrimitive, Zero};
@@ -341,79 +341,97 @@ fn bypass(
 
 pub use super::notation::up_powers;
 
-/// An uptimal expansion `x.d₁d₂…dₙ` (with `*` when `star`): the game
-/// `x + d₁·↑ + d₂·↑² + … + dₙ·↑ⁿ (+ *)` (CGSuite's uptimal notation).
+/// An uptimal expansion `x.d₁d₂…dₙ` with a nimber part `*k`: the game
+/// `x + d₁·↑ + d₂·↑² + … + dₙ·↑ⁿ + *k` (CGSuite's uptimal notation, its
+/// `UptimalExpansion`: a number, a nimber and the digits).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Uptimal {
     /// The number part `x`.
     pub number: super::thermograph::Q,
-    /// Whether `*` is added.
-    pub star: bool,
-    /// `d₁ … dₙ`, the last one non-zero (empty for `x` or `x*`).
+    /// The nimber part `k` (0 for none, 1 for `*`).
+    pub nimber: num_bigint::BigUint,
+    /// `d₁ … dₙ`, the last one non-zero (empty for `x` or `x*k`).
     pub digits: Vec<i64>,
 }
 
 impl std::fmt::Display for Uptimal {
-    /// CGSuite's form: the number (left out before `*` when 0), `*` when
-    /// present, `.`, then the digits; a digit outside 0–9 or negative is
-    /// written in brackets (`0.1[-1]`, `0.[12]`).
+    /// CGSuite's form, as its `UptimalExpansion` prints in plain text: the
+    /// number (left out before a nimber when 0), `*k` (`*` for `*1`), `.`,
+    /// then the digits (`0` when there are none), each `|dᵢ|` as one
+    /// character `0`–`9`, `A`–`Z` (10–35) or `(n)` beyond, followed by `-`
+    /// when `dᵢ` is negative: `*.1-` is `↓*`, `73/16*8.9-` is
+    /// `73/16 + 9·↓ + *8`, `*4.0202`.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        if !self.star || !self.number.is_zero() {
+        let star = !self.nimber.is_zero();
+        if !star || !self.number.is_zero() {
             write!(f, "{}", self.number)?;
         }
-        if self.star {
+        if star {
             write!(f, "*")?;
+        }
+        if self.nimber > num_bigint::BigUint::from(1u32) {
+            write!(f, "{}", self.nimber)?;
         }
         write!(f, ".")?;
         if self.digits.is_empty() {
             write!(f, "0")?;
         }
         for &d in &self.digits {
-            if (0..10).contains(&d) {
-                write!(f, "{d}")?;
-            } else {
-                write!(f, "[{d}]")?;
-            }
+            write_digit(f, d)?;
         }
         Ok(())
     }
 }
 
+/// One digit of an expansion in CGSuite's form (see [`Uptimal`]'s
+/// `Display`).
+fn write_digit(f: &mut std::fmt::Formatter<'_>, d: i64) -> std::fmt::Result {
+    let size = d.unsigned_abs();
+    match size {
+        0..=9 => write!(f, "{size}")?,
+        10..=35 => write!(f, "{}", char::from(b'A' + (size - 10) as u8))?,
+        _ => write!(f, "({size})")?,
+    }
+    if d < 0 {
+        write!(f, "-")?;
+    }
+    Ok(())
+}
+
 /// Longest expansion [`uptimal_expansion`] looks for (and the birthday
-/// past which it does not try).
+/// past which it does not try, but for `x + n·↑ + *k`).
 pub const MAX_UPTIMAL_LENGTH: usize = 16;
 
 /// The uptimal expansion of `g` when it has one of length at most its
-/// birthday (and [`MAX_UPTIMAL_LENGTH`]), `None` otherwise. The digits are
-/// found one at a time: `dᵢ` is the integer `d` with
-/// `−↑ⁱ < (b + 1)·(R − d·↑ⁱ) < ↑ⁱ` for the remainder `R` and the birthday
-/// `b` (each `↑ⁱ⁺¹` is infinitesimal with respect to `↑ⁱ`, and no digit
-/// exceeds `b`); the answer is then checked by rebuilding the sum, so an
+/// birthday (and [`MAX_UPTIMAL_LENGTH`]), `None` otherwise.
+///
+/// `x + n·↑ + *k` (of any size) answers at once. Otherwise `g − x` must be
+/// all-small (every `↑ⁱ` and `*k` is, and so are their sums; Siegel 2013,
+/// II.4), which rules out most games at once; then each nimber part `*k`
+/// with `k ≤ birthday + 1` is tried (the nimber of an uptimal shows in its
+/// followers: `↑*6 = {0 | *7}`), kept only when `R = g − x + *k` is
+/// comparable with 0 (a sum of multiples of `↑ⁱ` is 0, positive or
+/// negative: the first non-zero digit gives its sign). The digits are then
+/// found one at a time: `dᵢ` is the least integer `d` with
+/// `2·(R − d·↑ⁱ) < ↑ⁱ` for the remainder `R`, by bisection (`↑ⁱ⁺¹` is
+/// infinitesimal with respect to `↑ⁱ`, so with the right `d` the remainder
+/// doubled stays strictly between `−↑ⁱ` and `↑ⁱ`, and with `d − 1` it is
+/// above `↑ⁱ`). The answer is checked by rebuilding the sum, so an
 /// expansion returned is always exact.
 pub fn uptimal_expansion(s: &mut GameStore, g: GameId) -> Result<Option<Uptimal>, MexError> {
     let (l, r) = stops(s, g);
     if l != r {
         return Ok(None);
     }
-    if let Some(v) = s.record_of(g).filter(|_| s.is_record(g)) {
-        // Beyond the tree limits: n·↑ + *k with k ≤ 1 and n within i64.
-        let (Some(ups), true) = (v.ups.to_i64(), v.nimber <= 1u32.into()) else {
+    if let Some(v) = s.record_of(g) {
+        // x + n·↑ + *k (within i64 for n): one digit at most.
+        let Some(ups) = v.ups.to_i64() else {
             return Ok(None);
         };
         return Ok(Some(Uptimal {
             number: l,
-            star: v.nimber == 1u32.into(),
+            nimber: v.nimber,
             digits: if ups == 0 { vec![] } else { vec![ups] },
-        }));
-    }
-    if let Kind::Simple(v) = s.kind(g) {
-        if v.nimber > 1 {
-            return Ok(None);
-        }
-        return Ok(Some(Uptimal {
-            number: l,
-            star: v.nimber == 1,
-            digits: if v.ups == 0 { vec![] } else { vec![v.ups] },
         }));
     }
     s.refuse_records(g, "the uptimal expansion")?;
@@ -423,76 +441,87 @@ pub fn uptimal_expansion(s: &mut GameStore, g: GameId) -> Result<Option<Uptimal>
     }
     let x = number_game(s, &l)?;
     let infinitesimal = s.try_sub(g, x)?;
+    if !is_all_small(s, infinitesimal) {
+        return Ok(None);
+    }
     let powers = up_powers(s, birthday)?;
-    let zero = s.zero();
-    for star in [false, true] {
-        let mut rest = if star {
-            let st = s.try_nimber(1)?;
-            s.try_sub(infinitesimal, st)?
-        } else {
-            infinitesimal
-        };
-        let mut digits = Vec::new();
-        for &p in &powers {
-            if rest == zero {
-                break;
-            }
-            let np = s.try_neg(p)?;
-            // (b + 1)·(R − d·↑ⁱ) decreases with d: the least d that puts it
-            // below ↑ⁱ, by bisection, is the only candidate.
-            let bound = birthday as i64 + 1;
-            let below = |s: &mut GameStore, d: i64| -> Result<(GameId, bool), MexError> {
-                let dp = times(s, p, d)?;
-                let r = s.try_sub(rest, dp)?;
-                let m = times(s, r, bound)?;
-                Ok((r, s.try_leq(m, p)? && !s.try_leq(p, m)?))
-            };
-            let (mut lo, mut hi) = (-bound, bound);
-            if !below(s, hi)?.1 {
-                break;
-            }
-            while lo < hi {
-                let mid = lo + (hi - lo).div_euclid(2);
-                if below(s, mid)?.1 {
-                    hi = mid;
-                } else {
-                    lo = mid + 1;
-                }
-            }
-            let (r, _) = below(s, lo)?;
-            let m = times(s, r, bound)?;
-            let found = (s.try_leq(np, m)? && !s.try_leq(m, np)?).then_some((lo, r));
-            let Some((d, r)) = found else {
-                break;
-            };
-            digits.push(d);
-            rest = r;
+    for k in 0..=birthday as u32 + 1 {
+        let nimber = s.try_nimber(k)?;
+        let rest = s.try_add(infinitesimal, nimber)?;
+        if s.try_outcome(rest)? == super::store::OutcomeClass::N {
+            continue;
         }
-        if rest == zero {
-            while digits.last() == Some(&0) {
-                digits.pop();
-            }
-            let u = Uptimal {
-                number: l.clone(),
-                star,
+        let Some(digits) = digits_of(s, rest, &powers, birthday as i64 + 1)? else {
+            continue;
+        };
+        let mut sum = s.try_add(x, nimber)?;
+        for (d, &p) in digits.iter().zip(&powers) {
+            let dp = times(s, p, *d)?;
+            sum = s.try_add(sum, dp)?;
+        }
+        if sum == g {
+            return Ok(Some(Uptimal {
+                number: l,
+                nimber: k.into(),
                 digits,
-            };
-            // The certificate: the expansion rebuilt equals g.
-            let mut sum = x;
-            for (d, &p) in u.digits.iter().zip(&powers) {
-                let dp = times(s, p, *d)?;
-                sum = s.try_add(sum, dp)?;
-            }
-            if star {
-                let st = s.try_nimber(1)?;
-                sum = s.try_add(sum, st)?;
-            }
-            if sum == g {
-                return Ok(Some(u));
-            }
+            }));
         }
     }
     Ok(None)
+}
+
+/// The digits `d₁ d₂ …` (trailing zeros removed) of `rest` as a sum of
+/// multiples of the `powers` `↑ⁱ`, each digit within `±bound`; `None`
+/// when the search finds no digit for some power or a remainder is left
+/// (see [`uptimal_expansion`]).
+fn digits_of(
+    s: &mut GameStore,
+    mut rest: GameId,
+    powers: &[GameId],
+    bound: i64,
+) -> Result<Option<Vec<i64>>, MexError> {
+    let zero = s.zero();
+    let mut digits = Vec::new();
+    for &p in powers {
+        if rest == zero {
+            break;
+        }
+        // 2·(R − d·↑ⁱ) decreases with d: the least d that puts it below
+        // ↑ⁱ, by bisection, is the only candidate.
+        let below = |s: &mut GameStore, d: i64| -> Result<(GameId, GameId, bool), MexError> {
+            let dp = times(s, p, d)?;
+            let r = s.try_sub(rest, dp)?;
+            let twice = s.try_add(r, r)?;
+            Ok((r, twice, s.try_leq(twice, p)? && !s.try_leq(p, twice)?))
+        };
+        let (mut lo, mut hi) = (-bound, bound);
+        if !below(s, hi)?.2 {
+            return Ok(None);
+        }
+        while lo < hi {
+            let mid = lo + (hi - lo).div_euclid(2);
+            if below(s, mid)?.2 {
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
+        }
+        let (r, twice, _) = below(s, lo)?;
+        let np = s.try_neg(p)?;
+        let above_down = s.try_leq(np, twice)? && !s.try_leq(twice, np)?;
+        if !above_down {
+            return Ok(None);
+        }
+        digits.push(lo);
+        rest = r;
+    }
+    if rest != zero {
+        return Ok(None);
+    }
+    while digits.last() == Some(&0) {
+        digits.pop();
+    }
+    Ok(Some(digits))
 }
 
 /// `d·p` for an integer `d`.
@@ -681,12 +710,66 @@ mod tests {
             ("^^*", Some("*.2")),
             ("1/2", Some("1/2.0")),
             ("*", Some("*.0")),
-            ("*2", None),
+            ("*2", Some("*2.0")),
             ("{1|0}", None),
             ("{0|v*}", Some("0.01")),
-            ("{0|v*} + v", Some("0.[-1]1")),
+            ("{0|v*} + v", Some("0.1-1")),
             ("3/4 + {0|v*} + {0|v*} + ^", Some("3/4.12")),
-            ("{0,*|0,*} + {0|v*}", None),
+            ("{0,*|0,*} + {0|v*}", Some("*2.01")),
+        ] {
+            let x = game(&mut s, g);
+            let u = uptimal_expansion(&mut s, x).unwrap().map(|u| u.to_string());
+            assert_eq!(u.as_deref(), expansion, "{g}");
+        }
+    }
+
+    /// Digits beyond 9 as CGSuite writes them: `A`–`Z` for 10–35, `(n)`
+    /// beyond, `-` after a negative one.
+    #[test]
+    fn big_digits_are_written_as_cgsuite_writes_them() {
+        let u = Uptimal {
+            number: "-3/4".parse().unwrap(),
+            nimber: 2u32.into(),
+            digits: vec![12, -35, 0, -40],
+        };
+        assert_eq!(u.to_string(), "-3/4*2.CZ-0(40)-");
+    }
+
+    /// CGSuite's own expected `UptimalExpansion`s, every case of its test
+    /// suite (aaron-siegel/cgsuite,
+    /// `lib/core/src/test/scala/org/cgsuite/lang/CanonicalShortGameTestCase.scala`):
+    /// nimbers `*n` with n ≥ 2, negative digits written `1-`, and the games
+    /// CGSuite finds no expansion for (its `Tiny({3|1})`, `Miny({5||3|1})`
+    /// among them, refused at once: not all-small).
+    #[test]
+    fn uptimals_of_cgsuites_test_suite() {
+        let mut s = GameStore::new();
+        for (g, expansion) in [
+            ("0", Some("0.0")),
+            ("5", Some("5.0")),
+            ("-1823437481924", Some("-1823437481924.0")),
+            ("-1/2", Some("-1/2.0")),
+            ("25/16", Some("25/16.0")),
+            ("*8", Some("*8.0")),
+            ("9/8+*", Some("9/8*.0")),
+            ("^", Some("0.1")),
+            ("v*", Some("*.1-")),
+            ("6+^*", Some("6*.1")),
+            ("^*6", Some("*6.1")),
+            ("73/16+v9*8", Some("73/16*8.9-")),
+            ("{0|*||*|||*||||*}", Some("0.1111")),
+            ("{0||0|v*}", Some("*.12")),
+            ("{0||0,v*|vv|||{0||0,v*|vv|||vv,{0,v*|vv}},{0||0,v*|vv}|{0||0,v*|vv|||vv,{0,v*|vv}||||vv}}", Some("0.0202")),
+            ("{0,*,*2,*3,{0,*,*2,*3,*4||*4,v*5|vv*4}||{0,*,*2,*3,*4||*4,v*5|vv*4|||vv*4,{*4,v*5|vv*4}},{0,*,*2,*3,*4||*4,v*5|vv*4}|{0,*,*2,*3,*4||*4,v*5|vv*4|||vv*4,{*4,v*5|vv*4}||||vv*4}}", Some("*4.0202")),
+            ("{0||0|vvv}", None),
+            ("{^^^|vv}", None),
+            ("{0||0|-3/2}", None),
+            ("{0|||0||-1|-3}", None),
+            ("{5||3|1|||0||||0}", None),
+            ("{1|^^||^}", None),
+            ("{1|^^^||^}", None),
+            ("{3||2+*|1+*}", None),
+            ("{3/2+*|1/2||{0|-3},{-1+*,{-1/2|-1+*}|-5/2}}", None),
         ] {
             let x = game(&mut s, g);
             let u = uptimal_expansion(&mut s, x).unwrap().map(|u| u.to_string());
@@ -716,7 +799,7 @@ mod tests {
                 expected.pop();
             }
             prop_assert_eq!(u.digits, expected);
-            prop_assert_eq!(u.star, star);
+            prop_assert_eq!(u.nimber, u32::from(star).into());
         }
     }
 }

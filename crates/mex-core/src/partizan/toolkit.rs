@@ -22,6 +22,16 @@
 //!   number `p/2^q` (`q ≥ 1`) has temperature `−1/2^q`: it is itself when
 //!   cooled by more, and cooling by `t ≤ −1/2^q` (negative, as CGSuite
 //!   allows) spreads its options apart, so `(1/2)_(−1) = {1 | 0}`.
+//!   **Domain**: mex cools by every `t ≥ −1`, the domain of the
+//!   thermograph (its walls are the stops of `G_t`, drawn from `t = −1`,
+//!   where integers' masts start; Siegel 2013, II.5). Conway (ONAG, ch. 9)
+//!   and Winning Ways define cooling for `t ≥ 0`; CGSuite's `Cool` takes
+//!   `t > −1` and refuses `−1` ("Invalid cooling temperature (must be >
+//!   -1)"). At `t = −1` no number's temperature lies below `t` but the
+//!   integers' (which the first clause fixes), so `G_(−1)` is the formula
+//!   itself: the form `G_t` has for every `t` just above `−1`, with `t =
+//!   −1` put in (`(1/4)_t = {−t || 0 | 1 + 2t}` near −1, `(1/4)_(−1) =
+//!   {1 || 0 | −1}`), whose stops are the thermograph's walls at `−1`.
 //! * **Heating** (the inverse of cooling on the games it applies to): for a
 //!   number `x`, `∫ᵗ x = x`; otherwise `∫ᵗ G = {t + ∫ᵗGᴸ | −t + ∫ᵗGᴿ}`
 //!   ([`heat`]; `t` may be any game).
@@ -130,6 +140,13 @@ fn dyadic(p: i64, q: u32) -> Q {
 /// of the game (`^12288` is 12 289 levels deep).
 pub(crate) fn bottom_up(s: &GameStore, g: GameId) -> Vec<GameId> {
     bottom_up_until(s, g, |_| false)
+}
+
+/// How many distinct followers the canonical form of `g` has, `g` itself
+/// included (CGSuite's `FollowerCount`: `0` has 1, `{1|0}` has 3); a value
+/// kept without its tree (a record) counts as one.
+pub fn follower_count(s: &GameStore, g: GameId) -> usize {
+    bottom_up(s, g).len()
 }
 
 /// [`bottom_up`], not descending below the games for which `done` holds
@@ -329,7 +346,9 @@ pub fn number_game(s: &mut GameStore, x: &Q) -> Result<GameId, MexError> {
 
 /// `G` cooled by `t ≥ −1` (a dyadic rational), `G_t` (see the module
 /// documentation): `{Gᴸ_t − t | Gᴿ_t + t}` up to the temperature, the mean
-/// above it.
+/// above it. The domain is the thermograph's, `t ≥ −1` (CGSuite's `Cool`
+/// stops at `t > −1`; at `−1` this is the limit of its answers, see the
+/// module documentation); `t < −1` is refused in one line.
 pub fn cool(s: &mut GameStore, g: GameId, t: &Q) -> Result<GameId, MexError> {
     if *t < -Q::one() {
         return Err(MexError::out_of_range(
