@@ -560,11 +560,13 @@ pub fn show(s: &GameStore, g: GameId) -> String {
 /// rationals and nimbers by name, `↑`/`↓` as `^`/`v`, everything else as
 /// `{L | R}` with options printed recursively.
 pub fn show_braces(s: &GameStore, g: GameId) -> String {
+    let mut out = String::new();
     Printer {
         s,
-        texts: FxHashMap::default(),
+        orders: FxHashMap::default(),
     }
-    .text(g)
+    .write(g, &mut out, usize::MAX);
+    out
 }
 
 /// [`show`], refused when the printed form would be longer than
@@ -599,32 +601,85 @@ fn printed_length(s: &GameStore, g: GameId, memo: &mut FxHashMap<GameId, usize>)
     })
 }
 
+/// Prints the braces style straight into one text, as [`SlashPrinter`]
+/// does the slash notation (no subgame's text is kept).
 struct Printer<'a> {
     s: &'a GameStore,
-    texts: FxHashMap<GameId, String>,
+    /// Each compound's Left and Right options in printed order.
+    orders: FxHashMap<GameId, [Vec<GameId>; 2]>,
 }
 
 impl Printer<'_> {
-    fn text(&mut self, g: GameId) -> String {
+    /// Writes the text of `g` to `out`, stopping once `out` holds `limit`
+    /// bytes (what it wrote is then a prefix of the text); returns whether
+    /// it stopped so.
+    fn write(&mut self, g: GameId, out: &mut String, limit: usize) -> bool {
         crate::stack::deep(|| {
             if let Some(t) = atom_text(self.s, g) {
-                return t;
+                out.push_str(&t);
+                return out.len() >= limit;
             }
-            if let Some(t) = self.texts.get(&g) {
-                return t.clone();
+            let sides = self.sorted_sides(g);
+            out.push('{');
+            for (k, side) in sides.iter().enumerate() {
+                out.push_str(if k == 0 { "" } else { " | " });
+                for (i, &x) in side.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    if out.len() >= limit || self.write(x, out, limit) {
+                        return true;
+                    }
+                }
             }
-            let node = self.s.node(g);
-            // Options in a fixed order (by their text), so that the printed form
-            // of a value does not depend on the order in which the arena met
-            // games.
-            let mut left: Vec<String> = node.left.iter().map(|&x| self.text(x)).collect();
-            let mut right: Vec<String> = node.right.iter().map(|&x| self.text(x)).collect();
-            left.sort();
-            right.sort();
-            let t = format!("{{{} | {}}}", left.join(", "), right.join(", "));
-            self.texts.insert(g, t.clone());
-            t
+            out.push('}');
+            out.len() >= limit
         })
+    }
+
+    /// The options of `g`, each side sorted by their texts (so that the
+    /// printed form of a value does not depend on the order in which the
+    /// arena met games).
+    fn sorted_sides(&mut self, g: GameId) -> [Vec<GameId>; 2] {
+        if let Some(o) = self.orders.get(&g) {
+            return o.clone();
+        }
+        let node = self.s.node(g).clone();
+        let mut sides = [node.left, node.right];
+        for side in &mut sides {
+            if side.len() > 1 {
+                side.sort_by(|&a, &b| {
+                    compare_by_prefixes(a, b, |x, limit| {
+                        let mut out = String::new();
+                        self.write(x, &mut out, limit);
+                        out
+                    })
+                });
+            }
+        }
+        self.orders.insert(g, sides.clone());
+        sides
+    }
+}
+
+/// How the texts of `a` and `b` compare, from prefixes of growing length
+/// (`prefix(x, k)` is at least the first `k` bytes of the text of `x`, or
+/// all of it) until they differ or end: the printers sort options by
+/// their texts without keeping them.
+fn compare_by_prefixes(
+    a: GameId,
+    b: GameId,
+    mut prefix: impl FnMut(GameId, usize) -> String,
+) -> std::cmp::Ordering {
+    let mut k = 64;
+    loop {
+        let (pa, pb) = (prefix(a, k), prefix(b, k));
+        let ta = &pa.as_bytes()[..pa.len().min(k)];
+        let tb = &pb.as_bytes()[..pb.len().min(k)];
+        if ta != tb || ta.len() < k {
+            return ta.cmp(tb);
+        }
+        k = k.saturating_mul(4);
     }
 }
 
@@ -674,7 +729,7 @@ pub fn show_with(s: &GameStore, g: GameId, style: Style) -> String {
             let mut p = SlashPrinter {
                 s,
                 layouts: FxHashMap::default(),
-                texts: FxHashMap::default(),
+                orders: FxHashMap::default(),
             };
             p.top(g)
         }
@@ -694,7 +749,7 @@ pub fn try_show_with(
         Style::Slashes => SlashPrinter {
             s,
             layouts: FxHashMap::default(),
-            texts: FxHashMap::default(),
+            orders: FxHashMap::default(),
         }
         .top_length(g),
     };
@@ -718,10 +773,16 @@ enum Layout {
     Compound { bars: usize, length: usize },
 }
 
+/// Prints the slash notation straight into one text: the texts of the
+/// subgames are not kept (a chain of `n` games nested in each other, such
+/// as `{1|0}:60000`, has texts of total length `n²`), only each side's
+/// options in printed order, sorted by comparing the shortest prefixes of
+/// their texts that differ.
 struct SlashPrinter<'a> {
     s: &'a GameStore,
     layouts: FxHashMap<GameId, Layout>,
-    texts: FxHashMap<GameId, String>,
+    /// Each compound's Left and Right options in printed order.
+    orders: FxHashMap<GameId, [Vec<GameId>; 2]>,
 }
 
 /// `p / 2^q` as text.
@@ -804,37 +865,90 @@ impl SlashPrinter<'_> {
     fn top(&mut self, g: GameId) -> String {
         match self.layout(g) {
             Layout::Atom(t) => t,
-            Layout::Compound { .. } => format!("{{{}}}", self.inner(g)),
+            Layout::Compound { .. } => {
+                let mut out = String::from("{");
+                self.write_inner(g, &mut out, usize::MAX);
+                out.push('}');
+                out
+            }
         }
     }
 
-    /// The text of a compound without its outer braces.
-    fn inner(&mut self, g: GameId) -> String {
+    /// Writes the text of compound `g` without its outer braces to `out`,
+    /// stopping once `out` holds `limit` bytes (what it wrote is then a
+    /// prefix of the text); returns whether it stopped so.
+    fn write_inner(&mut self, g: GameId, out: &mut String, limit: usize) -> bool {
         crate::stack::deep(|| {
-            if let Some(t) = self.texts.get(&g) {
-                return t.clone();
-            }
             let Layout::Compound { bars, .. } = self.layout(g) else {
-                unreachable!("inner() is only called on compounds")
+                unreachable!("write_inner() is only called on compounds")
             };
-            let node = self.s.node(g).clone();
-            let mut sides = Vec::with_capacity(2);
-            for side in [&node.left, &node.right] {
-                let mut texts: Vec<String> = side
-                    .iter()
-                    .map(|&x| match self.layout(x) {
-                        Layout::Atom(t) => t,
-                        Layout::Compound { .. } if side.len() == 1 => self.inner(x),
-                        Layout::Compound { .. } => format!("{{{}}}", self.inner(x)),
-                    })
-                    .collect();
-                texts.sort();
-                sides.push(texts.join(","));
+            let sides = self.sorted_sides(g);
+            for (k, side) in sides.iter().enumerate() {
+                if k == 1 {
+                    out.push_str(&"|".repeat(bars));
+                }
+                for (i, &x) in side.iter().enumerate() {
+                    if out.len() >= limit {
+                        return true;
+                    }
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    if self.write_option(x, side.len() == 1, out, limit) {
+                        return true;
+                    }
+                }
             }
-            let t = format!("{}{}{}", sides[0], "|".repeat(bars), sides[1]);
-            self.texts.insert(g, t.clone());
-            t
+            out.len() >= limit
         })
+    }
+
+    /// Writes option `x` (a side's only option drops its braces); returns
+    /// whether `limit` was reached.
+    fn write_option(&mut self, x: GameId, alone: bool, out: &mut String, limit: usize) -> bool {
+        match self.layout(x) {
+            Layout::Atom(t) => {
+                out.push_str(&t);
+                out.len() >= limit
+            }
+            Layout::Compound { .. } if alone => self.write_inner(x, out, limit),
+            Layout::Compound { .. } => {
+                out.push('{');
+                if self.write_inner(x, out, limit) {
+                    return true;
+                }
+                out.push('}');
+                out.len() >= limit
+            }
+        }
+    }
+
+    /// The options of `g`, each side in printed order: sorted by their
+    /// texts (so that the printed form does not depend on the order in
+    /// which the arena met games).
+    fn sorted_sides(&mut self, g: GameId) -> [Vec<GameId>; 2] {
+        if let Some(o) = self.orders.get(&g) {
+            return o.clone();
+        }
+        let node = self.s.node(g).clone();
+        let mut sides = [node.left, node.right];
+        for side in &mut sides {
+            if side.len() > 1 {
+                side.sort_by(|&a, &b| {
+                    compare_by_prefixes(a, b, |x, limit| self.option_prefix(x, limit))
+                });
+            }
+        }
+        self.orders.insert(g, sides.clone());
+        sides
+    }
+
+    /// At least the first `limit` bytes of the text of option `x` in a
+    /// side of two or more (all of it when shorter).
+    fn option_prefix(&mut self, x: GameId, limit: usize) -> String {
+        let mut out = String::new();
+        self.write_option(x, false, &mut out, limit);
+        out
     }
 }
 
