@@ -228,3 +228,25 @@ fn game_reads_an_expression_from_a_file() {
     assert_eq!(mex(&["game", typed.trim()]).status.code(), Some(2));
     assert_eq!(mex(&["game", "@/nonexistent/file"]).status.code(), Some(2));
 }
+
+/// Issue 39: the ordinal sum depends on the form of its base, and the
+/// base was replaced by its canonical form first: `{*|*}:3` printed `3`
+/// (and `mex moves expression` played it as `3`); CGSuite gives `^[3]`,
+/// the ordinal sum written out by its definition.
+#[test]
+fn ordinal_sums_take_the_base_as_typed() {
+    for (g, h) in [
+        ("{*|*}:3", "^[3]"),
+        ("{*|*}:3", "{*,{*,{*,0|*}|*}|*}"),
+        ("0:3", "3"),
+    ] {
+        assert_eq!(json(&["compare", g, h])["relation"], "=", "{g} {h}");
+    }
+    let three = json(&["game", "3"])["value"].clone();
+    let up3 = json(&["game", "^[3]"])["value"].clone();
+    assert_eq!(json(&["game", "{*|*}:3"])["value"], up3);
+    assert_ne!(up3, three);
+    let moves = json(&["moves", "expression", "{*|*}:3"]);
+    assert_eq!(moves["position"], up3);
+    assert_eq!(moves["value"], up3);
+}

@@ -139,7 +139,68 @@ pub fn parse_long(s: &mut GameStore, text: &str, max_bytes: usize) -> Result<Gam
     if p.pos != toks.len() {
         return Err(unexpected(text, toks[p.pos]));
     }
-    Ok(g)
+    Ok(g.value)
+}
+
+/// A game as the expression writes it: its canonical value and, when the
+/// form matters and may differ from the canonical one, the values of its
+/// top-level options as written. The ordinal sum `G:H` depends on the
+/// form of `G` and the Norton product `G.U` on the form of `U`, and both
+/// only through these options ([`toolkit::ordinal_sum`],
+/// [`toolkit::norton_product`]). A game in braces keeps its options as
+/// typed, and so do its negative, `±G = {G | -G}` and `G:H` (each is
+/// defined as a form); parentheses keep what they hold; any other term
+/// (a number, nimber or arrow, a sum, a Norton product) stands for its
+/// canonical form.
+///
+/// [`toolkit::ordinal_sum`]: super::toolkit::ordinal_sum
+/// [`toolkit::norton_product`]: super::toolkit::norton_product
+#[derive(Debug, Clone)]
+struct Form {
+    value: GameId,
+    /// The values of the Left and Right options as written; `None` for
+    /// the canonical form.
+    options: Option<(Vec<GameId>, Vec<GameId>)>,
+}
+
+impl Form {
+    /// A game in canonical form.
+    fn canonical(value: GameId) -> Form {
+        Form {
+            value,
+            options: None,
+        }
+    }
+
+    /// The form `{left | right}`.
+    fn written(s: &mut GameStore, left: Vec<GameId>, right: Vec<GameId>) -> Result<Form, MexError> {
+        Ok(Form {
+            value: s.try_make(left.clone(), right.clone())?,
+            options: Some((left, right)),
+        })
+    }
+
+    /// `-G = {-Gᴿ | -Gᴸ}`, form for form.
+    fn negated(self, s: &mut GameStore) -> Result<Form, MexError> {
+        let value = s.try_neg(self.value)?;
+        let options = match self.options {
+            None => None,
+            Some((left, right)) => {
+                let neg = |s: &mut GameStore, xs: Vec<GameId>| -> Result<Vec<GameId>, MexError> {
+                    xs.into_iter().map(|x| s.try_neg(x)).collect()
+                };
+                Some((neg(s, right)?, neg(s, left)?))
+            }
+        };
+        Ok(Form { value, options })
+    }
+
+    /// The options as written, when they differ from the canonical ones.
+    fn sides(&self) -> Option<(&[GameId], &[GameId])> {
+        self.options
+            .as_ref()
+            .map(|(l, r)| (l.as_slice(), r.as_slice()))
+    }
 }
 
 struct Parser<'a> {
@@ -183,33 +244,38 @@ impl Parser<'_> {
         }
     }
 
-    fn sum(&mut self) -> Result<GameId, MexError> {
-        let mut g = self.product()?;
+    /// A single product keeps its form; a sum is its canonical form.
+    fn sum(&mut self) -> Result<Form, MexError> {
+        let first = self.product()?;
+        let mut g = first.value;
+        let mut terms = 1;
         loop {
             // `x±y` and `x +- y` are `x + ±y`.
             if self.plus_minus() {
-                let h = self.product()?;
+                let h = self.product()?.value;
                 let h = self.s.try_switch(h)?;
                 g = self.s.try_add(g, h)?;
+                terms += 1;
                 continue;
             }
             let Some(c @ ('+' | '-')) = self.peek() else {
                 break;
             };
             self.pos += 1;
-            let h = self.product()?;
+            let h = self.product()?.value;
             g = if c == '+' {
                 self.s.try_add(g, h)?
             } else {
                 self.s.try_sub(g, h)?
             };
+            terms += 1;
         }
-        Ok(g)
+        Ok(if terms == 1 { first } else { Form::canonical(g) })
     }
 
     /// `term ((':' | '.') term)*`: ordinal sums and Norton products, left
     /// to right, binding more tightly than `+` and `-`.
-    fn product(&mut self) -> Result<GameId, MexError> {
+    fn product(&mut self) -> Result<Form, MexError> {
         let mut g = self.term()?;
         while let Some(c @ (':' | '.')) = self.peek() {
             let decimal = c == '.'
@@ -229,15 +295,30 @@ impl Parser<'_> {
             self.pos += 1;
             let h = self.term()?;
             g = if c == ':' {
-                super::toolkit::ordinal_sum(self.s, g, h)?
+                self.ordinal_sum(&g, h.value)?
             } else {
-                super::toolkit::norton_product(self.s, g, h)?
+                let product =
+                    super::toolkit::norton_product_form(self.s, g.value, h.value, h.sides())?;
+                Form::canonical(product)
             };
         }
         Ok(g)
     }
 
-    fn term(&mut self) -> Result<GameId, MexError> {
+    /// The form `G : H`, with `G` as written (see [`Form`]).
+    fn ordinal_sum(&mut self, g: &Form, h: GameId) -> Result<Form, MexError> {
+        let (left, right) = match g.sides() {
+            Some((left, right)) => super::toolkit::ordinal_sum_form(self.s, left, right, h)?,
+            None => {
+                self.s.refuse_records(g.value, "the ordinal sum")?;
+                let node = self.s.node(g.value).clone();
+                super::toolkit::ordinal_sum_form(self.s, &node.left, &node.right, h)?
+            }
+        };
+        Form::written(self.s, left, right)
+    }
+
+    fn term(&mut self) -> Result<Form, MexError> {
         self.depth += 1;
         if self.depth > 200 {
             return Err(bad(self.text, "nested too deeply"));
@@ -250,16 +331,16 @@ impl Parser<'_> {
             // A signed number literal: `-1vv` is `(-1) + vv`.
             Some('-') if next_is_glued_digit => {
                 self.pos += 1;
-                self.number(true)?
+                Form::canonical(self.number(true)?)
             }
             Some('-') => {
                 self.pos += 1;
-                let g = self.term()?;
-                self.s.try_neg(g)?
+                self.term()?.negated(self.s)?
             }
             _ if self.plus_minus() => {
-                let g = self.term()?;
-                self.s.try_switch(g)?
+                let g = self.term()?.value;
+                let neg = self.s.try_neg(g)?;
+                Form::written(self.s, vec![g], vec![neg])?
             }
             _ => self.atom()?,
         };
@@ -287,7 +368,29 @@ impl Parser<'_> {
         Some(self.digits.parse::<i64>().unwrap_or(i64::MAX))
     }
 
-    fn atom(&mut self) -> Result<GameId, MexError> {
+    fn atom(&mut self) -> Result<Form, MexError> {
+        match self.peek() {
+            _ if self.peek() != Some('(') && self.peek() != Some('{') => {
+                self.value_atom().map(Form::canonical)
+            }
+            Some('(') => {
+                self.pos += 1;
+                let g = self.sum()?;
+                self.expect(')')?;
+                Ok(g)
+            }
+            _ => {
+                self.pos += 1;
+                let end = self.matching_brace()?;
+                let inner = &self.toks[self.pos..end];
+                self.pos = end + 1;
+                self.game(inner)
+            }
+        }
+    }
+
+    /// A number, nimber or arrow (a canonical form).
+    fn value_atom(&mut self) -> Result<GameId, MexError> {
         match self.peek() {
             Some(c) if c.is_ascii_digit() => self.number(false),
             Some('*') => {
@@ -296,19 +399,6 @@ impl Parser<'_> {
                 self.ups_and_star(BigInt::zero(), k)
             }
             Some(c @ ('^' | 'v')) => self.arrows(c),
-            Some('(') => {
-                self.pos += 1;
-                let g = self.sum()?;
-                self.expect(')')?;
-                Ok(g)
-            }
-            Some('{') => {
-                self.pos += 1;
-                let end = self.matching_brace()?;
-                let inner = &self.toks[self.pos..end];
-                self.pos = end + 1;
-                self.game(inner)
-            }
             Some(_) => Err(unexpected(self.text, self.toks[self.pos])),
             None => Err(bad(self.text, "it ends too early")),
         }
@@ -372,7 +462,7 @@ impl Parser<'_> {
         if !matches!(self.peek_glued(), Some('*' | '^' | 'v')) {
             return Ok(x);
         }
-        let rest = self.atom()?;
+        let rest = self.value_atom()?;
         self.s.try_add(x, rest)
     }
 
@@ -464,7 +554,7 @@ impl Parser<'_> {
 
     /// `options BARS options`, split at the longest run of bars at depth 0
     /// (a run is bars with no space between them).
-    fn game(&mut self, inner: &[Token]) -> Result<GameId, MexError> {
+    fn game(&mut self, inner: &[Token]) -> Result<Form, MexError> {
         let (mut best, mut best_len, mut depth, mut i) = (None, 0, 0, 0);
         while i < inner.len() {
             match inner[i].c {
@@ -493,14 +583,14 @@ impl Parser<'_> {
         let at = best.ok_or_else(|| bad(self.text, "a game needs a '|'"))?;
         let left = self.options(&inner[..at])?;
         let right = self.options(&inner[at + best_len..])?;
-        self.s.try_make(left, right)
+        Form::written(self.s, left, right)
     }
 
     fn options(&mut self, part: &[Token]) -> Result<Vec<GameId>, MexError> {
         // Bars bind more loosely than commas: a side with bars is one game
         // written without its braces (`{5||1,2|0}` is `{5 | {1,2 | 0}}`).
         if has_top_level_bar(part) {
-            return Ok(vec![self.game(part)?]);
+            return Ok(vec![self.game(part)?.value]);
         }
         let mut out = Vec::new();
         let mut depth = 0;
@@ -521,7 +611,7 @@ impl Parser<'_> {
                         return Err(bad(self.text, "an empty option"));
                     }
                 } else if has_top_level_bar(piece) {
-                    out.push(self.game(piece)?);
+                    out.push(self.game(piece)?.value);
                 } else {
                     out.push(self.sub_expression(piece)?);
                 }
@@ -544,7 +634,7 @@ impl Parser<'_> {
         if p.pos != piece.len() {
             return Err(unexpected(self.text, piece[p.pos]));
         }
-        Ok(g)
+        Ok(g.value)
     }
 }
 
@@ -1314,6 +1404,77 @@ mod tests {
         ] {
             let e = parse(&mut s, bad).unwrap_err().to_string();
             assert!(!e.contains('\n') && e.contains(bad), "{bad}: {e}");
+        }
+    }
+
+    /// The ordinal sum takes its base as typed (issue 39): `{*|*}` is 0,
+    /// but `{*|*}:3 = {*, {*|*}:2 | *}` is `^[3]`, as CGSuite gives,
+    /// while `0:3 = 3`; negatives, `±`, parentheses and nested ordinal
+    /// sums keep the form, sums stand for their canonical forms.
+    #[test]
+    fn ordinal_sums_take_the_base_as_typed() {
+        let mut s = GameStore::new();
+        for (text, same) in [
+            ("{*|*}:3", "^[3]"),
+            ("{*|*}:3", "{*,{*,{*,0|*}|*}|*}"),
+            ("{*|*}:1", "^"),
+            ("({*|*}):1", "^"),
+            ("-{*|*}:1", "^"),
+            ("0:3", "3"),
+            ("({*|*} + 0):1", "1"),
+            ("{*|*}:1:1", "{*,0,{*,0|*}|*}"),
+            ("{-1|1}:1", "{-1,0|1}"),
+            ("{*|*}:{*|*}", "0"),
+        ] {
+            assert_eq!(
+                parse(&mut s, text).unwrap(),
+                parse(&mut s, same).unwrap(),
+                "{text} = {same}"
+            );
+        }
+    }
+
+    /// A tree as typed, every game in braces with one bar.
+    fn typed_text(shape: &crate::partizan::test_shapes::Shape) -> String {
+        let side = |xs: &[crate::partizan::test_shapes::Shape]| -> String {
+            xs.iter().map(typed_text).collect::<Vec<_>>().join(",")
+        };
+        format!("{{{}|{}}}", side(&shape.left), side(&shape.right))
+    }
+
+    /// `G : H = {Gᴸ, G:Hᴸ | Gᴿ, G:Hᴿ}` built literally from the typed
+    /// trees of both (the slow twin of the notation's `G:H`).
+    fn ordinal_sum_by_definition(
+        s: &mut GameStore,
+        g: &crate::partizan::test_shapes::Shape,
+        h: &crate::partizan::test_shapes::Shape,
+    ) -> GameId {
+        let build = crate::partizan::test_shapes::build;
+        let mut left: Vec<GameId> = g.left.iter().map(|x| build(s, x)).collect();
+        let mut right: Vec<GameId> = g.right.iter().map(|x| build(s, x)).collect();
+        for x in &h.left {
+            left.push(ordinal_sum_by_definition(s, g, x));
+        }
+        for x in &h.right {
+            right.push(ordinal_sum_by_definition(s, g, x));
+        }
+        s.make(left, right)
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
+        /// `G:H` as the notation reads it, with `G` and `H` typed as random
+        /// trees, is the ordinal sum of the typed trees by its definition.
+        #[test]
+        fn typed_ordinal_sums_follow_the_definition(
+            a in crate::partizan::test_shapes::shape(),
+            b in crate::partizan::test_shapes::shape(),
+        ) {
+            let mut s = GameStore::new();
+            let text = format!("{}:{}", typed_text(&a), typed_text(&b));
+            let read = parse(&mut s, &text).expect("typed trees parse");
+            let slow = ordinal_sum_by_definition(&mut s, &a, &b);
+            proptest::prop_assert_eq!(read, slow, "{}", text);
         }
     }
 
