@@ -51,7 +51,7 @@ pub const MAX_EXPRESSION: usize = 10_000;
 pub const MAX_PRINTED: usize = 1 << 20;
 
 const ACCEPTED: &str =
-    "games like {1|0}, {2||1|0}, 3/4, -2, *, *3, ^, v, ^3, ↑*, ^<2>, ^[3], ±1, +-1, 3±1, joined by + or -, G:H, G.U";
+    "games like {1|0}, {2||1|0}, 3/4, -2, *, *3, ^, v, ^3, ↑*, ^<2>, ^[3], ±1, +-1, 3±1, Tiny(G), Miny(G), joined by + or -, G:H, G.U";
 
 fn bad(text: &str, why: &str) -> MexError {
     MexError::invalid(format!("'{text}' is not a game: {why}"), ACCEPTED)
@@ -148,7 +148,8 @@ pub fn parse_long(s: &mut GameStore, text: &str, max_bytes: usize) -> Result<Gam
 /// form of `G` and the Norton product `G.U` on the form of `U`, and both
 /// only through these options ([`toolkit::ordinal_sum`],
 /// [`toolkit::norton_product`]). A game in braces keeps its options as
-/// typed, and so do its negative, `±G = {G | -G}` and `G:H` (each is
+/// typed, and so do its negative, `±G = {G | -G}`, `G:H`,
+/// `Tiny(G) = {0 || 0 | -G}` and `Miny(G) = {G | 0 || 0}` (each is
 /// defined as a form); parentheses keep what they hold; any other term
 /// (a number, nimber or arrow, a sum, a Norton product) stands for its
 /// canonical form.
@@ -370,6 +371,7 @@ impl Parser<'_> {
 
     fn atom(&mut self) -> Result<Form, MexError> {
         match self.peek() {
+            Some('T' | 'M') => self.tiny(),
             _ if self.peek() != Some('(') && self.peek() != Some('{') => {
                 self.value_atom().map(Form::canonical)
             }
@@ -401,6 +403,33 @@ impl Parser<'_> {
             Some(c @ ('^' | 'v')) => self.arrows(c),
             Some(_) => Err(unexpected(self.text, self.toks[self.pos])),
             None => Err(bad(self.text, "it ends too early")),
+        }
+    }
+
+    /// `Tiny(G) = {0 || 0 | -G}` and `Miny(G) = {G | 0 || 0}` (Winning
+    /// Ways, ch. 5; CGSuite's `Tiny` and `Miny`), as forms.
+    fn tiny(&mut self) -> Result<Form, MexError> {
+        let tiny = self.peek() == Some('T');
+        let word = if tiny { "Tiny" } else { "Miny" };
+        let glued = self.toks[self.pos..]
+            .iter()
+            .take(5)
+            .enumerate()
+            .all(|(i, t)| i == 0 || !t.spaced);
+        let name: String = self.toks[self.pos..].iter().take(5).map(|t| t.c).collect();
+        if !glued || name != format!("{word}(") {
+            return Err(unexpected(self.text, self.toks[self.pos]));
+        }
+        self.pos += 4;
+        let g = self.atom()?.value;
+        let zero = self.s.zero();
+        let neg = self.s.try_neg(g)?;
+        if tiny {
+            let inner = self.s.try_make(vec![zero], vec![neg])?;
+            Form::written(self.s, vec![zero], vec![inner])
+        } else {
+            let inner = self.s.try_make(vec![g], vec![zero])?;
+            Form::written(self.s, vec![inner], vec![zero])
         }
     }
 
@@ -1431,6 +1460,31 @@ mod tests {
                 parse(&mut s, same).unwrap(),
                 "{text} = {same}"
             );
+        }
+    }
+
+    /// `Tiny(G) = {0 || 0 | -G}` and `Miny(G) = {G | 0 || 0}` are short
+    /// games of the notation (issue 39: they were read as loopy games, and
+    /// slowly); their names need `(` right after them.
+    #[test]
+    fn tiny_and_miny_are_short_games() {
+        let mut s = GameStore::new();
+        for (text, same) in [
+            ("Tiny({3|1})", "{0||0|{-1|-3}}"),
+            ("Miny({5||3|1})", "{{5||3|1}|0||0}"),
+            ("Tiny(2)", "{0||0|-2}"),
+            ("-Tiny(2)", "Miny(2)"),
+            ("Tiny(1) + Miny(1)", "0"),
+            ("{Tiny(1)|0}", "{{0||0|-1}|0}"),
+        ] {
+            assert_eq!(
+                parse(&mut s, text).unwrap(),
+                parse(&mut s, same).unwrap(),
+                "{text} = {same}"
+            );
+        }
+        for bad in ["Tiny", "Tiny 2", "Tin(2)", "Tiny (2)", "Mint(1)", "Tiny()"] {
+            assert!(parse(&mut s, bad).is_err(), "{bad}");
         }
     }
 

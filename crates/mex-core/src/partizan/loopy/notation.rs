@@ -92,7 +92,8 @@ pub enum Parsed {
 }
 
 /// Whether `text` uses anything the short-game notation does not have
-/// (`pass`, a label, a loopy name, `&`).
+/// (`pass`, a label, a loopy name, `&`). `Tiny(G)` and `Miny(G)` are
+/// short when `G` is: the short notation reads them.
 pub fn looks_loopy(text: &str) -> bool {
     text.contains("pass")
         || text.contains('&')
@@ -102,8 +103,6 @@ pub fn looks_loopy(text: &str) -> bool {
         || text.contains("under")
         || text.contains("dud")
         || text.contains("tis")
-        || text.contains("Tiny")
-        || text.contains("Miny")
         || text
             .as_bytes()
             .windows(2)
