@@ -262,6 +262,10 @@ fn sums_of_many_labelled_games_are_reduced_term_by_term() {
             .join(" + ");
         let v = json(&["game", &text]);
         assert_eq!(v["canonical"], "over", "{n} terms");
-        assert_eq!(json(&["compare", &text, "over"])["relation"], "=", "{n} terms");
+        assert_eq!(
+            json(&["compare", &text, "over"])["relation"],
+            "=",
+            "{n} terms"
+        );
     }
 }

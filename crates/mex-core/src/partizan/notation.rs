@@ -271,7 +271,11 @@ impl Parser<'_> {
             };
             terms += 1;
         }
-        Ok(if terms == 1 { first } else { Form::canonical(g) })
+        Ok(if terms == 1 {
+            first
+        } else {
+            Form::canonical(g)
+        })
     }
 
     /// `term ((':' | '.') term)*`: ordinal sums and Norton products, left

@@ -116,7 +116,10 @@ fn has_label(text: &str) -> bool {
         if c != b'{' {
             return false;
         }
-        let start = b[..i].iter().rposition(|&x| !is_word(x)).map_or(0, |p| p + 1);
+        let start = b[..i]
+            .iter()
+            .rposition(|&x| !is_word(x))
+            .map_or(0, |p| p + 1);
         start < i && b[start].is_ascii_alphabetic()
     })
 }
