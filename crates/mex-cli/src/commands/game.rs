@@ -425,8 +425,11 @@ pub fn run(a: &GameArgs) -> Result<Output, MexError> {
     // be a loopy game (as in `is_loopy`).
     let mut store = a.store();
     let g = match parse_argument(&mut store, &a.expression) {
-        Err(MexError::Invalid { .. }) if typed && loopy_notation::parse(&a.expression).is_ok() => {
-            return run_loopy(a);
+        Err(short @ MexError::Invalid { .. }) if typed => {
+            return match loopy_notation::parse(&a.expression) {
+                Ok(_) => run_loopy(a),
+                Err(loopy) => Err(refusal_of_both(short, loopy)),
+            };
         }
         parsed => parsed?,
     };
@@ -733,7 +736,9 @@ fn short_report(store: &mut GameStore, g: GameId, p: &Printer) -> Result<LoopyRe
 
 /// Whether a typed expression is a loopy game: it uses `pass`, a label, a
 /// loopy name or `&`, or the short-game notation refuses it and the loopy
-/// one reads it (Siegel 2013, ch. VI; CGSuite's notation).
+/// one reads it, or would but for its budget (so that the loopy path
+/// gives the refusal, naming the budget; Siegel 2013, ch. VI; CGSuite's
+/// notation).
 fn is_loopy(text: &str) -> bool {
     if text.starts_with('@') {
         return false;
@@ -747,7 +752,17 @@ fn is_loopy(text: &str) -> bool {
     matches!(
         notation::parse(&mut store, text),
         Err(MexError::Invalid { .. })
-    ) && loopy_notation::parse(text).is_ok()
+    ) && !matches!(loopy_notation::parse(text), Err(MexError::Invalid { .. }))
+}
+
+/// The error for a text both notations refuse: the loopy notation's when
+/// it read the text but a budget ran out (that budget is the reason),
+/// else the short notation's (its message says what it accepts).
+fn refusal_of_both(short: MexError, loopy: MexError) -> MexError {
+    match loopy {
+        MexError::Invalid { .. } => short,
+        budget => budget,
+    }
 }
 
 /// `mex game` for a loopy game: simplest form or sides, outcome with

@@ -284,3 +284,18 @@ fn texts_a_person_reads() {
     assert_eq!(errors.status.code(), Some(2));
     assert!(errors.stdout.is_empty(), "errors go to stderr only");
 }
+
+/// Issue 39: `{1|0}:60000` aborted at 3.7 GB within the default budget of
+/// 1.5 GiB: the printer kept the text of every subgame, and each text of
+/// this chain holds the next (n² bytes in all). The printers now write one
+/// text; under a small budget this chain either prints or is refused in
+/// one line (it prints, with 90 MB).
+#[test]
+fn printing_a_long_chain_stays_within_memory() {
+    let out = capped(&["game", "{1|0}:30000", "--memory", "128M"], None);
+    if out.status.success() {
+        assert!(stdout(&out).starts_with("value"), "{}", stderr(&out));
+    } else {
+        assert_refused(&out, "128 MiB of memory", "{1|0}:30000");
+    }
+}

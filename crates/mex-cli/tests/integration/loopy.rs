@@ -248,3 +248,24 @@ fn game_reports_cgsuite_predicates() {
     let text = String::from_utf8(mex(&["game", "{0||0|off}"]).stdout).unwrap();
     assert!(text.contains("numberish, number-tiny"), "{text}");
 }
+
+/// Issue 39: a sum of 20 or more labelled games (`b0{0|b0} + … +
+/// b19{0|b19}`, each `over`) was not seen to be loopy (a label with a
+/// digit), and was refused after 5 s with the short notation's
+/// "unexpected 'b'"; it is reduced term by term, as `over` 200 times is.
+#[test]
+fn sums_of_many_labelled_games_are_reduced_term_by_term() {
+    for n in [20, 200] {
+        let text = (0..n)
+            .map(|i| format!("b{i}{{0|b{i}}}"))
+            .collect::<Vec<_>>()
+            .join(" + ");
+        let v = json(&["game", &text]);
+        assert_eq!(v["canonical"], "over", "{n} terms");
+        assert_eq!(
+            json(&["compare", &text, "over"])["relation"],
+            "=",
+            "{n} terms"
+        );
+    }
+}

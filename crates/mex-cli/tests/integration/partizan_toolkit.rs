@@ -303,3 +303,45 @@ fn game_reads_an_expression_from_a_file() {
     assert_eq!(mex(&["game", typed.trim()]).status.code(), Some(2));
     assert_eq!(mex(&["game", "@/nonexistent/file"]).status.code(), Some(2));
 }
+
+/// Issue 39: the ordinal sum depends on the form of its base, and the
+/// base was replaced by its canonical form first: `{*|*}:3` printed `3`
+/// (and `mex moves expression` played it as `3`); CGSuite gives `^[3]`,
+/// the ordinal sum written out by its definition.
+#[test]
+fn ordinal_sums_take_the_base_as_typed() {
+    for (g, h) in [
+        ("{*|*}:3", "^[3]"),
+        ("{*|*}:3", "{*,{*,{*,0|*}|*}|*}"),
+        ("0:3", "3"),
+    ] {
+        assert_eq!(json(&["compare", g, h])["relation"], "=", "{g} {h}");
+    }
+    let three = json(&["game", "3"])["value"].clone();
+    let up3 = json(&["game", "^[3]"])["value"].clone();
+    assert_eq!(json(&["game", "{*|*}:3"])["value"], up3);
+    assert_ne!(up3, three);
+    let moves = json(&["moves", "expression", "{*|*}:3"]);
+    assert_eq!(moves["position"], up3);
+    assert_eq!(moves["value"], up3);
+}
+
+/// Issue 39: `Tiny(G)` and `Miny(G)` of a short `G` were read as loopy
+/// games (reported as stoppers, and so slowly that `mex game` ran past
+/// 20 s); they are the short games `{0||0|-G}` and `{G|0||0}`.
+#[test]
+fn tiny_and_miny_of_short_games_are_short() {
+    for (g, same) in [
+        ("Tiny({3|1})", "{0||0|{-1|-3}}"),
+        ("Miny({5||3|1})", "{{5||3|1}|0||0}"),
+    ] {
+        let v = json(&["game", g]);
+        assert_eq!(v["value"], json(&["game", same])["value"], "{g}");
+        assert!(v.get("kind").is_none(), "{g} is reported as loopy: {v}");
+        let c = json(&["compare", g, same]);
+        assert_eq!(c["relation"], "=", "{g}");
+        assert_eq!(c["g_report"]["kind"], "short", "{g}");
+    }
+    // Of a loopy game, they are loopy.
+    assert_eq!(json(&["game", "Tiny(on)"])["kind"], "stopper");
+}

@@ -51,7 +51,7 @@ pub const MAX_EXPRESSION: usize = 10_000;
 pub const MAX_PRINTED: usize = 1 << 20;
 
 const ACCEPTED: &str =
-    "games like {1|0}, {2||1|0}, 3/4, -2, *, *3, ^, v, ^3, ↑*, ^<2>, ^[3], ±1, +-1, 3±1, joined by + or -, G:H, G.U";
+    "games like {1|0}, {2||1|0}, 3/4, -2, *, *3, ^, v, ^3, ↑*, ^<2>, ^[3], ±1, +-1, 3±1, Tiny(G), Miny(G), joined by + or -, G:H, G.U";
 
 fn bad(text: &str, why: &str) -> MexError {
     MexError::invalid(format!("'{text}' is not a game: {why}"), ACCEPTED)
@@ -139,7 +139,69 @@ pub fn parse_long(s: &mut GameStore, text: &str, max_bytes: usize) -> Result<Gam
     if p.pos != toks.len() {
         return Err(unexpected(text, toks[p.pos]));
     }
-    Ok(g)
+    Ok(g.value)
+}
+
+/// A game as the expression writes it: its canonical value and, when the
+/// form matters and may differ from the canonical one, the values of its
+/// top-level options as written. The ordinal sum `G:H` depends on the
+/// form of `G` and the Norton product `G.U` on the form of `U`, and both
+/// only through these options ([`toolkit::ordinal_sum`],
+/// [`toolkit::norton_product`]). A game in braces keeps its options as
+/// typed, and so do its negative, `±G = {G | -G}`, `G:H`,
+/// `Tiny(G) = {0 || 0 | -G}` and `Miny(G) = {G | 0 || 0}` (each is
+/// defined as a form); parentheses keep what they hold; any other term
+/// (a number, nimber or arrow, a sum, a Norton product) stands for its
+/// canonical form.
+///
+/// [`toolkit::ordinal_sum`]: super::toolkit::ordinal_sum
+/// [`toolkit::norton_product`]: super::toolkit::norton_product
+#[derive(Debug, Clone)]
+struct Form {
+    value: GameId,
+    /// The values of the Left and Right options as written; `None` for
+    /// the canonical form.
+    options: Option<(Vec<GameId>, Vec<GameId>)>,
+}
+
+impl Form {
+    /// A game in canonical form.
+    fn canonical(value: GameId) -> Form {
+        Form {
+            value,
+            options: None,
+        }
+    }
+
+    /// The form `{left | right}`.
+    fn written(s: &mut GameStore, left: Vec<GameId>, right: Vec<GameId>) -> Result<Form, MexError> {
+        Ok(Form {
+            value: s.try_make(left.clone(), right.clone())?,
+            options: Some((left, right)),
+        })
+    }
+
+    /// `-G = {-Gᴿ | -Gᴸ}`, form for form.
+    fn negated(self, s: &mut GameStore) -> Result<Form, MexError> {
+        let value = s.try_neg(self.value)?;
+        let options = match self.options {
+            None => None,
+            Some((left, right)) => {
+                let neg = |s: &mut GameStore, xs: Vec<GameId>| -> Result<Vec<GameId>, MexError> {
+                    xs.into_iter().map(|x| s.try_neg(x)).collect()
+                };
+                Some((neg(s, right)?, neg(s, left)?))
+            }
+        };
+        Ok(Form { value, options })
+    }
+
+    /// The options as written, when they differ from the canonical ones.
+    fn sides(&self) -> Option<(&[GameId], &[GameId])> {
+        self.options
+            .as_ref()
+            .map(|(l, r)| (l.as_slice(), r.as_slice()))
+    }
 }
 
 struct Parser<'a> {
@@ -183,33 +245,42 @@ impl Parser<'_> {
         }
     }
 
-    fn sum(&mut self) -> Result<GameId, MexError> {
-        let mut g = self.product()?;
+    /// A single product keeps its form; a sum is its canonical form.
+    fn sum(&mut self) -> Result<Form, MexError> {
+        let first = self.product()?;
+        let mut g = first.value;
+        let mut terms = 1;
         loop {
             // `x±y` and `x +- y` are `x + ±y`.
             if self.plus_minus() {
-                let h = self.product()?;
+                let h = self.product()?.value;
                 let h = self.s.try_switch(h)?;
                 g = self.s.try_add(g, h)?;
+                terms += 1;
                 continue;
             }
             let Some(c @ ('+' | '-')) = self.peek() else {
                 break;
             };
             self.pos += 1;
-            let h = self.product()?;
+            let h = self.product()?.value;
             g = if c == '+' {
                 self.s.try_add(g, h)?
             } else {
                 self.s.try_sub(g, h)?
             };
+            terms += 1;
         }
-        Ok(g)
+        Ok(if terms == 1 {
+            first
+        } else {
+            Form::canonical(g)
+        })
     }
 
     /// `term ((':' | '.') term)*`: ordinal sums and Norton products, left
     /// to right, binding more tightly than `+` and `-`.
-    fn product(&mut self) -> Result<GameId, MexError> {
+    fn product(&mut self) -> Result<Form, MexError> {
         let mut g = self.term()?;
         while let Some(c @ (':' | '.')) = self.peek() {
             let decimal = c == '.'
@@ -229,15 +300,30 @@ impl Parser<'_> {
             self.pos += 1;
             let h = self.term()?;
             g = if c == ':' {
-                super::toolkit::ordinal_sum(self.s, g, h)?
+                self.ordinal_sum(&g, h.value)?
             } else {
-                super::toolkit::norton_product(self.s, g, h)?
+                let product =
+                    super::toolkit::norton_product_form(self.s, g.value, h.value, h.sides())?;
+                Form::canonical(product)
             };
         }
         Ok(g)
     }
 
-    fn term(&mut self) -> Result<GameId, MexError> {
+    /// The form `G : H`, with `G` as written (see [`Form`]).
+    fn ordinal_sum(&mut self, g: &Form, h: GameId) -> Result<Form, MexError> {
+        let (left, right) = match g.sides() {
+            Some((left, right)) => super::toolkit::ordinal_sum_form(self.s, left, right, h)?,
+            None => {
+                self.s.refuse_records(g.value, "the ordinal sum")?;
+                let node = self.s.node(g.value).clone();
+                super::toolkit::ordinal_sum_form(self.s, &node.left, &node.right, h)?
+            }
+        };
+        Form::written(self.s, left, right)
+    }
+
+    fn term(&mut self) -> Result<Form, MexError> {
         self.depth += 1;
         if self.depth > 200 {
             return Err(bad(self.text, "nested too deeply"));
@@ -250,16 +336,16 @@ impl Parser<'_> {
             // A signed number literal: `-1vv` is `(-1) + vv`.
             Some('-') if next_is_glued_digit => {
                 self.pos += 1;
-                self.number(true)?
+                Form::canonical(self.number(true)?)
             }
             Some('-') => {
                 self.pos += 1;
-                let g = self.term()?;
-                self.s.try_neg(g)?
+                self.term()?.negated(self.s)?
             }
             _ if self.plus_minus() => {
-                let g = self.term()?;
-                self.s.try_switch(g)?
+                let g = self.term()?.value;
+                let neg = self.s.try_neg(g)?;
+                Form::written(self.s, vec![g], vec![neg])?
             }
             _ => self.atom()?,
         };
@@ -287,7 +373,30 @@ impl Parser<'_> {
         Some(self.digits.parse::<i64>().unwrap_or(i64::MAX))
     }
 
-    fn atom(&mut self) -> Result<GameId, MexError> {
+    fn atom(&mut self) -> Result<Form, MexError> {
+        match self.peek() {
+            Some('T' | 'M') => self.tiny(),
+            _ if self.peek() != Some('(') && self.peek() != Some('{') => {
+                self.value_atom().map(Form::canonical)
+            }
+            Some('(') => {
+                self.pos += 1;
+                let g = self.sum()?;
+                self.expect(')')?;
+                Ok(g)
+            }
+            _ => {
+                self.pos += 1;
+                let end = self.matching_brace()?;
+                let inner = &self.toks[self.pos..end];
+                self.pos = end + 1;
+                self.game(inner)
+            }
+        }
+    }
+
+    /// A number, nimber or arrow (a canonical form).
+    fn value_atom(&mut self) -> Result<GameId, MexError> {
         match self.peek() {
             Some(c) if c.is_ascii_digit() => self.number(false),
             Some('*') => {
@@ -296,21 +405,35 @@ impl Parser<'_> {
                 self.ups_and_star(BigInt::zero(), k)
             }
             Some(c @ ('^' | 'v')) => self.arrows(c),
-            Some('(') => {
-                self.pos += 1;
-                let g = self.sum()?;
-                self.expect(')')?;
-                Ok(g)
-            }
-            Some('{') => {
-                self.pos += 1;
-                let end = self.matching_brace()?;
-                let inner = &self.toks[self.pos..end];
-                self.pos = end + 1;
-                self.game(inner)
-            }
             Some(_) => Err(unexpected(self.text, self.toks[self.pos])),
             None => Err(bad(self.text, "it ends too early")),
+        }
+    }
+
+    /// `Tiny(G) = {0 || 0 | -G}` and `Miny(G) = {G | 0 || 0}` (Winning
+    /// Ways, ch. 5; CGSuite's `Tiny` and `Miny`), as forms.
+    fn tiny(&mut self) -> Result<Form, MexError> {
+        let tiny = self.peek() == Some('T');
+        let word = if tiny { "Tiny" } else { "Miny" };
+        let glued = self.toks[self.pos..]
+            .iter()
+            .take(5)
+            .enumerate()
+            .all(|(i, t)| i == 0 || !t.spaced);
+        let name: String = self.toks[self.pos..].iter().take(5).map(|t| t.c).collect();
+        if !glued || name != format!("{word}(") {
+            return Err(unexpected(self.text, self.toks[self.pos]));
+        }
+        self.pos += 4;
+        let g = self.atom()?.value;
+        let zero = self.s.zero();
+        let neg = self.s.try_neg(g)?;
+        if tiny {
+            let inner = self.s.try_make(vec![zero], vec![neg])?;
+            Form::written(self.s, vec![zero], vec![inner])
+        } else {
+            let inner = self.s.try_make(vec![g], vec![zero])?;
+            Form::written(self.s, vec![inner], vec![zero])
         }
     }
 
@@ -372,7 +495,7 @@ impl Parser<'_> {
         if !matches!(self.peek_glued(), Some('*' | '^' | 'v')) {
             return Ok(x);
         }
-        let rest = self.atom()?;
+        let rest = self.value_atom()?;
         self.s.try_add(x, rest)
     }
 
@@ -464,7 +587,7 @@ impl Parser<'_> {
 
     /// `options BARS options`, split at the longest run of bars at depth 0
     /// (a run is bars with no space between them).
-    fn game(&mut self, inner: &[Token]) -> Result<GameId, MexError> {
+    fn game(&mut self, inner: &[Token]) -> Result<Form, MexError> {
         let (mut best, mut best_len, mut depth, mut i) = (None, 0, 0, 0);
         while i < inner.len() {
             match inner[i].c {
@@ -493,14 +616,14 @@ impl Parser<'_> {
         let at = best.ok_or_else(|| bad(self.text, "a game needs a '|'"))?;
         let left = self.options(&inner[..at])?;
         let right = self.options(&inner[at + best_len..])?;
-        self.s.try_make(left, right)
+        Form::written(self.s, left, right)
     }
 
     fn options(&mut self, part: &[Token]) -> Result<Vec<GameId>, MexError> {
         // Bars bind more loosely than commas: a side with bars is one game
         // written without its braces (`{5||1,2|0}` is `{5 | {1,2 | 0}}`).
         if has_top_level_bar(part) {
-            return Ok(vec![self.game(part)?]);
+            return Ok(vec![self.game(part)?.value]);
         }
         let mut out = Vec::new();
         let mut depth = 0;
@@ -521,7 +644,7 @@ impl Parser<'_> {
                         return Err(bad(self.text, "an empty option"));
                     }
                 } else if has_top_level_bar(piece) {
-                    out.push(self.game(piece)?);
+                    out.push(self.game(piece)?.value);
                 } else {
                     out.push(self.sub_expression(piece)?);
                 }
@@ -544,7 +667,7 @@ impl Parser<'_> {
         if p.pos != piece.len() {
             return Err(unexpected(self.text, piece[p.pos]));
         }
-        Ok(g)
+        Ok(g.value)
     }
 }
 
@@ -560,11 +683,13 @@ pub fn show(s: &GameStore, g: GameId) -> String {
 /// rationals and nimbers by name, `↑`/`↓` as `^`/`v`, everything else as
 /// `{L | R}` with options printed recursively.
 pub fn show_braces(s: &GameStore, g: GameId) -> String {
+    let mut out = String::new();
     Printer {
         s,
-        texts: FxHashMap::default(),
+        orders: FxHashMap::default(),
     }
-    .text(g)
+    .write(g, &mut out, usize::MAX);
+    out
 }
 
 /// [`show`], refused when the printed form would be longer than
@@ -599,32 +724,85 @@ fn printed_length(s: &GameStore, g: GameId, memo: &mut FxHashMap<GameId, usize>)
     })
 }
 
+/// Prints the braces style straight into one text, as [`SlashPrinter`]
+/// does the slash notation (no subgame's text is kept).
 struct Printer<'a> {
     s: &'a GameStore,
-    texts: FxHashMap<GameId, String>,
+    /// Each compound's Left and Right options in printed order.
+    orders: FxHashMap<GameId, [Vec<GameId>; 2]>,
 }
 
 impl Printer<'_> {
-    fn text(&mut self, g: GameId) -> String {
+    /// Writes the text of `g` to `out`, stopping once `out` holds `limit`
+    /// bytes (what it wrote is then a prefix of the text); returns whether
+    /// it stopped so.
+    fn write(&mut self, g: GameId, out: &mut String, limit: usize) -> bool {
         crate::stack::deep(|| {
             if let Some(t) = atom_text(self.s, g) {
-                return t;
+                out.push_str(&t);
+                return out.len() >= limit;
             }
-            if let Some(t) = self.texts.get(&g) {
-                return t.clone();
+            let sides = self.sorted_sides(g);
+            out.push('{');
+            for (k, side) in sides.iter().enumerate() {
+                out.push_str(if k == 0 { "" } else { " | " });
+                for (i, &x) in side.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    if out.len() >= limit || self.write(x, out, limit) {
+                        return true;
+                    }
+                }
             }
-            let node = self.s.node(g);
-            // Options in a fixed order (by their text), so that the printed form
-            // of a value does not depend on the order in which the arena met
-            // games.
-            let mut left: Vec<String> = node.left.iter().map(|&x| self.text(x)).collect();
-            let mut right: Vec<String> = node.right.iter().map(|&x| self.text(x)).collect();
-            left.sort();
-            right.sort();
-            let t = format!("{{{} | {}}}", left.join(", "), right.join(", "));
-            self.texts.insert(g, t.clone());
-            t
+            out.push('}');
+            out.len() >= limit
         })
+    }
+
+    /// The options of `g`, each side sorted by their texts (so that the
+    /// printed form of a value does not depend on the order in which the
+    /// arena met games).
+    fn sorted_sides(&mut self, g: GameId) -> [Vec<GameId>; 2] {
+        if let Some(o) = self.orders.get(&g) {
+            return o.clone();
+        }
+        let node = self.s.node(g).clone();
+        let mut sides = [node.left, node.right];
+        for side in &mut sides {
+            if side.len() > 1 {
+                side.sort_by(|&a, &b| {
+                    compare_by_prefixes(a, b, |x, limit| {
+                        let mut out = String::new();
+                        self.write(x, &mut out, limit);
+                        out
+                    })
+                });
+            }
+        }
+        self.orders.insert(g, sides.clone());
+        sides
+    }
+}
+
+/// How the texts of `a` and `b` compare, from prefixes of growing length
+/// (`prefix(x, k)` is at least the first `k` bytes of the text of `x`, or
+/// all of it) until they differ or end: the printers sort options by
+/// their texts without keeping them.
+fn compare_by_prefixes(
+    a: GameId,
+    b: GameId,
+    mut prefix: impl FnMut(GameId, usize) -> String,
+) -> std::cmp::Ordering {
+    let mut k = 64;
+    loop {
+        let (pa, pb) = (prefix(a, k), prefix(b, k));
+        let ta = &pa.as_bytes()[..pa.len().min(k)];
+        let tb = &pb.as_bytes()[..pb.len().min(k)];
+        if ta != tb || ta.len() < k {
+            return ta.cmp(tb);
+        }
+        k = k.saturating_mul(4);
     }
 }
 
@@ -674,7 +852,7 @@ pub fn show_with(s: &GameStore, g: GameId, style: Style) -> String {
             let mut p = SlashPrinter {
                 s,
                 layouts: FxHashMap::default(),
-                texts: FxHashMap::default(),
+                orders: FxHashMap::default(),
             };
             p.top(g)
         }
@@ -694,7 +872,7 @@ pub fn try_show_with(
         Style::Slashes => SlashPrinter {
             s,
             layouts: FxHashMap::default(),
-            texts: FxHashMap::default(),
+            orders: FxHashMap::default(),
         }
         .top_length(g),
     };
@@ -718,10 +896,16 @@ enum Layout {
     Compound { bars: usize, length: usize },
 }
 
+/// Prints the slash notation straight into one text: the texts of the
+/// subgames are not kept (a chain of `n` games nested in each other, such
+/// as `{1|0}:60000`, has texts of total length `n²`), only each side's
+/// options in printed order, sorted by comparing the shortest prefixes of
+/// their texts that differ.
 struct SlashPrinter<'a> {
     s: &'a GameStore,
     layouts: FxHashMap<GameId, Layout>,
-    texts: FxHashMap<GameId, String>,
+    /// Each compound's Left and Right options in printed order.
+    orders: FxHashMap<GameId, [Vec<GameId>; 2]>,
 }
 
 /// `p / 2^q` as text.
@@ -804,37 +988,90 @@ impl SlashPrinter<'_> {
     fn top(&mut self, g: GameId) -> String {
         match self.layout(g) {
             Layout::Atom(t) => t,
-            Layout::Compound { .. } => format!("{{{}}}", self.inner(g)),
+            Layout::Compound { .. } => {
+                let mut out = String::from("{");
+                self.write_inner(g, &mut out, usize::MAX);
+                out.push('}');
+                out
+            }
         }
     }
 
-    /// The text of a compound without its outer braces.
-    fn inner(&mut self, g: GameId) -> String {
+    /// Writes the text of compound `g` without its outer braces to `out`,
+    /// stopping once `out` holds `limit` bytes (what it wrote is then a
+    /// prefix of the text); returns whether it stopped so.
+    fn write_inner(&mut self, g: GameId, out: &mut String, limit: usize) -> bool {
         crate::stack::deep(|| {
-            if let Some(t) = self.texts.get(&g) {
-                return t.clone();
-            }
             let Layout::Compound { bars, .. } = self.layout(g) else {
-                unreachable!("inner() is only called on compounds")
+                unreachable!("write_inner() is only called on compounds")
             };
-            let node = self.s.node(g).clone();
-            let mut sides = Vec::with_capacity(2);
-            for side in [&node.left, &node.right] {
-                let mut texts: Vec<String> = side
-                    .iter()
-                    .map(|&x| match self.layout(x) {
-                        Layout::Atom(t) => t,
-                        Layout::Compound { .. } if side.len() == 1 => self.inner(x),
-                        Layout::Compound { .. } => format!("{{{}}}", self.inner(x)),
-                    })
-                    .collect();
-                texts.sort();
-                sides.push(texts.join(","));
+            let sides = self.sorted_sides(g);
+            for (k, side) in sides.iter().enumerate() {
+                if k == 1 {
+                    out.push_str(&"|".repeat(bars));
+                }
+                for (i, &x) in side.iter().enumerate() {
+                    if out.len() >= limit {
+                        return true;
+                    }
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    if self.write_option(x, side.len() == 1, out, limit) {
+                        return true;
+                    }
+                }
             }
-            let t = format!("{}{}{}", sides[0], "|".repeat(bars), sides[1]);
-            self.texts.insert(g, t.clone());
-            t
+            out.len() >= limit
         })
+    }
+
+    /// Writes option `x` (a side's only option drops its braces); returns
+    /// whether `limit` was reached.
+    fn write_option(&mut self, x: GameId, alone: bool, out: &mut String, limit: usize) -> bool {
+        match self.layout(x) {
+            Layout::Atom(t) => {
+                out.push_str(&t);
+                out.len() >= limit
+            }
+            Layout::Compound { .. } if alone => self.write_inner(x, out, limit),
+            Layout::Compound { .. } => {
+                out.push('{');
+                if self.write_inner(x, out, limit) {
+                    return true;
+                }
+                out.push('}');
+                out.len() >= limit
+            }
+        }
+    }
+
+    /// The options of `g`, each side in printed order: sorted by their
+    /// texts (so that the printed form does not depend on the order in
+    /// which the arena met games).
+    fn sorted_sides(&mut self, g: GameId) -> [Vec<GameId>; 2] {
+        if let Some(o) = self.orders.get(&g) {
+            return o.clone();
+        }
+        let node = self.s.node(g).clone();
+        let mut sides = [node.left, node.right];
+        for side in &mut sides {
+            if side.len() > 1 {
+                side.sort_by(|&a, &b| {
+                    compare_by_prefixes(a, b, |x, limit| self.option_prefix(x, limit))
+                });
+            }
+        }
+        self.orders.insert(g, sides.clone());
+        sides
+    }
+
+    /// At least the first `limit` bytes of the text of option `x` in a
+    /// side of two or more (all of it when shorter).
+    fn option_prefix(&mut self, x: GameId, limit: usize) -> String {
+        let mut out = String::new();
+        self.write_option(x, false, &mut out, limit);
+        out
     }
 }
 
@@ -1200,6 +1437,102 @@ mod tests {
         ] {
             let e = parse(&mut s, bad).unwrap_err().to_string();
             assert!(!e.contains('\n') && e.contains(bad), "{bad}: {e}");
+        }
+    }
+
+    /// The ordinal sum takes its base as typed (issue 39): `{*|*}` is 0,
+    /// but `{*|*}:3 = {*, {*|*}:2 | *}` is `^[3]`, as CGSuite gives,
+    /// while `0:3 = 3`; negatives, `±`, parentheses and nested ordinal
+    /// sums keep the form, sums stand for their canonical forms.
+    #[test]
+    fn ordinal_sums_take_the_base_as_typed() {
+        let mut s = GameStore::new();
+        for (text, same) in [
+            ("{*|*}:3", "^[3]"),
+            ("{*|*}:3", "{*,{*,{*,0|*}|*}|*}"),
+            ("{*|*}:1", "^"),
+            ("({*|*}):1", "^"),
+            ("-{*|*}:1", "^"),
+            ("0:3", "3"),
+            ("({*|*} + 0):1", "1"),
+            ("{*|*}:1:1", "{*,0,{*,0|*}|*}"),
+            ("{-1|1}:1", "{-1,0|1}"),
+            ("{*|*}:{*|*}", "0"),
+        ] {
+            assert_eq!(
+                parse(&mut s, text).unwrap(),
+                parse(&mut s, same).unwrap(),
+                "{text} = {same}"
+            );
+        }
+    }
+
+    /// `Tiny(G) = {0 || 0 | -G}` and `Miny(G) = {G | 0 || 0}` are short
+    /// games of the notation (issue 39: they were read as loopy games, and
+    /// slowly); their names need `(` right after them.
+    #[test]
+    fn tiny_and_miny_are_short_games() {
+        let mut s = GameStore::new();
+        for (text, same) in [
+            ("Tiny({3|1})", "{0||0|{-1|-3}}"),
+            ("Miny({5||3|1})", "{{5||3|1}|0||0}"),
+            ("Tiny(2)", "{0||0|-2}"),
+            ("-Tiny(2)", "Miny(2)"),
+            ("Tiny(1) + Miny(1)", "0"),
+            ("{Tiny(1)|0}", "{{0||0|-1}|0}"),
+        ] {
+            assert_eq!(
+                parse(&mut s, text).unwrap(),
+                parse(&mut s, same).unwrap(),
+                "{text} = {same}"
+            );
+        }
+        for bad in ["Tiny", "Tiny 2", "Tin(2)", "Tiny (2)", "Mint(1)", "Tiny()"] {
+            assert!(parse(&mut s, bad).is_err(), "{bad}");
+        }
+    }
+
+    /// A tree as typed, every game in braces with one bar.
+    fn typed_text(shape: &crate::partizan::test_shapes::Shape) -> String {
+        let side = |xs: &[crate::partizan::test_shapes::Shape]| -> String {
+            xs.iter().map(typed_text).collect::<Vec<_>>().join(",")
+        };
+        format!("{{{}|{}}}", side(&shape.left), side(&shape.right))
+    }
+
+    /// `G : H = {Gᴸ, G:Hᴸ | Gᴿ, G:Hᴿ}` built literally from the typed
+    /// trees of both (the slow twin of the notation's `G:H`).
+    fn ordinal_sum_by_definition(
+        s: &mut GameStore,
+        g: &crate::partizan::test_shapes::Shape,
+        h: &crate::partizan::test_shapes::Shape,
+    ) -> GameId {
+        let build = crate::partizan::test_shapes::build;
+        let mut left: Vec<GameId> = g.left.iter().map(|x| build(s, x)).collect();
+        let mut right: Vec<GameId> = g.right.iter().map(|x| build(s, x)).collect();
+        for x in &h.left {
+            left.push(ordinal_sum_by_definition(s, g, x));
+        }
+        for x in &h.right {
+            right.push(ordinal_sum_by_definition(s, g, x));
+        }
+        s.make(left, right)
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
+        /// `G:H` as the notation reads it, with `G` and `H` typed as random
+        /// trees, is the ordinal sum of the typed trees by its definition.
+        #[test]
+        fn typed_ordinal_sums_follow_the_definition(
+            a in crate::partizan::test_shapes::shape(),
+            b in crate::partizan::test_shapes::shape(),
+        ) {
+            let mut s = GameStore::new();
+            let text = format!("{}:{}", typed_text(&a), typed_text(&b));
+            let read = parse(&mut s, &text).expect("typed trees parse");
+            let slow = ordinal_sum_by_definition(&mut s, &a, &b);
+            proptest::prop_assert_eq!(read, slow, "{}", text);
         }
     }
 

@@ -40,6 +40,14 @@
 //!   `∫ₛᵗ G = {t + ∫ₛᵗGᴸ | −t + ∫ₛᵗGᴿ}` ([`overheat`]).
 //! * **Ordinal sum** `G : H` ([`ordinal_sum`]), **Norton product** `G.U`
 //!   ([`norton_product`]) and the **conjugate** `−G` ([`conjugate`]).
+//!
+//! Which depend on the form, not only on the value: the ordinal sum on the
+//! form of `G` (through its options), the Norton product on the form of
+//! `U` (through its incentives), heating and overheating on the form of
+//! `G` at every level. The notation passes the typed options of `G` and
+//! `U` ([`ordinal_sum_form`], [`norton_product_form`]); heating and
+//! overheating take canonical forms. The order, stops, cooling and the
+//! conjugate depend on values only.
 
 use super::store::{GameId, GameStore, Kind};
 use super::thermograph::{Thermographs, Q};
@@ -447,6 +455,9 @@ fn cool_in(
 }
 
 /// `∫ᵗ G`, `G` heated by the game `t` (see the module documentation).
+/// Heating is defined on forms (its recursion follows the options of `G`
+/// as written, at every level, so two forms of one value may heat to
+/// different values); this heats the canonical form of `G`.
 pub fn heat(s: &mut GameStore, g: GameId, t: GameId) -> Result<GameId, MexError> {
     s.refuse_records(g, "heating")?;
     s.refuse_records(t, "heating")?;
@@ -459,6 +470,8 @@ pub fn heat(s: &mut GameStore, g: GameId, t: GameId) -> Result<GameId, MexError>
 }
 
 /// `∫ₛᵗ G`, `G` overheated from `s` to `t` (see the module documentation).
+/// Like heating, it is defined on forms; this overheats the canonical form
+/// of `G`.
 pub fn overheat(
     store: &mut GameStore,
     g: GameId,
@@ -526,23 +539,62 @@ pub fn conjugate(s: &mut GameStore, g: GameId) -> Result<GameId, MexError> {
     s.try_neg(g)
 }
 
-/// The ordinal sum `G : H = {Gᴸ, G : Hᴸ | Gᴿ, G : Hᴿ}` (Conway 1976;
-/// Siegel 2013): a move in `G` ends play in `H`. It
-/// depends on the forms of its operands; mex uses the canonical forms of
-/// both, as CGSuite does.
+/// The ordinal sum `G : H = {Gᴸ, G : Hᴸ | Gᴿ, G : Hᴿ}` (Conway 1976,
+/// ch. 15; Siegel 2013): a move in `G` ends play in `H`. Its value
+/// depends on the form of `G` (its options as written: `{*|*} : 1` is
+/// `↑` while `0 : 1` is 1) but only on the value of `H`. This takes `G`
+/// in canonical form; [`ordinal_sum_form`] takes `G` by its options as
+/// typed, as the notation's `G:H` does.
 pub fn ordinal_sum(s: &mut GameStore, g: GameId, h: GameId) -> Result<GameId, MexError> {
     s.refuse_records(g, "the ordinal sum")?;
-    s.refuse_records(h, "the ordinal sum")?;
-    let mut memo = FxHashMap::default();
-    for x in bottom_up(s, h) {
-        ordinal_in(s, g, x, &mut memo)?;
-    }
-    ordinal_in(s, g, h, &mut memo)
+    let node = s.node(g).clone();
+    let (left, right) = ordinal_sum_form(s, &node.left, &node.right, h)?;
+    s.try_make(left, right)
 }
 
+/// The options `(Gᴸ and G : Hᴸ, Gᴿ and G : Hᴿ)` of the form `G : H`, for
+/// `G` given by the values of its options as written (`g_left`,
+/// `g_right`); see [`ordinal_sum`].
+pub fn ordinal_sum_form(
+    s: &mut GameStore,
+    g_left: &[GameId],
+    g_right: &[GameId],
+    h: GameId,
+) -> Result<(Vec<GameId>, Vec<GameId>), MexError> {
+    for &x in g_left.iter().chain(g_right).chain([&h]) {
+        s.refuse_records(x, "the ordinal sum")?;
+    }
+    let base = (g_left, g_right);
+    let mut memo = FxHashMap::default();
+    for x in bottom_up(s, h) {
+        ordinal_in(s, base, x, &mut memo)?;
+    }
+    ordinal_sides(s, base, h, &mut memo)
+}
+
+/// The sides of `G : H` (options of `G`, then `G : Hᴸ` or `G : Hᴿ`).
+fn ordinal_sides(
+    s: &mut GameStore,
+    (g_left, g_right): (&[GameId], &[GameId]),
+    h: GameId,
+    memo: &mut FxHashMap<GameId, GameId>,
+) -> Result<(Vec<GameId>, Vec<GameId>), MexError> {
+    let hn = s.node(h).clone();
+    let mut left = g_left.to_vec();
+    for &x in &hn.left {
+        left.push(ordinal_in(s, (g_left, g_right), x, memo)?);
+    }
+    let mut right = g_right.to_vec();
+    for &x in &hn.right {
+        right.push(ordinal_in(s, (g_left, g_right), x, memo)?);
+    }
+    Ok((left, right))
+}
+
+/// The canonical value of `G : H`, memoised by `H`.
 fn ordinal_in(
     s: &mut GameStore,
-    g: GameId,
+    base: (&[GameId], &[GameId]),
     h: GameId,
     memo: &mut FxHashMap<GameId, GameId>,
 ) -> Result<GameId, MexError> {
@@ -550,15 +602,7 @@ fn ordinal_in(
         if let Some(&v) = memo.get(&h) {
             return Ok(v);
         }
-        let (gn, hn) = (s.node(g).clone(), s.node(h).clone());
-        let mut left = gn.left.clone();
-        for &x in &hn.left {
-            left.push(ordinal_in(s, g, x, memo)?);
-        }
-        let mut right = gn.right.clone();
-        for &x in &hn.right {
-            right.push(ordinal_in(s, g, x, memo)?);
-        }
+        let (left, right) = ordinal_sides(s, base, h, memo)?;
         let v = s.try_make(left, right)?;
         memo.insert(h, v);
         Ok(v)
@@ -570,8 +614,22 @@ fn ordinal_in(
 /// sum of `|n|` copies of `U` (of `−U` for `n < 0`); otherwise
 /// `G.U = {Gᴸ.U + U + Δ | Gᴿ.U − U − Δ}` where `Δ` ranges over the
 /// incentives of `U`, `Uᴸ − U` and `U − Uᴿ`. It is refused for `U ≤ 0` or
-/// `U ‖ 0`.
+/// `U ‖ 0`. Through the incentives it depends on the form of `U` (its
+/// options as written), not only on its value; this takes `U` in
+/// canonical form, [`norton_product_form`] by its options as typed.
 pub fn norton_product(s: &mut GameStore, g: GameId, u: GameId) -> Result<GameId, MexError> {
+    norton_product_form(s, g, u, None)
+}
+
+/// [`norton_product`] with `U` given by its value `u` and, when it was
+/// written in another form than the canonical one, the values of its
+/// options as written (`u_sides`: Left's, Right's).
+pub fn norton_product_form(
+    s: &mut GameStore,
+    g: GameId,
+    u: GameId,
+    u_sides: Option<(&[GameId], &[GameId])>,
+) -> Result<GameId, MexError> {
     let zero = s.zero();
     if compare(s, u, zero)? != Relation::Greater {
         return Err(MexError::invalid(
@@ -591,12 +649,20 @@ pub fn norton_product(s: &mut GameStore, g: GameId, u: GameId) -> Result<GameId,
     }
     s.refuse_records(g, "the Norton product")?;
     s.refuse_records(u, "the Norton product")?;
-    let node = s.node(u).clone();
+    let (u_left, u_right) = match u_sides {
+        Some((left, right)) => (left.to_vec(), right.to_vec()),
+        None => {
+            let node = s.node(u).clone();
+            (node.left, node.right)
+        }
+    };
     let mut incentives = Vec::new();
-    for &x in &node.left {
+    for &x in &u_left {
+        s.refuse_records(x, "the Norton product")?;
         incentives.push(s.try_sub(x, u)?);
     }
-    for &x in &node.right {
+    for &x in &u_right {
+        s.refuse_records(x, "the Norton product")?;
         incentives.push(s.try_sub(u, x)?);
     }
     let mut memo = FxHashMap::default();

@@ -92,7 +92,8 @@ pub enum Parsed {
 }
 
 /// Whether `text` uses anything the short-game notation does not have
-/// (`pass`, a label, a loopy name, `&`).
+/// (`pass`, a label, a loopy name, `&`). `Tiny(G)` and `Miny(G)` are
+/// short when `G` is: the short notation reads them.
 pub fn looks_loopy(text: &str) -> bool {
     text.contains("pass")
         || text.contains('&')
@@ -102,12 +103,25 @@ pub fn looks_loopy(text: &str) -> bool {
         || text.contains("under")
         || text.contains("dud")
         || text.contains("tis")
-        || text.contains("Tiny")
-        || text.contains("Miny")
-        || text
-            .as_bytes()
-            .windows(2)
-            .any(|w| w[0].is_ascii_alphabetic() && w[1] == b'{')
+        || has_label(text)
+}
+
+/// Whether a label (a word of letters, digits and `_` that starts with a
+/// letter, as [`Parser::word_term`] reads it) comes right before a `{`:
+/// `a{0|a}`, `b19{0|b19}`.
+fn has_label(text: &str) -> bool {
+    let b = text.as_bytes();
+    let is_word = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+    b.iter().enumerate().any(|(i, &c)| {
+        if c != b'{' {
+            return false;
+        }
+        let start = b[..i]
+            .iter()
+            .rposition(|&x| !is_word(x))
+            .map_or(0, |p| p + 1);
+        start < i && b[start].is_ascii_alphabetic()
+    })
 }
 
 /// Reads a loopy game (or `G & H`).
