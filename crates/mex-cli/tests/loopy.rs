@@ -248,3 +248,17 @@ fn game_reports_cgsuite_predicates() {
     let text = String::from_utf8(mex(&["game", "{0||0|off}"]).stdout).unwrap();
     assert!(text.contains("numberish, number-tiny"), "{text}");
 }
+
+/// `--memory` bounds a loopy partizan game's exploration and solution,
+/// counted from what they allocate: a small budget refuses at once, in
+/// one line naming it (it was ignored, and the 1 GiB default was passed
+/// by half again).
+#[test]
+fn a_small_memory_budget_refuses_a_loopy_game_in_one_line() {
+    let strip = "TTTTTTTT........FFFFFFFF";
+    let out = mex(&["value", "backsliding-toads-and-frogs", strip, "--memory", "1M"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("1 MiB of memory"), "{err}");
+}

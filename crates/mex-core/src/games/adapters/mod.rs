@@ -71,6 +71,38 @@ pub struct Context {
     /// ([`crate::impartial::search::DEFAULT_MEMORY_BYTES`]: a sixth of
     /// the development and CI machines' memory).
     pub search_memory: usize,
+    /// Bytes the positions of a loopy partizan game may take, with their
+    /// moves, their index and their solution
+    /// ([`crate::solve::partizan_graph::explore`]); 1 GiB by default
+    /// ([`crate::games::LOOPY_PARTIZAN_BUDGET`]).
+    pub loopy_memory: usize,
+    /// The last loopy game graph solved in this context, kept so that the
+    /// positions reachable from it (the turns of a game) are answered
+    /// without solving again.
+    pub(crate) solved: SolvedGraph,
+}
+
+/// A solved graph of any game's positions ([`Context::solved`]), typed by
+/// the entry that solved it.
+#[derive(Default)]
+pub(crate) struct SolvedGraph(Option<std::sync::Arc<dyn std::any::Any + Send + Sync>>);
+
+impl std::fmt::Debug for SolvedGraph {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(if self.0.is_some() { "SolvedGraph(kept)" } else { "SolvedGraph(none)" })
+    }
+}
+
+impl SolvedGraph {
+    /// The graph kept, when it is of type `T`.
+    pub(crate) fn get<T: Send + Sync + 'static>(&self) -> Option<std::sync::Arc<T>> {
+        self.0.clone()?.downcast().ok()
+    }
+
+    /// Keeps `graph` in place of the one kept.
+    pub(crate) fn keep<T: Send + Sync + 'static>(&mut self, graph: std::sync::Arc<T>) {
+        self.0 = Some(graph);
+    }
 }
 
 impl Context {
@@ -87,7 +119,18 @@ impl Context {
         Context {
             store,
             search_memory: crate::impartial::search::DEFAULT_MEMORY_BYTES,
+            loopy_memory: crate::games::LOOPY_PARTIZAN_BUDGET,
+            solved: SolvedGraph::default(),
         }
+    }
+
+    /// A fresh context with the default budgets that takes over this
+    /// one's solved graph ([`Context::solved`]): the next turn of a game,
+    /// whose positions were solved at the first.
+    pub fn next_turn(&mut self) -> Context {
+        let mut next = Context::new();
+        next.solved = std::mem::take(&mut self.solved);
+        next
     }
 }
 
