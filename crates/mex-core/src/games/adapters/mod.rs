@@ -113,6 +113,18 @@ impl Context {
         Context::with_store(GameStore::with_budget(DEFAULT_BUDGET))
     }
 
+    /// A context whose work stays within `memory` bytes in all (a server's
+    /// request): half for the store of canonical forms (at most its
+    /// default, [`DEFAULT_BUDGET`]), half for a search's table or a loopy
+    /// game's positions (at most their defaults).
+    pub fn within(memory: usize) -> Self {
+        let half = memory / 2;
+        let mut ctx = Context::with_store(GameStore::with_budget(half.min(DEFAULT_BUDGET)));
+        ctx.search_memory = half.min(ctx.search_memory);
+        ctx.loopy_memory = half.min(ctx.loopy_memory);
+        ctx
+    }
+
     /// A context over a store of the caller's choosing (another budget, or
     /// [`GameStore::new`] for none).
     pub fn with_store(store: GameStore) -> Self {
