@@ -256,7 +256,13 @@ fn game_reports_cgsuite_predicates() {
 #[test]
 fn a_small_memory_budget_refuses_a_loopy_game_in_one_line() {
     let strip = "TTTTTTTT........FFFFFFFF";
-    let out = mex(&["value", "backsliding-toads-and-frogs", strip, "--memory", "1M"]);
+    let out = mex(&[
+        "value",
+        "backsliding-toads-and-frogs",
+        strip,
+        "--memory",
+        "1M",
+    ]);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).unwrap();
     assert_eq!(err.lines().count(), 1, "{err}");

@@ -434,10 +434,7 @@ pub type EvaluatedMoves = (
 );
 
 /// Evaluates `position` and its moves.
-pub fn evaluate_moves(
-    game: &str,
-    position: &str,
-) -> Result<EvaluatedMoves, MexError> {
+pub fn evaluate_moves(game: &str, position: &str) -> Result<EvaluatedMoves, MexError> {
     evaluate_moves_in(game, position, Context::new())
 }
 

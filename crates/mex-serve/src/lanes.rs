@@ -67,7 +67,9 @@ impl Lanes {
             config: config.clone(),
             light: Arc::new(Semaphore::new(config.light)),
             heavy: Arc::new(Semaphore::new(config.heavy)),
-            memory: Arc::new(Semaphore::new(mib(config.memory).min(Semaphore::MAX_PERMITS))),
+            memory: Arc::new(Semaphore::new(
+                mib(config.memory).min(Semaphore::MAX_PERMITS),
+            )),
             known_heavy: Mutex::new(HashSet::new()),
             hasher: RandomState::new(),
         }

@@ -412,7 +412,10 @@ fn the_memory_pool_bounds_what_evaluations_take_together() {
     assert_eq!(gate.wait_for(BOUND, |c| c.reached == 1).reached, 1);
     let (s, v) = get(addr, "/api/moves?game=nim&position=1,2");
     assert_error(s, &v, 503);
-    assert!(v["error"].as_str().unwrap().contains("64 MiB of memory"), "{v}");
+    assert!(
+        v["error"].as_str().unwrap().contains("64 MiB of memory"),
+        "{v}"
+    );
     gate.open();
     assert_eq!(held.join().unwrap().0, 200);
     assert_eq!(get(addr, "/api/moves?game=nim&position=1,2").0, 200);

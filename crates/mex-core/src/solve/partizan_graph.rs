@@ -176,7 +176,11 @@ fn add<P: Clone + Eq + Hash>(
 ) -> Result<usize, MexError> {
     footprint.positions += 1;
     footprint.check(footprint.held(positions, index, graph), 0)?;
-    grow(positions, footprint.held(positions, index, graph), footprint)?;
+    grow(
+        positions,
+        footprint.held(positions, index, graph),
+        footprint,
+    )?;
     grow_index(index, footprint.held(positions, index, graph), footprint)?;
     let id = positions.len();
     positions.push(q.clone());

@@ -66,6 +66,9 @@ struct Solved<P> {
     values: Vec<TwoSided>,
 }
 
+/// A solved graph and a position's index in it.
+type Place<P> = (Arc<Solved<P>>, usize);
+
 impl<G: LoopyPartizanGame> LoopyPartizanEntry<G> {
     /// The solved graph holding `p` and `p`'s place in it: the one kept in
     /// `ctx` when `p` is among its positions, else the positions reachable
@@ -74,7 +77,7 @@ impl<G: LoopyPartizanGame> LoopyPartizanEntry<G> {
         &self,
         p: &G::Position,
         ctx: &mut Context,
-    ) -> Result<(Arc<Solved<G::Position>>, usize), MexError> {
+    ) -> Result<Place<G::Position>, MexError> {
         if let Some(kept) = ctx.solved.get::<Solved<G::Position>>() {
             if let Some(&i) = kept.index.get(p) {
                 return Ok((kept, i));
@@ -82,7 +85,11 @@ impl<G: LoopyPartizanGame> LoopyPartizanEntry<G> {
         }
         let (positions, graph) = self.0.reachable(p, ctx.loopy_memory)?;
         let values = partizan_graph::solve(&graph)?;
-        let index = positions.into_iter().enumerate().map(|(i, q)| (q, i)).collect();
+        let index = positions
+            .into_iter()
+            .enumerate()
+            .map(|(i, q)| (q, i))
+            .collect();
         let solved = Arc::new(Solved {
             index,
             graph,
@@ -203,7 +210,9 @@ mod tests {
         assert!(!moves.is_empty());
         for m in &moves {
             let kept = game.evaluate(&m.result.position, &mut turn).unwrap();
-            let fresh = game.evaluate(&m.result.position, &mut Context::new()).unwrap();
+            let fresh = game
+                .evaluate(&m.result.position, &mut Context::new())
+                .unwrap();
             assert_eq!(kept.value_text(), fresh.value_text());
             assert_eq!(kept.notation, fresh.notation);
             assert_eq!(m.result.value_text(), fresh.value_text());

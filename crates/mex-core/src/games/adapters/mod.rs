@@ -89,7 +89,11 @@ pub(crate) struct SolvedGraph(Option<std::sync::Arc<dyn std::any::Any + Send + S
 
 impl std::fmt::Debug for SolvedGraph {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(if self.0.is_some() { "SolvedGraph(kept)" } else { "SolvedGraph(none)" })
+        f.write_str(if self.0.is_some() {
+            "SolvedGraph(kept)"
+        } else {
+            "SolvedGraph(none)"
+        })
     }
 }
 
