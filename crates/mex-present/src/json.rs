@@ -410,27 +410,41 @@ pub fn evaluate(
     game: &str,
     position: &str,
 ) -> Result<(&'static dyn CatalogGame, Evaluation, Context), MexError> {
+    evaluate_in(game, position, Context::new())
+}
+
+/// [`evaluate`] in the context `ctx` (its budgets).
+pub fn evaluate_in(
+    game: &str,
+    position: &str,
+    mut ctx: Context,
+) -> Result<(&'static dyn CatalogGame, Evaluation, Context), MexError> {
     let g = games::find(game)?;
-    let mut ctx = Context::new();
     let e = g.evaluate(position, &mut ctx)?;
     Ok((g, e, ctx))
 }
 
+/// A game, a position's value, its moves and the context they were
+/// evaluated in.
+pub type EvaluatedMoves = (
+    &'static dyn CatalogGame,
+    Evaluation,
+    Vec<MoveEvaluation>,
+    Context,
+);
+
 /// Evaluates `position` and its moves.
-pub fn evaluate_moves(
+pub fn evaluate_moves(game: &str, position: &str) -> Result<EvaluatedMoves, MexError> {
+    evaluate_moves_in(game, position, Context::new())
+}
+
+/// [`evaluate_moves`] in the context `ctx` (its budgets).
+pub fn evaluate_moves_in(
     game: &str,
     position: &str,
-) -> Result<
-    (
-        &'static dyn CatalogGame,
-        Evaluation,
-        Vec<MoveEvaluation>,
-        Context,
-    ),
-    MexError,
-> {
+    mut ctx: Context,
+) -> Result<EvaluatedMoves, MexError> {
     let g = games::find(game)?;
-    let mut ctx = Context::new();
     let e = g.evaluate(position, &mut ctx)?;
     let moves = g.moves(position, &mut ctx)?;
     Ok((g, e, moves, ctx))

@@ -2,7 +2,7 @@
 //! `misere_quotient`): Plambeck and Siegel, "Misère quotients for impartial
 //! games" (2008).
 
-use mex_core::heap::misere_quotient::{generator_name, monomial_text, MisereQuotient};
+use mex_core::heap::misere_quotient::{generator_name, monomial_text, Grown, MisereQuotient};
 use mex_core::MexError;
 use num_bigint::BigUint;
 use serde::Serialize;
@@ -70,6 +70,10 @@ pub struct MisereQuotientReport {
     pub table: Vec<Vec<u32>>,
     /// The proof that this is the quotient of the whole game, if found.
     pub period: Option<PeriodReport>,
+    /// When the largest heap was grown by doubling (no `--max-heap`) and
+    /// stopped without a period: the refusal of the next bound.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub growth_refused: Option<String>,
     /// The sum asked for with its outcome.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sum: Option<Vec<String>>,
@@ -151,9 +155,18 @@ impl MisereQuotientReport {
                 max_heaps: c.max_heaps,
                 checked_through: c.checked_through,
             }),
+            growth_refused: None,
             sum: sum.map(|h| h.iter().map(ToString::to_string).collect()),
             outcome,
         })
+    }
+
+    /// The report of a quotient whose bound was grown
+    /// ([`MisereQuotient::compute_growing`]).
+    pub fn grown(game: &str, g: &Grown, sum: Option<&[BigUint]>) -> Result<Self, MexError> {
+        let mut report = Self::new(game, &g.quotient, sum)?;
+        report.growth_refused = g.refused.as_ref().map(ToString::to_string);
+        Ok(report)
     }
 
     /// The text form, as Plambeck and Siegel write a quotient:
@@ -193,6 +206,12 @@ impl MisereQuotientReport {
                 )
             }
             None => out += "no period proven: this is the quotient of heaps up to the bound only\n",
+        }
+        if let Some(why) = &self.growth_refused {
+            out += &format!(
+                "the bound was doubled up to heap {} and no further: {why}\n",
+                self.max_heap
+            );
         }
         if let (Some(sum), Some(o)) = (&self.sum, self.outcome) {
             out += &format!("outcome of {}: {o}\n", sum.join("+"));

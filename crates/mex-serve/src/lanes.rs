@@ -13,8 +13,17 @@
 //!
 //! With no light slots, every evaluation runs in the heavy lane.
 //!
+//! Each evaluation also reserves its lane's memory from the server's pool
+//! ([`Config::memory`]): [`Config::light_memory`] in the light lane,
+//! [`Config::request_memory`] in the heavy one, the budget its context is
+//! given ([`mex_core::games::Context::within`]), so that the evaluations
+//! running at once never take more than the pool together. Work refused
+//! in the light lane for its size ([`MexError::TooLarge`]) runs again in
+//! the heavy lane with the larger budget; refused there, it is answered
+//! 422.
+//!
 //! In either lane a request waits at most [`Config::queue`] for a slot
-//! (else 503). When the answer is given up — the timeout passed, or the
+//! and for its memory (else 503). When the answer is given up — the timeout passed, or the
 //! client went away and the request's future was dropped — the work's token
 //! is stopped: the work ends at its next check and gives its slot back, no
 //! thread runs on for nobody. Work that never reaches a check (the closed
@@ -45,6 +54,8 @@ pub(crate) struct Lanes {
     config: Config,
     light: Arc<Semaphore>,
     heavy: Arc<Semaphore>,
+    /// The memory pool, one permit a MiB.
+    memory: Arc<Semaphore>,
     /// Hashes of requests that ran past the light limit.
     known_heavy: Mutex<HashSet<u64>>,
     hasher: RandomState,
@@ -56,6 +67,9 @@ impl Lanes {
             config: config.clone(),
             light: Arc::new(Semaphore::new(config.light)),
             heavy: Arc::new(Semaphore::new(config.heavy)),
+            memory: Arc::new(Semaphore::new(
+                mib(config.memory).min(Semaphore::MAX_PERMITS),
+            )),
             known_heavy: Mutex::new(HashSet::new()),
             hasher: RandomState::new(),
         }
@@ -68,7 +82,7 @@ impl Lanes {
     pub(crate) async fn evaluate<T, W>(&self, request: &str, work: W) -> Result<T, ApiError>
     where
         T: Send + 'static,
-        W: Fn() -> Result<T, MexError> + Send + Sync + 'static,
+        W: Fn(usize) -> Result<T, MexError> + Send + Sync + 'static,
     {
         let work = Arc::new(work);
         let key = self.hasher.hash_one(request);
@@ -77,6 +91,11 @@ impl Lanes {
                 Err(MexError::Stopped {
                     time_limit: Some(_),
                 }) => self.remember_heavy(key),
+                Err(MexError::TooLarge { .. })
+                    if self.memory_of(Lane::Light) < self.memory_of(Lane::Heavy) =>
+                {
+                    self.remember_heavy(key)
+                }
                 done => return self.answer(done),
             }
         }
@@ -121,9 +140,11 @@ impl Lanes {
     async fn run<T, W>(&self, lane: Lane, work: Arc<W>) -> Result<Result<T, MexError>, ApiError>
     where
         T: Send + 'static,
-        W: Fn() -> Result<T, MexError> + Send + Sync + 'static,
+        W: Fn(usize) -> Result<T, MexError> + Send + Sync + 'static,
     {
         let slot = self.slot(lane).await?;
+        let memory = self.memory_of(lane);
+        let reserved = self.reserve(memory).await?;
         let limit = match lane {
             Lane::Light => self.config.light_limit,
             Lane::Heavy => self.config.timeout,
@@ -138,8 +159,8 @@ impl Lanes {
             if let Some(gate) = &gate {
                 gate.pass();
             }
-            let done = stop::run_under(&token, || work());
-            drop(slot);
+            let done = stop::run_under(&token, || work(memory));
+            drop((slot, reserved));
             if let Some(gate) = &gate {
                 gate.leave(matches!(done, Err(MexError::Stopped { .. })));
             }
@@ -153,6 +174,38 @@ impl Lanes {
             )),
             Err(_) => Err(self.too_slow()),
         }
+    }
+
+    /// The bytes an evaluation in `lane` may take (at most the pool).
+    fn memory_of(&self, lane: Lane) -> usize {
+        let share = match lane {
+            Lane::Light => self.config.light_memory,
+            Lane::Heavy => self.config.request_memory,
+        };
+        share.min(self.config.memory)
+    }
+
+    /// `bytes` of the memory pool, waiting at most [`Config::queue`].
+    async fn reserve(&self, bytes: usize) -> Result<OwnedSemaphorePermit, ApiError> {
+        let wanted = mib(bytes).min(Semaphore::MAX_PERMITS) as u32;
+        let pool = Arc::clone(&self.memory);
+        let permit = if self.config.queue.is_zero() {
+            pool.try_acquire_many_owned(wanted).ok()
+        } else {
+            tokio::time::timeout(self.config.queue, pool.acquire_many_owned(wanted))
+                .await
+                .ok()
+                .and_then(Result::ok)
+        };
+        permit.ok_or_else(|| {
+            ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                format!(
+                    "the server is busy: its {} of memory are taken by running evaluations; try again",
+                    mex_core::error::memory_amount(self.config.memory)
+                ),
+            )
+        })
     }
 
     /// A slot of `lane`, waiting at most [`Config::queue`].
@@ -177,6 +230,11 @@ impl Lanes {
             )
         })
     }
+}
+
+/// `bytes` in MiB, rounded up, at least 1.
+fn mib(bytes: usize) -> usize {
+    bytes.div_ceil(1 << 20).max(1)
 }
 
 /// Stops its token when dropped.

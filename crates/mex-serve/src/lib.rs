@@ -45,6 +45,9 @@ pub use lanes::{Gate, GateCounts};
 /// Longest accepted request URI (path and query), in bytes.
 pub const MAX_URI: usize = 8 * 1024;
 
+/// The memory pool of [`Config::memory`] by default.
+pub const DEFAULT_MEMORY: usize = 3 << 30;
+
 /// The server's limits.
 #[derive(Debug, Clone)]
 pub struct Config {
@@ -67,6 +70,20 @@ pub struct Config {
     /// from when the server waits for them (also on an idle kept-alive
     /// connection); then the connection is closed.
     pub header_timeout: Duration,
+    /// Bytes all evaluations running at once may take together (the
+    /// memory pool): each reserves its lane's share before it starts
+    /// ([`Config::request_memory`], [`Config::light_memory`]), and a
+    /// request finding the pool spent waits for its turn as for a slot
+    /// (at most [`Config::queue`], then 503).
+    pub memory: usize,
+    /// Bytes one evaluation in the heavy lane may take (its store of
+    /// canonical forms, its search's table, a loopy game's positions:
+    /// [`mex_core::games::Context::within`]); past it the engine refuses
+    /// the request (422).
+    pub request_memory: usize,
+    /// Bytes one evaluation in the light lane may take; work refused
+    /// there for its size runs again in the heavy lane.
+    pub light_memory: usize,
     /// Bounds of the computer's remoteness search.
     pub budget: best::Budget,
     /// For tests only: a gate holding every evaluation that enters the
@@ -86,6 +103,9 @@ impl Default for Config {
             light_limit: Duration::from_millis(200),
             queue: Duration::from_secs(5),
             header_timeout: Duration::from_secs(10),
+            memory: DEFAULT_MEMORY,
+            request_memory: 1 << 30,
+            light_memory: 64 << 20,
             budget: best::Budget::default(),
             gate: None,
         }
@@ -183,8 +203,8 @@ async fn api_value(
     let Query(q) = q.map_err(query_error)?;
     let (game, position) = q.required()?;
     let request = format!("value\n{game}\n{position}");
-    let work = move || {
-        let (g, e, ctx) = json::evaluate(&game, &position)?;
+    let work = move |memory| {
+        let (g, e, ctx) = json::evaluate_in(&game, &position, Context::within(memory))?;
         Ok(Json(json::ValueReport::new(g, &e, &ctx)?.with_board()))
     };
     state.lanes.evaluate(&request, work).await
@@ -198,8 +218,9 @@ async fn api_moves(
     let (game, position) = q.required()?;
     let labels = labels::parse(q.labels.as_deref())?;
     let request = format!("moves\n{game}\n{position}");
-    let work = move || {
-        let (g, e, moves, ctx) = json::evaluate_moves(&game, &position)?;
+    let work = move |memory| {
+        let (g, e, moves, ctx) =
+            json::evaluate_moves_in(&game, &position, Context::within(memory))?;
         let mut report = json::MovesReport::new(g, &e, &moves, &ctx)?;
         report.value = report.value.with_board();
         if let Some(l) = &labels {
@@ -223,7 +244,7 @@ pub fn best_report(
     budget: best::Budget,
 ) -> Result<json::BestReport, MexError> {
     let g = games::find(game)?;
-    let mut ctx = Context::new();
+    let mut ctx = budget.memory.map_or_else(Context::new, Context::within);
     let e = g.evaluate(position, &mut ctx)?;
     let moves = g.moves(position, &mut ctx)?;
     let b = best::best_move(g, &e, &moves, side, choice, budget)?;
@@ -237,7 +258,11 @@ async fn best_answer(state: Arc<AppState>, q: Params) -> Answer<json::BestReport
     let labels = labels::parse(q.labels.as_deref())?;
     let budget = state.config.budget;
     let request = format!("best\n{game}\n{position}\n{:?}\n{:?}", q.side, q.choice);
-    let work = move || {
+    let work = move |memory| {
+        let budget = best::Budget {
+            memory: Some(memory),
+            ..budget
+        };
         let v = best_report(
             &game,
             &position,
@@ -319,9 +344,9 @@ async fn api_thermograph(
         .expr
         .ok_or_else(|| ApiError::new(StatusCode::BAD_REQUEST, "the parameter 'expr' is missing"))?;
     let request = format!("thermograph\n{expr}");
-    let work = move || {
+    let work = move |memory: usize| {
         use mex_core::partizan::{notation, store, thermograph::Thermographs};
-        let mut s = store::GameStore::with_budget(store::DEFAULT_BUDGET);
+        let mut s = store::GameStore::with_budget(memory.min(store::DEFAULT_BUDGET));
         let g = notation::parse(&mut s, &expr)?;
         let th = Thermographs::default().try_of(&s, g)?;
         let shown: String = expr.chars().take(60).collect();
@@ -359,7 +384,8 @@ async fn api_sequence(
     let game = q.game.ok_or_else(|| missing("game"))?;
     let rule = q.rule.ok_or_else(|| missing("rule"))?;
     let request = format!("sequence\n{game}\n{rule}");
-    let work = move || {
+    // The chart's values are bounded by their count (CHART_MAX_TERMS).
+    let work = move |_memory| {
         let (values, preperiod, period) = sequence_for_chart(&game, &rule)?;
         let shown: String = rule.chars().take(60).collect();
         let title = format!("nim sequence of {game} {shown}");
@@ -565,8 +591,8 @@ pub fn spawn(addr: &str, config: Config) -> Result<SocketAddr, String> {
 }
 
 /// `mex serve`: logs one line per request on stderr, prints the address
-/// to open, and serves until the process is stopped.
-pub fn run(addr: &str) -> Result<(), String> {
+/// to open, and serves under `config` until the process is stopped.
+pub fn run(addr: &str, config: Config) -> Result<(), String> {
     let _ = tracing_subscriber::fmt()
         .with_target(false)
         .with_writer(std::io::stderr)
@@ -584,7 +610,7 @@ pub fn run(addr: &str) -> Result<(), String> {
             .local_addr()
             .map_err(|e| format!("cannot listen on {addr}: {e}"))?;
         println!("mex playground: open http://{local}/");
-        serve(listener, Config::default())
+        serve(listener, config)
             .await
             .map_err(|e| format!("the server stopped: {e}"))
     })

@@ -22,9 +22,11 @@ use num_bigint::BigUint;
 pub struct MisereQuotientArgs {
     /// The code, e.g. 0.75 (as `mex octal` reads it).
     code: String,
-    /// The largest heap (1 to 4096).
-    #[arg(long, value_name = "N", default_value_t = 30)]
-    max_heap: usize,
+    /// The largest heap (1 to 4096). Without it, 30, doubled until a
+    /// period proves the quotient of the whole game, 4096 is reached or a
+    /// budget refuses the next bound.
+    #[arg(long, value_name = "N")]
+    max_heap: Option<usize>,
     /// A sum of heaps, e.g. 3,5,7: prints its misère outcome (P or N).
     #[arg(long, value_name = "HEAPS", value_delimiter = ',')]
     outcome: Option<Vec<BigUint>>,
@@ -40,9 +42,19 @@ impl Report for MisereQuotientReport {
     }
 }
 
+/// The first bound of the heaps when `--max-heap` is not given.
+const DEFAULT_MAX_HEAP: usize = 30;
+
 pub fn run(a: &MisereQuotientArgs) -> Result<Output, MexError> {
     let code: TakeBreakCode = a.code.parse()?;
-    let q = MisereQuotient::compute(&code, a.max_heap)?;
-    let report = MisereQuotientReport::new(&code.to_string(), &q, a.outcome.as_deref())?;
+    let name = code.to_string();
+    let sum = a.outcome.as_deref();
+    let report = match a.max_heap {
+        Some(n) => MisereQuotientReport::new(&name, &MisereQuotient::compute(&code, n)?, sum)?,
+        None => {
+            let grown = MisereQuotient::compute_growing(&code, DEFAULT_MAX_HEAP)?;
+            MisereQuotientReport::grown(&name, &grown, sum)?
+        }
+    };
     Ok(Output::report(report))
 }

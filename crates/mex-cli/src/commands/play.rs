@@ -91,7 +91,7 @@ pub fn run(a: &PlayArgs) -> Result<Output, MexError> {
             let line = read_line(&mut input).map_err(io::Error::other)?;
             Ok((line, echo))
         };
-        play(game, position, side, computer_first, &mut read, w)
+        play(game, position, side, computer_first, ctx, &mut read, w)
     }))
 }
 
@@ -189,7 +189,8 @@ fn show(m: &MoveEvaluation) -> String {
     )
 }
 
-/// The game loop; `read` gives the person's lines (None: end of input)
+/// The game loop, from the context `ctx` of the position's first
+/// evaluation; `read` gives the person's lines (None: end of input)
 /// and whether to echo them, or the error that ends the game (an
 /// over-long line: the command then exits with status 2).
 pub fn play(
@@ -197,6 +198,7 @@ pub fn play(
     mut position: String,
     side: &'static str,
     computer_first: bool,
+    mut ctx: Context,
     read: &mut dyn FnMut() -> io::Result<(Option<String>, bool)>,
     w: &mut dyn Write,
 ) -> io::Result<()> {
@@ -207,8 +209,11 @@ pub fn play(
     // --computer-first).
     let mut turn = 0u64;
     let mut seen = Seen::new();
+    // The solved graph of a loopy game is kept from turn to turn (`ctx`
+    // holds the one solved when the position was checked): its positions
+    // are solved once.
     loop {
-        let mut ctx = Context::new();
+        ctx = ctx.next_turn();
         let step = game
             .evaluate(&position, &mut ctx)
             .and_then(|e| Ok((game.moves(&position, &mut ctx)?, e)));

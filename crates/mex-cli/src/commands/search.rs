@@ -51,7 +51,8 @@ pub struct SearchOptions {
     /// a unit (512M, 2GiB): the canonical forms of a partizan game
     /// (default 1.5 GiB), and the transposition table of an impartial
     /// game's nimber search or of an outcome search (--first; default 4
-    /// GiB). A search runs until its value is found or a budget (this
+    /// GiB), the positions of a loopy partizan game with their moves and
+    /// their solution (default 1 GiB). A search runs until its value is found or a budget (this
     /// one, --comparisons, mex --time-limit) is spent.
     #[arg(long, value_name = "SIZE", value_parser = memory_arg)]
     pub memory: Option<usize>,
@@ -88,6 +89,7 @@ impl SearchOptions {
         let mut ctx = Context::with_store(self.store());
         if let Some(bytes) = self.memory {
             ctx.search_memory = bytes;
+            ctx.loopy_memory = bytes;
         }
         ctx
     }

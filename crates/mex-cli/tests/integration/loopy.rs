@@ -269,3 +269,23 @@ fn sums_of_many_labelled_games_are_reduced_term_by_term() {
         );
     }
 }
+
+/// `--memory` bounds a loopy partizan game's exploration and solution,
+/// counted from what they allocate: a small budget refuses at once, in
+/// one line naming it (it was ignored, and the 1 GiB default was passed
+/// by half again).
+#[test]
+fn a_small_memory_budget_refuses_a_loopy_game_in_one_line() {
+    let strip = "TTTTTTTT........FFFFFFFF";
+    let out = mex(&[
+        "value",
+        "backsliding-toads-and-frogs",
+        strip,
+        "--memory",
+        "1M",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("1 MiB of memory"), "{err}");
+}

@@ -106,3 +106,17 @@ fn kayles_is_proven_at_heap_170() {
     assert_eq!(outcome("100000000000000000005,3"), outcome("81,3"));
     assert_eq!(outcome("100000000000000000005"), outcome("81"));
 }
+
+/// Without `--max-heap` the bound doubles until the period is proven:
+/// Kayles (0.77) needs heap 167, so 30 and 60 and 120 do not prove it and
+/// 240 does; `--max-heap` stays a cap.
+#[test]
+fn the_default_bound_grows_until_the_period_is_proven() {
+    let grown = json(&["misere-quotient", "0.77"]);
+    assert_eq!(grown["max_heap"], 240, "{grown}");
+    assert_eq!(grown["period"]["period"], 12, "{grown}");
+    assert_eq!(grown["period"]["checked_through"], 167, "{grown}");
+    let capped = json(&["misere-quotient", "0.77", "--max-heap", "30"]);
+    assert_eq!(capped["max_heap"], 30);
+    assert!(capped["period"].is_null());
+}

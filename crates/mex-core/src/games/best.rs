@@ -46,6 +46,9 @@ pub struct Budget {
     pub depth: usize,
     /// Longest time the search may take.
     pub time: std::time::Duration,
+    /// Bytes the search's evaluations may take ([`Context::within`]);
+    /// `None` for the defaults of [`Context::new`].
+    pub memory: Option<usize>,
 }
 
 impl Default for Budget {
@@ -54,6 +57,7 @@ impl Default for Budget {
             positions: 4_000,
             depth: 400,
             time: std::time::Duration::from_secs(2),
+            memory: None,
         }
     }
 }
@@ -236,7 +240,7 @@ pub fn best_move(
             }
             let mut search = Remoteness {
                 game,
-                ctx: Context::new(),
+                ctx: budget.memory.map_or_else(Context::new, Context::within),
                 memo: HashMap::new(),
                 budget,
                 started: std::time::Instant::now(),

@@ -116,6 +116,14 @@ enum Values {
     Wide(Vec<u16>),
 }
 
+/// `count` zero cells, or `None` when the allocator cannot give them.
+fn allocate<V: Cell>(count: usize) -> Option<Vec<V>> {
+    let mut values = Vec::new();
+    values.try_reserve_exact(count).ok()?;
+    values.resize(count, V::default());
+    Some(values)
+}
+
 /// The Grundy values of every staircase inside a box.
 pub struct ChompTable {
     rows: usize,
@@ -159,17 +167,19 @@ impl ChompTable {
             binomials,
             values: Values::Narrow(Vec::new()),
         };
+        // Allocated fallibly: a budget the machine cannot give is refused.
+        let refused = || too_large(rows, columns, bytes, memory);
         table.values = if rows * columns <= 256 {
-            Values::Narrow(table.fill(count)?)
+            Values::Narrow(table.fill(allocate(count).ok_or_else(refused)?)?)
         } else {
-            Values::Wide(table.fill(count)?)
+            Values::Wide(table.fill(allocate(count).ok_or_else(refused)?)?)
         };
         Ok(table)
     }
 
-    /// The values of the ranks `0 … count − 1`, in increasing order.
-    fn fill<V: Cell>(&self, count: usize) -> Result<Vec<V>, MexError> {
-        let mut values = vec![V::default(); count];
+    /// The values of the ranks `0 … values.len() − 1`, in increasing order.
+    fn fill<V: Cell>(&self, mut values: Vec<V>) -> Result<Vec<V>, MexError> {
+        let count = values.len();
         let mut ups: Vec<usize> = (0..self.rows).collect();
         let mut seen = vec![0u64; (self.rows * self.columns) / 64 + 1];
         for rank in 0..count {

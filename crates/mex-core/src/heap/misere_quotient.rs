@@ -992,6 +992,37 @@ impl MisereQuotient {
         Self::compute_within(rule, max_heap, QuotientLimits::default())
     }
 
+    /// The quotient of the heaps up to `start`, then up to twice as many,
+    /// and so on up to [`MAX_QUOTIENT_HEAP`], until a period proves it the
+    /// quotient of the whole game (the periodicity theorem above), for a
+    /// game the theorem applies to (else the heaps up to `start` only).
+    /// When a larger bound is refused (a budget), the last quotient found
+    /// with that refusal; a stop ([`MexError::Stopped`]) ends the whole.
+    pub fn compute_growing<R: HeapRule + ?Sized>(
+        rule: &R,
+        start: usize,
+    ) -> Result<Grown, MexError> {
+        let mut quotient = Self::compute(rule, start)?;
+        let grows = rule.periodicity_bounds().is_some();
+        while grows && quotient.period.is_none() && quotient.max_heap() < MAX_QUOTIENT_HEAP {
+            let next = (2 * quotient.max_heap()).min(MAX_QUOTIENT_HEAP);
+            match Self::compute(rule, next) {
+                Ok(q) => quotient = q,
+                Err(stop @ MexError::Stopped { .. }) => return Err(stop),
+                Err(refused) => {
+                    return Ok(Grown {
+                        quotient,
+                        refused: Some(refused),
+                    })
+                }
+            }
+        }
+        Ok(Grown {
+            quotient,
+            refused: None,
+        })
+    }
+
     /// [`MisereQuotient::compute`] within the budgets `limits`.
     pub fn compute_within<R: HeapRule + ?Sized>(
         rule: &R,
@@ -1094,6 +1125,16 @@ impl MisereQuotient {
     pub fn is_p_position(&self, heaps: &[BigUint]) -> Option<bool> {
         self.image_of_sum(heaps).map(|x| self.monoid.is_p(x))
     }
+}
+
+/// A quotient whose bound was grown ([`MisereQuotient::compute_growing`]).
+#[derive(Debug, Clone)]
+pub struct Grown {
+    /// The quotient of the heaps up to the last bound computed.
+    pub quotient: MisereQuotient,
+    /// Why the bound grew no further without a period: the refusal of
+    /// the next one (twice as many heaps).
+    pub refused: Option<MexError>,
 }
 
 /// The least `(p, n0)` (period first) satisfying the periodicity theorem

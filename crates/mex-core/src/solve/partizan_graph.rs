@@ -27,15 +27,96 @@ pub struct PositionGraph {
     pub right: Vec<Vec<usize>>,
 }
 
-/// Bytes counted per position (the key twice, in the list and the index,
-/// and two move lists) and per move.
-const BYTES_PER_MOVE: usize = std::mem::size_of::<usize>();
+/// Bytes the solution of the graph takes per position ([`solve`]: for
+/// each of its two vertices the predecessor index, the out-degree, the
+/// countdown, the decided value, the queue and the result; then the pair
+/// of values), and per move (one predecessor).
+const SOLVE_BYTES_PER_POSITION: usize = 2 * (4 + 4 + 4 + 4 + 16 + 4 + 8) + 16;
+const SOLVE_BYTES_PER_MOVE: usize = 4;
+
+/// The memory an exploration holds, counted from the capacities of its
+/// buffers (what the allocator gave, not what is used), with what
+/// [`solve`] will take reserved in advance, so that the graph is refused
+/// while it is explored rather than after.
+struct Footprint {
+    budget: usize,
+    /// Bytes of one position outside its value (its heap part), counted
+    /// twice: in the list and as the index's key.
+    heap_part: usize,
+    /// Positions found.
+    positions: usize,
+    /// Bytes of the move lists and of the solution's share of them.
+    moves: usize,
+}
+
+impl Footprint {
+    fn held<P>(&self, list: &Vec<P>, index: &HashMap<P, usize>, graph: &PositionGraph) -> usize {
+        list.capacity() * std::mem::size_of::<P>()
+            + map_bytes::<P>(index.capacity())
+            + 2 * graph.left.capacity() * std::mem::size_of::<Vec<usize>>()
+            + self.positions * (2 * self.heap_part + SOLVE_BYTES_PER_POSITION)
+            + self.moves
+    }
+
+    /// Refuses when `held` and `more` bytes pass the budget.
+    fn check(&self, held: usize, more: usize) -> Result<(), MexError> {
+        if held.saturating_add(more) <= self.budget {
+            return Ok(());
+        }
+        Err(self.refusal())
+    }
+
+    fn refusal(&self) -> MexError {
+        MexError::too_large(
+            format!(
+                "the positions reachable from this one (more than {}) with their moves",
+                self.positions
+            ),
+            format!("{} of memory", crate::error::memory_amount(self.budget)),
+            "analyse a smaller board or fewer pieces, or give more memory",
+        )
+    }
+}
+
+/// Bytes of a hash table of `capacity` entries (hashbrown: a power of two
+/// of buckets, 8 for every 7 entries, each an entry and a control byte).
+fn map_bytes<P>(capacity: usize) -> usize {
+    let buckets = (capacity.saturating_mul(8) / 7 + 1).next_power_of_two();
+    buckets * (std::mem::size_of::<(P, usize)>() + 1)
+}
+
+/// Grows a full vector to twice its capacity, after checking that the old
+/// and the new buffer fit the budget together, by a fallible allocation.
+fn grow<T>(v: &mut Vec<T>, held: usize, footprint: &Footprint) -> Result<(), MexError> {
+    if v.len() < v.capacity() {
+        return Ok(());
+    }
+    let more = v.capacity().max(4);
+    footprint.check(held, (v.capacity() + more) * std::mem::size_of::<T>())?;
+    v.try_reserve_exact(more).map_err(|_| footprint.refusal())
+}
+
+/// Grows a full index to twice its capacity, as [`grow`] does.
+fn grow_index<P: Eq + Hash>(
+    index: &mut HashMap<P, usize>,
+    held: usize,
+    footprint: &Footprint,
+) -> Result<(), MexError> {
+    if index.len() < index.capacity() {
+        return Ok(());
+    }
+    let more = index.capacity().max(4);
+    footprint.check(held, map_bytes::<P>(index.capacity() + more))?;
+    index.try_reserve(more).map_err(|_| footprint.refusal())
+}
 
 /// The positions reachable from `start` by moves of either player, in
 /// order of discovery (breadth first, `start` first), with the moves
-/// between them. Refused when the positions, their index and the move
-/// lists would pass `budget` bytes (`position_bytes` is what one position
-/// costs besides the moves), counted as they grow; stopped by a stop
+/// between them. Refused when the positions, their index, the move lists
+/// and what [`solve`] will take of the graph would pass `budget` bytes
+/// (`position_bytes` is what one position takes, its heap part included),
+/// counted from the buffers' capacities as they grow, each growth checked
+/// before it is allocated (and allocated fallibly); stopped by a stop
 /// token ([`crate::stop`]).
 pub fn explore<P: Clone + Eq + Hash>(
     start: P,
@@ -44,43 +125,67 @@ pub fn explore<P: Clone + Eq + Hash>(
     mut left_moves: impl FnMut(&P) -> Vec<P>,
     mut right_moves: impl FnMut(&P) -> Vec<P>,
 ) -> Result<(Vec<P>, PositionGraph), MexError> {
-    let mut positions = vec![start.clone()];
-    let mut index: HashMap<P, usize> = HashMap::from([(start, 0)]);
+    let mut footprint = Footprint {
+        budget,
+        heap_part: position_bytes.saturating_sub(std::mem::size_of::<P>()),
+        positions: 0,
+        moves: 0,
+    };
+    let mut positions: Vec<P> = Vec::new();
+    let mut index: HashMap<P, usize> = HashMap::new();
     let mut graph = PositionGraph::default();
-    let per_position = 2 * position_bytes + 2 * std::mem::size_of::<Vec<usize>>() + 16;
-    let mut bytes = per_position;
+    add(start, &mut positions, &mut index, &graph, &mut footprint)?;
     let mut next = 0;
     while next < positions.len() {
         crate::stop::check()?;
         let p = positions[next].clone();
         let mut sides = [Vec::new(), Vec::new()];
         for (side, moves) in [left_moves(&p), right_moves(&p)].into_iter().enumerate() {
+            let bytes = moves.len() * (std::mem::size_of::<usize>() + SOLVE_BYTES_PER_MOVE);
+            footprint.check(footprint.held(&positions, &index, &graph), bytes)?;
+            footprint.moves += bytes;
+            sides[side] = Vec::with_capacity(moves.len());
             for q in moves {
-                let id = *index.entry(q.clone()).or_insert_with(|| {
-                    positions.push(q);
-                    bytes += per_position;
-                    positions.len() - 1
-                });
+                let id = match index.get(&q) {
+                    Some(&id) => id,
+                    None => add(q, &mut positions, &mut index, &graph, &mut footprint)?,
+                };
                 sides[side].push(id);
-                bytes += BYTES_PER_MOVE;
-            }
-            if bytes > budget {
-                return Err(MexError::too_large(
-                    format!(
-                        "the positions reachable from this one (more than {})",
-                        positions.len()
-                    ),
-                    format!("{budget} bytes of memory"),
-                    "analyse a smaller board or fewer pieces",
-                ));
             }
         }
+        let held = footprint.held(&positions, &index, &graph);
+        grow(&mut graph.left, held, &footprint)?;
+        let held = footprint.held(&positions, &index, &graph);
+        grow(&mut graph.right, held, &footprint)?;
         let [l, r] = sides;
         graph.left.push(l);
         graph.right.push(r);
         next += 1;
     }
     Ok((positions, graph))
+}
+
+/// Adds a newly found position to the list and the index, within the
+/// budget; its index.
+fn add<P: Clone + Eq + Hash>(
+    q: P,
+    positions: &mut Vec<P>,
+    index: &mut HashMap<P, usize>,
+    graph: &PositionGraph,
+    footprint: &mut Footprint,
+) -> Result<usize, MexError> {
+    footprint.positions += 1;
+    footprint.check(footprint.held(positions, index, graph), 0)?;
+    grow(
+        positions,
+        footprint.held(positions, index, graph),
+        footprint,
+    )?;
+    grow_index(index, footprint.held(positions, index, graph), footprint)?;
+    let id = positions.len();
+    positions.push(q.clone());
+    index.insert(q, id);
+    Ok(id)
 }
 
 /// Who wins, with each player moving first; each [`Value`] is for the

@@ -390,6 +390,62 @@ fn slow_headers_close_the_connection() {
 /// Listing moves of thousands of heaps took the server to 2.7 GB and an
 /// abort (three requests at once, each under the URI and body limits):
 /// the listing bound refuses them with 422, and the server goes on.
+/// The evaluations running at once take their memory from one pool
+/// (issue 39: two Chomp 16×17 requests, each reserving the dense table
+/// the command line's budget allows, aborted the server): an evaluation
+/// held at the gate holds its share, so the next one finds the pool taken
+/// (503, naming the memory) though a slot is free; once it ends, the
+/// server answers again.
+#[test]
+fn the_memory_pool_bounds_what_evaluations_take_together() {
+    let gate = Gate::closed();
+    let addr = start(Config {
+        memory: 64 << 20,
+        request_memory: 64 << 20,
+        light: 0,
+        heavy: 2,
+        queue: Duration::ZERO,
+        gate: Some(gate.clone()),
+        ..patient()
+    });
+    let held = std::thread::spawn(move || get(addr, "/api/value?game=nim&position=3,4,5"));
+    assert_eq!(gate.wait_for(BOUND, |c| c.reached == 1).reached, 1);
+    let (s, v) = get(addr, "/api/moves?game=nim&position=1,2");
+    assert_error(s, &v, 503);
+    assert!(
+        v["error"].as_str().unwrap().contains("64 MiB of memory"),
+        "{v}"
+    );
+    gate.open();
+    assert_eq!(held.join().unwrap().0, 200);
+    assert_eq!(get(addr, "/api/moves?game=nim&position=1,2").0, 200);
+}
+
+/// One request needing more than an evaluation's budget is refused (422,
+/// naming the memory) in both lanes, parallel requests for it never take
+/// the server down, and it answers afterwards.
+#[test]
+fn a_request_beyond_its_memory_budget_gets_422_and_the_server_goes_on() {
+    let addr = start(Config {
+        memory: 64 << 20,
+        request_memory: 32 << 20,
+        light_memory: 8 << 20,
+        ..patient()
+    });
+    let clients: Vec<_> = ["value", "moves", "value", "moves"]
+        .into_iter()
+        .map(|api| {
+            std::thread::spawn(move || get(addr, &format!("/api/{api}?game=chomp&position=16x17")))
+        })
+        .collect();
+    for client in clients {
+        let (s, v) = client.join().unwrap();
+        assert_error(s, &v, 422);
+        assert!(v["error"].as_str().unwrap().contains("of memory"), "{v}");
+    }
+    assert_eq!(get(addr, "/api/value?game=chomp&position=3x4").0, 200);
+}
+
 #[test]
 fn huge_listings_are_refused_and_the_server_goes_on() {
     let addr = start(patient());

@@ -71,6 +71,42 @@ pub struct Context {
     /// ([`crate::impartial::search::DEFAULT_MEMORY_BYTES`]: a sixth of
     /// the development and CI machines' memory).
     pub search_memory: usize,
+    /// Bytes the positions of a loopy partizan game may take, with their
+    /// moves, their index and their solution
+    /// ([`crate::solve::partizan_graph::explore`]); 1 GiB by default
+    /// ([`crate::games::LOOPY_PARTIZAN_BUDGET`]).
+    pub loopy_memory: usize,
+    /// The last loopy game graph solved in this context, kept so that the
+    /// positions reachable from it (the turns of a game) are answered
+    /// without solving again.
+    pub(crate) solved: SolvedGraph,
+}
+
+/// A solved graph of any game's positions ([`Context::solved`]), typed by
+/// the entry that solved it.
+#[derive(Default)]
+pub(crate) struct SolvedGraph(Option<std::sync::Arc<dyn std::any::Any + Send + Sync>>);
+
+impl std::fmt::Debug for SolvedGraph {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(if self.0.is_some() {
+            "SolvedGraph(kept)"
+        } else {
+            "SolvedGraph(none)"
+        })
+    }
+}
+
+impl SolvedGraph {
+    /// The graph kept, when it is of type `T`.
+    pub(crate) fn get<T: Send + Sync + 'static>(&self) -> Option<std::sync::Arc<T>> {
+        self.0.clone()?.downcast().ok()
+    }
+
+    /// Keeps `graph` in place of the one kept.
+    pub(crate) fn keep<T: Send + Sync + 'static>(&mut self, graph: std::sync::Arc<T>) {
+        self.0 = Some(graph);
+    }
 }
 
 impl Context {
@@ -81,13 +117,36 @@ impl Context {
         Context::with_store(GameStore::with_budget(DEFAULT_BUDGET))
     }
 
+    /// A context whose work stays within `memory` bytes in all (a server's
+    /// request): half for the store of canonical forms (at most its
+    /// default, [`DEFAULT_BUDGET`]), half for a search's table or a loopy
+    /// game's positions (at most their defaults).
+    pub fn within(memory: usize) -> Self {
+        let half = memory / 2;
+        let mut ctx = Context::with_store(GameStore::with_budget(half.min(DEFAULT_BUDGET)));
+        ctx.search_memory = half.min(ctx.search_memory);
+        ctx.loopy_memory = half.min(ctx.loopy_memory);
+        ctx
+    }
+
     /// A context over a store of the caller's choosing (another budget, or
     /// [`GameStore::new`] for none).
     pub fn with_store(store: GameStore) -> Self {
         Context {
             store,
             search_memory: crate::impartial::search::DEFAULT_MEMORY_BYTES,
+            loopy_memory: crate::games::LOOPY_PARTIZAN_BUDGET,
+            solved: SolvedGraph::default(),
         }
+    }
+
+    /// A fresh context with the default budgets that takes over this
+    /// one's solved graph ([`Context::solved`]): the next turn of a game,
+    /// whose positions were solved at the first.
+    pub fn next_turn(&mut self) -> Context {
+        let mut next = Context::new();
+        next.solved = std::mem::take(&mut self.solved);
+        next
     }
 }
 
