@@ -1058,3 +1058,70 @@ fn each_game_states_its_rules_in_its_help() {
         assert!(help.contains("wins") || help.contains("loses"), "{cmd:?}");
     }
 }
+
+/// The one line of a refusal (status 2, nothing on stdout).
+fn refusal(args: &[&str]) -> String {
+    let out = mex(args);
+    assert_eq!(out.status.code(), Some(2), "{args:?}");
+    assert!(out.stdout.is_empty(), "{args:?}");
+    let err = String::from_utf8_lossy(&out.stderr).to_string();
+    assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+    err
+}
+
+/// Every numeric option reads the documented number syntax (`2^5`,
+/// `1_000`), and a bounded one names its limit however large the number is
+/// typed (issue 39, item 12).
+#[test]
+fn every_numeric_option_reads_the_number_syntax() {
+    let q = json(&["misere-quotient", "0.75", "--max-heap", "2^2"]);
+    let underscored = json(&["misere-quotient", "0.75", "--max-heap", "0_004"]);
+    assert_eq!(q["order"], underscored["order"]);
+    let outcome = json(&[
+        "misere-quotient",
+        "0.75",
+        "--max-heap",
+        "4",
+        "--outcome",
+        "2^1,2",
+    ]);
+    assert_eq!(
+        outcome["outcome"],
+        json(&[
+            "misere-quotient",
+            "0.75",
+            "--max-heap",
+            "4",
+            "--outcome",
+            "2,2"
+        ])["outcome"]
+    );
+    let tree = mex(&["game", "{2|-1}", "--tree", "2^1"]);
+    assert!(
+        tree.status.success(),
+        "{}",
+        String::from_utf8_lossy(&tree.stderr)
+    );
+    let threads = json(&["octal", "0.07", "--terms", "10", "--threads", "2^1"]);
+    assert_eq!(
+        threads["values"],
+        json(&["octal", "0.07", "--terms", "10"])["values"]
+    );
+    let huge = refusal(&["misere-quotient", "0.75", "--max-heap", "10^100"]);
+    assert!(huge.contains("exceeds the limit of 4096"), "{huge}");
+    for (args, accepted) in [
+        (&["game", "{2|-1}", "--tree", "two"][..], "accepted"),
+        (
+            &["octal", "0.07", "--terms", "5", "--threads", "0"],
+            "below the minimum 1",
+        ),
+        (&["misere-quotient", "0.75", "--outcome", "1,x"], "accepted"),
+    ] {
+        let e = refusal(args);
+        assert!(
+            e.contains(accepted) && !e.contains("invalid digit"),
+            "{args:?}: {e}"
+        );
+    }
+}
+

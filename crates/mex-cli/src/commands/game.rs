@@ -63,7 +63,7 @@ pub struct GameArgs {
     options: bool,
     /// Also print the game tree of the canonical form to this depth (at
     /// most 10 000 nodes).
-    #[arg(long, value_name = "DEPTH")]
+    #[arg(long, value_name = "DEPTH", value_parser = crate::number::u32_value)]
     tree: Option<u32>,
     /// Print the game tree (depth from --tree, else 3) as Graphviz DOT text
     /// instead of the analysis (with --json: as the field "dot").
