@@ -1125,3 +1125,16 @@ fn every_numeric_option_reads_the_number_syntax() {
     }
 }
 
+/// A refusal quotes a short excerpt of a long input, never all of it
+/// (issue 39, item 13): a range of 30 000 digits.
+#[test]
+fn a_long_input_is_quoted_by_an_excerpt() {
+    let range = format!("{}..10", "9".repeat(30_000));
+    let e = refusal(&["subtraction", "1,3,4", "--count-p", &range]);
+    assert!(e.len() < 400, "{} characters: {}", e.len(), &e[..200]);
+    assert!(e.contains("…(30004 bytes)"), "{e}");
+    let cake = format!("2x{}", "3".repeat(20_000));
+    let e = refusal(&["value", "cutcake", &cake]);
+    assert!(e.len() < 600 && e.contains("…(20002 bytes)"), "{e}");
+}
+

@@ -3,6 +3,7 @@
 use super::partizan::{wall_text, write_thermograph, PartizanSummary};
 use crate::output::{fields, Output, Report};
 use clap::Args;
+use mex_core::error::quote;
 use mex_core::partizan::infinitesimal;
 use mex_core::partizan::loopy::notation as loopy_notation;
 use mex_core::partizan::loopy::predicates::Predicates;
@@ -355,7 +356,7 @@ fn parse_number(s: &mut GameStore, text: &str, what: &str) -> Result<Q, MexError
     let g = notation::parse(s, text)?;
     toolkit::number_value(s, g).ok_or_else(|| {
         MexError::invalid(
-            format!("{what} '{text}' is not a number"),
+            format!("{what} {} is not a number", quote(text)),
             "a dyadic rational such as 1, 1/2 or 3/4",
         )
     })

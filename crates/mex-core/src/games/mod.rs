@@ -79,6 +79,7 @@ pub use adapters::{
     PartizanEntry, ResumableSearch, SavedTable, Side, SyncEntry, Value,
 };
 
+use crate::error::quote;
 pub use crate::impartial::ruleset::ImpartialRuleset;
 pub use crate::partizan::ruleset::PartizanRuleset;
 use crate::partizan::store::{GameId, GameStore};
@@ -411,7 +412,7 @@ pub(crate) fn parse_heaps(text: &str, accepted: &str) -> Result<Vec<BigUint>, Me
                 "split the position into a sum",
             )
         } else {
-            MexError::invalid(format!("'{text}' has an empty heap size"), accepted)
+            MexError::invalid(format!("{} has an empty heap size", quote(text)), accepted)
         });
     }
     parts
@@ -438,7 +439,7 @@ pub(crate) fn parse_list<T: FromStr<Err = MexError>>(
         .collect();
     if text.contains(',') && text.split(',').any(|w| w.trim().is_empty()) {
         return Err(MexError::invalid(
-            format!("'{text}' has an empty {what}"),
+            format!("{} has an empty {what}", quote(text)),
             accepted,
         ));
     }
