@@ -1138,3 +1138,38 @@ fn a_long_input_is_quoted_by_an_excerpt() {
     assert!(e.len() < 600 && e.contains("…(20002 bytes)"), "{e}");
 }
 
+/// Game names: any case, the nearest name suggested; a size typed
+/// otherwise than HxW, a start board too large, a board too long to list,
+/// a position typed as several arguments each say what to type
+/// (issue 39, item 16).
+#[test]
+fn game_names_and_positions_say_what_to_type() {
+    assert_eq!(
+        json(&["value", "Domineering", "2x2"])["game"],
+        "domineering"
+    );
+    let typo = refusal(&["value", "domineerin", "3x3"]);
+    assert!(typo.contains("did you mean 'domineering'?"), "{typo}");
+    let star = refusal(&["value", "domineering", "3*3"]);
+    assert!(
+        star.contains("the size '3*3' was not understood; accepted: HxW"),
+        "{star}"
+    );
+    let cram = refusal(&["value", "cram", "3*3"]);
+    assert!(cram.contains("the size '3*3' was not understood"), "{cram}");
+    let fox = refusal(&["value", "fox-and-geese", "9x9"]);
+    assert!(fox.contains("81 (9x9) exceeds the limit of 64"), "{fox}");
+    assert!(!fox.contains("accepted; accepted"), "{fox}");
+    let domino = refusal(&["domino", "10^30"]);
+    assert!(domino.contains("--no-moves"), "{domino}");
+    let nim = refusal(&["value", "nim", "3", "4", "5"]);
+    assert!(nim.contains("the position is one argument, not 3"), "{nim}");
+    assert!(
+        nim.contains("accepted: the position as one argument: '3,4,5'"),
+        "{nim}"
+    );
+    let sum = refusal(&["moves", "expression", "1", "+", "2"]);
+    assert!(sum.contains("'1 + 2' (in quotes)"), "{sum}");
+    assert_eq!(json(&["value", "expression", "-1"])["value"], "-1");
+}
+

@@ -10,6 +10,7 @@ use super::winner;
 use crate::output::{fields, table, Output, PositionReport};
 use crate::progress;
 use clap::Args;
+use mex_core::error::quote;
 use mex_core::games::{self, CatalogGame, Context, Evaluation, Family};
 use mex_core::MexError;
 use mex_present::position::{self, PositionBody, SearchReport};
@@ -61,6 +62,9 @@ pub struct ValueArgs {
     /// The position (may start with '-').
     #[arg(allow_hyphen_values = true)]
     position: String,
+    /// Words after the position, refused ([`one_position`]).
+    #[arg(hide = true)]
+    extra: Vec<String>,
     /// Misère play (the last player to move loses): the genus, misère
     /// Grundy value and misère outcome (impartial short games only).
     #[arg(long)]
@@ -100,6 +104,9 @@ pub struct MovesArgs {
     /// The position (may start with '-').
     #[arg(allow_hyphen_values = true)]
     position: String,
+    /// Words after the position, refused ([`one_position`]).
+    #[arg(hide = true)]
+    extra: Vec<String>,
     /// Misère play: every move with the genus and misère outcome of the
     /// position it leads to; winning moves lead to misère P-positions.
     #[arg(long)]
@@ -419,7 +426,33 @@ pub fn run_games(a: &GamesArgs) -> Result<Output, MexError> {
     Ok(Output::new(mex_present::json::games_json(None)?, text))
 }
 
+/// Refuses a position typed as several arguments (`mex value nim 3 4 5`),
+/// saying how to write it as one: joined by commas where the game reads
+/// that (`3,4,5`), else in quotes (`"1 + 2"`).
+pub fn one_position(game: &str, position: &str, extra: &[String]) -> Result<(), MexError> {
+    if extra.is_empty() {
+        return Ok(());
+    }
+    let words: Vec<&str> = std::iter::once(position)
+        .chain(extra.iter().map(String::as_str))
+        .collect();
+    let (commas, spaced) = (words.join(","), words.join(" "));
+    let written = match games::find(game) {
+        Ok(g) if g.normalize(&commas).is_ok() => quote(&commas),
+        _ => format!("{} (in quotes)", quote(&spaced)),
+    };
+    Err(MexError::invalid(
+        format!(
+            "the position is one argument, not {} ({})",
+            words.len(),
+            quote(&spaced)
+        ),
+        format!("the position as one argument: {written}"),
+    ))
+}
+
 pub fn run_value(a: &ValueArgs) -> Result<Output, MexError> {
+    one_position(&a.game, &a.position, &a.extra)?;
     if let Some(first) = a.first {
         return first_player_winner(a, first);
     }
@@ -476,6 +509,7 @@ pub fn value_report(
 }
 
 pub fn run_moves(a: &MovesArgs) -> Result<Output, MexError> {
+    one_position(&a.game, &a.position, &a.extra)?;
     let game = games::find(&a.game)?;
     a.options.check(game, a.misere, Request::Moves)?;
     a.options.write_board(game, &a.position)?;

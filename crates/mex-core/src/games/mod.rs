@@ -374,19 +374,56 @@ pub fn catalog() -> &'static [&'static dyn CatalogGame] {
     ]
 }
 
-/// The catalog game called `name`.
+/// The catalog game called `name`, in any case (`Domineering`). An unknown
+/// name is refused with the nearest names suggested ([`nearest_names`]).
 pub fn find(name: &str) -> Result<&'static dyn CatalogGame, MexError> {
+    let typed = name.trim();
     catalog()
         .iter()
         .copied()
-        .find(|g| g.info().name == name)
+        .find(|g| g.info().name.eq_ignore_ascii_case(typed))
         .ok_or_else(|| {
             let names: Vec<&str> = catalog().iter().map(|g| g.info().name).collect();
+            let guess = match nearest_names(typed, &names)[..] {
+                [] => String::new(),
+                ref near => format!(
+                    " (did you mean {}?)",
+                    near.iter()
+                        .map(|n| quote(n))
+                        .collect::<Vec<_>>()
+                        .join(" or ")
+                ),
+            };
             MexError::invalid(
-                format!("'{}' is not a game of the catalog", name),
+                format!("{} is not a game of the catalog{guess}", quote(name)),
                 names.join(", "),
             )
         })
+}
+
+/// Least Jaro–Winkler similarity of a name suggested for a mistyped one
+/// (clap suggests subcommands from 0.7; 0.8 keeps unrelated short names
+/// such as `col` and `nim` out).
+const SUGGESTED_SIMILARITY: f64 = 0.8;
+
+/// The names most similar to `typed` (Jaro–Winkler similarity, case
+/// ignored; Winkler 1990, as `strsim` computes it), when similar enough:
+/// every name within 0.02 of the best, best first, at most three.
+pub fn nearest_names<'a>(typed: &str, names: &[&'a str]) -> Vec<&'a str> {
+    let typed = typed.to_ascii_lowercase().replace(['_', ' '], "-");
+    let mut scored: Vec<(f64, &str)> = names
+        .iter()
+        .map(|&n| (strsim::jaro_winkler(&typed, n), n))
+        .filter(|&(score, _)| score >= SUGGESTED_SIMILARITY)
+        .collect();
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let best = scored.first().map_or(0.0, |s| s.0);
+    scored
+        .into_iter()
+        .take_while(|&(score, _)| score >= best - 0.02)
+        .take(3)
+        .map(|(_, n)| n)
+        .collect()
 }
 
 /// Most heaps (or strips) in one position.
