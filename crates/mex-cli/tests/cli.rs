@@ -1173,3 +1173,32 @@ fn game_names_and_positions_say_what_to_type() {
     assert_eq!(json(&["value", "expression", "-1"])["value"], "-1");
 }
 
+/// `mex value` and `mex moves` of Wythoff's game beyond the Grundy table
+/// give what `mex wythoff` gives: the outcome by Wythoff's pairs and the
+/// winning moves, at any size (issue 39, item 17).
+#[test]
+fn the_catalog_gives_large_wythoff_positions_as_the_family_command() {
+    let family = json(&["wythoff", "10^30", "10^30"]);
+    for command in ["value", "moves"] {
+        let catalog = json(&[command, "wythoff", "10^30,10^30"]);
+        for key in ["game", "position", "outcome", "winning_moves"] {
+            assert_eq!(catalog[key], family[key], "{command} {key}");
+        }
+        assert!(catalog.get("grundy").is_none(), "{command}");
+    }
+    assert_eq!(family["outcome"], "N");
+    assert_eq!(family["winning_moves"][0]["position"], "0,0", "{family}");
+    let text = String::from_utf8_lossy(&mex(&["value", "wythoff", "1000,2000"]).stdout).to_string();
+    assert!(
+        text.contains("not computed (the limit is piles of 512"),
+        "{text}"
+    );
+    // The Grundy value is still refused where it is asked for.
+    let grundy = refusal(&["wythoff", "600", "3", "--grundy"]);
+    assert!(grundy.contains("piles of 512"), "{grundy}");
+    let p = json(&["value", "wythoff", "153,248"]);
+    assert_eq!(
+        (p["outcome"].as_str(), p["grundy"].as_str()),
+        (Some("P"), Some("0"))
+    );
+}

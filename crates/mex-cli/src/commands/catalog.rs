@@ -13,7 +13,7 @@ use clap::Args;
 use mex_core::error::quote;
 use mex_core::games::{self, CatalogGame, Context, Evaluation, Family};
 use mex_core::MexError;
-use mex_present::position::{self, PositionBody, SearchReport};
+use mex_present::position::{self, OutcomeReport, PositionBody, SearchReport};
 use std::path::PathBuf;
 
 /// The games mex knows, with their position syntax and an example.
@@ -497,7 +497,10 @@ pub fn value_report(
     if misere {
         return super::misere::value(game, position);
     }
-    let (e, ctx, facts) = evaluate(game, position, options, quiet)?;
+    let (e, ctx, facts) = match evaluate(game, position, options, quiet) {
+        Err(refused @ MexError::TooLarge { .. }) => return outcome_report(game, position, refused),
+        evaluated => evaluated?,
+    };
     let value = mex_present::json::ValueReport::new(game, &e, &ctx)?;
     let partizan = value.partizan.clone();
     let mut report = PositionReport {
@@ -505,6 +508,40 @@ pub fn value_report(
         text: value_text(Some(game), &e),
     };
     report.add_position(game, &e, partizan.as_ref(), &ctx, facts, options)?;
+    Ok(report)
+}
+
+/// A position whose value the catalog `refused` as too large, reported
+/// when a closed form of its game gives the outcome
+/// ([`CatalogGame::known_outcome`]: Wythoff's game beyond its Grundy
+/// table): the outcome and every winning move, the value said not
+/// computed; else the refusal.
+fn outcome_report(
+    game: &dyn CatalogGame,
+    position: &str,
+    refused: MexError,
+) -> Result<PositionReport, MexError> {
+    let (Some((position, outcome)), MexError::TooLarge { limit, .. }) =
+        (game.known_outcome(position)?, &refused)
+    else {
+        return Err(refused);
+    };
+    let name = game.info().name;
+    let mut report = PositionReport {
+        json: position::PositionReport::of(PositionBody::Outcome(OutcomeReport {
+            game: name,
+            position: position.clone(),
+            outcome: outcome.to_string(),
+        })),
+        text: fields(&[
+            ("game", name.to_string()),
+            ("position", position.clone()),
+            ("outcome", outcome.to_string()),
+            ("value", format!("not computed (the limit is {limit})")),
+        ]),
+    };
+    let moves = game.moves_to_grundy(&position, &num_bigint::BigUint::ZERO)?;
+    super::aliases::add_winning_moves(&mut report, &moves);
     Ok(report)
 }
 
@@ -517,10 +554,15 @@ pub fn run_moves(a: &MovesArgs) -> Result<Output, MexError> {
         return super::misere::moves(game, &a.position).map(PositionReport::output);
     }
     let mut ctx = a.options.search.context();
-    let (e, moves) = progress::while_searching(a.json, || {
+    let (e, moves) = match progress::while_searching(a.json, || {
         let e = game.evaluate(&a.position, &mut ctx)?;
         Ok::<_, MexError>((e, game.moves(&a.position, &mut ctx)?))
-    })?;
+    }) {
+        Err(refused @ MexError::TooLarge { .. }) => {
+            return outcome_report(game, &a.position, refused).map(PositionReport::output)
+        }
+        listed => listed?,
+    };
     let listed = mex_present::json::MovesReport::new(game, &e, &moves, &ctx)?;
     let partizan = listed.value.partizan.clone();
     let mut report = PositionReport {

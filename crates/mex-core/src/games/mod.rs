@@ -219,6 +219,12 @@ pub trait ImpartialGame: Game + ImpartialRuleset {
     fn misere_reach_bound(&self, _p: &Self::Position, _cap: usize) -> Option<BigUint> {
         None
     }
+    /// The outcome by a closed form, for positions whose value is beyond
+    /// the solvers ([`Game::check`] refuses them); `None` (the default):
+    /// none is known.
+    fn known_outcome(&self, _p: &Self::Position) -> Option<crate::impartial::Outcome> {
+        None
+    }
     /// Every move to a position of Grundy value `target`, by a closed form,
     /// for positions whose moves are too many to list (Nim with huge heaps,
     /// Wythoff's game).
