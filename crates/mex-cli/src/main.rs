@@ -174,8 +174,9 @@ fn clap_error(e: &clap::Error) -> ExitCode {
 }
 
 /// "invalid value '…' for '--terms <N>': why", the value shortened as
-/// every echoed input is ([`mex_core::error::quote`]): clap's own rendering
-/// repeats a value of any length in full.
+/// every echoed input is ([`mex_core::error::quote`]) and the reason kept
+/// to one bounded line ([`mex_core::error::one_line`]): clap's own
+/// rendering repeats a value of any length in full.
 fn invalid_value_line(e: &clap::Error) -> Option<String> {
     use clap::error::{ContextKind, ContextValue};
     let text = |kind| match e.get(kind) {
@@ -188,8 +189,9 @@ fn invalid_value_line(e: &clap::Error) -> Option<String> {
     );
     let why = std::error::Error::source(e)?.to_string();
     Some(format!(
-        "invalid value {} for '{arg}': {why}",
-        mex_core::error::quote(&value)
+        "invalid value {} for '{arg}': {}",
+        mex_core::error::quote(&value),
+        mex_core::error::one_line(&why)
     ))
 }
 

@@ -22,6 +22,19 @@ pub fn usize_value(text: &str) -> Result<usize, MexError> {
     Ok(parse_bounded(text, "the number", limit)? as usize)
 }
 
+/// A non-negative integer that fits in 32 bits.
+pub fn u32_value(text: &str) -> Result<u32, MexError> {
+    Ok(parse_bounded(text, "the number", u32::MAX.into())? as u32)
+}
+
+/// A count from 1 to `u16::MAX`, for `--threads` (the value parser of an
+/// option keeps the number syntax of every other option).
+pub fn threads_value(text: &str) -> Result<u16, MexError> {
+    let n = parse_bounded(text, "the number of threads", u16::MAX.into())?;
+    MexError::check_range("the number of threads", n, 1, u16::MAX.into(), "use 1 or 2")?;
+    Ok(n as u16)
+}
+
 /// `Ok` when `low ≤ value ≤ high`; else one line naming the accepted range,
 /// whichever side was missed ("order 0 is out of range; accepted: 1 to 32").
 pub fn in_range<T>(what: &str, value: T, low: T, high: T) -> Result<T, MexError>
@@ -169,6 +182,11 @@ mod tests {
         assert_eq!(u64_value("10^3"), Ok(1000));
         assert!(u64_value("2^64").is_err());
         assert!(u64_value("-1").is_err());
+        assert_eq!(u32_value("2^5"), Ok(32));
+        assert!(u32_value("2^32").is_err());
+        assert_eq!(threads_value("2^1"), Ok(2));
+        let zero = threads_value("0").unwrap_err().to_string();
+        assert!(zero.contains("below the minimum 1"), "{zero}");
     }
 
     #[test]

@@ -59,17 +59,15 @@ fn parse_plain(t: &str, original: &str, accepted: &str) -> Result<BigUint, MexEr
     Ok(digits.parse().expect("checked decimal digits"))
 }
 
-/// Parses a non-negative integer that must fit in `u64` and be at most `limit`.
+/// Parses a non-negative integer that must fit in `u64` and be at most
+/// `limit`. A number too large for [`parse_natural`] (`10^100000`) is
+/// refused with `limit` too, not with the bits of any number.
 pub fn parse_bounded(text: &str, what: &str, limit: u64) -> Result<u64, MexError> {
-    let n = parse_natural(text)?;
-    match n.to_u64() {
-        Some(v) if v <= limit => Ok(v),
-        _ => Err(MexError::above_limit(
-            what,
-            quote(text.trim()),
-            limit,
-            "choose a smaller value",
-        )),
+    let above = || MexError::above_limit(what, quote(text.trim()), limit, "choose a smaller value");
+    match parse_natural(text) {
+        Ok(n) => n.to_u64().filter(|&v| v <= limit).ok_or_else(above),
+        Err(MexError::AboveLimit { .. }) => Err(above()),
+        Err(e) => Err(e),
     }
 }
 
@@ -92,6 +90,15 @@ mod tests {
         assert!(parse_natural("2^100001").is_err());
         assert!(parse_natural("10^99999999999999999999").is_err());
         assert!(parse_natural(&"9".repeat(40_000)).is_err());
+    }
+
+    #[test]
+    fn a_bounded_number_names_its_limit_however_large_it_is_typed() {
+        assert_eq!(parse_bounded("2^5", "the largest heap", 4096), Ok(32));
+        for huge in ["10^100", "2^100001", "10^99999999999999999999"] {
+            let e = parse_bounded(huge, "the largest heap", 4096).unwrap_err();
+            assert!(e.to_string().contains("exceeds the limit of 4096"), "{e}");
+        }
     }
 
     #[test]

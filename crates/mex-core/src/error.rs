@@ -330,8 +330,10 @@ pub fn quote(text: &str) -> String {
 }
 
 /// Escapes control characters (so a message stays on one line and prints no
-/// raw control bytes) and shortens a field longer than [`MAX_FIELD_CHARS`].
-fn one_line(text: &str) -> String {
+/// raw control bytes) and shortens a field longer than [`MAX_FIELD_CHARS`]:
+/// the guard of every message, also for front ends whose messages are not
+/// a `MexError` (a value parser's text).
+pub fn one_line(text: &str) -> String {
     let mut out = String::with_capacity(text.len().min(MAX_FIELD_CHARS + 32));
     let mut shown = 0;
     for ch in text.chars() {

@@ -68,6 +68,24 @@ fn err(e: MexError) -> PyErr {
     }
 }
 
+/// The least `memory=` budget, in bytes, any engine takes: below it not
+/// even the first position fits (a budget of 0 once panicked in the store).
+pub const MIN_MEMORY: usize = 1 << 12;
+
+/// `memory=` checked: a `ValueError` saying what is accepted below
+/// [`MIN_MEMORY`], never a panic of the engine given no room.
+fn checked_memory(memory: usize) -> PyResult<usize> {
+    if memory < MIN_MEMORY {
+        return Err(err(MexError::too_small(
+            "memory=",
+            format!("{memory} bytes"),
+            format!("{MIN_MEMORY} bytes"),
+            format!("a budget in bytes of at least {MIN_MEMORY} (the default is 1.5 GiB)"),
+        )));
+    }
+    Ok(memory)
+}
+
 /// A serde value (a report of `mex_present`, a picture) as a JSON value.
 /// Reports hold strings, numbers, booleans, lists and maps with string
 /// keys, so this does not fail; if it did, the error would say so.

@@ -120,6 +120,11 @@ pub struct RulesetEngine {
     state: Mutex<State>,
 }
 
+/// Where a position given to an engine came from, for its errors.
+fn given() -> String {
+    "the ruleset was given".into()
+}
+
 /// Calls a callback of the user with the interpreter's flag set.
 fn call_user<'py>(f: &Bound<'py, PyAny>, arg: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
     let before = IN_CALLBACK.with(|c| c.replace(true));
@@ -171,8 +176,15 @@ impl RulesetEngine {
         }
     }
 
-    /// The id of `position` (interned if new).
-    fn intern(&self, st: &mut State, position: &Bound<'_, PyAny>, what: &str) -> PyResult<u32> {
+    /// The id of `position` (interned if new); `what` says, in an error,
+    /// where the position came from (built only then: the `repr` of a huge
+    /// position costs more than the rest of the work).
+    fn intern(
+        &self,
+        st: &mut State,
+        position: &Bound<'_, PyAny>,
+        what: &dyn Fn() -> String,
+    ) -> PyResult<u32> {
         let py = position.py();
         let key = match &self.key {
             Some(k) => call_user(k.bind(py), position)?,
@@ -181,7 +193,8 @@ impl RulesetEngine {
         if let Err(e) = key.hash() {
             if e.is_instance_of::<PyTypeError>(py) {
                 let new = PyTypeError::new_err(format!(
-                    "{what} {} ({}), which is not hashable: positions (or their key=) must be hashable, such as tuples, frozensets, strings or ints",
+                    "{} {} ({}), which is not hashable: positions (or their key=) must be hashable, such as tuples, frozensets, strings or ints",
+                    what(),
                     short_repr(&key),
                     type_name(&key)
                 ));
@@ -210,8 +223,15 @@ impl RulesetEngine {
 
     /// Counts `bytes` more of tables against the budget.
     fn count_bytes(&self, st: &mut State, bytes: usize) -> PyResult<()> {
+        self.check_room(st, bytes)?;
         st.bytes += bytes;
-        if st.bytes > self.memory {
+        Ok(())
+    }
+
+    /// Refuses when `bytes` more than the tables counted would exceed the
+    /// budget.
+    fn check_room(&self, st: &State, bytes: usize) -> PyResult<()> {
+        if st.bytes.saturating_add(bytes) > self.memory {
             return Err(err(MexError::too_large(
                 "the memory of the positions reached and their tables",
                 format!("the memory budget of {} bytes", self.memory),
@@ -221,7 +241,11 @@ impl RulesetEngine {
         Ok(())
     }
 
-    /// The ids of what `f(position)` returns (an iterable of positions).
+    /// The ids of what `f(position)` returns (an iterable of positions),
+    /// drawn one at a time: each option drawn is counted against the budget
+    /// (its id, and the position when new, by its size), so an iterator
+    /// that never ends, even one repeating a position, ends at the budget;
+    /// Ctrl-C is checked every 1024 options.
     fn ask(
         &self,
         st: &mut State,
@@ -231,7 +255,6 @@ impl RulesetEngine {
     ) -> PyResult<Box<[u32]>> {
         st.calls += 1;
         let answer = call_user(f, position)?;
-        let what = format!("{hook}({}) gave", short_repr(position));
         let iter = answer.try_iter().map_err(|e| {
             let new = PyTypeError::new_err(format!(
                 "{hook}({}) returned {} ({}), not an iterable of positions",
@@ -242,12 +265,19 @@ impl RulesetEngine {
             new.set_cause(position.py(), Some(e));
             new
         })?;
-        let before = IN_CALLBACK.with(|c| c.replace(true));
-        let items: PyResult<Vec<Bound<'_, PyAny>>> = iter.collect();
-        IN_CALLBACK.with(|c| c.set(before));
+        let mut iter = iter;
         let mut ids = Vec::new();
-        for item in items? {
-            ids.push(self.intern(st, &item, &what)?);
+        let what = || format!("{hook}({}) gave", short_repr(position));
+        loop {
+            let before = IN_CALLBACK.with(|c| c.replace(true));
+            let drawn = iter.next();
+            IN_CALLBACK.with(|c| c.set(before));
+            let Some(item) = drawn else { break };
+            self.check_room(st, 4 * (ids.len() + 1))?;
+            ids.push(self.intern(st, &item?, &what)?);
+            if ids.len().is_multiple_of(1024) {
+                position.py().check_signals()?;
+            }
         }
         self.count_bytes(st, 4 * ids.len())?;
         Ok(ids.into_boxed_slice())
@@ -383,7 +413,7 @@ impl RulesetEngine {
         mode: Mode,
     ) -> PyResult<(MutexGuard<'_, State>, u32)> {
         let mut st = self.lock(py)?;
-        let id = self.intern(&mut st, position, "the ruleset was given")?;
+        let id = self.intern(&mut st, position, &given)?;
         self.explore(py, &mut st, id, mode)?;
         Ok((st, id))
     }
@@ -401,7 +431,7 @@ impl RulesetEngine {
             ));
         }
         let mut st = self.lock(py)?;
-        let root = self.intern(&mut st, position, "the ruleset was given")?;
+        let root = self.intern(&mut st, position, &given)?;
         let order = self.explore_loopy(py, &mut st, root)?;
         let st = &*st;
         let partizan = self.partizan;
@@ -706,6 +736,7 @@ impl RulesetEngine {
         loopy: bool,
         memory: usize,
     ) -> PyResult<RulesetEngine> {
+        let memory = super::checked_memory(memory)?;
         for (f, name) in [
             (Some(&options), "options"),
             (right.as_ref(), "right"),
@@ -959,6 +990,7 @@ impl HeapEngine {
         let mut xors = Vec::new();
         for option in iter {
             let option = option?;
+
             let heaps: Vec<Bound<'_, PyAny>> = match option.extract::<usize>() {
                 Ok(_) => vec![option.clone()],
                 Err(_) => option

@@ -32,12 +32,12 @@ fn parts(games: &[PyRef<'_, Game>]) -> Vec<(&'static dyn CatalogGame, String)> {
 /// The context of one search: `memory` bytes for its transposition table,
 /// stack and store of forms (the default of `mex value --first`, 4 GiB,
 /// when `None`).
-fn context(memory: Option<usize>) -> Context {
+fn context(memory: Option<usize>) -> PyResult<Context> {
     let mut ctx = Context::new();
     if let Some(bytes) = memory {
-        ctx.search_memory = bytes;
+        ctx.search_memory = super::checked_memory(bytes)?;
     }
-    ctx
+    Ok(ctx)
 }
 
 /// The sum's summands, borrowing the owned parts.
@@ -71,8 +71,9 @@ pub fn winner(
 ) -> PyResult<String> {
     let side = first_player(first)?;
     let parts = parts(&games);
+    let mut ctx = context(memory)?;
     let won = interruptible(py, move || {
-        outcome_search::winner(&summands(&parts), side, &mut context(memory))
+        outcome_search::winner(&summands(&parts), side, &mut ctx)
     })?
     .map_err(err)?;
     Ok(format!("{won:?}"))
@@ -93,8 +94,9 @@ pub fn sum_outcome(
     memory: Option<usize>,
 ) -> PyResult<String> {
     let parts = parts(&games);
+    let mut ctx = context(memory)?;
     let class = interruptible(py, move || {
-        outcome_search::outcome(&summands(&parts), &mut context(memory))
+        outcome_search::outcome(&summands(&parts), &mut ctx)
     })?
     .map_err(err)?;
     Ok(class.to_string())

@@ -375,6 +375,19 @@ def test_partizan_moves_and_labels() -> None:
         assert m.value == m.game.canonical()
 
 
+def test_a_move_without_a_label_hook_shows_where_it_goes_from_and_to() -> None:
+    """Issue 39, item 19: the default label is the move, "X → Y", not the
+    resulting position twice."""
+    sub = mex.Ruleset.impartial(lambda n: [n - k for k in (1, 2) if k <= n])
+    moves = sub(3).moves()
+    assert [m.label for m in moves] == ["3 → 2", "3 → 1"]
+    assert [repr(m) for m in moves] == ["<Move 3 → 2>", "<Move 3 → 1>"]
+    cut = mex.Ruleset.partizan(lambda n: range(n), lambda n: [])
+    assert repr(cut(1).moves()[0]) == "<Move Left: 1 → 0>"
+    named = mex.Ruleset.impartial(lambda n: range(n), label=lambda p, q: f"take {p - q}")
+    assert repr(named(1).moves()[0]) == "<Move take 1 -> 0>"
+
+
 def test_sums_with_catalog_games() -> None:
     K = mex.Ruleset.heap(kayles_heap)
     nim3 = mex.Game("nim", "3")

@@ -20,9 +20,7 @@ use mex_core::bigint::parse_natural;
 use mex_core::games::{self, CatalogGame};
 use mex_core::heap::wythoff;
 use mex_core::MexError;
-use mex_present::position::{
-    self, LabelledMoveReport, OutcomeReport, PositionBody, WythoffPairReport,
-};
+use mex_present::position::{self, LabelledMoveReport, WythoffPairReport};
 use num_bigint::BigUint;
 use num_traits::Zero;
 
@@ -209,9 +207,10 @@ pub fn run_wythoff(a: &WythoffArgs) -> Result<Output, MexError> {
     Ok(report.output())
 }
 
-/// The report on the piles `(x, y)`: `mex value wythoff x,y` and its
-/// winning moves; an N-position beyond the Grundy table (which the catalog
-/// refuses) has its outcome and winning moves only, unless `grundy`.
+/// The report on the piles `(x, y)`: `mex value wythoff x,y` with its
+/// winning moves (an N-position beyond the Grundy table has its outcome and
+/// winning moves only, as the catalog gives it), the Grundy value required
+/// with `grundy`.
 fn wythoff_position(
     x: &str,
     y: &str,
@@ -220,52 +219,15 @@ fn wythoff_position(
 ) -> Result<PositionReport, MexError> {
     let position = format!("{x},{y}");
     let game = games::find("wythoff")?;
-    let none = PositionOptions::default();
-    let mut report = match value_report("wythoff", &position, false, &none, quiet) {
-        Err(MexError::TooLarge { .. }) if !grundy => return large_wythoff(x, y),
-        report => report?,
-    };
-    add_winning_moves(&mut report, &winning_moves(game, &position)?);
-    Ok(report)
-}
-
-/// An N-position of Wythoff's game beyond the Grundy table: its outcome and
-/// its winning moves by the Wythoff pairs, labelled as the catalog labels
-/// them (the tests check the two agree where both apply).
-fn large_wythoff(x: &str, y: &str) -> Result<PositionReport, MexError> {
-    let (x, y) = (parse_natural(x)?, parse_natural(y)?);
-    let position = format!("{x},{y}");
-    let outcome = wythoff::outcome(&x, &y).to_string();
-    let mut report = PositionReport {
-        json: position::PositionReport::of(PositionBody::Outcome(OutcomeReport {
-            game: "wythoff",
-            position: position.clone(),
-            outcome: outcome.clone(),
-        })),
-        text: fields(&[
-            ("game", "wythoff".into()),
-            ("position", position.clone()),
-            ("outcome", outcome.clone()),
-            (
-                "value",
-                "not computed (Grundy values up to piles of 512)".into(),
-            ),
-        ]),
-    };
-    let moves: Vec<LabelledMove> = wythoff::winning_moves(&x, &y)
-        .iter()
-        .map(|(p, q)| (wythoff_label(&x, &y, p, q), format!("{p},{q}")))
-        .collect();
-    add_winning_moves(&mut report, &moves);
-    Ok(report)
-}
-
-fn wythoff_label(x: &BigUint, y: &BigUint, p: &BigUint, q: &BigUint) -> String {
-    match (p == x, q == y) {
-        (true, _) => format!("take {} from the second pile", y - q),
-        (false, true) => format!("take {} from the first pile", x - p),
-        _ => format!("take {} from both piles", x - p),
+    if grundy {
+        game.grundy(&position)?;
     }
+    let none = PositionOptions::default();
+    let mut report = value_report("wythoff", &position, false, &none, quiet)?;
+    if report.json.winning_moves.is_none() {
+        add_winning_moves(&mut report, &winning_moves(game, &position)?);
+    }
+    Ok(report)
 }
 
 /// `mex cherries POS` and `mex stack-cherries POS`: rows of B and W.
@@ -372,25 +334,6 @@ mod tests {
         let huge = bouton_misere_moves(nim, &["2^200".into(), "1".into()]).unwrap();
         assert_eq!(huge.len(), 1);
         assert!(huge[0].0.ends_with("from heap 1") && huge[0].1.ends_with(",1"));
-    }
-
-    /// The labels of large Wythoff positions, against the catalog's on
-    /// small ones.
-    #[test]
-    fn wythoff_labels_agree_with_the_catalog() {
-        let game = games::find("wythoff").unwrap();
-        for (x, y) in [(3u32, 5u32), (10, 4), (7, 7), (100, 300), (0, 9)] {
-            let theirs = winning_moves(game, &format!("{x},{y}")).unwrap();
-            let report = large_wythoff(&x.to_string(), &y.to_string()).unwrap();
-            let ours: Vec<LabelledMove> = report
-                .json
-                .winning_moves
-                .unwrap()
-                .into_iter()
-                .map(|m| (m.label, m.position))
-                .collect();
-            assert_eq!(ours, theirs, "{x},{y}");
-        }
     }
 
     #[test]

@@ -12,10 +12,11 @@ use super::winner;
 use crate::output::{fields, table, Output, PositionReport};
 use crate::progress;
 use clap::Args;
+use mex_core::error::quote;
 use mex_core::games::{self, CatalogGame, Context, Evaluation, Family};
 use mex_core::partizan::toolkit;
 use mex_core::MexError;
-use mex_present::position::{self, PositionBody, SearchReport};
+use mex_present::position::{self, OutcomeReport, PositionBody, SearchReport};
 use std::path::PathBuf;
 
 /// The games mex knows, with their position syntax and an example.
@@ -64,6 +65,9 @@ pub struct ValueArgs {
     /// The position (may start with '-').
     #[arg(allow_hyphen_values = true)]
     position: String,
+    /// Words after the position, refused ([`one_position`]).
+    #[arg(hide = true)]
+    extra: Vec<String>,
     /// Misère play (the last player to move loses): the genus, misère
     /// Grundy value and misère outcome (impartial short games only).
     #[arg(long)]
@@ -103,6 +107,9 @@ pub struct MovesArgs {
     /// The position (may start with '-').
     #[arg(allow_hyphen_values = true)]
     position: String,
+    /// Words after the position, refused ([`one_position`]).
+    #[arg(hide = true)]
+    extra: Vec<String>,
     /// Misère play: every move with the genus and misère outcome of the
     /// position it leads to; winning moves lead to misère P-positions.
     #[arg(long)]
@@ -454,7 +461,33 @@ pub fn run_games(a: &GamesArgs) -> Result<Output, MexError> {
     Ok(Output::new(mex_present::json::games_json(None)?, text))
 }
 
+/// Refuses a position typed as several arguments (`mex value nim 3 4 5`),
+/// saying how to write it as one: joined by commas where the game reads
+/// that (`3,4,5`), else in quotes (`"1 + 2"`).
+pub fn one_position(game: &str, position: &str, extra: &[String]) -> Result<(), MexError> {
+    if extra.is_empty() {
+        return Ok(());
+    }
+    let words: Vec<&str> = std::iter::once(position)
+        .chain(extra.iter().map(String::as_str))
+        .collect();
+    let (commas, spaced) = (words.join(","), words.join(" "));
+    let written = match games::find(game) {
+        Ok(g) if g.normalize(&commas).is_ok() => quote(&commas),
+        _ => format!("{} (in quotes)", quote(&spaced)),
+    };
+    Err(MexError::invalid(
+        format!(
+            "the position is one argument, not {} ({})",
+            words.len(),
+            quote(&spaced)
+        ),
+        format!("the position as one argument: {written}"),
+    ))
+}
+
 pub fn run_value(a: &ValueArgs) -> Result<Output, MexError> {
+    one_position(&a.game, &a.position, &a.extra)?;
     if let Some(first) = a.first {
         return first_player_winner(a, first);
     }
@@ -499,7 +532,10 @@ pub fn value_report(
     if misere {
         return super::misere::value(game, position);
     }
-    let (e, ctx, facts) = evaluate(game, position, options, quiet)?;
+    let (e, ctx, facts) = match evaluate(game, position, options, quiet) {
+        Err(refused @ MexError::TooLarge { .. }) => return outcome_report(game, position, refused),
+        evaluated => evaluated?,
+    };
     let value = mex_present::json::ValueReport::new(game, &e, &ctx)?;
     let partizan = value.partizan.clone();
     let mut report = PositionReport {
@@ -510,7 +546,42 @@ pub fn value_report(
     Ok(report)
 }
 
+/// A position whose value the catalog `refused` as too large, reported
+/// when a closed form of its game gives the outcome
+/// ([`CatalogGame::known_outcome`]: Wythoff's game beyond its Grundy
+/// table): the outcome and every winning move, the value said not
+/// computed; else the refusal.
+fn outcome_report(
+    game: &dyn CatalogGame,
+    position: &str,
+    refused: MexError,
+) -> Result<PositionReport, MexError> {
+    let (Some((position, outcome)), MexError::TooLarge { limit, .. }) =
+        (game.known_outcome(position)?, &refused)
+    else {
+        return Err(refused);
+    };
+    let name = game.info().name;
+    let mut report = PositionReport {
+        json: position::PositionReport::of(PositionBody::Outcome(OutcomeReport {
+            game: name,
+            position: position.clone(),
+            outcome: outcome.to_string(),
+        })),
+        text: fields(&[
+            ("game", name.to_string()),
+            ("position", position.clone()),
+            ("outcome", outcome.to_string()),
+            ("value", format!("not computed (the limit is {limit})")),
+        ]),
+    };
+    let moves = game.moves_to_grundy(&position, &num_bigint::BigUint::ZERO)?;
+    super::aliases::add_winning_moves(&mut report, &moves);
+    Ok(report)
+}
+
 pub fn run_moves(a: &MovesArgs) -> Result<Output, MexError> {
+    one_position(&a.game, &a.position, &a.extra)?;
     let game = games::find(&a.game)?;
     a.options.check(game, a.misere, Request::Moves)?;
     a.options.write_board(game, &a.position)?;
@@ -518,10 +589,15 @@ pub fn run_moves(a: &MovesArgs) -> Result<Output, MexError> {
         return super::misere::moves(game, &a.position).map(PositionReport::output);
     }
     let mut ctx = a.options.search.context();
-    let (e, moves) = progress::while_searching(a.json, || {
+    let (e, moves) = match progress::while_searching(a.json, || {
         let e = game.evaluate(&a.position, &mut ctx)?;
         Ok::<_, MexError>((e, game.moves(&a.position, &mut ctx)?))
-    })?;
+    }) {
+        Err(refused @ MexError::TooLarge { .. }) => {
+            return outcome_report(game, &a.position, refused).map(PositionReport::output)
+        }
+        listed => listed?,
+    };
     let listed = mex_present::json::MovesReport::new(game, &e, &moves, &ctx)?;
     let partizan = listed.value.partizan.clone();
     let mut report = PositionReport {

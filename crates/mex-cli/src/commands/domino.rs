@@ -91,9 +91,23 @@ fn board(n: &BigUint, no_moves: bool, quiet: bool) -> Result<PositionReport, Mex
         quiet,
     )?;
     if !no_moves {
-        add_winning_moves(&mut report, &winning_placements(n)?);
+        let moves = winning_placements(n).map_err(name_no_moves)?;
+        add_winning_moves(&mut report, &moves);
     }
     Ok(report)
+}
+
+/// A board too long to list its placements: the refusal names the
+/// option that answers it (`--no-moves`: the value and outcome only).
+fn name_no_moves(e: MexError) -> MexError {
+    match e {
+        MexError::TooLarge { what, limit, .. } => MexError::too_large(
+            what,
+            limit,
+            "pass --no-moves for the value and outcome only",
+        ),
+        e => e,
+    }
 }
 
 /// The winning placements of a strip of `n`: the catalog's, or, for strips

@@ -3,6 +3,7 @@
 use super::partizan::{form_omitted, form_text, wall_text, write_thermograph, PartizanSummary};
 use crate::output::{fields, Output, Report};
 use clap::Args;
+use mex_core::error::quote;
 use mex_core::partizan::infinitesimal;
 use mex_core::partizan::loopy::notation as loopy_notation;
 use mex_core::partizan::loopy::predicates::Predicates;
@@ -63,7 +64,7 @@ pub struct GameArgs {
     options: bool,
     /// Also print the game tree of the canonical form to this depth (at
     /// most 10 000 nodes).
-    #[arg(long, value_name = "DEPTH")]
+    #[arg(long, value_name = "DEPTH", value_parser = crate::number::u32_value)]
     tree: Option<u32>,
     /// Print the game tree (depth from --tree, else 3) as Graphviz DOT text
     /// instead of the analysis (with --json: as the field "dot").
@@ -382,7 +383,7 @@ fn parse_number(s: &mut GameStore, text: &str, what: &str) -> Result<Q, MexError
     let g = notation::parse(s, text)?;
     toolkit::number_value(s, g).ok_or_else(|| {
         MexError::invalid(
-            format!("{what} '{text}' is not a number"),
+            format!("{what} {} is not a number", quote(text)),
             "a dyadic rational such as 1, 1/2 or 3/4",
         )
     })

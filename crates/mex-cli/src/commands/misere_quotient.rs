@@ -3,8 +3,9 @@
 
 use crate::output::{Output, Report};
 use clap::Args;
+use mex_core::bigint::parse_bounded;
 use mex_core::heap::code::TakeBreakCode;
-use mex_core::heap::misere_quotient::MisereQuotient;
+use mex_core::heap::misere_quotient::{MisereQuotient, MAX_QUOTIENT_HEAP};
 use mex_core::MexError;
 use mex_present::misere_quotient::MisereQuotientReport;
 use num_bigint::BigUint;
@@ -25,15 +26,22 @@ pub struct MisereQuotientArgs {
     /// The largest heap (1 to 4096). Without it, 30, doubled until a
     /// period proves the quotient of the whole game, 4096 is reached or a
     /// budget refuses the next bound.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = max_heap_arg)]
     max_heap: Option<usize>,
     /// A sum of heaps, e.g. 3,5,7: prints its misère outcome (P or N).
-    #[arg(long, value_name = "HEAPS", value_delimiter = ',')]
+    #[arg(long, value_name = "HEAPS", value_delimiter = ',', value_parser = crate::number::natural)]
     outcome: Option<Vec<BigUint>>,
     /// Print one JSON object: `order`, `elements`, `p_portion`, `heaps`,
     /// `presentation`, `table`, `period` and, with --outcome, `outcome`.
     #[arg(long)]
     pub json: bool,
+}
+
+/// `--max-heap`: a number in the syntax of every option (`2^5`, `1_000`),
+/// at most [`MAX_QUOTIENT_HEAP`] however large it is typed.
+fn max_heap_arg(text: &str) -> Result<usize, MexError> {
+    let limit = MAX_QUOTIENT_HEAP as u64;
+    Ok(parse_bounded(text, "the largest heap of a misère quotient", limit)? as usize)
 }
 
 impl Report for MisereQuotientReport {

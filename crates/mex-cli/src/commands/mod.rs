@@ -23,6 +23,7 @@ pub mod subtraction;
 pub mod sum;
 pub mod winner;
 
+use mex_core::error::quote;
 use mex_core::heap::periodic::{chart_terms, CHART_MAX_TERMS};
 use mex_core::MexError;
 use mex_present::sequences::{AtReport, CountReport, QueryReport};
@@ -32,7 +33,7 @@ use num_bigint::BigUint;
 pub fn parse_range(text: &str) -> Result<(BigUint, BigUint), MexError> {
     let (lo, hi) = text.split_once("..").ok_or_else(|| {
         MexError::invalid(
-            format!("'{text}' is not a range"),
+            format!("{} is not a range", quote(text)),
             "LO..HI with non-negative integers, e.g. 0..10^18",
         )
     })?;
@@ -58,7 +59,8 @@ pub fn range_arg(text: &str) -> Result<(BigUint, BigUint), String> {
     let (lo, hi) = parse_range(text).map_err(|e| e.to_string())?;
     if lo > hi {
         return Err(format!(
-            "the range {text} is empty; accepted: LO..HI with LO <= HI"
+            "the range {} is empty; accepted: LO..HI with LO <= HI",
+            quote(text)
         ));
     }
     Ok((lo, hi))

@@ -101,10 +101,10 @@ pub struct RunArgs {
     /// Threads to use: 1, or 2 (a helper thread marks the rare pairs of the
     /// next block of positions while the main thread finishes the current
     /// one; the values are the same). Higher numbers are treated as 2
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..))]
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = crate::number::threads_value)]
     threads: u16,
     /// Seconds between checkpoint saves (for tests).
-    #[arg(long, hide = true, default_value_t = 10)]
+    #[arg(long, hide = true, default_value_t = 10, value_parser = crate::number::u64_value)]
     save_every: u64,
 }
 

@@ -35,6 +35,9 @@ pub struct PlayArgs {
     /// The starting position (may start with '-').
     #[arg(allow_hyphen_values = true)]
     position: String,
+    /// Words after the position, refused (`catalog::one_position`).
+    #[arg(hide = true)]
+    extra: Vec<String>,
     /// Your side: Left or Right (partizan and synchronized games), Alice or
     /// Bob (arena games).
     #[arg(long)]
@@ -74,6 +77,7 @@ fn normal_side(family: Family, side: Option<&str>) -> Result<&'static str, MexEr
 }
 
 pub fn run(a: &PlayArgs) -> Result<Output, MexError> {
+    super::catalog::one_position(&a.game, &a.position, &a.extra)?;
     let game = games::find(&a.game)?;
     let family = game.info().family;
     let side = normal_side(family, a.side.as_deref())?;

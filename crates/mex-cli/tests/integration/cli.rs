@@ -1058,3 +1058,147 @@ fn each_game_states_its_rules_in_its_help() {
         assert!(help.contains("wins") || help.contains("loses"), "{cmd:?}");
     }
 }
+
+/// The one line of a refusal (status 2, nothing on stdout).
+fn refusal(args: &[&str]) -> String {
+    let out = mex(args);
+    assert_eq!(out.status.code(), Some(2), "{args:?}");
+    assert!(out.stdout.is_empty(), "{args:?}");
+    let err = String::from_utf8_lossy(&out.stderr).to_string();
+    assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+    err
+}
+
+/// Every numeric option reads the documented number syntax (`2^5`,
+/// `1_000`), and a bounded one names its limit however large the number is
+/// typed (issue 39, item 12).
+#[test]
+fn every_numeric_option_reads_the_number_syntax() {
+    let q = json(&["misere-quotient", "0.75", "--max-heap", "2^2"]);
+    let underscored = json(&["misere-quotient", "0.75", "--max-heap", "0_004"]);
+    assert_eq!(q["order"], underscored["order"]);
+    let outcome = json(&[
+        "misere-quotient",
+        "0.75",
+        "--max-heap",
+        "4",
+        "--outcome",
+        "2^1,2",
+    ]);
+    assert_eq!(
+        outcome["outcome"],
+        json(&[
+            "misere-quotient",
+            "0.75",
+            "--max-heap",
+            "4",
+            "--outcome",
+            "2,2"
+        ])["outcome"]
+    );
+    let tree = mex(&["game", "{2|-1}", "--tree", "2^1"]);
+    assert!(
+        tree.status.success(),
+        "{}",
+        String::from_utf8_lossy(&tree.stderr)
+    );
+    let threads = json(&["octal", "0.07", "--terms", "10", "--threads", "2^1"]);
+    assert_eq!(
+        threads["values"],
+        json(&["octal", "0.07", "--terms", "10"])["values"]
+    );
+    let huge = refusal(&["misere-quotient", "0.75", "--max-heap", "10^100"]);
+    assert!(huge.contains("exceeds the limit of 4096"), "{huge}");
+    for (args, accepted) in [
+        (&["game", "{2|-1}", "--tree", "two"][..], "accepted"),
+        (
+            &["octal", "0.07", "--terms", "5", "--threads", "0"],
+            "below the minimum 1",
+        ),
+        (&["misere-quotient", "0.75", "--outcome", "1,x"], "accepted"),
+    ] {
+        let e = refusal(args);
+        assert!(
+            e.contains(accepted) && !e.contains("invalid digit"),
+            "{args:?}: {e}"
+        );
+    }
+}
+
+/// A refusal quotes a short excerpt of a long input, never all of it
+/// (issue 39, item 13): a range of 30 000 digits.
+#[test]
+fn a_long_input_is_quoted_by_an_excerpt() {
+    let range = format!("{}..10", "9".repeat(30_000));
+    let e = refusal(&["subtraction", "1,3,4", "--count-p", &range]);
+    assert!(e.len() < 400, "{} characters: {}", e.len(), &e[..200]);
+    assert!(e.contains("…(30004 bytes)"), "{e}");
+    let cake = format!("2x{}", "3".repeat(20_000));
+    let e = refusal(&["value", "cutcake", &cake]);
+    assert!(e.len() < 600 && e.contains("…(20002 bytes)"), "{e}");
+}
+
+/// Game names: any case, the nearest name suggested; a size typed
+/// otherwise than HxW, a start board too large, a board too long to list,
+/// a position typed as several arguments each say what to type
+/// (issue 39, item 16).
+#[test]
+fn game_names_and_positions_say_what_to_type() {
+    assert_eq!(
+        json(&["value", "Domineering", "2x2"])["game"],
+        "domineering"
+    );
+    let typo = refusal(&["value", "domineerin", "3x3"]);
+    assert!(typo.contains("did you mean 'domineering'?"), "{typo}");
+    let star = refusal(&["value", "domineering", "3*3"]);
+    assert!(
+        star.contains("the size '3*3' was not understood; accepted: HxW"),
+        "{star}"
+    );
+    let cram = refusal(&["value", "cram", "3*3"]);
+    assert!(cram.contains("the size '3*3' was not understood"), "{cram}");
+    let fox = refusal(&["value", "fox-and-geese", "9x9"]);
+    assert!(fox.contains("81 (9x9) exceeds the limit of 64"), "{fox}");
+    assert!(!fox.contains("accepted; accepted"), "{fox}");
+    let domino = refusal(&["domino", "10^30"]);
+    assert!(domino.contains("--no-moves"), "{domino}");
+    let nim = refusal(&["value", "nim", "3", "4", "5"]);
+    assert!(nim.contains("the position is one argument, not 3"), "{nim}");
+    assert!(
+        nim.contains("accepted: the position as one argument: '3,4,5'"),
+        "{nim}"
+    );
+    let sum = refusal(&["moves", "expression", "1", "+", "2"]);
+    assert!(sum.contains("'1 + 2' (in quotes)"), "{sum}");
+    assert_eq!(json(&["value", "expression", "-1"])["value"], "-1");
+}
+
+/// `mex value` and `mex moves` of Wythoff's game beyond the Grundy table
+/// give what `mex wythoff` gives: the outcome by Wythoff's pairs and the
+/// winning moves, at any size (issue 39, item 17).
+#[test]
+fn the_catalog_gives_large_wythoff_positions_as_the_family_command() {
+    let family = json(&["wythoff", "10^30", "10^30"]);
+    for command in ["value", "moves"] {
+        let catalog = json(&[command, "wythoff", "10^30,10^30"]);
+        for key in ["game", "position", "outcome", "winning_moves"] {
+            assert_eq!(catalog[key], family[key], "{command} {key}");
+        }
+        assert!(catalog.get("grundy").is_none(), "{command}");
+    }
+    assert_eq!(family["outcome"], "N");
+    assert_eq!(family["winning_moves"][0]["position"], "0,0", "{family}");
+    let text = String::from_utf8_lossy(&mex(&["value", "wythoff", "1000,2000"]).stdout).to_string();
+    assert!(
+        text.contains("not computed (the limit is piles of 512"),
+        "{text}"
+    );
+    // The Grundy value is still refused where it is asked for.
+    let grundy = refusal(&["wythoff", "600", "3", "--grundy"]);
+    assert!(grundy.contains("piles of 512"), "{grundy}");
+    let p = json(&["value", "wythoff", "153,248"]);
+    assert_eq!(
+        (p["outcome"].as_str(), p["grundy"].as_str()),
+        (Some("P"), Some("0"))
+    );
+}

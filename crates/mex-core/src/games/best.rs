@@ -29,6 +29,7 @@
 //!   (Alice's fastest; for Bob one that keeps Alice away forever); when Bob
 //!   has none he delays as long as possible (most turns).
 
+use crate::error::quote;
 use crate::games::{CatalogGame, Context, Evaluation, MoveEvaluation, Outcome, Side, Value};
 use crate::partizan::store::OutcomeClass;
 use crate::solve::arena::Player;
@@ -356,7 +357,7 @@ pub fn best_move(
                 });
                 if i.is_none() {
                     return Err(MexError::invalid(
-                        format!("'{theirs}' is not a choice of the other side"),
+                        format!("{} is not a choice of the other side", quote(theirs)),
                         "a choice listed by /api/moves",
                     ));
                 }

@@ -16,6 +16,7 @@ use super::{
     positions, Family, Game, GameInfo, Move, PartizanGame, PartizanRuleset, Ruleset, MAX_HEAPS,
     MAX_LISTED_MOVES,
 };
+use crate::error::quote;
 use crate::partizan::store::{GameId, GameStore, MAX_INTEGER};
 use crate::MexError;
 use std::fmt;
@@ -48,7 +49,7 @@ fn parse_side(text: &str, cake: &str) -> Result<u64, MexError> {
     match text.parse::<u64>() {
         Ok(n) if (1..=MAX_SIDE).contains(&n) && !text.starts_with('+') => Ok(n),
         _ => Err(MexError::invalid(
-            format!("'{cake}' is not a cake"),
+            format!("{} is not a cake", quote(cake)),
             ACCEPTED,
         )),
     }
@@ -59,7 +60,7 @@ impl FromStr for Cake {
     fn from_str(s: &str) -> Result<Self, MexError> {
         let (h, w) = s
             .split_once('x')
-            .ok_or_else(|| MexError::invalid(format!("'{s}' is not a cake"), ACCEPTED))?;
+            .ok_or_else(|| MexError::invalid(format!("{} is not a cake", quote(s)), ACCEPTED))?;
         Ok(Cake {
             height: parse_side(h, s)?,
             width: parse_side(w, s)?,

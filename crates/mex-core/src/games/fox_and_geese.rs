@@ -118,21 +118,7 @@ impl FromStr for Pen {
             max_cells: MAX_SQUARES,
         };
         let board = match sized(s) {
-            Some((h, w)) if h * w <= MAX_SQUARES && h > 0 && w > 0 => {
-                let mut b = Board::filled(h, w, b'.');
-                for r in 0..h {
-                    for c in 0..w {
-                        b.set(r, c, start(r, c, h, w));
-                    }
-                }
-                b
-            }
-            Some(_) => {
-                return Err(MexError::invalid(
-                    format!("{} is not a board size accepted", quote(s)),
-                    ACCEPTED,
-                ))
-            }
+            Some((h, w)) => start_board(s, h, w)?,
             None => Board::parse(s, &alphabet)?,
         };
         let squares = board.height() * board.width();
@@ -166,9 +152,47 @@ impl FromStr for Pen {
 }
 
 /// `HxW` (both numbers), if `s` is written so.
+/// `HxW` (digits on both sides; a side too long for a `usize` saturates).
 fn sized(s: &str) -> Option<(usize, usize)> {
-    let (h, w) = s.trim().split_once('x')?;
-    Some((h.parse().ok()?, w.parse().ok()?))
+    let (h, w) = s.trim().split_once(['x', 'X'])?;
+    let side = |t: &str| {
+        let t = t.trim();
+        (!t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| t.parse().unwrap_or(usize::MAX))
+    };
+    Some((side(h)?, side(w)?))
+}
+
+/// The start of an `h × w` board typed as `text`: refused when it has no
+/// square or more than [`MAX_SQUARES`] (saying how many it has).
+fn start_board(text: &str, h: usize, w: usize) -> Result<Board, MexError> {
+    if h == 0 || w == 0 {
+        return Err(MexError::too_small(
+            "the board size",
+            quote(text.trim()),
+            "1x1",
+            ACCEPTED,
+        ));
+    }
+    if h.saturating_mul(w) > MAX_SQUARES {
+        let squares = match h.checked_mul(w) {
+            Some(n) => format!("{n} ({h}x{w})"),
+            None => quote(text.trim()),
+        };
+        return Err(MexError::above_limit(
+            "the squares of a Fox and Geese board",
+            squares,
+            MAX_SQUARES,
+            "use a board of at most 64 squares",
+        ));
+    }
+    let mut b = Board::filled(h, w, b'.');
+    for r in 0..h {
+        for c in 0..w {
+            b.set(r, c, start(r, c, h, w));
+        }
+    }
+    Ok(b)
 }
 
 impl fmt::Display for Pen {
@@ -267,6 +291,24 @@ mod tests {
         for bad in ["G.G.", "FF/..", "9x9", "x"] {
             assert!(bad.parse::<Pen>().is_err(), "{bad}");
         }
+    }
+
+    /// A start too large says how many squares it has and the limit, not
+    /// "accepted" twice (issue 39, item 16).
+    #[test]
+    fn a_start_too_large_names_its_squares() {
+        let e = "9x9".parse::<Pen>().unwrap_err().to_string();
+        assert!(
+            e.starts_with("the squares of a Fox and Geese board 81 (9x9) exceeds the limit of 64"),
+            "{e}"
+        );
+        let zero = "0x8".parse::<Pen>().unwrap_err().to_string();
+        assert!(zero.contains("below the minimum 1x1"), "{zero}");
+        let huge = "99999999999999999999999x9".parse::<Pen>().unwrap_err();
+        assert!(
+            huge.to_string().contains("exceeds the limit of 64"),
+            "{huge}"
+        );
     }
 
     /// By hand: a fox in a corner behind a goose that blocks its only

@@ -5,6 +5,7 @@
 
 use super::picture::{Edge, Node, Picture, MAX_SPOTS};
 use super::{check_move_count, Family, Game, GameInfo, LoopyGame, Move, Ruleset};
+use crate::error::quote;
 use crate::solve::graph::{ExplicitGraph, GameGraph, Primitive};
 use crate::solve::retrograde::{self, Value};
 use crate::MexError;
@@ -102,7 +103,10 @@ impl FromStr for GraphPosition {
         let node = match start {
             None => 0,
             Some(name) => graph.names().position(|n| n == name).ok_or_else(|| {
-                MexError::invalid(format!("the graph has no position '{name}'"), ACCEPTED)
+                MexError::invalid(
+                    format!("the graph has no position {}", quote(name)),
+                    ACCEPTED,
+                )
             })?,
         };
         let text = statements(&graph);

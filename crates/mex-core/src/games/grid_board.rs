@@ -152,13 +152,19 @@ impl Board {
         }
     }
 
-    /// Parses `text` over `alphabet`; refuses boards of more than the
+    /// Parses `text` over `alphabet`; refuses a size typed otherwise than
+    /// `HxW` ([`size_not_understood`]), boards of more than the
     /// alphabet's `max_cells` cells, and rows of different lengths (an
     /// empty row, as between two separators, included).
     pub fn parse(text: &str, alphabet: &Alphabet) -> Result<Board, MexError> {
         let t = text.trim();
         if let Some(board) = Self::parse_size(t, alphabet)? {
             return Ok(board);
+        }
+        if !alphabet.cells.iter().any(u8::is_ascii_digit) {
+            if let Some(e) = size_not_understood(t, alphabet.accepted) {
+                return Err(e);
+            }
         }
         let rows: Vec<&str> = t.split(['/', '|', '\n']).map(str::trim).collect();
         let width = rows.first().map_or(0, |r| r.len());
@@ -439,9 +445,34 @@ pub fn power(base: u128, exp: usize) -> u128 {
     (0..exp).fold(1u128, |acc, _| acc.saturating_mul(base))
 }
 
+/// The refusal of a board that starts with a digit, which no board of
+/// cells does: a size typed otherwise than `HxW` (`3*3`, `3 x`), said as
+/// such rather than as a bad cell `'3'`.
+pub fn size_not_understood(text: &str, accepted: &str) -> Option<MexError> {
+    let t = text.trim();
+    t.starts_with(|c: char| c.is_ascii_digit()).then(|| {
+        MexError::invalid(
+            format!("the size {} was not understood", quote(t)),
+            accepted,
+        )
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_size_typed_otherwise_than_hxw_is_said_to_be_a_size() {
+        for bad in ["3*3", "3 by 3", "3"] {
+            let e = Board::parse(bad, &FREE).unwrap_err().to_string();
+            assert!(e.starts_with("the size '"), "{bad}: {e}");
+            assert!(
+                e.contains("was not understood; accepted: HxW"),
+                "{bad}: {e}"
+            );
+        }
+    }
 
     const STONES: Alphabet = Alphabet {
         cells: b"xo.",

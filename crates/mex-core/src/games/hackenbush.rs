@@ -10,6 +10,7 @@ use super::picture::{Edge, Node, Owner, Picture};
 use super::{
     positions, Family, Game, GameInfo, Move, PartizanGame, PartizanRuleset, Ruleset, MAX_HEAPS,
 };
+use crate::error::quote;
 use crate::partizan::simple::{Record, MAX_EXPONENT};
 use crate::partizan::store::{GameId, GameStore};
 use crate::MexError;
@@ -53,7 +54,7 @@ impl FromStr for Strings {
                         'B' => Ok(true),
                         'R' => Ok(false),
                         _ => Err(MexError::invalid(
-                            format!("'{c}' in '{word}' is not an edge"),
+                            format!("'{c}' in {} is not an edge", quote(word)),
                             ACCEPTED,
                         )),
                     })

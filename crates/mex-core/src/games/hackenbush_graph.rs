@@ -25,6 +25,7 @@
 
 use super::picture;
 use super::{positions, Family, Game, GameInfo, Move, PartizanGame, PartizanRuleset, Ruleset};
+use crate::error::quote;
 use crate::partizan::store::{GameId, GameStore};
 use crate::MexError;
 use std::collections::HashMap;
@@ -92,7 +93,7 @@ fn vertex(text: &str, edge: &str) -> Result<u32, MexError> {
     match text.parse::<u32>() {
         Ok(n) if !text.starts_with('+') => Ok(n),
         _ => Err(MexError::invalid(
-            format!("'{text}' in '{edge}' is not a vertex"),
+            format!("{} in {} is not a vertex", quote(text), quote(edge)),
             ACCEPTED,
         )),
     }
@@ -101,7 +102,7 @@ fn vertex(text: &str, edge: &str) -> Result<u32, MexError> {
 impl FromStr for Edge {
     type Err = MexError;
     fn from_str(s: &str) -> Result<Self, MexError> {
-        let bad = || MexError::invalid(format!("'{s}' is not an edge"), ACCEPTED);
+        let bad = || MexError::invalid(format!("{} is not an edge", quote(s)), ACCEPTED);
         let (ends, colour) = s.split_once(':').ok_or_else(bad)?;
         let (u, v) = ends.split_once('-').ok_or_else(bad)?;
         let colour = match colour {

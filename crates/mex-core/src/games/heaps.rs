@@ -6,6 +6,7 @@
 
 use super::picture::Picture;
 use super::{check_move_count, parse_heaps, show_heaps, Move};
+use crate::error::quote;
 use crate::heap::periodic::PeriodicSequence;
 use crate::MexError;
 use num_bigint::BigUint;
@@ -221,7 +222,7 @@ impl<R: HeapRules> FromStr for HeapPosition<R> {
         }
         let (rules, heaps) = s.trim().rsplit_once(':').ok_or_else(|| {
             MexError::invalid(
-                format!("'{s}' has no ':' between the rules and the heaps"),
+                format!("{} has no ':' between the rules and the heaps", quote(s)),
                 "RULES:HEAPS such as 1,3,4:9 (subtraction) or 0.07:20 (octal)",
             )
         })?;

@@ -8,6 +8,7 @@ use super::picture::{Cell, Owner, Picture};
 use super::{
     positions, Family, Game, GameInfo, ImpartialGame, ImpartialRuleset, Move, Ruleset, MAX_HEAPS,
 };
+use crate::error::quote;
 use crate::heap::octal::{prove_period, DEFAULT_MAX_TERMS};
 use crate::heap::periodic::PeriodicSequence;
 use crate::MexError;
@@ -44,7 +45,7 @@ impl FromStr for Pins {
                         'I' => Ok(true),
                         '.' => Ok(false),
                         _ => Err(MexError::invalid(
-                            format!("'{c}' in '{row}' is not a pin"),
+                            format!("'{c}' in {} is not a pin", quote(row)),
                             ACCEPTED,
                         )),
                     })

@@ -79,6 +79,7 @@ pub use adapters::{
     PartizanEntry, ResumableSearch, SavedTable, Side, SyncEntry, Value,
 };
 
+use crate::error::quote;
 pub use crate::impartial::ruleset::ImpartialRuleset;
 pub use crate::partizan::ruleset::PartizanRuleset;
 use crate::partizan::store::{GameId, GameStore};
@@ -216,6 +217,12 @@ pub trait ImpartialGame: Game + ImpartialRuleset {
     /// An upper bound on the sums reachable from `p` under misère search
     /// (may saturate above `cap`); `None` (the default): counted by search.
     fn misere_reach_bound(&self, _p: &Self::Position, _cap: usize) -> Option<BigUint> {
+        None
+    }
+    /// The outcome by a closed form, for positions whose value is beyond
+    /// the solvers ([`Game::check`] refuses them); `None` (the default):
+    /// none is known.
+    fn known_outcome(&self, _p: &Self::Position) -> Option<crate::impartial::Outcome> {
         None
     }
     /// Every move to a position of Grundy value `target`, by a closed form,
@@ -373,19 +380,56 @@ pub fn catalog() -> &'static [&'static dyn CatalogGame] {
     ]
 }
 
-/// The catalog game called `name`.
+/// The catalog game called `name`, in any case (`Domineering`). An unknown
+/// name is refused with the nearest names suggested ([`nearest_names`]).
 pub fn find(name: &str) -> Result<&'static dyn CatalogGame, MexError> {
+    let typed = name.trim();
     catalog()
         .iter()
         .copied()
-        .find(|g| g.info().name == name)
+        .find(|g| g.info().name.eq_ignore_ascii_case(typed))
         .ok_or_else(|| {
             let names: Vec<&str> = catalog().iter().map(|g| g.info().name).collect();
+            let guess = match nearest_names(typed, &names)[..] {
+                [] => String::new(),
+                ref near => format!(
+                    " (did you mean {}?)",
+                    near.iter()
+                        .map(|n| quote(n))
+                        .collect::<Vec<_>>()
+                        .join(" or ")
+                ),
+            };
             MexError::invalid(
-                format!("'{}' is not a game of the catalog", name),
+                format!("{} is not a game of the catalog{guess}", quote(name)),
                 names.join(", "),
             )
         })
+}
+
+/// Least Jaro–Winkler similarity of a name suggested for a mistyped one
+/// (clap suggests subcommands from 0.7; 0.8 keeps unrelated short names
+/// such as `col` and `nim` out).
+const SUGGESTED_SIMILARITY: f64 = 0.8;
+
+/// The names most similar to `typed` (Jaro–Winkler similarity, case
+/// ignored; Winkler 1990, as `strsim` computes it), when similar enough:
+/// every name within 0.02 of the best, best first, at most three.
+pub fn nearest_names<'a>(typed: &str, names: &[&'a str]) -> Vec<&'a str> {
+    let typed = typed.to_ascii_lowercase().replace(['_', ' '], "-");
+    let mut scored: Vec<(f64, &str)> = names
+        .iter()
+        .map(|&n| (strsim::jaro_winkler(&typed, n), n))
+        .filter(|&(score, _)| score >= SUGGESTED_SIMILARITY)
+        .collect();
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let best = scored.first().map_or(0.0, |s| s.0);
+    scored
+        .into_iter()
+        .take_while(|&(score, _)| score >= best - 0.02)
+        .take(3)
+        .map(|(_, n)| n)
+        .collect()
 }
 
 /// Most heaps (or strips) in one position.
@@ -411,7 +455,7 @@ pub(crate) fn parse_heaps(text: &str, accepted: &str) -> Result<Vec<BigUint>, Me
                 "split the position into a sum",
             )
         } else {
-            MexError::invalid(format!("'{text}' has an empty heap size"), accepted)
+            MexError::invalid(format!("{} has an empty heap size", quote(text)), accepted)
         });
     }
     parts
@@ -438,7 +482,7 @@ pub(crate) fn parse_list<T: FromStr<Err = MexError>>(
         .collect();
     if text.contains(',') && text.split(',').any(|w| w.trim().is_empty()) {
         return Err(MexError::invalid(
-            format!("'{text}' has an empty {what}"),
+            format!("{} has an empty {what}", quote(text)),
             accepted,
         ));
     }

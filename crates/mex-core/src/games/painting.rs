@@ -14,6 +14,7 @@
 
 use super::picture::{Cell, Edge, Grid, Node, Owner, Picture};
 use super::Move;
+use crate::error::quote;
 use crate::MexError;
 use std::fmt;
 use std::str::FromStr;
@@ -90,7 +91,7 @@ fn invalid(what: impl Into<String>) -> MexError {
 fn number(text: &str, what: &str) -> Result<usize, MexError> {
     match text.parse::<usize>() {
         Ok(n) if !text.starts_with('+') => Ok(n),
-        _ => Err(invalid(format!("'{text}' is not {what}"))),
+        _ => Err(invalid(format!("{} is not {what}", quote(text)))),
     }
 }
 
@@ -162,7 +163,7 @@ impl Painting {
             "P" => (1..n).for_each(|v| g.join(v - 1, v)),
             "C" if n >= 3 => (0..n).for_each(|v| g.join(v, (v + 1) % n)),
             "K" => (0..n).for_each(|u| (u + 1..n).for_each(|v| g.join(u, v))),
-            _ => return Err(invalid(format!("'{spec}' is not a graph"))),
+            _ => return Err(invalid(format!("{} is not a graph", quote(spec)))),
         }
         Ok(g)
     }
@@ -174,7 +175,7 @@ impl Painting {
         {
             let (u, v) = word
                 .split_once('-')
-                .ok_or_else(|| invalid(format!("'{word}' is not an edge")))?;
+                .ok_or_else(|| invalid(format!("{} is not an edge", quote(word))))?;
             let (u, v) = (number(u, "a vertex")?, number(v, "a vertex")?);
             if u >= self.len() || v >= self.len() || u == v {
                 return Err(invalid(format!(
@@ -465,7 +466,10 @@ impl FromStr for Painting {
                 g.set_paint(section)?;
                 painted = true;
             } else {
-                return Err(invalid(format!("'{section}' is not a section of a graph")));
+                return Err(invalid(format!(
+                    "{} is not a section of a graph",
+                    quote(section)
+                )));
             }
         }
         Ok(g)

@@ -9,6 +9,7 @@
 
 use super::picture::Picture;
 use super::{ArenaGame, Family, Game, GameInfo, Move, Player, Ruleset};
+use crate::error::quote;
 use crate::shift::exhaustive::{self, ShiftSolution};
 use crate::shift::state::{parse_state, show, to_index};
 use crate::MexError;
@@ -150,7 +151,7 @@ fn parse_register(f: Option<Arc<[u8]>>, text: &str) -> Result<Register, MexError
     let bits = parse_state(state)?;
     if over && bits.contains(&1) {
         return Err(MexError::invalid(
-            format!("'{text}' marks a state other than 0^n as the end"),
+            format!("{} marks a state other than 0^n as the end", quote(text)),
             "STATE, or 0^n followed by ' end' once 0^n has come back",
         ));
     }
@@ -206,9 +207,9 @@ impl FromStr for GeneralizedState {
     type Err = MexError;
     fn from_str(s: &str) -> Result<Self, MexError> {
         let accepted = "F:STATE, with f as 2^(n-1) bits and an n-bit state, e.g. 0110:000";
-        let (f, state) = s
-            .split_once(':')
-            .ok_or_else(|| MexError::invalid(format!("'{s}' has no ':' after f"), accepted))?;
+        let (f, state) = s.split_once(':').ok_or_else(|| {
+            MexError::invalid(format!("{} has no ':' after f", quote(s)), accepted)
+        })?;
         let f = parse_state(f)?;
         let r = parse_register(Some(f.clone().into()), state)?;
         if f.len() != 1 << (r.bits.len() - 1).min(40) {

@@ -13,6 +13,7 @@
 
 use super::adapters::nimber_text;
 use super::{find, CatalogGame, Context, Family, GameInfo, Value};
+use crate::error::quote;
 use crate::partizan::notation;
 use crate::partizan::simple::Record;
 use crate::partizan::store::GameId;
@@ -36,9 +37,9 @@ const ACCEPTED: &str = "components GAME:POSITION such as nim:5 octal:0.07:20 \
 impl<'a> Summand<'a> {
     /// Parses `GAME:POSITION`.
     pub fn parse(text: &'a str) -> Result<Self, MexError> {
-        let (name, position) = text
-            .split_once(':')
-            .ok_or_else(|| MexError::invalid(format!("'{text}' is not a component"), ACCEPTED))?;
+        let (name, position) = text.split_once(':').ok_or_else(|| {
+            MexError::invalid(format!("{} is not a component", quote(text)), ACCEPTED)
+        })?;
         Ok(Summand {
             game: find(name)?,
             position,

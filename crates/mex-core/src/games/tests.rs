@@ -40,6 +40,26 @@ fn every_example_is_accepted_and_names_are_unique() {
     assert!(find("chess").is_err());
 }
 
+/// Names are read in any case, and a mistyped one is refused with the
+/// nearest names (issue 39, item 16).
+#[test]
+fn game_names_ignore_case_and_a_typo_gets_the_nearest_name() {
+    assert_eq!(find("Domineering").unwrap().info().name, "domineering");
+    assert_eq!(find("FOX-AND-GEESE").unwrap().info().name, "fox-and-geese");
+    let typo = find("domineerin").err().expect("refused").to_string();
+    assert!(
+        typo.starts_with("'domineerin' is not a game of the catalog (did you mean 'domineering'?)"),
+        "{typo}"
+    );
+    let underscores = find("toads_and_frogs").err().expect("refused").to_string();
+    assert!(
+        underscores.contains("did you mean 'toads-and-frogs'"),
+        "{underscores}"
+    );
+    let chess = find("chess").err().expect("refused").to_string();
+    assert!(!chess.contains("did you mean"), "{chess}");
+}
+
 /// `Display` then `FromStr` gives the same position and value, on every
 /// position met in play from each example.
 #[test]

@@ -13,6 +13,7 @@
 
 use super::picture::{Cell, Owner, Picture};
 use super::{Family, Game, GameInfo, Move, PartizanGame, PartizanRuleset, Ruleset, MAX_HEAPS};
+use crate::error::quote;
 use crate::MexError;
 use std::fmt;
 use std::str::FromStr;
@@ -82,7 +83,7 @@ impl FromStr for Strips {
         for word in s.split_whitespace() {
             if let Some(c) = word.chars().find(|c| !matches!(c, 'T' | 'F' | '.')) {
                 return Err(MexError::invalid(
-                    format!("'{c}' in '{word}' is not a cell"),
+                    format!("'{c}' in {} is not a cell", quote(word)),
                     ACCEPTED,
                 ));
             }

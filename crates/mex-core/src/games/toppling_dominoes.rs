@@ -20,6 +20,7 @@ use super::picture::{Cell, Owner, Picture};
 use super::{
     positions, Family, Game, GameInfo, Move, PartizanGame, PartizanRuleset, Ruleset, MAX_HEAPS,
 };
+use crate::error::quote;
 use crate::partizan::store::{GameId, GameStore, MAX_INTEGER};
 use crate::MexError;
 use std::fmt;
@@ -54,7 +55,7 @@ impl FromStr for Rows {
         for word in s.split_whitespace() {
             if let Some(c) = word.chars().find(|c| !matches!(c, 'L' | 'R' | 'G')) {
                 return Err(MexError::invalid(
-                    format!("'{c}' in '{word}' is not a domino"),
+                    format!("'{c}' in {} is not a domino", quote(word)),
                     ACCEPTED,
                 ));
             }

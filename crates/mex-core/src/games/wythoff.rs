@@ -146,6 +146,11 @@ impl ImpartialGame for Wythoff {
     fn misere_reach_bound(&self, p: &Piles, _cap: usize) -> Option<BigUint> {
         Some((&p.x + 1u32) * (&p.y + 1u32))
     }
+    /// P exactly at the pairs `(⌊kφ⌋, ⌊kφ²⌋)` and their mirror images
+    /// (Wythoff 1907), for any size.
+    fn known_outcome(&self, p: &Piles) -> Option<crate::impartial::Outcome> {
+        Some(engine::outcome(&p.x, &p.y))
+    }
     /// The moves to P-positions, by the pairs, for any size.
     fn known_moves_to(&self, p: &Piles, target: &BigUint) -> Option<Vec<Move<Piles>>> {
         target.is_zero().then(|| {

@@ -5,6 +5,7 @@
 //! and separated by spaces: `BBWB WWB`.
 
 use super::ruleset::PartizanRuleset;
+use crate::error::quote;
 use crate::ruleset::Ruleset;
 use crate::MexError;
 
@@ -22,7 +23,7 @@ pub fn parse_word(word: &str, accepted: &str) -> Result<Row, MexError> {
             'B' | 'b' => Ok(true),
             'W' | 'w' => Ok(false),
             _ => Err(MexError::invalid(
-                format!("'{c}' in '{word}' is not a cherry"),
+                format!("'{c}' in {} is not a cherry", quote(word)),
                 accepted,
             )),
         })

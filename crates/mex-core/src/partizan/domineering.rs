@@ -111,6 +111,9 @@ impl Grid {
             Self::check(h, w)?;
             return Self::rectangle(h as u32, w as u32);
         }
+        if let Some(e) = crate::games::grid_board::size_not_understood(t, accepted) {
+            return Err(e);
+        }
         let lines: Vec<&str> = t.split(['/', '|', '\n']).map(str::trim).collect();
         let width = lines[0].chars().count();
         if t.is_empty() {
@@ -523,6 +526,12 @@ mod tests {
         ] {
             assert!(Grid::parse(bad).is_err(), "{bad}");
         }
+        // A size typed otherwise than HxW is said to be one, not a bad cell.
+        let star = Grid::parse("3*3").unwrap_err().to_string();
+        assert!(
+            star.starts_with("the size '3*3' was not understood; accepted: HxW"),
+            "{star}"
+        );
         // An empty row is refused, not dropped; rows have one width.
         for ragged in ["../", "/..", "..//..", "..||..", "../.", "#/..", "..\n\n.."] {
             let err = Grid::parse(ragged).unwrap_err().to_string();

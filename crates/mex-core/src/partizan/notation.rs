@@ -38,6 +38,7 @@
 use super::simple::{Record, Simple};
 pub use super::store::{as_nimber, as_number};
 use super::store::{GameId, GameStore, Kind};
+use crate::error::quote;
 use crate::MexError;
 use num_bigint::{BigInt, BigUint};
 use num_traits::Zero;
@@ -54,7 +55,7 @@ const ACCEPTED: &str =
     "games like {1|0}, {2||1|0}, 3/4, -2, *, *3, ^, v, ^3, ↑*, ^<2>, ^[3], ±1, +-1, 3±1, Tiny(G), Miny(G), joined by + or -, G:H, G.U";
 
 fn bad(text: &str, why: &str) -> MexError {
-    MexError::invalid(format!("'{text}' is not a game: {why}"), ACCEPTED)
+    MexError::invalid(format!("{} is not a game: {why}", quote(text)), ACCEPTED)
 }
 
 /// A character of the expression, and whether a space came before it.

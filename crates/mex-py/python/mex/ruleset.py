@@ -270,10 +270,16 @@ class Ruleset:
 
     def label(self, position: Any, option: Any) -> str:
         """The label of the move from ``position`` to ``option``: the
-        ``label`` hook's, else the option's ``repr``."""
+        ``label`` hook's, else the move itself, ``repr(position) → repr(option)``.
+
+        >>> import mex
+        >>> r = mex.Ruleset.impartial(lambda n: range(n))
+        >>> r.label(3, 1)
+        '3 → 1'
+        """
         if self._label is not None:
             return str(self._label(position, option))
-        return repr(option)
+        return f"{position!r} → {option!r}"
 
     def __repr__(self) -> str:
         return f"<Ruleset {self.name!r}>"
@@ -432,7 +438,16 @@ class RulesetMove:
         return outcome in ("P", self.player[0])
 
     def __repr__(self) -> str:
+        """``<Move Left: label -> position>`` with a ``label`` hook, else
+        ``<Move from → to>`` (the default label is the move itself).
+
+        >>> import mex
+        >>> mex.Ruleset.impartial(lambda n: range(n))(2).moves()
+        [<Move 2 → 0>, <Move 2 → 1>]
+        """
         player = f"{self.player}: " if self.player else ""
+        if self.game.ruleset._label is None:
+            return f"<Move {player}{self.label}>"
         return f"<Move {player}{self.label} -> {self.position!r}>"
 
 

@@ -154,7 +154,7 @@ impl RulesetEngine {
     ) -> PyResult<(u64, u64)> {
         let mut guard = self.lock(py)?;
         let st = &mut *guard;
-        let root = self.intern(st, position, "the ruleset was given")?;
+        let root = self.intern(st, position, &super::given)?;
         let budget = self.memory.saturating_sub(st.bytes);
         let token = StopToken::new();
         let lazy = Lazy {

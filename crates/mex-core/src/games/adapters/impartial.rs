@@ -308,6 +308,15 @@ impl<G: ImpartialGame> CatalogGame for ImpartialEntry<G> {
             })
             .collect()
     }
+    /// The position is read without [`crate::games::Game::check`]: the
+    /// outcome is asked for the positions it refuses.
+    fn known_outcome(&self, position: &str) -> Result<Option<(String, Outcome)>, MexError> {
+        let p: G::Position = position.trim().parse()?;
+        Ok(self
+            .0
+            .known_outcome(&p)
+            .map(|o| (p.to_string(), Outcome::Impartial(o))))
+    }
     fn grundy(&self, position: &str) -> Result<BigUint, MexError> {
         let p = parse(&self.0, position)?;
         self.grundy_in(&mut self.solver(DEFAULT_MEMORY_BYTES), &p)
@@ -317,10 +326,13 @@ impl<G: ImpartialGame> CatalogGame for ImpartialEntry<G> {
         position: &str,
         target: &BigUint,
     ) -> Result<Vec<(String, String)>, MexError> {
-        let p = parse(&self.0, position)?;
+        // A closed form answers positions beyond the solvers' limits, so
+        // the position is checked only when its moves are searched.
+        let p: G::Position = position.trim().parse()?;
         let moves = match self.0.known_moves_to(&p, target) {
             Some(moves) => moves,
             None => {
+                self.0.check(&p)?;
                 let mut solver = self.solver(DEFAULT_MEMORY_BYTES);
                 let mut out = Vec::new();
                 for m in self.listed_moves(&p)? {

@@ -174,6 +174,16 @@ pub trait CatalogGame: Send + Sync {
     fn evaluate(&self, position: &str, ctx: &mut Context) -> Result<Evaluation, MexError>;
     /// Every move with its resulting position and value.
     fn moves(&self, position: &str, ctx: &mut Context) -> Result<Vec<MoveEvaluation>, MexError>;
+    /// The outcome of a position by a closed form of its game, for the
+    /// positions whose value [`CatalogGame::evaluate`] refuses as too large
+    /// (Wythoff's game beyond its Grundy table: the outcome by Wythoff's
+    /// pairs at any size), with the position as the game prints it (read
+    /// without the check that refuses its value); `None` (the default)
+    /// when the game has none.
+    fn known_outcome(&self, position: &str) -> Result<Option<(String, Outcome)>, MexError> {
+        let _ = position;
+        Ok(None)
+    }
     /// The Grundy value (impartial short games only).
     fn grundy(&self, position: &str) -> Result<BigUint, MexError> {
         Err(not_in_family(self.info(), position, "a Grundy value"))

@@ -824,7 +824,7 @@ impl Parser<'_> {
             .iter()
             .find(|(n, _)| *n == name)
             .map(|&(_, d)| d)
-            .ok_or_else(|| self.error(&format!("unknown name in '{word}'")))?;
+            .ok_or_else(|| self.error(&format!("unknown name in {}", quote(word))))?;
         let mut g = self.named(def)?;
         if star {
             let s = self.short("*")?;
