@@ -683,3 +683,35 @@ fn loopy_partizan_moves_say_who_wins_with_each_first_player() {
         "{m}"
     );
 }
+
+/// Backsliding Toads and Frogs `TT..FF`, Left first, is won by Left in 17
+/// moves: the computer's moves for both sides in turn (the winner's
+/// fastest win, the loser's longest defence, by the solver's remoteness)
+/// lower the remoteness by one each and end the game after 17 moves, where
+/// following moves that merely win can go round forever (`T.FT.F` and
+/// `.TFTF.`). Each `/api/best` gives the position's remoteness for the
+/// side asked, and its move the remoteness for the player who moves next.
+#[test]
+fn best_play_in_a_loopy_partizan_game_ends_it() {
+    let addr = start(patient());
+    let (mut position, mut side) = ("TT..FF".to_string(), "Left");
+    for remoteness in (0..=17).rev() {
+        let (s, b) = get(
+            addr,
+            &format!(
+                "/api/best?game=backsliding-toads-and-frogs&position={}&side={side}",
+                enc(&position)
+            ),
+        );
+        assert_eq!(s, 200, "{b}");
+        assert_eq!(b["remoteness"], remoteness, "{b}");
+        if remoteness == 0 {
+            assert!(b["move"].is_null(), "{b}");
+            assert_eq!(side, "Right", "the loser is stuck");
+            return;
+        }
+        assert_eq!(b["move"]["remoteness"], remoteness - 1, "{b}");
+        position = b["move"]["position"].as_str().unwrap().to_string();
+        side = if side == "Left" { "Right" } else { "Left" };
+    }
+}
