@@ -310,13 +310,17 @@ async function marked(page) {
   return { index: await star.getAttribute("data-index"), text: await star.textContent(), title: await star.getAttribute("title") };
 }
 
+// What the hint says of a move of a partizan game with cycles: the side
+// to move next and its remoteness, uncut.
+const LOOPY_HINT = /^★ .* \((Left|Right) to move: ((Left|Right) wins in \d+|a draw)\)$/;
+
 // Plays the marked moves (★, the hint on) until the game is over or
-// `limit` moves; every hint names the side to move next and its
-// remoteness, uncut. Returns the last state.
-async function followMarked(page, s, limit) {
+// `limit` moves; every marked move's text matches `hint`. Returns the
+// last state.
+async function followMarked(page, s, limit, hint = LOOPY_HINT) {
   for (let i = 0; i < limit && s.state === "person"; i++) {
     const star = await marked(page);
-    assert.match(star.text, /^★ .* \((Left|Right) to move: ((Left|Right) wins in \d+|a draw)\)$/, star.text);
+    assert.match(star.text, hint, star.text);
     await page.click(`#moves button[data-index="${star.index}"]`);
     s = await waitTurn(page, s.turn);
   }
@@ -377,6 +381,27 @@ test("a loopy game marks the fastest win (or the longest defence), and following
     assert.match(await page.textContent("#message"), /you win/);
     await page.close();
   });
+});
+
+test("a loopy game asks for nothing the server refuses (no thermograph)", async () => {
+  for (const [game, position, side, hint] of [
+    ["backsliding-toads-and-frogs", "TT..FF", "Left", LOOPY_HINT],
+    ["graph", "a: b c; b: a; c: @ a", undefined, /^★ to c → .* \(loss in 0\)$/],
+  ]) {
+    const page = await open(game);
+    const refused = [];
+    page.on("response", (r) => { if (r.status() >= 400 && r.status() < 500) refused.push(r.status() + " " + r.url()); });
+    await begin(page, { position, side });
+    let s = await waitTurn(page, -1);
+    await page.click("#hint");
+    s = await followMarked(page, s, 40, hint);
+    assert.equal(s.state, "over", game);
+    // The views' requests go on after the turn: wait until all are in.
+    await page.waitForLoadState("networkidle");
+    assert.deepEqual(refused, [], game);
+    assert.equal(await page.locator("#thermograph").count(), 0, game);
+    await page.close();
+  }
 });
 
 test("a drawn game graph ends in a draw when a position repeats", async () => {

@@ -8,7 +8,8 @@
 //! server writes the fields in this order, the command line sorts them):
 //!
 //! * [`GamesReport`]: `{"games": [GameInfoReport]}`, each
-//!   `{name, family, description, syntax, example, rules}`.
+//!   `{name, family, description, syntax, example, rules, views?}` (the
+//!   server adds `views`, [`GamesReport::with_views`]).
 //! * [`ValueReport`]: `{game, position, value, outcome, grundy?,
 //!   remoteness?, turns?, to_move?, left_first?, right_first?,
 //!   left_first_remoteness?, right_first_remoteness?, canonical?, picture,
@@ -27,6 +28,7 @@
 
 use crate::board::board_svg;
 use crate::thermograph::PartizanSummary;
+use crate::views;
 use mex_core::games::best::Best;
 use mex_core::games::picture::{Picture, Spot};
 use mex_core::games::{
@@ -53,6 +55,10 @@ pub struct GameInfoReport {
     pub example: &'static str,
     /// The rules in words.
     pub rules: &'static str,
+    /// The views the playground draws besides the board
+    /// ([`views::views_of`]): the server's answers only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub views: Option<Vec<views::View>>,
 }
 
 impl GameInfoReport {
@@ -66,6 +72,7 @@ impl GameInfoReport {
             syntax: i.syntax,
             example: i.example,
             rules: i.rules,
+            views: None,
         }
     }
 }
@@ -75,6 +82,16 @@ impl GameInfoReport {
 pub struct GamesReport {
     /// The games, in the catalog's order.
     pub games: Vec<GameInfoReport>,
+}
+
+impl GamesReport {
+    /// The same report with each game's `views` (the server's).
+    pub fn with_views(mut self) -> Self {
+        for g in &mut self.games {
+            g.views = games::find(g.name).ok().map(views::views_of);
+        }
+        self
+    }
 }
 
 /// Every game of the catalog, or the one called `name`.

@@ -948,13 +948,16 @@ function setupBoardClicks() {
 
 // ---------------------------------------------------------- special views
 
+// The views the game has (the `views` of /api/games): only those are
+// asked for.
 function renderView(m, step) {
   const v = $("view");
   v.innerHTML = "";
-  if (G.info.name === "shift-game") shiftView(v, m, step);
-  else if (G.info.name === "ssc") sscBlocks(v, m);
-  if (G.info.family === "partizan") thermographView(v, m, step);
-  if (G.info.name === "octal" || G.info.name === "subtraction") sequenceView(v, m, step);
+  const has = (view) => (G.info.views || []).includes(view);
+  if (has("shift-rule")) shiftView(v, m, step);
+  if (has("ssc-pieces")) sscBlocks(v, m);
+  if (has("thermograph") && m.thermograph) thermographView(v, m, step);
+  if (has("sequence")) sequenceView(v, m, step);
 }
 
 function picture(v, id) {

@@ -715,3 +715,59 @@ fn best_play_in_a_loopy_partizan_game_ends_it() {
         side = if side == "Left" { "Right" } else { "Left" };
     }
 }
+
+/// `/api/games` tells the page which views each game has, so that it asks
+/// for no view a game lacks: a partizan game with cycles has no
+/// thermograph (its value is no canonical form, and `/api/thermograph`
+/// refuses the text); every game that lists the thermograph gets one for
+/// its example's value.
+#[test]
+fn games_list_their_views_and_each_view_answers() {
+    let addr = start(patient());
+    let (s, games) = get(addr, "/api/games");
+    assert_eq!(s, 200, "{games}");
+    let list = games["games"].as_array().unwrap();
+    let views = |name: &str| list.iter().find(|g| g["name"] == name).unwrap()["views"].clone();
+    for (name, want) in [
+        ("nim", json!([])),
+        ("octal", json!(["sequence"])),
+        ("graph", json!([])),
+        ("shift-game", json!(["shift-rule"])),
+        ("domineering", json!(["thermograph"])),
+        ("backsliding-toads-and-frogs", json!([])),
+        ("fox-and-geese", json!([])),
+        ("ssc", json!(["ssc-pieces"])),
+    ] {
+        assert_eq!(views(name), want, "{name}");
+    }
+    let (_, v) = get(
+        addr,
+        "/api/value?game=backsliding-toads-and-frogs&position=TT..FF",
+    );
+    let (s, _) = get(
+        addr,
+        &format!(
+            "/api/thermograph?expr={}",
+            enc(v["value"].as_str().unwrap())
+        ),
+    );
+    assert_eq!(s, 422, "why the page must not ask");
+    for g in list {
+        if !g["views"]
+            .as_array()
+            .unwrap()
+            .contains(&json!("thermograph"))
+        {
+            continue;
+        }
+        let q = format!(
+            "game={}&position={}",
+            enc(g["name"].as_str().unwrap()),
+            enc(g["example"].as_str().unwrap())
+        );
+        let (_, v) = get(addr, &format!("/api/value?{q}"));
+        let expr = enc(v["value"].as_str().unwrap());
+        let (s, body) = request(addr, "GET", &format!("/api/thermograph?expr={expr}"), "");
+        assert_eq!(s, 200, "{}: {body}", g["name"]);
+    }
+}

@@ -40,6 +40,19 @@ fn every_example_is_accepted_and_names_are_unique() {
     assert!(find("chess").is_err());
 }
 
+/// A game says it has cycles exactly when its values are wins, losses and
+/// draws (game graphs, partizan games with cycles).
+#[test]
+fn a_game_has_cycles_when_its_values_are_wins_losses_and_draws() {
+    for game in catalog() {
+        let e = game
+            .evaluate(game.info().example, &mut Context::new())
+            .unwrap();
+        let loopy = matches!(e.value, Value::Loopy(_) | Value::LoopyPartizan(_));
+        assert_eq!(game.has_cycles(), loopy, "{}", game.info().name);
+    }
+}
+
 /// `Display` then `FromStr` gives the same position and value, on every
 /// position met in play from each example.
 #[test]

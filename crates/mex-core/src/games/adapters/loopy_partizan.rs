@@ -72,6 +72,9 @@ impl<G: LoopyPartizanGame> LoopyPartizanEntry<G> {
 
 impl<G: LoopyPartizanGame> CatalogGame for LoopyPartizanEntry<G> {
     super::methods_of_every_entry!();
+    fn has_cycles(&self) -> bool {
+        true
+    }
     fn components(&self, position: &str) -> Result<Vec<String>, MexError> {
         Ok(vec![self.normalize(position)?])
     }

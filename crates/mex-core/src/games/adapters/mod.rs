@@ -111,6 +111,12 @@ pub trait CatalogGame: Send + Sync {
     fn drawing(&self, position: &str) -> Result<Option<String>, MexError>;
     /// The position as a picture in a shared shape ([`Game::picture`]).
     fn picture(&self, position: &str) -> Result<Picture, MexError>;
+    /// Whether positions may repeat (game graphs, partizan games with
+    /// cycles): values are then wins, losses and draws with remoteness, not
+    /// Grundy values or canonical forms.
+    fn has_cycles(&self) -> bool {
+        false
+    }
     /// The position's value and outcome.
     fn evaluate(&self, position: &str, ctx: &mut Context) -> Result<Evaluation, MexError>;
     /// Every move with its resulting position and value.
