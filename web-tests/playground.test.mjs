@@ -404,6 +404,32 @@ test("a loopy game asks for nothing the server refuses (no thermograph)", async 
   }
 });
 
+test("switching the game clears the board at once", async () => {
+  const page = await open("domineering");
+  await begin(page, { position: "3x3", side: "Left" });
+  await waitTurn(page, -1);
+  assert.equal(await page.textContent("#message"), "Your move.");
+  assert.equal(await hasBoard(page), true);
+  await page.selectOption("#game", "nim");
+  assert.equal(await page.isHidden("#board"), true);
+  assert.equal(await page.locator("#board-view svg").count(), 0);
+  assert.equal((await state(page)).state, "setup");
+  // Start draws the new game's board.
+  await begin(page);
+  await waitTurn(page, -1);
+  assert.equal(await page.getAttribute("#board-view", "data-shape"), "heaps");
+  // A switch while the computer thinks: its answer, still on its way, does
+  // not bring the old game back.
+  await page.selectOption("#game", "domineering");
+  await begin(page, { position: "3x3", side: "Left", computerFirst: true });
+  await page.selectOption("#game", "kayles");
+  await page.waitForLoadState("networkidle");
+  assert.equal(await page.isHidden("#board"), true);
+  assert.equal((await state(page)).state, "setup");
+  assert.deepEqual(page.scriptErrors, []);
+  await page.close();
+});
+
 test("a drawn game graph ends in a draw when a position repeats", async () => {
   const page = await open("graph");
   await begin(page, { position: "a: b; b: a; c = draw; d: a c @ d" });

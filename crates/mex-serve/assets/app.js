@@ -132,7 +132,10 @@ function sidesFor(family) {
   return [];
 }
 
+// The setup of the game chosen; a game being played is ended, its board
+// cleared.
 function fillSetup() {
+  endGame();
   const g = info($("game").value);
   $("position").value = defaultPosition(g);
   $("description").textContent = g.description;
@@ -144,6 +147,21 @@ function fillSetup() {
   $("first-label").hidden = g.family === "arena" || g.family === "synchronized";
   $("computer-first").checked = false;
   adviseSetup();
+}
+
+// Ends the game being played (the person chose another): its board,
+// moves and messages are cleared at once, and answers still on their way
+// for it are dropped (current() is null).
+function endGame() {
+  if (!G) return;
+  G = null;
+  $("board").hidden = true;
+  $("board-view").innerHTML = "";
+  $("moves").innerHTML = "";
+  $("message").textContent = "";
+  showNotice("");
+  showError("");
+  document.body.dataset.state = "setup";
 }
 
 let adviceTimer = null;
@@ -270,8 +288,9 @@ async function start() {
   await show();
 }
 
+// The step shown, or null when no game is played.
 function current() {
-  return G.history[G.history.length - 1];
+  return G ? G.history[G.history.length - 1] : null;
 }
 
 // Back to the person's previous turn.
@@ -1001,7 +1020,7 @@ function sscBlocks(v, m) {
     line.appendChild(element("span", { className: "label" }, "stack " + (i + 1)));
     box.appendChild(line);
     api("ssc", { segment: row }).then((x) => {
-      if (G.moves !== m) return;
+      if (!G || G.moves !== m) return;
       x.pieces.forEach((piece, k) => {
         const block = element("span", { className: "block", title: "piece " + (k + 1) + ": " + piece.text });
         block.style.background = colours[k % colours.length];
