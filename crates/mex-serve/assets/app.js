@@ -42,33 +42,30 @@ function query(params) {
   return q ? "?" + q : "";
 }
 
+// The API's answer as JSON. An error carries the server's one-line
+// message (the `error` field of every error answer), as the user sees it.
 async function api(path, params) {
-  let r;
+  const text = await apiText(path, params);
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new Error("the server's answer is not JSON");
+  }
+}
+
+// The API's answer as text (a picture's SVG); errors as in api().
+async function apiText(path, params) {
+  let r, text;
   try {
     r = await fetch("/api/" + path + query(params));
+    text = await r.text();
   } catch (e) {
     throw new Error("the server cannot be reached: " + e.message);
   }
-  let body;
-  try {
-    body = await r.json();
-  } catch (e) {
-    throw new Error("HTTP " + r.status + ": the answer is not JSON");
-  }
-  if (!r.ok) throw new Error("HTTP " + r.status + ": " + (body.error || "error"));
-  return body;
-}
-
-// A picture (SVG text) from the API; errors as in api().
-async function apiText(path, params) {
-  const r = await fetch("/api/" + path + query(params));
-  const text = await r.text();
-  if (!r.ok) {
-    let msg = "error";
-    try { msg = JSON.parse(text).error || msg; } catch (e) { /* not JSON */ }
-    throw new Error("HTTP " + r.status + ": " + msg);
-  }
-  return text;
+  if (r.ok) return text;
+  let message = null;
+  try { message = JSON.parse(text).error; } catch (e) { /* not JSON */ }
+  throw new Error(message || "the server refused the request without saying why (status " + r.status + ")");
 }
 
 function showError(msg) {
