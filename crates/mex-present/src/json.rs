@@ -8,14 +8,19 @@
 //! server writes the fields in this order, the command line sorts them):
 //!
 //! * [`GamesReport`]: `{"games": [GameInfoReport]}`, each
-//!   `{name, family, description, syntax, example, rules}`.
+//!   `{name, family, description, syntax, example, rules, views?}` (the
+//!   server adds `views`, [`GamesReport::with_views`]).
 //! * [`ValueReport`]: `{game, position, value, outcome, grundy?,
-//!   remoteness?, turns?, to_move?, picture, drawing?, left_stop?,
-//!   right_stop?, mean?, temperature?, thermograph?, board?}` (the five
-//!   before `board` for partizan values, [`PartizanSummary`]).
+//!   remoteness?, turns?, to_move?, left_first?, right_first?,
+//!   left_first_remoteness?, right_first_remoteness?, canonical?, picture,
+//!   drawing?, left_stop?, right_stop?, mean?, temperature?, thermograph?,
+//!   board?}` (the five before `board` for partizan values,
+//!   [`PartizanSummary`]).
 //! * [`MovesReport`]: the [`ValueReport`] and `moves: [MoveReport]`, each
 //!   `{player?, label, position, value, outcome, grundy?, remoteness?,
-//!   turns?, to_move?, winning, changes}`.
+//!   turns?, to_move?, left_first?, …, winning, changes}` (a move's
+//!   `remoteness`, in a game with cycles: the one for the player who moves
+//!   next).
 //! * [`BestReport`]: the [`ValueReport`] (without its `remoteness`) and
 //!   `{player, move, index, choice, remoteness, reason}` (each may be null
 //!   but `reason`).
@@ -23,6 +28,7 @@
 
 use crate::board::board_svg;
 use crate::thermograph::PartizanSummary;
+use crate::views;
 use mex_core::games::best::Best;
 use mex_core::games::picture::{Picture, Spot};
 use mex_core::games::{
@@ -49,6 +55,10 @@ pub struct GameInfoReport {
     pub example: &'static str,
     /// The rules in words.
     pub rules: &'static str,
+    /// The views the playground draws besides the board
+    /// ([`views::views_of`]): the server's answers only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub views: Option<Vec<views::View>>,
 }
 
 impl GameInfoReport {
@@ -62,6 +72,7 @@ impl GameInfoReport {
             syntax: i.syntax,
             example: i.example,
             rules: i.rules,
+            views: None,
         }
     }
 }
@@ -71,6 +82,16 @@ impl GameInfoReport {
 pub struct GamesReport {
     /// The games, in the catalog's order.
     pub games: Vec<GameInfoReport>,
+}
+
+impl GamesReport {
+    /// The same report with each game's `views` (the server's).
+    pub fn with_views(mut self) -> Self {
+        for g in &mut self.games {
+            g.views = games::find(g.name).ok().map(views::views_of);
+        }
+        self
+    }
 }
 
 /// Every game of the catalog, or the one called `name`.
@@ -100,7 +121,10 @@ pub struct ValueFields {
     /// may exceed 2^53).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub grundy: Option<String>,
-    /// Game graphs won or lost: the remoteness.
+    /// Game graphs won or lost: the remoteness. In a move's report of a
+    /// game with cycles (a game graph, or a partizan game with cycles), the
+    /// remoteness of the position it leads to for the player who moves
+    /// there ([`MoveEvaluation::value_for_next`]).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub remoteness: Option<u32>,
     /// Arena games: turns until Alice reaches the target, null when Bob
@@ -117,6 +141,15 @@ pub struct ValueFields {
     /// Partizan games with cycles: the winner when Right moves first.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub right_first: Option<&'static str>,
+    /// Partizan games with cycles won when Left moves first: the
+    /// remoteness then (moves to the end when the winner hurries and the
+    /// loser delays); left out for a draw.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub left_first_remoteness: Option<u32>,
+    /// Partizan games with cycles won when Right moves first: the
+    /// remoteness then; left out for a draw.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub right_first_remoteness: Option<u32>,
     /// Partizan games with cycles: the simplest form, when the position is
     /// a stopper small enough to simplify (CGSuite's notation).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -146,6 +179,14 @@ impl ValueFields {
             },
             right_first: match e.value {
                 Value::LoopyPartizan(v) => Some(v.winner_right_first().as_str()),
+                _ => None,
+            },
+            left_first_remoteness: match e.value {
+                Value::LoopyPartizan(v) => v.left_first.remoteness(),
+                _ => None,
+            },
+            right_first_remoteness: match e.value {
+                Value::LoopyPartizan(v) => v.right_first.remoteness(),
                 _ => None,
             },
             canonical: match e.value {
@@ -240,10 +281,14 @@ impl MoveReport {
         m: &MoveEvaluation,
     ) -> Result<Self, MexError> {
         let after = game.picture(&m.result.position)?;
+        let mut fields = ValueFields::of(&m.result);
+        if let Some(next) = m.value_for_next() {
+            fields.remoteness = next.remoteness();
+        }
         Ok(MoveReport {
             player: m.player,
             label: m.label.clone(),
-            fields: ValueFields::of(&m.result),
+            fields,
             winning: m.winning,
             changes: before.changes(&after),
         })
@@ -533,6 +578,37 @@ mod tests {
             _ => assert!(v.get("remoteness").is_none()),
         }
         assert!(["win", "loss", "draw"].contains(&v["outcome"].as_str().unwrap()));
+    }
+
+    /// Backsliding Toads and Frogs `TT..FF`: each first player wins in 17;
+    /// Left's move toad 2 to 3 leaves `T.T.FF`, which Left wins in 16 with
+    /// Right to move (and Right wins in 18 with Left to move): the move's
+    /// `remoteness` is the one for the player who moves next, not a text to
+    /// read.
+    #[test]
+    fn a_loopy_partizan_move_has_the_remoteness_for_the_next_player() {
+        let m = moves_of("backsliding-toads-and-frogs", "TT..FF");
+        assert_eq!(
+            (&m["left_first_remoteness"], &m["right_first_remoteness"]),
+            (&json!(17), &json!(17)),
+            "{m}"
+        );
+        let toad = &m["moves"][0];
+        assert_eq!(toad["label"], "toad 2 to 3", "{toad}");
+        assert_eq!(toad["player"], "Left");
+        assert_eq!(toad["right_first"], "Left");
+        assert_eq!(toad["remoteness"], 16, "{toad}");
+        assert_eq!(toad["left_first_remoteness"], 18, "{toad}");
+        // A draw has no remoteness.
+        let d = value_of("backsliding-toads-and-frogs", "FF..TT");
+        assert_eq!(d["left_first"], "draw");
+        for absent in [
+            "remoteness",
+            "left_first_remoteness",
+            "right_first_remoteness",
+        ] {
+            assert!(d.get(absent).is_none(), "{absent} in {d}");
+        }
     }
 
     #[test]

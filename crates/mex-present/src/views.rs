@@ -1,10 +1,11 @@
 //! Data for the views of the seed games, computed here rather than in the
-//! page's script: the reasoning of the shift game's O(n) rule for a state
-//! (Weiss, Definitions 10–12 and Proposition 15, corrected reading in
-//! `mex_core::shift::rule`), and the De Bruijn graph picture with a play.
+//! page's script: which views a game has ([`views_of`]), the reasoning of
+//! the shift game's O(n) rule for a state (Weiss, Definitions 10–12 and
+//! Proposition 15, corrected reading in `mex_core::shift::rule`), and the
+//! De Bruijn graph picture with a play.
 
 use crate::pictures;
-use mex_core::games::Side;
+use mex_core::games::{CatalogGame, Family, Side};
 use mex_core::shift::graph::DeBruijnGraph;
 use mex_core::shift::rule;
 use mex_core::shift::state::{parse_state, show};
@@ -40,6 +41,44 @@ pub struct ShiftExplanation {
     pub next: String,
     /// The same as sentences.
     pub steps: Vec<String>,
+}
+
+/// A view the playground draws of a game's positions besides the board,
+/// each from its own endpoint; the server's `/api/games` lists each game's
+/// views (`views`), so that the page asks only for what a game has.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum View {
+    /// The thermograph of the position's canonical value
+    /// (`/api/thermograph`): partizan games without cycles.
+    Thermograph,
+    /// The nim sequence of the position's rule (`/api/sequence`): octal
+    /// and subtraction games.
+    Sequence,
+    /// The O(n) rule's reasoning (`/api/shift/explain`) and the De Bruijn
+    /// graph with the play (`/api/debruijn`): the shift game.
+    ShiftRule,
+    /// Each stack cut into its irreducible pieces (`/api/ssc`):
+    /// Synchronized Stack Cherries.
+    SscPieces,
+}
+
+/// The views of `game`: a thermograph for a partizan game whose values
+/// are canonical forms (a game with cycles has none), and the views of the
+/// games they were made for.
+pub fn views_of(game: &dyn CatalogGame) -> Vec<View> {
+    let info = game.info();
+    let mut views = Vec::new();
+    if info.family == Family::Partizan && !game.has_cycles() {
+        views.push(View::Thermograph);
+    }
+    views.extend(match info.name {
+        "octal" | "subtraction" => Some(View::Sequence),
+        "shift-game" => Some(View::ShiftRule),
+        "ssc" => Some(View::SscPieces),
+        _ => None,
+    });
+    views
 }
 
 /// One irreducible piece of a segment.

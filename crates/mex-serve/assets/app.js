@@ -7,8 +7,10 @@
 //                              the computer's move, the person's move
 //   who is winning ........... winnerAt(), the verdict at the end
 //                              (verdictText), repetition (repetition())
-//   moves list and hints ..... renderMoves(), paintHints(), the fastest
-//                              winning move (fastestIndex)
+//   moves list and hints ..... renderMoves(), paintHints(), the marked
+//                              move (markedIndex: the fastest win, in
+//                              games with cycles also the longest defence
+//                              or a draw)
 //   history and undo ......... renderHistory(), goTo()
 //   value chart .............. renderChart() (SVG drawn here)
 //   board .................... renderBoard(): the server's SVG of the
@@ -40,33 +42,30 @@ function query(params) {
   return q ? "?" + q : "";
 }
 
+// The API's answer as JSON. An error carries the server's one-line
+// message (the `error` field of every error answer), as the user sees it.
 async function api(path, params) {
-  let r;
+  const text = await apiText(path, params);
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new Error("the server's answer is not JSON");
+  }
+}
+
+// The API's answer as text (a picture's SVG); errors as in api().
+async function apiText(path, params) {
+  let r, text;
   try {
     r = await fetch("/api/" + path + query(params));
+    text = await r.text();
   } catch (e) {
     throw new Error("the server cannot be reached: " + e.message);
   }
-  let body;
-  try {
-    body = await r.json();
-  } catch (e) {
-    throw new Error("HTTP " + r.status + ": the answer is not JSON");
-  }
-  if (!r.ok) throw new Error("HTTP " + r.status + ": " + (body.error || "error"));
-  return body;
-}
-
-// A picture (SVG text) from the API; errors as in api().
-async function apiText(path, params) {
-  const r = await fetch("/api/" + path + query(params));
-  const text = await r.text();
-  if (!r.ok) {
-    let msg = "error";
-    try { msg = JSON.parse(text).error || msg; } catch (e) { /* not JSON */ }
-    throw new Error("HTTP " + r.status + ": " + msg);
-  }
-  return text;
+  if (r.ok) return text;
+  let message = null;
+  try { message = JSON.parse(text).error; } catch (e) { /* not JSON */ }
+  throw new Error(message || "the server refused the request without saying why (status " + r.status + ")");
 }
 
 function showError(msg) {
@@ -130,7 +129,10 @@ function sidesFor(family) {
   return [];
 }
 
+// The setup of the game chosen; a game being played is ended, its board
+// cleared.
 function fillSetup() {
+  endGame();
   const g = info($("game").value);
   $("position").value = defaultPosition(g);
   $("description").textContent = g.description;
@@ -142,6 +144,21 @@ function fillSetup() {
   $("first-label").hidden = g.family === "arena" || g.family === "synchronized";
   $("computer-first").checked = false;
   adviseSetup();
+}
+
+// Ends the game being played (the person chose another): its board,
+// moves and messages are cleared at once, and answers still on their way
+// for it are dropped (current() is null).
+function endGame() {
+  if (!G) return;
+  G = null;
+  $("board").hidden = true;
+  $("board-view").innerHTML = "";
+  $("moves").innerHTML = "";
+  $("message").textContent = "";
+  showNotice("");
+  showError("");
+  document.body.dataset.state = "setup";
 }
 
 let adviceTimer = null;
@@ -268,8 +285,9 @@ async function start() {
   await show();
 }
 
+// The step shown, or null when no game is played.
 function current() {
-  return G.history[G.history.length - 1];
+  return G ? G.history[G.history.length - 1] : null;
 }
 
 // Back to the person's previous turn.
@@ -357,7 +375,7 @@ async function show() {
   const mover = moverOf(step, m);
   if (fam === "arena") step.person = mover === G.side;
   G.mover = mover;
-  step.eval = evaluationAt(step, m);
+  step.eval = evaluationAt(step, m, mover);
   $("pos").textContent = m.position;
   $("value").textContent = shorten(m.value, 160);
   $("value").title = m.value;
@@ -489,18 +507,34 @@ async function personMove(i) {
 
 // What a step says about the game: the value's text, who is winning with
 // perfect play ("you", "computer", "draw", or null when unknown) and the
-// remoteness (moves to the end with perfect play) when known.
-function evaluationAt(step, m) {
+// remoteness (moves to the end with perfect play) when known: a partizan
+// game with cycles has one for each first player, the mover's is taken.
+function evaluationAt(step, m, mover) {
   let remoteness = null;
+  const own = withFirst(m, mover);
   if (typeof m.remoteness === "number") remoteness = m.remoteness;
   else if (typeof m.turns === "number") remoteness = m.turns;
+  else if (own && typeof own.remoteness === "number") remoteness = own.remoteness;
   else if (step.best && typeof step.best.remoteness === "number") remoteness = step.best.remoteness;
   else if (m.moves.length === 0 && G.info.family !== "synchronized") remoteness = 0;
-  return { value: m.value, outcome: m.outcome, winner: winnerAt(step, m.outcome), remoteness: remoteness };
+  return { value: m.value, outcome: m.outcome, winner: winnerAt(step, m, mover), remoteness: remoteness };
 }
 
-// Who wins from a step with perfect play, for the person.
-function winnerAt(step, outcome) {
+// A partizan game with cycles (the API's left_first, right_first and
+// their remoteness): the winner ("Left", "Right" or "draw") and the
+// remoteness (undefined for a draw) when `first` moves first; null for
+// the other games.
+function withFirst(v, first) {
+  if (v.left_first === undefined || (first !== "Left" && first !== "Right")) return null;
+  return first === "Left"
+    ? { winner: v.left_first, remoteness: v.left_first_remoteness }
+    : { winner: v.right_first, remoteness: v.right_first_remoteness };
+}
+
+// Who wins from a step with perfect play, for the person (`mover`: the
+// side to move there, in partizan games).
+function winnerAt(step, m, mover) {
+  const outcome = m.outcome;
   const fam = G.info.family;
   const who = (side) => (side === G.side ? "you" : "computer");
   if (fam === "arena") return outcome === "Alice" || outcome === "Bob" ? who(outcome) : null;
@@ -511,12 +545,8 @@ function winnerAt(step, outcome) {
   const moverWins = step.person ? "you" : "computer";
   const moverLoses = step.person ? "computer" : "you";
   if (fam === "partizan") {
-    const loopy = LOOPY_CLASSES[outcome];
-    if (loopy) {
-      const mover = step.person ? G.side : G.side === "Left" ? "Right" : "Left";
-      const w = loopy[mover === "Left" ? 0 : 1];
-      return w === "draw" ? "draw" : who(w);
-    }
+    const loopy = withFirst(m, mover);
+    if (loopy) return loopy.winner === "draw" ? "draw" : who(loopy.winner);
     if (outcome === "L") return who("Left");
     if (outcome === "R") return who("Right");
     return outcome === "N" ? moverWins : outcome === "P" ? moverLoses : null;
@@ -525,16 +555,6 @@ function winnerAt(step, outcome) {
   if (outcome === "P" || outcome === "loss") return moverLoses;
   return outcome === "draw" ? "draw" : null;
 }
-
-// The classes with draws of partizan games with cycles (CGSuite's names):
-// the winner when Left moves first, and when Right does.
-const LOOPY_CLASSES = {
-  D: ["draw", "draw"],
-  NHat: ["Left", "draw"],
-  PCheck: ["Right", "draw"],
-  PHat: ["draw", "Left"],
-  NCheck: ["draw", "Right"],
-};
 
 // An earlier step with the same position and the same player to move.
 function repetition(step) {
@@ -557,7 +577,8 @@ function repeatedText(step, k) {
   if (k === null) return "";
   const head = "Position repeated (as at move " + G.history[k].turn + "): ";
   const w = step.eval.winner;
-  if (w === "you") return head + "you are winning but not getting closer; the marked move (★) is the fastest win.";
+  if (w === "you" && step.person) return head + "you are winning but not getting closer; the marked move (★) is the fastest win.";
+  if (w === "you") return head + "you are winning but not getting closer.";
   if (w === "computer") return head + "the computer is winning and will not let it go on.";
   return head + "drawn with best play.";
 }
@@ -598,15 +619,20 @@ function showNotice(text) {
 
 // ------------------------------------------------------ moves list, hints
 
-// The listed move that wins fastest: the least remoteness among the
-// winning moves of a game graph, the fewest turns for Alice (the most for
-// Bob) in an arena game, else the perfect computer's choice when winning.
-function fastestIndex() {
+// The listed move to mark (★) and why: in a game with cycles, as the
+// perfect computer plays (mex_core::games::best), by the remoteness of the
+// position each move leads to for the player who moves there (a move's
+// `remoteness` in the API): the winning move of least remoteness (the
+// fastest win), else a move to a draw, else the move of most remoteness
+// (the longest defence), so that following the marked moves of both sides
+// ends the game; in an arena game the fewest turns for Alice (the most for
+// Bob); else the perfect computer's choice when winning. -1: none.
+function markedIndex() {
+  if (isLoopy()) return loopyMark(G.listed);
   const step = current();
   const winning = G.listed.map((mv, i) => [mv, i]).filter(([mv]) => mv.winning);
   if (winning.length === 0) return -1;
   const by = (key, best) => winning.reduce((a, b) => (best(b[0][key], a[0][key]) ? b : a))[1];
-  if (winning.every(([mv]) => typeof mv.remoteness === "number")) return by("remoteness", (x, y) => x < y);
   if (winning.every(([mv]) => typeof mv.turns === "number")) {
     return G.mover === "Bob" ? by("turns", (x, y) => x > y) : by("turns", (x, y) => x < y);
   }
@@ -616,6 +642,44 @@ function fastestIndex() {
     if (k >= 0 && G.listed[k].winning) return k;
   }
   return -1;
+}
+
+// The first move kept by `keep` of the greatest `key`, or -1.
+function firstBest(moves, keep, key) {
+  let best = -1;
+  moves.forEach((mv, i) => {
+    if (keep(mv) && (best < 0 || key(mv) > key(moves[best]))) best = i;
+  });
+  return best;
+}
+
+function loopyMark(moves) {
+  const remoteness = (mv) => (typeof mv.remoteness === "number" ? mv.remoteness : 0);
+  const win = firstBest(moves, (mv) => mv.winning, (mv) => -remoteness(mv));
+  if (win >= 0) return win;
+  const draw = firstBest(moves, (mv) => nextWinner(mv) === "draw", () => 0);
+  return draw >= 0 ? draw : firstBest(moves, () => true, remoteness);
+}
+
+// In a game with cycles, who wins the position a move leads to, for the
+// player who moves there: "win", "loss" or "draw" (game graphs), the
+// winner "Left", "Right" or "draw" (partizan games with cycles); null for
+// the other games.
+function nextWinner(mv) {
+  const loopy = withFirst(mv, other(mv.player));
+  if (loopy) return loopy.winner;
+  return ["win", "loss", "draw"].includes(mv.outcome) ? mv.outcome : null;
+}
+
+// What the hint says of a move: the value it leads to; in a partizan game
+// with cycles the winner with the other side to move and the remoteness
+// (the value's text names both first players, too long to show whole).
+function hintText(mv) {
+  const next = other(mv.player);
+  const loopy = withFirst(mv, next);
+  if (!loopy) return shorten(mv.value, 24);
+  const result = loopy.winner === "draw" ? "a draw" : loopy.winner + " wins in " + loopy.remoteness;
+  return next + " to move: " + result;
 }
 
 function renderMoves() {
@@ -645,7 +709,7 @@ function setMovesActive(active) {
 
 function paintHints() {
   const marked = G.hint || (current().eval && repetition(current()) !== null);
-  G.fastest = marked ? fastestIndex() : -1;
+  G.fastest = marked ? markedIndex() : -1;
   for (const b of document.querySelectorAll("#moves button")) {
     const i = +b.dataset.index;
     const mv = G.listed[i];
@@ -654,15 +718,15 @@ function paintHints() {
     const to = mv.position ? " → " + mv.position : "";
     const star = i === G.fastest ? "★ " : "";
     // Long canonical forms (Amazons) are cut short; the whole is the title.
-    b.textContent = star + mv.label + to + (G.hint && mv.value ? " (" + shorten(mv.value, 24) + ")" : "");
-    if (G.hint && mv.value && mv.value.length > 24) b.title = mv.value;
+    const hint = G.hint && mv.value ? hintText(mv) : "";
+    b.textContent = star + mv.label + to + (hint ? " (" + hint + ")" : "");
+    b.title = hint && hint !== mv.value ? mv.value : "";
     if (i === G.fastest) {
       b.classList.add("fastest");
-      b.title = "the fastest win";
+      b.title = mv.winning ? "the fastest win" : nextWinner(mv) === "draw" ? "a move that keeps the draw" : "the longest defence";
     }
     if (!G.hint) continue;
-    const draw = mv.outcome === "draw" && G.info.family === "impartial";
-    b.classList.add(mv.winning ? "winning" : draw ? "drawing" : "losing");
+    b.classList.add(mv.winning ? "winning" : nextWinner(mv) === "draw" ? "drawing" : "losing");
   }
   $("hint").textContent = G.hint ? "Hide hint" : "Hint";
 }
@@ -900,13 +964,16 @@ function setupBoardClicks() {
 
 // ---------------------------------------------------------- special views
 
+// The views the game has (the `views` of /api/games): only those are
+// asked for.
 function renderView(m, step) {
   const v = $("view");
   v.innerHTML = "";
-  if (G.info.name === "shift-game") shiftView(v, m, step);
-  else if (G.info.name === "ssc") sscBlocks(v, m);
-  if (G.info.family === "partizan") thermographView(v, m, step);
-  if (G.info.name === "octal" || G.info.name === "subtraction") sequenceView(v, m, step);
+  const has = (view) => (G.info.views || []).includes(view);
+  if (has("shift-rule")) shiftView(v, m, step);
+  if (has("ssc-pieces")) sscBlocks(v, m);
+  if (has("thermograph") && m.thermograph) thermographView(v, m, step);
+  if (has("sequence")) sequenceView(v, m, step);
 }
 
 function picture(v, id) {
@@ -950,7 +1017,7 @@ function sscBlocks(v, m) {
     line.appendChild(element("span", { className: "label" }, "stack " + (i + 1)));
     box.appendChild(line);
     api("ssc", { segment: row }).then((x) => {
-      if (G.moves !== m) return;
+      if (!G || G.moves !== m) return;
       x.pieces.forEach((piece, k) => {
         const block = element("span", { className: "block", title: "piece " + (k + 1) + ": " + piece.text });
         block.style.background = colours[k % colours.length];

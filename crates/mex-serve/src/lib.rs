@@ -193,7 +193,7 @@ struct GamesQuery {
 
 async fn api_games(q: Result<Query<GamesQuery>, QueryRejection>) -> Answer<json::GamesReport> {
     let Query(q) = q.map_err(query_error)?;
-    Ok(Json(json::games_report(q.name.as_deref())?))
+    Ok(Json(json::games_report(q.name.as_deref())?.with_views()))
 }
 
 async fn api_value(

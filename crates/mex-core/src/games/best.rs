@@ -20,7 +20,11 @@
 //!   of the best class).
 //! * Partizan games with cycles (Fox and Geese, Backsliding Toads and
 //!   Frogs): a move of the computer's side to a loss of the opponent (the
-//!   fastest), else to a draw, else the longest defence.
+//!   fastest: least remoteness), else to a draw, else the longest defence
+//!   (most remoteness), by the solver's remoteness; the position's
+//!   remoteness is the one with the computer's side first. Following these
+//!   moves ends the game: each move of the winner and each of the loser
+//!   lowers the remoteness by one.
 //! * Synchronized games: a choice of the computer's side that secures its
 //!   best guaranteed result whatever the other side chooses (a choice that
 //!   appears in a pair marked winning), made without seeing the person's
@@ -30,7 +34,9 @@
 //!   has none he delays as long as possible (most turns).
 
 use crate::error::quote;
-use crate::games::{CatalogGame, Context, Evaluation, MoveEvaluation, Outcome, Side, Value};
+use crate::games::{
+    value_with_first, CatalogGame, Context, Evaluation, MoveEvaluation, Outcome, Side, Value,
+};
 use crate::partizan::store::OutcomeClass;
 use crate::solve::arena::Player;
 use crate::solve::retrograde;
@@ -159,18 +165,14 @@ fn first_max<K: Ord>(
     best.map(|(i, _)| i)
 }
 
-/// How good a move of a partizan game with cycles is for `side`, by the
-/// value of the position it leads to with the opponent to move: a loss of
+/// How good a move of a partizan game with cycles is for its player, by
+/// the value of the position it leads to with the opponent to move
+/// ([`MoveEvaluation::value_for_next`]): a loss of
 /// the opponent (fastest first), then a draw, then a win of the opponent
 /// (slowest first).
-fn loopy_rank(side: Side, m: &MoveEvaluation) -> (u8, i64) {
-    let Value::LoopyPartizan(v) = m.result.value else {
+fn loopy_rank(m: &MoveEvaluation) -> (u8, i64) {
+    let Some(opponent) = m.value_for_next() else {
         return (0, 0);
-    };
-    let opponent = if side == Side::Left {
-        v.right_first
-    } else {
-        v.left_first
     };
     match opponent {
         retrograde::Value::Loss(r) => (2, -i64::from(r)),
@@ -293,15 +295,22 @@ pub fn best_move(
         Family::Partizan if matches!(e.value, Value::LoopyPartizan(_)) => {
             let side = side_name(side)?;
             best.player = Some(side);
-            let i = first_max(
-                moves,
-                |m| m.player == Some(side),
-                |_, m| loopy_rank(side, m),
-            );
-            best.reason = match i.map(|i| loopy_rank(side, &moves[i]).0) {
-                Some(2) => format!("{side} wins: the fastest win"),
+            best.remoteness = match e.value {
+                Value::LoopyPartizan(v) => value_with_first(&v, side).remoteness(),
+                _ => None,
+            };
+            let i = first_max(moves, |m| m.player == Some(side), |_, m| loopy_rank(m));
+            let within = |outcome: &str| {
+                let r = best.remoteness.map(|r| format!(", {outcome} in {r}"));
+                r.unwrap_or_default()
+            };
+            best.reason = match i.map(|i| loopy_rank(&moves[i]).0) {
+                Some(2) => format!("{side} wins: the fastest win{}", within("won")),
                 Some(1) => format!("{side} cannot win: a move that keeps the draw"),
-                Some(_) => format!("{side} loses whatever it plays: the longest defence"),
+                Some(_) => format!(
+                    "{side} loses whatever it plays: the longest defence{}",
+                    within("lost")
+                ),
                 None => format!("{side} has no move"),
             };
             (best.chosen, best.index) = pick(moves, i);

@@ -56,8 +56,21 @@ fn game_names_ignore_case_and_a_typo_gets_the_nearest_name() {
         underscores.contains("did you mean 'toads-and-frogs'"),
         "{underscores}"
     );
-    let chess = find("chess").err().expect("refused").to_string();
-    assert!(!chess.contains("did you mean"), "{chess}");
+    let nonsense = find("xqzvw").err().expect("refused").to_string();
+    assert!(!nonsense.contains("did you mean"), "{nonsense}");
+}
+
+/// A game says it has cycles exactly when its values are wins, losses and
+/// draws (game graphs, partizan games with cycles).
+#[test]
+fn a_game_has_cycles_when_its_values_are_wins_losses_and_draws() {
+    for game in catalog() {
+        let e = game
+            .evaluate(game.info().example, &mut Context::new())
+            .unwrap();
+        let loopy = matches!(e.value, Value::Loopy(_) | Value::LoopyPartizan(_));
+        assert_eq!(game.has_cycles(), loopy, "{}", game.info().name);
+    }
 }
 
 /// `Display` then `FromStr` gives the same position and value, on every

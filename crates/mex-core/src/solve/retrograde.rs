@@ -44,6 +44,15 @@ impl Value {
             Value::Draw => "draw",
         }
     }
+
+    /// The remoteness of a win or a loss: the moves to the end when the
+    /// winner hurries and the loser delays (Smith 1966); `None` for a draw.
+    pub fn remoteness(self) -> Option<u32> {
+        match self {
+            Value::Win(r) | Value::Loss(r) => Some(r),
+            Value::Draw => None,
+        }
+    }
 }
 
 /// The outcome with its remoteness: `win in 3`, `loss in 0`, `draw`.

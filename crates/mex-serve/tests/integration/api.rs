@@ -739,3 +739,91 @@ fn loopy_partizan_moves_say_who_wins_with_each_first_player() {
         "{m}"
     );
 }
+
+/// Backsliding Toads and Frogs `TT..FF`, Left first, is won by Left in 17
+/// moves: the computer's moves for both sides in turn (the winner's
+/// fastest win, the loser's longest defence, by the solver's remoteness)
+/// lower the remoteness by one each and end the game after 17 moves, where
+/// following moves that merely win can go round forever (`T.FT.F` and
+/// `.TFTF.`). Each `/api/best` gives the position's remoteness for the
+/// side asked, and its move the remoteness for the player who moves next.
+#[test]
+fn best_play_in_a_loopy_partizan_game_ends_it() {
+    let addr = start(patient());
+    let (mut position, mut side) = ("TT..FF".to_string(), "Left");
+    for remoteness in (0..=17).rev() {
+        let (s, b) = get(
+            addr,
+            &format!(
+                "/api/best?game=backsliding-toads-and-frogs&position={}&side={side}",
+                enc(&position)
+            ),
+        );
+        assert_eq!(s, 200, "{b}");
+        assert_eq!(b["remoteness"], remoteness, "{b}");
+        if remoteness == 0 {
+            assert!(b["move"].is_null(), "{b}");
+            assert_eq!(side, "Right", "the loser is stuck");
+            return;
+        }
+        assert_eq!(b["move"]["remoteness"], remoteness - 1, "{b}");
+        position = b["move"]["position"].as_str().unwrap().to_string();
+        side = if side == "Left" { "Right" } else { "Left" };
+    }
+}
+
+/// `/api/games` tells the page which views each game has, so that it asks
+/// for no view a game lacks: a partizan game with cycles has no
+/// thermograph (its value is no canonical form, and `/api/thermograph`
+/// refuses the text); every game that lists the thermograph gets one for
+/// its example's value.
+#[test]
+fn games_list_their_views_and_each_view_answers() {
+    let addr = start(patient());
+    let (s, games) = get(addr, "/api/games");
+    assert_eq!(s, 200, "{games}");
+    let list = games["games"].as_array().unwrap();
+    let views = |name: &str| list.iter().find(|g| g["name"] == name).unwrap()["views"].clone();
+    for (name, want) in [
+        ("nim", json!([])),
+        ("octal", json!(["sequence"])),
+        ("graph", json!([])),
+        ("shift-game", json!(["shift-rule"])),
+        ("domineering", json!(["thermograph"])),
+        ("backsliding-toads-and-frogs", json!([])),
+        ("fox-and-geese", json!([])),
+        ("ssc", json!(["ssc-pieces"])),
+    ] {
+        assert_eq!(views(name), want, "{name}");
+    }
+    let (_, v) = get(
+        addr,
+        "/api/value?game=backsliding-toads-and-frogs&position=TT..FF",
+    );
+    let (s, _) = get(
+        addr,
+        &format!(
+            "/api/thermograph?expr={}",
+            enc(v["value"].as_str().unwrap())
+        ),
+    );
+    assert_eq!(s, 422, "why the page must not ask");
+    for g in list {
+        if !g["views"]
+            .as_array()
+            .unwrap()
+            .contains(&json!("thermograph"))
+        {
+            continue;
+        }
+        let q = format!(
+            "game={}&position={}",
+            enc(g["name"].as_str().unwrap()),
+            enc(g["example"].as_str().unwrap())
+        );
+        let (_, v) = get(addr, &format!("/api/value?{q}"));
+        let expr = enc(v["value"].as_str().unwrap());
+        let (s, body) = request(addr, "GET", &format!("/api/thermograph?expr={expr}"), "");
+        assert_eq!(s, 200, "{}: {body}", g["name"]);
+    }
+}

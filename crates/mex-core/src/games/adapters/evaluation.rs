@@ -112,6 +112,18 @@ impl Side {
         }
     }
 
+    /// The other side: Right for Left, Bob for Alice (and the reverse);
+    /// both sides for both.
+    pub fn opponent(self) -> Side {
+        match self {
+            Side::Left => Side::Right,
+            Side::Right => Side::Left,
+            Side::Alice => Side::Bob,
+            Side::Bob => Side::Alice,
+            Side::Both => Side::Both,
+        }
+    }
+
     /// A side of a partizan or synchronized game as a person writes it
     /// (`Left`, `left`, `L`; `Right`, `right`, `R`).
     pub fn parse_partizan(text: &str) -> Result<Side, MexError> {
@@ -191,6 +203,16 @@ impl Evaluation {
     }
 }
 
+/// The value of a partizan game with cycles when `side` moves first: its
+/// [`TwoSided::right_first`] for Right, else its [`TwoSided::left_first`].
+pub fn value_with_first(v: &TwoSided, side: Side) -> retrograde::Value {
+    if side == Side::Right {
+        v.right_first
+    } else {
+        v.left_first
+    }
+}
+
 /// A move with the value of the position it leads to.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MoveEvaluation {
@@ -208,4 +230,22 @@ pub struct MoveEvaluation {
     /// synchronized game a pair of choices each of which secures its
     /// player's best guaranteed result.
     pub winning: bool,
+}
+
+impl MoveEvaluation {
+    /// In a game whose positions may repeat, the value of the position the
+    /// move leads to for the player who moves there: a game graph's value,
+    /// or a partizan game with cycles' value with the opponent of the
+    /// move's player first; `None` in the other families. Its remoteness is
+    /// the number of moves left when the winner hurries and the loser
+    /// delays (Smith 1966), so that the winner's fastest move is the one of
+    /// least remoteness to a loss and the loser's longest defence the one
+    /// of most remoteness to a win.
+    pub fn value_for_next(&self) -> Option<retrograde::Value> {
+        match (&self.result.value, self.player) {
+            (Value::Loopy(v), _) => Some(*v),
+            (Value::LoopyPartizan(v), Some(side)) => Some(value_with_first(v, side.opponent())),
+            _ => None,
+        }
+    }
 }

@@ -24,6 +24,9 @@ impl<G: LoopyGame> LoopyEntry<G> {
 
 impl<G: LoopyGame> CatalogGame for LoopyEntry<G> {
     super::methods_of_every_entry!();
+    fn has_cycles(&self) -> bool {
+        true
+    }
     fn components(&self, position: &str) -> Result<Vec<String>, MexError> {
         Ok(vec![self.normalize(position)?])
     }

@@ -5,8 +5,10 @@
 //! form of a stopper or the sides of another game
 //! ([`crate::partizan::loopy`], Siegel 2013, ch. VI).
 
-use super::{parse, CatalogGame, Context, Evaluation, MoveEvaluation, Outcome, Side, Value};
-use crate::games::{check_listing_size, LoopyPartizanGame, Move};
+use super::{
+    parse, value_with_first, CatalogGame, Context, Evaluation, MoveEvaluation, Outcome, Side, Value,
+};
+use crate::games::{check_listing_size, LoopyPartizanGame, Move, LOOPY_PARTIZAN_BUDGET};
 use crate::partizan::loopy::{
     self, notation::show_value, sides::sided_value, LoopyGraph, LoopyValue,
 };
@@ -136,6 +138,9 @@ fn subgraph(graph: &PositionGraph, root: usize, limit: usize) -> Option<Position
 
 impl<G: LoopyPartizanGame> CatalogGame for LoopyPartizanEntry<G> {
     super::methods_of_every_entry!();
+    fn has_cycles(&self) -> bool {
+        true
+    }
     fn components(&self, position: &str) -> Result<Vec<String>, MexError> {
         Ok(vec![self.normalize(position)?])
     }
@@ -170,15 +175,13 @@ impl<G: LoopyPartizanGame> CatalogGame for LoopyPartizanEntry<G> {
         };
         let described = |side: Side, m: Move<G::Position>| {
             let v = value_of(&m.to);
-            let opponent_to_move = if side == Side::Left {
-                v.right_first
-            } else {
-                v.left_first
-            };
             MoveEvaluation {
                 player: Some(side),
                 label: m.label,
-                winning: matches!(opponent_to_move, retrograde::Value::Loss(_)),
+                winning: matches!(
+                    value_with_first(&v, side.opponent()),
+                    retrograde::Value::Loss(_)
+                ),
                 result: evaluation(m.to.to_string(), v),
             }
         };

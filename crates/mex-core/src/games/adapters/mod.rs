@@ -40,7 +40,7 @@ mod resumable;
 mod sync;
 
 pub use arena::ArenaEntry;
-pub use evaluation::{Evaluation, MoveEvaluation, Outcome, Side, Value};
+pub use evaluation::{value_with_first, Evaluation, MoveEvaluation, Outcome, Side, Value};
 pub use impartial::ImpartialEntry;
 pub use loopy::LoopyEntry;
 pub use loopy_partizan::LoopyPartizanEntry;
@@ -170,6 +170,12 @@ pub trait CatalogGame: Send + Sync {
     fn drawing(&self, position: &str) -> Result<Option<String>, MexError>;
     /// The position as a picture in a shared shape ([`Game::picture`]).
     fn picture(&self, position: &str) -> Result<Picture, MexError>;
+    /// Whether positions may repeat (game graphs, partizan games with
+    /// cycles): values are then wins, losses and draws with remoteness, not
+    /// Grundy values or canonical forms.
+    fn has_cycles(&self) -> bool {
+        false
+    }
     /// The position's value and outcome.
     fn evaluate(&self, position: &str, ctx: &mut Context) -> Result<Evaluation, MexError>;
     /// Every move with its resulting position and value.
