@@ -1,6 +1,7 @@
 //! Misère canonical forms of impartial games (Conway 1976, ONAG ch. 12;
-//! Siegel 2013, *Combinatorial Game Theory*, ch. V.1–V.2), written in
-//! CGSuite's list notation (`*[2,1]`, `*[[2],0]`).
+//! Siegel 2013, *Combinatorial Game Theory*, ch. V.1–V.2), read and
+//! printed in CGSuite's list notation (`*[2,1]`, `*[[2],0]`) and in the
+//! notation CGSuite prints, Conway's subscripts (`*[2#0]`, [`conway`]).
 //!
 //! **Equality.** Impartial games `G`, `H` are *misère-equal* when
 //! `o⁻(G + X) = o⁻(H + X)` for every impartial `X` (`o⁻` the misère
@@ -584,10 +585,13 @@ impl MisereStore {
     }
 
     /// Reads a sum of forms: terms `0`, `*`, `*n`, `*[…]` joined by `+`.
-    /// In `*[…]` a single item stands for itself and several items are the
-    /// options of the game; an item is a heap size `n` (the nim-heap `*n`),
-    /// a bracketed list `[…]` (the game with those options), or a form
-    /// written with `*` (CGSuite's notation, e.g. `*[[*[4]+*[2]]]`).
+    /// A bracket with no comma at its own level whose first character is a
+    /// digit, `&` or `(` is in CGSuite's printed notation ([`conway`]:
+    /// `*[42]` is the game with options `*4` and `*2`); any other is in
+    /// list notation. In a list a single item stands for itself and
+    /// several items are the options of the game; an item is a heap size
+    /// `n` (the nim-heap `*n`), a bracketed list `[…]` (the game with those
+    /// options), or a form written with `*` (e.g. `*[[*[4]+*[2]]]`).
     pub fn parse(&mut self, text: &str) -> Result<FormId, MexError> {
         if text.len() > MAX_FORM_INPUT {
             return Err(MexError::above_limit(

@@ -70,6 +70,20 @@ pub struct Item {
 }
 
 impl Item {
+    /// How deeply the game nests: one level a `#` and a group of several
+    /// options.
+    pub fn height(&self) -> usize {
+        let base = match &self.base {
+            Base::Heap(_) => 0,
+            Base::Options(items) => {
+                let inner = items.iter().map(Item::height).max().unwrap_or(0);
+                inner + usize::from(items.len() > 1)
+            }
+        };
+        let sharps = self.subscripts.iter().filter(|s| **s == Subscript::Sharp);
+        base + sharps.count()
+    }
+
     /// The text of the whole form: `*[…]`.
     pub fn form_text(&self) -> String {
         let mut out = String::from("*[");
@@ -392,10 +406,13 @@ impl Parser<'_> {
         self.expect(b'[')?;
         let items = self.conway_run(depth + 1)?;
         self.expect(b']')?;
-        Ok(Item {
+        let item = Item {
             base: Base::Options(items),
             subscripts: Vec::new(),
-        })
+        };
+        // Each `#` nests the game one level deeper, as a bracket does.
+        self.depth_ok(depth + item.height())?;
+        Ok(item)
     }
 
     /// One or more items, up to a closing `]` or `)`.
@@ -418,11 +435,8 @@ impl Parser<'_> {
             Base::Heap(self.conway_heap()?)
         };
         let mut subscripts = Vec::new();
-        let mut depth = depth;
         while self.peek() == Some(b'#') {
             self.at += 1;
-            depth += 1;
-            self.depth_ok(depth)?;
             subscripts.push(Subscript::Sharp);
         }
         if self.peek() == Some(b'[') {
@@ -433,8 +447,6 @@ impl Parser<'_> {
                     Some(b']') if subscripts.len() > before => break,
                     Some(b'#') => {
                         self.at += 1;
-                        depth += 1;
-                        self.depth_ok(depth)?;
                         subscripts.push(Subscript::Sharp);
                     }
                     Some(b'-') => {
@@ -534,6 +546,12 @@ mod tests {
     fn bad_conway_input_is_refused_in_one_line() {
         let mut s = MisereStore::default();
         let deep = format!("*[2{}]", "#".repeat(100));
+        // Sharps at every level of groups add up.
+        let mut nested = "2".to_string();
+        for _ in 0..20 {
+            nested = format!("({nested}{}0)", "#".repeat(10));
+        }
+        let nested = format!("*[{nested}]");
         for bad in [
             "*[2#",
             "*[2[]]",
@@ -548,6 +566,7 @@ mod tests {
             "*[()]",
             "*[2#[]]",
             &deep,
+            &nested,
         ] {
             let e = s.parse(bad).expect_err(bad);
             assert!(!e.to_string().contains('\n'), "{bad}: {e}");
