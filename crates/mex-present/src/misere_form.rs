@@ -1,9 +1,10 @@
 //! The report of a misère canonical form (`mex misere`, Python's
-//! `MisereForm`): the form in CGSuite's list notation and every property
+//! `MisereForm`): the form in CGSuite's printed notation (Conway's
+//! subscripts, `*[2#0]`) or its list notation (`*[[2],0]`) and every property
 //! of [`mex_core::impartial::misere_form`] (Conway 1976, ONAG ch. 12;
 //! Siegel 2013, ch. V).
 
-use mex_core::impartial::misere_form::{FormReport, MisereStore};
+use mex_core::impartial::misere_form::{FormReport, MisereStore, Notation};
 use mex_core::MexError;
 use serde::Serialize;
 
@@ -16,18 +17,24 @@ pub struct MisereFormReport {
     /// `genus`, `mate`, `misere_outcome` ("P"/"N"), `nim_value`,
     /// `misere_nim_value`, the booleans `tame`, `restive`, `restless`,
     /// `extraverted`, `introverted`, `prime`, `even`, `nim_heap`, and
-    /// `options`, `parts`, `partitions` (in list notation).
+    /// `options`, `parts`, `partitions` (in the notation asked for).
     #[serde(flatten)]
     pub form: FormReport,
 }
 
 impl MisereFormReport {
-    /// Reads `input` (a sum of forms in CGSuite's list notation) in a
-    /// fresh store and reports its simplest form.
+    /// Reads `input` (a sum of forms in either notation) in a fresh store
+    /// and reports its simplest form in list notation (Python's
+    /// `MisereForm`).
     pub fn evaluate(input: &str) -> Result<Self, MexError> {
+        Self::evaluate_in(input, Notation::List)
+    }
+
+    /// Reads `input` and reports its simplest form, printed in `notation`.
+    pub fn evaluate_in(input: &str, notation: Notation) -> Result<Self, MexError> {
         let mut store = MisereStore::default();
         let g = store.parse(input)?;
-        Ok(Self::from_core(input, store.report(g)?))
+        Ok(Self::from_core(input, store.report(g, notation)?))
     }
 
     /// The report of a core record.

@@ -2,22 +2,27 @@
 //! flag of other commands is `commands/misere.rs`).
 
 use crate::output::{Output, Report};
-use clap::Args;
+use clap::{Args, ValueEnum};
+use mex_core::impartial::misere_form::Notation;
 use mex_core::MexError;
 use mex_present::misere_form::MisereFormReport;
 
 /// Misère canonical forms of impartial games (Conway, On Numbers and
-/// Games, ch. 12), in CGSuite's notation: `*[2,1]` is the game with
-/// options *2 and *, `*[[2],0]` the game with options {*2} and 0; a lone
-/// item stands for itself (`*[2]` is *2); `0`, `*`, `*n` are nim-heaps;
-/// `+` adds. Prints the simplest form, its birthday, genus, mate, misère
+/// Games, ch. 12). Reads CGSuite's printed notation, Conway's subscripts
+/// (`*[2#0]` is the game with options {*2} and 0, `*[2[2]]` is *2+*2,
+/// `*[42]` the game with options *4 and *2), and CGSuite's list notation
+/// (`*[2,1]` is the game with options *2 and *, `*[[2],0]` the game with
+/// options {*2} and 0; a lone item stands for itself, `*[2]` is *2); `0`,
+/// `*`, `*n` are nim-heaps; `+` adds. Prints the simplest form as CGSuite
+/// does (`--notation list` for lists), its birthday, genus, mate, misère
 /// outcome, normal and misère nim values, whether it is tame, restive,
 /// restless, extraverted, introverted, prime or even, its options, parts
 /// and partitions.
 #[derive(Args)]
 #[command(after_help = "Examples:
-  mex misere \"*[2,1]\"            # prints canonical: 0
-  mex misere \"*[[2],0]\"          # restive: genus 1^{20}
+  mex misere \"*[2,1]\"            # prints canonical: *[0]
+  mex misere \"*[2#0]\"            # restive: genus 1^{20}
+  mex misere \"*[[2],0]\" --notation list
   mex misere \"*2+*2\" --json
   mex misere \"*[[*[4]+*[2]]]\"    # two partitions into primes")]
 pub struct MisereFormArgs {
@@ -29,6 +34,28 @@ pub struct MisereFormArgs {
     /// `prime`, `even`, `nim_heap`, and `options`, `parts`, `partitions`.
     #[arg(long)]
     pub json: bool,
+    /// How forms are printed: `conway`, as CGSuite prints them (`*[2#0]`),
+    /// or `list`, CGSuite's input notation (`*[[2],0]`).
+    #[arg(long, value_enum, default_value = "conway")]
+    pub notation: NotationArg,
+}
+
+/// The notation of `--notation`.
+#[derive(Clone, Copy, ValueEnum)]
+pub enum NotationArg {
+    /// As CGSuite prints forms: Conway's subscripts, `*[2#0]`.
+    Conway,
+    /// CGSuite's input notation: nested lists, `*[[2],0]`.
+    List,
+}
+
+impl From<NotationArg> for Notation {
+    fn from(n: NotationArg) -> Self {
+        match n {
+            NotationArg::Conway => Notation::Conway,
+            NotationArg::List => Notation::List,
+        }
+    }
 }
 
 impl Report for MisereFormReport {
@@ -38,7 +65,10 @@ impl Report for MisereFormReport {
 }
 
 pub fn run(a: &MisereFormArgs) -> Result<Output, MexError> {
-    Ok(Output::report(MisereFormReport::evaluate(&a.form)?))
+    Ok(Output::report(MisereFormReport::evaluate_in(
+        &a.form,
+        a.notation.into(),
+    )?))
 }
 
 /// CGSuite's compact impartial notation read by `mex game`: when `text`

@@ -36,7 +36,7 @@ fn json_has_every_field() {
     for field in FIELDS {
         assert!(v.get(field).is_some(), "missing {field}");
     }
-    assert_eq!(v["canonical"], "*[[2],0]");
+    assert_eq!(v["canonical"], "*[2#0]");
     assert_eq!(v["birthday"], 4);
     assert_eq!(v["nim_value"], 1);
     assert_eq!(v["misere_nim_value"], 2);
@@ -44,19 +44,29 @@ fn json_has_every_field() {
     assert_eq!(v["restive"], true);
     assert_eq!(v["tame"], false);
     assert_eq!(v["prime"], true);
-    assert_eq!(v["mate"], "*[[2],1]");
+    assert_eq!(v["mate"], "*[2#1]");
+    let list = json(&["misere", "*[2#0]", "--notation", "list"]);
+    assert_eq!(list["canonical"], "*[[2],0]");
+    assert_eq!(list["mate"], "*[[2],1]");
 }
 
 #[test]
 fn simplification_and_sums() {
     // {*2, *} = 0 and * + * = 0 in misère play (Conway 1976, ch. 12).
     for (input, canonical) in [
-        ("*[2,1]", "0"),
-        ("*+*", "0"),
-        ("*[0,2]", "*"),
-        ("*[2]", "*2"),
+        ("*[2,1]", "*[0]"),
+        ("*+*", "*[0]"),
+        ("*[0,2]", "*[1]"),
+        ("*[2]", "*[2]"),
         // * + * = 0, so adding it twice changes nothing.
-        ("*[[2],0]+*+*", "*[[2],0]"),
+        ("*[[2],0]+*+*", "*[2#0]"),
+        // CGSuite's printed notation reads back: {*2} + *2 prints as {*2} with the part *2 added.
+        ("*[2#]+*2", "*[2[#2]]"),
+        // Issue 39: CGSuite's output was refused ("expected ',' or ']'").
+        ("*[2#]", "*[2#]"),
+        ("*[2##]", "*[2##]"),
+        ("*[2[2]]", "*[2[2]]"),
+        ("*[2[#-2]]", "*[2[#-2]]"),
     ] {
         let v = json(&["misere", input]);
         assert_eq!(v["canonical"], canonical, "{input}");
@@ -94,14 +104,25 @@ fn text_output_names_the_properties() {
     let out = mex(&["misere", "*[[2],1]"]);
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.starts_with("canonical: *[[2],1]\n"), "{text}");
+    assert!(text.starts_with("canonical: *[2#1]\n"), "{text}");
     assert!(text.contains("restless: yes\n"), "{text}");
 }
 
 #[test]
 fn bad_forms_get_one_line_and_status_2() {
     let deep = format!("*{}{}", "[".repeat(200), "]".repeat(200));
-    for bad in ["", "*[", "2", "*[2,,1]", "*[x]", "*99999", deep.as_str()] {
+    for bad in [
+        "",
+        "*[",
+        "2",
+        "*[2,,1]",
+        "*[x]",
+        "*99999",
+        deep.as_str(),
+        "*[2[-4]]",
+        "*[2#",
+        "*[&99999;]",
+    ] {
         let out = mex(&["misere", bad]);
         assert_eq!(out.status.code(), Some(2), "{bad}");
         let err = String::from_utf8(out.stderr).unwrap();

@@ -1,6 +1,7 @@
 //! Misère canonical forms of impartial games (Conway 1976, ONAG ch. 12;
-//! Siegel 2013, *Combinatorial Game Theory*, ch. V.1–V.2), written in
-//! CGSuite's list notation (`*[2,1]`, `*[[2],0]`).
+//! Siegel 2013, *Combinatorial Game Theory*, ch. V.1–V.2), read and
+//! printed in CGSuite's list notation (`*[2,1]`, `*[[2],0]`) and in the
+//! notation CGSuite prints, Conway's subscripts (`*[2#0]`, [`conway`]).
 //!
 //! **Equality.** Impartial games `G`, `H` are *misère-equal* when
 //! `o⁻(G + X) = o⁻(H + X)` for every impartial `X` (`o⁻` the misère
@@ -35,6 +36,10 @@
 //!
 //! Long work is budgeted: the store counts the bytes of its tables as they
 //! grow and calls [`crate::stop::check`] in its loops.
+
+mod conway;
+
+pub use conway::{Base, Item, Notation, Subscript};
 
 use super::misere::Genus;
 use super::Outcome;
@@ -86,6 +91,10 @@ pub struct MisereStore {
     differences: HashMap<(FormId, FormId), Option<FormId>>,
     parts: HashMap<FormId, Vec<FormId>>,
     heaps: Vec<FormId>,
+    /// CGSuite's early games ([`conway`]), filled on first use.
+    early: Vec<FormId>,
+    /// The items CGSuite prints, memoised.
+    conway_items: HashMap<FormId, Item>,
     bytes: usize,
     budget: usize,
     work: u64,
@@ -107,6 +116,8 @@ impl MisereStore {
             differences: HashMap::new(),
             parts: HashMap::new(),
             heaps: Vec::new(),
+            early: Vec::new(),
+            conway_items: HashMap::new(),
             bytes: 0,
             budget,
             work: 0,
@@ -574,10 +585,13 @@ impl MisereStore {
     }
 
     /// Reads a sum of forms: terms `0`, `*`, `*n`, `*[…]` joined by `+`.
-    /// In `*[…]` a single item stands for itself and several items are the
-    /// options of the game; an item is a heap size `n` (the nim-heap `*n`),
-    /// a bracketed list `[…]` (the game with those options), or a form
-    /// written with `*` (CGSuite's notation, e.g. `*[[*[4]+*[2]]]`).
+    /// A bracket with no comma at its own level whose first character is a
+    /// digit, `&` or `(` is in CGSuite's printed notation ([`conway`]:
+    /// `*[42]` is the game with options `*4` and `*2`); any other is in
+    /// list notation. In a list a single item stands for itself and
+    /// several items are the options of the game; an item is a heap size
+    /// `n` (the nim-heap `*n`), a bracketed list `[…]` (the game with those
+    /// options), or a form written with `*` (e.g. `*[[*[4]+*[2]]]`).
     pub fn parse(&mut self, text: &str) -> Result<FormId, MexError> {
         if text.len() > MAX_FORM_INPUT {
             return Err(MexError::above_limit(
@@ -607,7 +621,7 @@ fn genus_is_tame(genus: &Genus) -> bool {
     plus == minus || (plus <= 1 && minus <= 1)
 }
 
-const ACCEPTED: &str = "a misère form such as 0, *, *2, *[2,1], *[[2],0] or a sum *[2,1]+*";
+const ACCEPTED: &str = "a misère form in CGSuite's notation (*[2#0], *[2[2]], *[(2#1)2##]) or in list notation (0, *, *2, *[2,1], *[[2],0]), or a sum of forms (*[2#]+*)";
 
 struct Parser<'a> {
     text: &'a [u8],
@@ -706,6 +720,10 @@ impl Parser<'_> {
         if self.peek() != Some(b'[') {
             return Ok(FormId::STAR);
         }
+        if self.bracket_is_conway() {
+            let item = self.conway_form(depth + 1)?;
+            return store.evaluate(&item);
+        }
         let items = self.list(store, depth + 1)?;
         match items.as_slice() {
             [single] => Ok(*single),
@@ -762,13 +780,13 @@ pub const MAX_FORM_WORK: u64 = 1 << 24;
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct FormReport {
-    /// The canonical form, in list notation.
+    /// The canonical form, in the notation asked for.
     pub canonical: String,
     /// Its birthday.
     pub birthday: u32,
     /// Its genus, as text.
     pub genus: String,
-    /// Its mate, in list notation.
+    /// Its mate.
     pub mate: String,
     /// Misère outcome.
     pub misere_outcome: Outcome,
@@ -792,7 +810,7 @@ pub struct FormReport {
     pub even: bool,
     /// Whether it is a nim-heap.
     pub nim_heap: bool,
-    /// The options, in list notation.
+    /// The options.
     pub options: Vec<String>,
     /// The proper parts ([`MisereStore::proper_parts`]).
     pub parts: Vec<String>,
@@ -801,17 +819,25 @@ pub struct FormReport {
 }
 
 impl MisereStore {
-    /// Every property of `g`, printed.
-    pub fn report(&mut self, g: FormId) -> Result<FormReport, MexError> {
+    /// Every property of `g`, its forms printed in `notation`; options and
+    /// parts in [CGSuite's order](Self::cgsuite_order), each partition in
+    /// that order and the partitions sorted by their text.
+    pub fn report(&mut self, g: FormId, notation: Notation) -> Result<FormReport, MexError> {
         let mate = self.mate(g)?;
-        let show = |s: &Self, ids: &[FormId]| ids.iter().map(|&i| s.display(i)).collect::<Vec<_>>();
+        let options = self.options_in_cgsuite_order(g)?;
         let parts = self.proper_parts(g)?;
-        let partitions = self.partitions(g)?;
+        let parts = self.sort_cgsuite(parts)?;
+        let mut partitions = Vec::new();
+        for p in self.partitions(g)? {
+            let p = self.sort_cgsuite(p)?;
+            partitions.push(self.show_all(&p, notation)?);
+        }
+        partitions.sort();
         Ok(FormReport {
-            canonical: self.display(g),
+            canonical: self.display_in(g, notation)?,
             birthday: self.birthday(g),
             genus: self.genus(g).to_string(),
-            mate: self.display(mate),
+            mate: self.display_in(mate, notation)?,
             misere_outcome: self.misere_outcome(g),
             nim_value: self.nim_value(g),
             misere_nim_value: self.misere_nim_value(g),
@@ -823,10 +849,17 @@ impl MisereStore {
             prime: self.is_prime(g)?,
             even: self.is_even(g)?,
             nim_heap: self.is_nim_heap(g),
-            options: show(self, self.options(g)),
-            parts: show(self, &parts),
-            partitions: partitions.iter().map(|p| show(self, p)).collect(),
+            options: self.show_all(&options, notation)?,
+            parts: self.show_all(&parts, notation)?,
+            partitions,
         })
+    }
+
+    fn show_all(&mut self, forms: &[FormId], notation: Notation) -> Result<Vec<String>, MexError> {
+        forms
+            .iter()
+            .map(|&f| self.display_in(f, notation))
+            .collect()
     }
 
     /// The text of a sum of forms, for messages: `a + b + …`.

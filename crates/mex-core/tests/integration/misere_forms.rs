@@ -2,9 +2,9 @@
 //! searched by the definition of misère play.
 
 use mex_core::impartial::misere::Genus;
-use mex_core::impartial::misere_form::{FormId, MisereStore};
+use mex_core::impartial::misere_form::{FormId, MisereStore, Notation};
 use mex_core::impartial::Outcome;
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 /// Explicit impartial game trees, each a list of option indices.
 struct Trees {
@@ -215,227 +215,182 @@ fn differences_parts_and_introversion() {
     }
 }
 
-/// One row of CGSuite's own tests (aaron-siegel/cgsuite,
-/// lib/core/src/test/scala/org/cgsuite/lang/MisereCanonicalGameTestCase.scala),
-/// with its compact outputs translated to list notation by hand.
-struct Row {
-    input: &'static str,
-    birthday: u32,
-    nim: u32,
-    misere_nim: u32,
-    mate: &'static str,
-    /// tame, restive, restless, extraverted, introverted, prime, even
-    flags: [bool; 7],
-    options: usize,
-    parts: usize,
-    partitions: &'static [usize],
+const CGSUITE_CASES: &str = include_str!("data/cgsuite-misere/cases.txt");
+
+/// What became of one of CGSuite's cases.
+enum Verdict {
+    Agrees,
+    Differs(String),
+    Skipped(&'static str),
 }
 
-const CGSUITE: &[Row] = &[
-    Row {
-        input: "*[0]",
-        birthday: 0,
-        nim: 0,
-        misere_nim: 1,
-        mate: "*",
-        flags: [true, false, false, true, true, false, true],
-        options: 0,
-        parts: 0,
-        partitions: &[0],
-    },
-    Row {
-        input: "*[1]",
-        birthday: 1,
-        nim: 1,
-        misere_nim: 0,
-        mate: "0",
-        flags: [true, false, false, true, true, false, false],
-        options: 1,
-        parts: 0,
-        partitions: &[1],
-    },
-    Row {
-        input: "*[2]",
-        birthday: 2,
-        nim: 2,
-        misere_nim: 2,
-        mate: "*2",
-        flags: [true, false, false, true, false, true, true],
-        options: 2,
-        parts: 0,
-        partitions: &[1],
-    },
-    Row {
-        input: "*[[2]]",
-        birthday: 3,
-        nim: 0,
-        misere_nim: 0,
-        mate: "*[[2]]",
-        flags: [true, false, false, true, false, false, true],
-        options: 1,
-        parts: 2,
-        partitions: &[2],
-    },
-    Row {
-        input: "*[[[2]]]",
-        birthday: 4,
-        nim: 1,
-        misere_nim: 1,
-        mate: "*[[[2]]]",
-        flags: [true, false, false, true, false, false, true],
-        options: 1,
-        parts: 6,
-        partitions: &[3],
-    },
-    Row {
-        input: "*[2]+*[2]",
-        birthday: 4,
-        nim: 0,
-        misere_nim: 0,
-        mate: "*2+*2",
-        flags: [true, false, false, true, false, false, true],
-        options: 2,
-        parts: 1,
-        partitions: &[2],
-    },
-    Row {
-        input: "*[[*[2]+*[[2]]]]",
-        birthday: 6,
-        nim: 0,
-        misere_nim: 0,
-        mate: "*[[*[2]+*[[2]]]]",
-        flags: [true, false, false, true, false, false, true],
-        options: 1,
-        parts: 7,
-        partitions: &[4],
-    },
-    Row {
-        input: "*[[2],0]",
-        birthday: 4,
-        nim: 1,
-        misere_nim: 2,
-        mate: "*[[2],1]",
-        flags: [false, true, false, false, false, true, true],
-        options: 2,
-        parts: 0,
-        partitions: &[1],
-    },
-    Row {
-        input: "*[[2],1]",
-        birthday: 4,
-        nim: 2,
-        misere_nim: 1,
-        mate: "*[[2],0]",
-        flags: [false, false, true, false, false, true, true],
-        options: 2,
-        parts: 0,
-        partitions: &[1],
-    },
-    Row {
-        input: "*[[*[4]+*[2]]]",
-        birthday: 7,
-        nim: 0,
-        misere_nim: 0,
-        mate: "*[[*[4]+*[2]]]",
-        flags: [true, false, false, false, false, false, true],
-        options: 1,
-        parts: 4,
-        partitions: &[2, 2],
-    },
-    Row {
-        input: "*[[[2]],[[2],1]]",
-        birthday: 5,
-        nim: 0,
-        misere_nim: 0,
-        mate: "*[[[2],0],[[2]]]",
-        flags: [false, false, false, false, false, true, true],
-        options: 2,
-        parts: 0,
-        partitions: &[1],
-    },
-    Row {
-        input: "*[[[2]],[[[2],0],0,1]]",
-        birthday: 6,
-        nim: 0,
-        misere_nim: 0,
-        mate: "*[[[[2],1],1,0],[[2]]]",
-        flags: [false, false, false, false, false, true, true],
-        options: 2,
-        parts: 0,
-        partitions: &[1],
-    },
-    Row {
-        input: "*[*[[2],1]+*[1],[[2],*[[2]]+*[1],[[2],0]]]",
-        birthday: 6,
-        nim: 0,
-        misere_nim: 1,
-        mate: "*[*[[2],0]+*[1],[[2],*[[2]]+*[1],[[2],1]]]",
-        flags: [false, false, false, false, false, true, true],
-        options: 2,
-        parts: 0,
-        partitions: &[1],
-    },
-    Row {
-        input: "*[[[2],2,0],[[2],3],1]",
-        birthday: 5,
-        nim: 0,
-        misere_nim: 2,
-        mate: "*[[[2],2,1],*[[2]]+*,0]",
-        flags: [false, false, false, false, false, true, true],
-        options: 3,
-        parts: 0,
-        partitions: &[1],
-    },
-];
-
+/// CGSuite's own test case for misère canonical forms, every property:
+/// `tests/data/cgsuite-misere/cases.txt`, taken as data from
+/// aaron-siegel/cgsuite at commit e909ab8bc330e39bc837d26b22bc8a96f9fa512a,
+/// `lib/core/src/test/scala/org/cgsuite/lang/MisereCanonicalGameTestCase.scala`
+/// (15 games, 23 properties each, CGSuite's printed forms compared as
+/// text). The counts are fixed so that no case stops being checked
+/// unnoticed; the four skipped properties are the phyla of Dan Hoey's
+/// classification mex does not compute (docs/misere-forms.md).
 #[test]
-fn cgsuite_test_table() {
+fn cgsuite_test_case() {
     let mut store = MisereStore::default();
-    for row in CGSUITE {
-        let g = store.parse(row.input).unwrap();
-        let r = store.report(g).unwrap();
-        let mate = store.parse(row.mate).unwrap();
-        assert_eq!(store.mate(g).unwrap(), mate, "{} mate", row.input);
-        let flags = [
-            r.tame,
-            r.restive,
-            r.restless,
-            r.extraverted,
-            r.introverted,
-            r.prime,
-            r.even,
-        ];
-        assert_eq!(
-            (r.birthday, r.nim_value, r.misere_nim_value, flags),
-            (row.birthday, row.nim, row.misere_nim, row.flags),
-            "{}",
-            row.input
-        );
-        assert_eq!(r.options.len(), row.options, "{} options", row.input);
-        assert_eq!(
-            r.parts.len(),
-            row.parts,
-            "{} parts {:?}",
-            row.input,
-            r.parts
-        );
-        let sizes: Vec<usize> = r.partitions.iter().map(Vec::len).collect();
-        assert_eq!(
-            sizes, row.partitions,
-            "{} partitions {:?}",
-            row.input, r.partitions
-        );
-        assert_eq!(
-            store.parse(&r.canonical).unwrap(),
-            g,
-            "{} reads back",
-            r.canonical
-        );
+    let mut agree = 0;
+    let mut skipped = BTreeMap::new();
+    let mut differ = Vec::new();
+    for line in CGSUITE_CASES.lines().filter(|l| !l.starts_with('#')) {
+        let fields: Vec<&str> = line.split('\t').collect();
+        let [property, game, expected, source] = fields[..] else {
+            panic!("bad line {line}");
+        };
+        match cgsuite_verdict(&mut store, property, game, expected) {
+            Verdict::Agrees => agree += 1,
+            Verdict::Differs(got) => differ.push(format!(
+                "{source}: {property} of {game}: CGSuite {expected}, mex {got}"
+            )),
+            Verdict::Skipped(why) => *skipped.entry(why).or_insert(0) += 1,
+        }
     }
-    eprintln!("work of the CGSuite table: {}", store.work());
-    // Genera as CGSuite prints them, in mex's notation.
-    let restless = store.parse("*[[2],1]").unwrap();
-    assert_eq!(store.genus(restless).to_string(), "2^{1420}");
+    assert!(differ.is_empty(), "{}", differ.join("\n"));
+    assert_eq!(agree, 285, "{skipped:?}");
+    assert_eq!(
+        skipped.into_iter().collect::<Vec<_>>(),
+        vec![(PHYLA_SKIPPED, 60)]
+    );
+    eprintln!("work of the CGSuite test case: {}", store.work());
+}
+
+const PHYLA_SKIPPED: &str = "generally tame, generally restive, half-tame, tameable: not computed";
+
+fn cgsuite_verdict(store: &mut MisereStore, property: &str, game: &str, expected: &str) -> Verdict {
+    let g = store.parse(game).unwrap();
+    let r = store.report(g, Notation::Conway).unwrap();
+    let yes = |b: bool| b.to_string();
+    let got = match property {
+        "Value" => r.canonical,
+        "Class" => "game.misere.MisereCanonicalGame".to_string(),
+        "Birthday" => r.birthday.to_string(),
+        "Genus" => return genus_verdict(store.genus(g), expected),
+        "IsEven" => yes(r.even),
+        "IsExtraverted" => yes(r.extraverted),
+        "IsIntroverted" => yes(r.introverted),
+        "IsNimHeap" => yes(r.nim_heap),
+        "IsPrime" => yes(r.prime),
+        "IsRestive" => yes(r.restive),
+        "IsRestless" => yes(r.restless),
+        "IsTame" => yes(r.tame),
+        "IsGenerallyRestive" | "IsGenerallyTame" | "IsHalfTame" | "IsTameable" => {
+            return Verdict::Skipped(PHYLA_SKIPPED)
+        }
+        "Mate" => r.mate,
+        "MisereNimValue" => r.misere_nim_value.to_string(),
+        "MisereOutcomeClass" => r.misere_outcome.to_string(),
+        "NimValue" => r.nim_value.to_string(),
+        "Options" => format!("[{}]", r.options.join(",")),
+        // CGSuite lists parts in the order it finds them: compared as sets.
+        "Parts" => return set_verdict(&r.parts, expected),
+        "Partitions" => {
+            let got: Vec<String> = r
+                .partitions
+                .iter()
+                .map(|p| {
+                    let mut p = p.clone();
+                    p.sort();
+                    format!("[{}]", p.join(","))
+                })
+                .collect();
+            let mut want: Vec<String> = split_list(expected)
+                .into_iter()
+                .map(|p| {
+                    let mut p = split_list(&p);
+                    p.sort();
+                    format!("[{}]", p.join(","))
+                })
+                .collect();
+            want.sort();
+            return set_verdict(&got, &format!("[{}]", want.join(",")));
+        }
+        other => panic!("unknown property {other}"),
+    };
+    if got == expected {
+        Verdict::Agrees
+    } else {
+        Verdict::Differs(got)
+    }
+}
+
+/// The items of `[a,b,…]`, split at the commas outside brackets.
+fn split_list(text: &str) -> Vec<String> {
+    let inner = &text[1..text.len() - 1];
+    let mut items = Vec::new();
+    let (mut depth, mut start) = (0i32, 0);
+    for (i, c) in inner.char_indices() {
+        match c {
+            '[' | '(' => depth += 1,
+            ']' | ')' => depth -= 1,
+            ',' if depth == 0 => {
+                items.push(inner[start..i].to_string());
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    if !inner.is_empty() {
+        items.push(inner[start..].to_string());
+    }
+    items
+}
+
+fn set_verdict(got: &[String], expected: &str) -> Verdict {
+    let mut got = got.to_vec();
+    let mut want = split_list(expected);
+    got.sort();
+    want.sort();
+    if got == want {
+        Verdict::Agrees
+    } else {
+        Verdict::Differs(format!("[{}]", got.join(",")))
+    }
+}
+
+/// CGSuite prints a genus `g^…` with as few digits as its phylum allows
+/// (`Genus.supDigit`): none for a nim-heap (`γ0 = g ⊕ 1` if `g ≤ 1`, else
+/// `g`), one for a tame or restive game (then `γk = g ⊕ 2` or `g` for a
+/// tame genus or a restive one with `γ0 ≥ 4`, `γ0 ⊕ 2` or `γ0` for a
+/// restive one with `γ0 < 4`, by the
+/// parity of `k ≥ 1`), else every digit up to an alternating pair. Checked
+/// against mex's digits `γ0 … γ7`.
+fn genus_verdict(genus: &Genus, expected: &str) -> Verdict {
+    let (base, sup) = expected.split_once('^').unwrap_or((expected, ""));
+    let g: u32 = base.parse().unwrap();
+    let shown: Vec<u32> = sup.chars().map(|c| c.to_digit(10).unwrap()).collect();
+    let digit = |k: usize| -> u32 {
+        match shown.len() {
+            0 if k == 0 => {
+                if g < 2 {
+                    g ^ 1
+                } else {
+                    g
+                }
+            }
+            0 => g ^ if k % 2 == 1 { 2 } else { 0 },
+            1 if k == 0 => shown[0],
+            1 => {
+                let tame = shown[0] == g || (shown[0] <= 1 && g <= 1);
+                let base = if tame || shown[0] >= 4 { g } else { shown[0] };
+                base ^ if k % 2 == 1 { 2 } else { 0 }
+            }
+            n if k < n => shown[k],
+            n => shown[n - 2 + (k - n) % 2],
+        }
+    };
+    let theirs: Vec<u32> = (0..8).map(digit).collect();
+    let ours: Vec<u32> = (0..8).map(|k| genus.digit(k)).collect();
+    if genus.normal == g && theirs == ours {
+        Verdict::Agrees
+    } else {
+        Verdict::Differs(format!("{genus} (CGSuite's digits read as {theirs:?})"))
+    }
 }
 
 /// Hostile inputs end with a one-line refusal under the work budget
@@ -445,7 +400,9 @@ fn cgsuite_test_table() {
 fn large_sums_are_refused_within_the_budget() {
     let mut store = MisereStore::default();
     let sum = ["*[[2],0]"; 12].join("+");
-    let result = store.parse(&sum).and_then(|g| store.report(g));
+    let result = store
+        .parse(&sum)
+        .and_then(|g| store.report(g, Notation::Conway));
     let e = result.expect_err("refused");
     assert_eq!(e.kind(), "too_large", "{e}");
     assert!(!e.to_string().contains('\n'));
