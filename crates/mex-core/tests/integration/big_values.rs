@@ -318,29 +318,33 @@ fn options_of_big_records_are_refused_not_empty() {
     assert!(big.right_options().unwrap().is_empty());
 }
 
-/// Runs `f` and checks it took at most a second (in debug builds too).
-fn within_a_second<T>(what: &str, f: impl FnOnce() -> T) -> T {
+/// Runs `f` as a hang guard, not a speed target: the walks these budgets
+/// prevent would build trees of 2^100000 nodes and never end, so any bound
+/// far above the answer's real cost (milliseconds) tells the two apart;
+/// 30 s keeps the test from failing on a loaded machine (the old bound of
+/// one second failed at 1.4 s with the whole suite running in one process).
+fn without_a_walk<T>(what: &str, f: impl FnOnce() -> T) -> T {
     let start = std::time::Instant::now();
     let v = f();
     assert!(
-        start.elapsed().as_secs_f64() < 1.0,
-        "{what}: {:?}",
+        start.elapsed().as_secs() < 30,
+        "{what} walked a tree: {:?}",
         start.elapsed()
     );
     v
 }
 
 /// Budgets on every walk that would build a tree from a record: each huge
-/// input is answered in closed form or refused in one line, within a
-/// second.
+/// input is answered in closed form or refused in one line, without a
+/// walk of its tree.
 #[test]
-fn huge_records_are_answered_or_refused_within_a_second() {
+fn huge_records_are_answered_or_refused_without_a_walk() {
     use mex_core::partizan::thermograph::Q;
     let one = BigInt::from(1);
     let mut s = GameStore::with_budget(DEFAULT_BUDGET);
     // 1/2^100000: its walls follow a chain of two links.
     let tiny = s.try_record(Record::number(one.clone(), 100_000)).unwrap();
-    let t = within_a_second("1/2^100000", || {
+    let t = without_a_walk("1/2^100000", || {
         Thermographs::default().try_of(&s, tiny).unwrap()
     });
     assert_eq!(
@@ -349,7 +353,7 @@ fn huge_records_are_answered_or_refused_within_a_second() {
     );
     // cooled above its temperature, a number is itself; at 0 too
     for t in [Q::from_integer(1.into()), Q::from_integer(0.into())] {
-        let cooled = within_a_second("cooling", || toolkit::cool(&mut s, tiny, &t).unwrap());
+        let cooled = without_a_walk("cooling", || toolkit::cool(&mut s, tiny, &t).unwrap());
         assert_eq!(cooled, tiny);
     }
     // ^N*: above 0 it cools to its number part
@@ -367,19 +371,19 @@ fn huge_records_are_answered_or_refused_within_a_second() {
     let switch = s.try_make(vec![long], vec![s.zero()]).unwrap();
     for g in [long, switch] {
         let e =
-            within_a_second("alternating", || Thermographs::default().try_of(&s, g)).unwrap_err();
+            without_a_walk("alternating", || Thermographs::default().try_of(&s, g)).unwrap_err();
         assert!(!e.to_string().contains('\n'), "{e}");
     }
     // G + *N for G neither a number nor a switch: refused at once.
     let hot = parse(&mut s, "{1|-1} + {3|2}");
     let star = s.try_record(big_nimber(&HUGE.parse().unwrap())).unwrap();
-    let e = within_a_second("G + *N", || s.try_add(hot, star)).unwrap_err();
+    let e = without_a_walk("G + *N", || s.try_add(hot, star)).unwrap_err();
     assert!(!e.to_string().contains('\n'), "{e}");
     // trees of records: ordinal sums, Norton products, heating
     let n = s
         .try_record(Record::number(BigInt::from(10).pow(30), 0))
         .unwrap();
     let g = parse(&mut s, "{1|0}");
-    within_a_second("ordinal sum", || toolkit::ordinal_sum(&mut s, g, n)).unwrap_err();
-    within_a_second("heating", || toolkit::heat(&mut s, n, g)).unwrap_err();
+    without_a_walk("ordinal sum", || toolkit::ordinal_sum(&mut s, g, n)).unwrap_err();
+    without_a_walk("heating", || toolkit::heat(&mut s, n, g)).unwrap_err();
 }

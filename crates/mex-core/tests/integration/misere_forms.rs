@@ -215,7 +215,7 @@ fn differences_parts_and_introversion() {
     }
 }
 
-const CGSUITE_CASES: &str = include_str!("data/cgsuite-misere/cases.txt");
+const CGSUITE_CASES: &str = include_str!("../data/cgsuite-misere/cases.txt");
 
 /// What became of one of CGSuite's cases.
 enum Verdict {

@@ -8,7 +8,7 @@
 use super::{
     parse, value_with_first, CatalogGame, Context, Evaluation, MoveEvaluation, Outcome, Side, Value,
 };
-use crate::games::{check_listing_size, LoopyPartizanGame, Move, LOOPY_PARTIZAN_BUDGET};
+use crate::games::{check_listing_size, LoopyPartizanGame, Move};
 use crate::partizan::loopy::{
     self, notation::show_value, sides::sided_value, LoopyGraph, LoopyValue,
 };
@@ -75,11 +75,7 @@ impl<G: LoopyPartizanGame> LoopyPartizanEntry<G> {
     /// The solved graph holding `p` and `p`'s place in it: the one kept in
     /// `ctx` when `p` is among its positions, else the positions reachable
     /// from `p` solved (within [`Context::loopy_memory`]) and kept.
-    fn solved(
-        &self,
-        p: &G::Position,
-        ctx: &mut Context,
-    ) -> Result<Place<G::Position>, MexError> {
+    fn solved(&self, p: &G::Position, ctx: &mut Context) -> Result<Place<G::Position>, MexError> {
         if let Some(kept) = ctx.solved.get::<Solved<G::Position>>() {
             if let Some(&i) = kept.index.get(p) {
                 return Ok((kept, i));
