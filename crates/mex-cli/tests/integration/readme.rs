@@ -15,7 +15,7 @@ use std::process::Command;
 /// one is a pattern, not an example.
 const PLACEHOLDERS: &[&str] = &[
     "COMMAND", "FILE", "SEQ", "BITS", "N", "NAME", "GAME", "POSITION", "POS", "EXPR", "CODE",
-    "STATE", "G", "H", "...", "FILE.svg", "GRID",
+    "STATE", "G", "H", "...", "FILE.svg", "GRID", "FORM",
 ];
 
 /// Commands named in prose, without the arguments that make them run.
@@ -27,6 +27,8 @@ const MENTIONS: &[&str] = &[
     "mex sum",
     "mex value",
     "mex value graph",
+    "mex value wythoff",
+    "mex moves wythoff",
     "mex domineering",
     "mex grundys-game",
     "mex subtraction",
@@ -45,6 +47,10 @@ const MENTIONS: &[&str] = &[
 
 /// Examples that do not end by themselves or take hours, with why.
 const NOT_RUN: &[(&str, &str)] = &[
+    (
+        "mex value nim 3 4 5",
+        "shown as refused (the position is one argument); cli.rs tests the refusal",
+    ),
     ("mex serve", "the playground serves until stopped (tests/integration/play.rs starts it)"),
     (
         "mex value domineering 6x6 --memory 16 --comparisons 2^33 --checkpoint 6x6.ckpt --thermograph 6x6.svg --json",
