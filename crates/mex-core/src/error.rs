@@ -329,6 +329,19 @@ pub fn quote(text: &str) -> String {
     out
 }
 
+/// The refusal of a board that starts with a digit, which no board of
+/// cells does: a size typed otherwise than `HxW` (`3*3`, `3 x`), said as
+/// such rather than as a bad cell `'3'`.
+pub fn size_not_understood(text: &str, accepted: &str) -> Option<MexError> {
+    let t = text.trim();
+    t.starts_with(|c: char| c.is_ascii_digit()).then(|| {
+        MexError::invalid(
+            format!("the size {} was not understood", quote(t)),
+            accepted,
+        )
+    })
+}
+
 /// Escapes control characters (so a message stays on one line and prints no
 /// raw control bytes) and shortens a field longer than [`MAX_FIELD_CHARS`]:
 /// the guard of every message, also for front ends whose messages are not

@@ -6,7 +6,7 @@
 //! D4: the identity, three rotations, two mirrors and two transpositions).
 
 use super::picture::{Cell, CellTable, Grid, Owner, Picture};
-use crate::error::quote;
+use crate::error::{quote, size_not_understood};
 use crate::MexError;
 use std::fmt;
 
@@ -153,7 +153,7 @@ impl Board {
     }
 
     /// Parses `text` over `alphabet`; refuses a size typed otherwise than
-    /// `HxW` ([`size_not_understood`]), boards of more than the
+    /// `HxW` ([`size_not_understood`](crate::error::size_not_understood)), boards of more than the
     /// alphabet's `max_cells` cells, and rows of different lengths (an
     /// empty row, as between two separators, included).
     pub fn parse(text: &str, alphabet: &Alphabet) -> Result<Board, MexError> {
@@ -443,19 +443,6 @@ pub fn choose(n: usize, k: usize) -> u128 {
 /// `base^exp`, saturating at `u128::MAX`.
 pub fn power(base: u128, exp: usize) -> u128 {
     (0..exp).fold(1u128, |acc, _| acc.saturating_mul(base))
-}
-
-/// The refusal of a board that starts with a digit, which no board of
-/// cells does: a size typed otherwise than `HxW` (`3*3`, `3 x`), said as
-/// such rather than as a bad cell `'3'`.
-pub fn size_not_understood(text: &str, accepted: &str) -> Option<MexError> {
-    let t = text.trim();
-    t.starts_with(|c: char| c.is_ascii_digit()).then(|| {
-        MexError::invalid(
-            format!("the size {} was not understood", quote(t)),
-            accepted,
-        )
-    })
 }
 
 #[cfg(test)]

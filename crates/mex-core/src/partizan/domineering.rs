@@ -111,7 +111,7 @@ impl Grid {
             Self::check(h, w)?;
             return Self::rectangle(h as u32, w as u32);
         }
-        if let Some(e) = crate::games::grid_board::size_not_understood(t, accepted) {
+        if let Some(e) = crate::error::size_not_understood(t, accepted) {
             return Err(e);
         }
         let lines: Vec<&str> = t.split(['/', '|', '\n']).map(str::trim).collect();
