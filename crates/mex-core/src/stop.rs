@@ -46,6 +46,9 @@ pub struct StopToken {
     /// by another thread.
     work: Arc<AtomicU64>,
     deadline: Option<Deadline>,
+    /// The work (calls of [`check`]) after which the token is stopped: a
+    /// budget of steps, the same on every machine.
+    work_limit: Option<u64>,
 }
 
 /// When a token's time runs out, and the limit it was given (for the
@@ -75,12 +78,27 @@ impl StopToken {
     /// limit too far to represent is no limit).
     pub fn with_time_limit(limit: Duration) -> Self {
         StopToken {
-            flag: Arc::default(),
-            work: Arc::default(),
             deadline: Instant::now()
                 .checked_add(limit)
                 .map(|at| Deadline { at, limit }),
+            ..StopToken::default()
         }
+    }
+
+    /// A token that is also stopped once `steps` calls of [`check`] were
+    /// made under it (to the nearest [`CHECK_INTERVAL`]): a budget of work
+    /// that ends a search at the same point on every machine. The caller
+    /// tells a spent budget ([`StopToken::work_spent`]) from other stops.
+    pub fn with_work_limit(steps: u64) -> Self {
+        StopToken {
+            work_limit: Some(steps),
+            ..StopToken::default()
+        }
+    }
+
+    /// Whether the token has a budget of work and it is spent.
+    pub fn work_spent(&self) -> bool {
+        self.work_limit.is_some_and(|l| self.work_done() >= l)
     }
 
     /// The calls of [`check`] made so far under this token (to the
@@ -109,7 +127,7 @@ impl StopToken {
     /// `Ok` while the token runs; the error [`check`] reports once it is
     /// stopped (the flag is reported before the deadline).
     pub fn status(&self) -> Result<(), MexError> {
-        if self.flag.load(Ordering::Relaxed) {
+        if self.flag.load(Ordering::Relaxed) || self.work_spent() {
             return Err(MexError::Stopped { time_limit: None });
         }
         match self.deadline {
@@ -245,6 +263,17 @@ mod tests {
             e.to_string(),
             "the computation was stopped: it was interrupted"
         );
+    }
+
+    #[test]
+    fn a_work_limit_stops_after_its_steps_and_says_so() {
+        let token = StopToken::with_work_limit(3 * u64::from(CHECK_INTERVAL));
+        let (calls, e) = run_under(&token, || first_failure(10 * CHECK_INTERVAL)).expect("stopped");
+        assert_eq!(calls, 2 * CHECK_INTERVAL + 1, "the third look stops");
+        assert_eq!(e, MexError::Stopped { time_limit: None });
+        assert!(token.work_spent());
+        let untouched = StopToken::with_work_limit(u64::MAX);
+        assert!(!untouched.work_spent() && !StopToken::new().work_spent());
     }
 
     #[test]

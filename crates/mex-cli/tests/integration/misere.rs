@@ -108,3 +108,28 @@ fn refusals_are_one_line() {
     stderr_line(&["octal", "0.77", "--misere", "--period"]);
     stderr_line(&["sum", "nim:2^100", "octal:0.07:5", "--misere"]);
 }
+
+/// Searches past the misère solver's limits are refused before they start,
+/// from bounds the games give: Chomp's positions are the staircases below
+/// the board (12x12: C(24,12) > 2^18 sums; it took 43 s to count them),
+/// Wythoff's `(x+1)(y+1)` positions have at most `x + y + min(x, y)` moves
+/// each (300,300: 39 s of search before). Just inside, an answer.
+#[test]
+fn searches_past_the_limits_are_refused_before_they_start() {
+    let e = stderr_line(&["value", "chomp", "12x12", "--misere"]);
+    assert!(e.contains("reachable sums"), "{e}");
+    for args in [
+        &["moves", "wythoff", "300,300", "--misere"][..],
+        &["value", "chomp", "10x10", "--misere"],
+    ] {
+        let e = stderr_line(args);
+        assert!(
+            e.contains("(the moves between its reachable sums are not bounded by the limit)"),
+            "{e}"
+        );
+    }
+    let v = json(&["value", "wythoff", "30,30", "--misere"]);
+    assert_eq!(v["outcome"], "N");
+    let v = json(&["value", "chomp", "5x5", "--misere"]);
+    assert!(v["outcome"] == "N" || v["outcome"] == "P", "{v}");
+}

@@ -391,6 +391,15 @@ impl ImpartialGame for Chomp {
         }
         out
     }
+    /// The positions reachable are the staircases below `p`.
+    fn misere_reach_bound(&self, p: &Staircase, _cap: usize) -> Option<BigUint> {
+        Some(BigUint::from(p.staircases_below()))
+    }
+    /// A move eats one of the squares, so no follower has more moves
+    /// than `p` has squares.
+    fn misere_move_bound(&self, p: &Staircase) -> Option<BigUint> {
+        Some(BigUint::from(p.squares()))
+    }
     fn is_terminal(&self, p: &Staircase) -> bool {
         p.steps() == 2
     }

@@ -71,11 +71,19 @@ impl MisereRuleset for CatalogParts {
     fn reach_bound(&self, (game, text): &Part, cap: usize) -> Result<Option<BigUint>, MexError> {
         catalog()[*game].misere_reach_bound(text, cap)
     }
+    fn move_bound(&self, (game, text): &Part) -> Result<Option<BigUint>, MexError> {
+        catalog()[*game].misere_move_bound(text)
+    }
 }
 
 /// Most sums a misère search of catalog positions visits (parts are
 /// handled as text, so fewer than the engine's own limit).
 pub const MAX_CATALOG_MISERE_STATES: usize = 1 << 18;
+
+/// Most moves between sums a misère search of catalog positions examines:
+/// a few seconds of work (a move between parts handled as text costs
+/// about 2 µs), not the engine's [`crate::impartial::misere::MAX_MISERE_OPTIONS`].
+pub const MAX_CATALOG_MISERE_MOVES: u64 = 1 << 22;
 
 fn index_of(game: &dyn CatalogGame) -> Result<usize, MexError> {
     let name = game.info().name;
@@ -136,7 +144,11 @@ struct Analyser {
 impl Analyser {
     fn new() -> Self {
         Analyser {
-            solver: MisereSolver::with_limit(CatalogParts, MAX_CATALOG_MISERE_STATES),
+            solver: MisereSolver::with_limits(
+                CatalogParts,
+                MAX_CATALOG_MISERE_STATES,
+                MAX_CATALOG_MISERE_MOVES,
+            ),
         }
     }
 

@@ -219,6 +219,11 @@ pub trait ImpartialGame: Game + ImpartialRuleset {
     fn misere_reach_bound(&self, _p: &Self::Position, _cap: usize) -> Option<BigUint> {
         None
     }
+    /// An upper bound on the moves of any position reachable from `p`;
+    /// `None` (the default): the misère search counts them as it goes.
+    fn misere_move_bound(&self, _p: &Self::Position) -> Option<BigUint> {
+        None
+    }
     /// The outcome by a closed form, for positions whose value is beyond
     /// the solvers ([`Game::check`] refuses them); `None` (the default):
     /// none is known.

@@ -146,6 +146,10 @@ impl ImpartialGame for Wythoff {
     fn misere_reach_bound(&self, p: &Piles, _cap: usize) -> Option<BigUint> {
         Some((&p.x + 1u32) * (&p.y + 1u32))
     }
+    /// From `(i, j)` there are `i + j + min(i, j)` moves, most at `(x, y)`.
+    fn misere_move_bound(&self, p: &Piles) -> Option<BigUint> {
+        Some(&p.x + &p.y + (&p.x).min(&p.y))
+    }
     /// P exactly at the pairs `(⌊kφ⌋, ⌊kφ²⌋)` and their mirror images
     /// (Wythoff 1907), for any size.
     fn known_outcome(&self, p: &Piles) -> Option<crate::impartial::Outcome> {

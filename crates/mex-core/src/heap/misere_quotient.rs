@@ -95,6 +95,13 @@ pub const MAX_POWERS: usize = 64;
 /// Most options listed over all heaps.
 pub const MAX_LISTED_OPTIONS: u64 = 1 << 27;
 
+/// Most steps of work of one quotient (calls of [`crate::stop::check`]:
+/// moves between elements of candidates, options of searched sums):
+/// about five seconds (0.07 up to heap 30 takes 2.7 million), so a
+/// game whose quotient does not settle is refused in seconds, the same
+/// way on every machine.
+pub const MAX_QUOTIENT_STEPS: u64 = 1 << 25;
+
 /// A heap game: the options of a heap as the heaps they leave.
 pub trait HeapRule {
     /// Every option of a heap of `n`, each as the non-empty heaps it leaves.
@@ -258,6 +265,9 @@ pub struct QuotientLimits {
     /// Whether learning from searched outcomes is tried when the
     /// recalibration is off or gives up.
     pub relearn: bool,
+    /// Most steps of work (calls of [`crate::stop::check`]: elements
+    /// marked, sums searched) of the whole computation.
+    pub steps: u64,
 }
 
 impl Default for QuotientLimits {
@@ -267,6 +277,7 @@ impl Default for QuotientLimits {
             proof_states: MAX_PROOF_STATES,
             recalibrate: true,
             relearn: true,
+            steps: MAX_QUOTIENT_STEPS,
         }
     }
 }
@@ -1038,9 +1049,15 @@ impl MisereQuotient {
         )?;
         let mut b = Builder::new(rule, limits);
         b.weights[0] = 0;
-        for n in 1..=max_heap {
-            b.add_heap(n)?;
-        }
+        let budget = crate::stop::StopToken::with_work_limit(limits.steps);
+        crate::stop::run_under(&budget, || (1..=max_heap).try_for_each(|n| b.add_heap(n)))
+            .map_err(|e| match e {
+                MexError::Stopped { .. } if budget.work_spent() => too_big(
+                    "the work of its searches",
+                    format!("{} steps", limits.steps),
+                ),
+                other => other,
+            })?;
         let period = rule
             .periodicity_bounds()
             .and_then(|(t, r)| find_period(&b.images, t, r));
@@ -1271,6 +1288,7 @@ impl<'a> Oracle<'a> {
     fn unknown_options(&mut self, word: Vec<usize>) -> Result<Option<Vec<Vec<usize>>>, MexError> {
         let mut unknown = Vec::new();
         for o in self.options_of(&word) {
+            crate::stop::check()?;
             match self.known(&o) {
                 Some(true) => {
                     self.remember(word, false)?;

@@ -72,6 +72,14 @@ pub trait MisereRuleset {
     fn reach_bound(&self, _part: &Self::Part, _cap: usize) -> Result<Option<BigUint>, MexError> {
         Ok(None)
     }
+
+    /// An upper bound on the moves of any sum reachable from `part` alone
+    /// (the most moves of one of its followers); `None` (the default): the
+    /// moves are counted as the search goes. With the bound on reachable
+    /// sums it bounds the work before the search starts.
+    fn move_bound(&self, _part: &Self::Part) -> Result<Option<BigUint>, MexError> {
+        Ok(None)
+    }
 }
 
 /// The genus `g^{γ0 γ1 …}` of an impartial game.
@@ -343,17 +351,20 @@ pub struct MisereSolver<R: MisereRuleset> {
     genus_ids: HashMap<Genus, u32>,
     memo: HashMap<Box<[u32]>, u32>,
     limit: usize,
+    move_limit: u64,
     options_examined: u64,
 }
 
 impl<R: MisereRuleset> MisereSolver<R> {
-    /// A solver refusing more than [`MAX_MISERE_STATES`] states.
+    /// A solver refusing more than [`MAX_MISERE_STATES`] states and
+    /// [`MAX_MISERE_OPTIONS`] moves.
     pub fn new(rules: R) -> Self {
-        Self::with_limit(rules, MAX_MISERE_STATES)
+        Self::with_limits(rules, MAX_MISERE_STATES, MAX_MISERE_OPTIONS)
     }
 
-    /// A solver refusing more than `limit` states.
-    pub fn with_limit(rules: R, limit: usize) -> Self {
+    /// A solver refusing more than `limit` states and `move_limit` moves
+    /// between them.
+    pub fn with_limits(rules: R, limit: usize, move_limit: u64) -> Self {
         MisereSolver {
             rules,
             parts: Vec::new(),
@@ -363,6 +374,7 @@ impl<R: MisereRuleset> MisereSolver<R> {
             genus_ids: HashMap::new(),
             memo: HashMap::new(),
             limit,
+            move_limit,
             options_examined: 0,
         }
     }
@@ -401,7 +413,10 @@ impl<R: MisereRuleset> MisereSolver<R> {
 
     /// Refuses a sum whose reachable states may exceed the limit: the
     /// bound is the product over distinct parts `p` (met `c` times) of the
-    /// multisets of size `c` of the `r(p)` sums reachable from `p`.
+    /// multisets of size `c` of the `r(p)` sums reachable from `p`. When
+    /// every part bounds the moves of its followers
+    /// ([`MisereRuleset::move_bound`]), a sum whose states times moves may
+    /// exceed the move limit is refused too, before any search.
     pub fn check(&mut self, parts: &[R::Part]) -> Result<(), MexError> {
         let mut counts: Vec<(R::Part, usize)> = Vec::new();
         for p in parts {
@@ -412,6 +427,7 @@ impl<R: MisereRuleset> MisereSolver<R> {
         }
         let cap = BigUint::from(self.limit);
         let mut bound = BigUint::one();
+        let mut most_moves = Some(BigUint::zero());
         for (p, c) in counts {
             let r = match self.rules.reach_bound(&p, self.limit)? {
                 Some(r) => r,
@@ -425,6 +441,17 @@ impl<R: MisereRuleset> MisereSolver<R> {
                     "ask for a smaller position or fewer components",
                 ));
             }
+            most_moves = match (most_moves, self.rules.move_bound(&p)?) {
+                (Some(m), Some(b)) => Some(m + b * c),
+                _ => None,
+            };
+        }
+        // Every reachable sum has at most `most_moves` moves.
+        if most_moves.is_some_and(|m| m * bound > BigUint::from(self.move_limit)) {
+            return Err(self.too_many_moves(
+                "a misère search of this position (the moves between its reachable sums are not \
+                 bounded by the limit)",
+            ));
         }
         Ok(())
     }
@@ -493,12 +520,10 @@ impl<R: MisereRuleset> MisereSolver<R> {
             }
         }
         self.options_examined += out.len() as u64;
-        if self.options_examined > MAX_MISERE_OPTIONS {
-            return Err(MexError::too_large(
-                "a misère search that examines more moves than the limit",
-                format!("{MAX_MISERE_OPTIONS} moves between sums"),
-                "ask for a smaller position or fewer components",
-            ));
+        if self.options_examined > self.move_limit {
+            return Err(
+                self.too_many_moves("a misère search that examines more moves than the limit")
+            );
         }
         Ok(out)
     }
@@ -511,6 +536,14 @@ impl<R: MisereRuleset> MisereSolver<R> {
         self.genera.push(g.clone());
         self.genus_ids.insert(g, id);
         id
+    }
+
+    fn too_many_moves(&self, what: &str) -> MexError {
+        MexError::too_large(
+            what,
+            format!("{} moves between sums", self.move_limit),
+            "ask for a smaller position or fewer components",
+        )
     }
 
     fn too_many(&self) -> MexError {

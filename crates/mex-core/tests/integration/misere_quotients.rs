@@ -226,6 +226,7 @@ fn every_computed_quotient_is_reduced() {
         proof_states: 1 << 16,
         recalibrate: false,
         relearn: true,
+        steps: mex_core::heap::misere_quotient::MAX_QUOTIENT_STEPS,
     };
     let e = MisereQuotient::compute_within(&code("0.64"), 12, small)
         .unwrap_err()
@@ -234,6 +235,29 @@ fn every_computed_quotient_is_reduced() {
         e.contains("KiB of searched sums") && !e.contains('\n'),
         "{e}"
     );
+}
+
+/// A quotient whose searches do not settle is refused by its budget of
+/// steps in one line naming the steps (0.8 up to heap 30 took 40 s to
+/// fill its searched bytes before), and the budget decides the same way
+/// for the same game: the message names the budget, not a time.
+#[test]
+fn a_quotient_past_its_steps_is_refused_in_one_line() {
+    let limits = QuotientLimits {
+        steps: 1 << 20,
+        ..QuotientLimits::default()
+    };
+    let e = MisereQuotient::compute_within(&code("0.8"), 30, limits)
+        .unwrap_err()
+        .to_string();
+    assert_eq!(
+        e,
+        "the misère quotient of this game (the work of its searches) exceeds the limit of \
+         1048576 steps; ask for fewer heaps"
+    );
+    // Within the same budget a quotient that settles is answered.
+    let q = MisereQuotient::compute_within(&code("0.77"), 170, limits).unwrap();
+    assert!(q.period().is_some());
 }
 
 /// Sums of 1 to `heaps` heaps from `1..=max_heap`, drawn by proptest's

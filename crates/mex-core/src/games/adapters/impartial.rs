@@ -358,6 +358,9 @@ impl<G: ImpartialGame> CatalogGame for ImpartialEntry<G> {
     fn misere_reach_bound(&self, part: &str, cap: usize) -> Result<Option<BigUint>, MexError> {
         Ok(self.0.misere_reach_bound(&parse(&self.0, part)?, cap))
     }
+    fn misere_move_bound(&self, part: &str) -> Result<Option<BigUint>, MexError> {
+        Ok(self.0.misere_move_bound(&parse(&self.0, part)?))
+    }
     fn misere_option_parts(&self, part: &str) -> Result<Vec<Vec<String>>, MexError> {
         let p = parse(&self.0, part)?;
         self.0.check_moves(&p)?;

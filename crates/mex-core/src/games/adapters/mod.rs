@@ -219,6 +219,11 @@ pub trait CatalogGame: Send + Sync {
     fn misere_reach_bound(&self, part: &str, _cap: usize) -> Result<Option<BigUint>, MexError> {
         Err(not_misere(self.info(), part))
     }
+    /// An upper bound on the moves of any follower of a part, when the
+    /// game knows one cheaply.
+    fn misere_move_bound(&self, part: &str) -> Result<Option<BigUint>, MexError> {
+        Err(not_misere(self.info(), part))
+    }
     /// Every move of a position as (label, resulting position, its parts).
     fn misere_moves(&self, position: &str) -> Result<Vec<LabelledParts>, MexError> {
         Err(not_misere(self.info(), position))

@@ -403,6 +403,7 @@ fn mark(heaps: &Heaps, m: &Product, images: &[u64]) -> Result<Reached, MexError>
         let p = marked_p(&r, m, images, &options, &r.word(i));
         r.p.push(p);
         for &h in &moves {
+            crate::stop::check()?;
             let y = m.mul(x, images[h]);
             let l = length.saturating_add(heaps.lengths[h]);
             if r.index.contains_key(&y) || best.get(&y).is_some_and(|b| b.0 <= l) {
