@@ -97,10 +97,11 @@ pub const MAX_LISTED_OPTIONS: u64 = 1 << 27;
 
 /// Most steps of work of one quotient (calls of [`crate::stop::check`]:
 /// moves between elements of candidates, options of searched sums):
-/// about five seconds (0.07 up to heap 30 takes 2.7 million), so a
+/// about five seconds on one idle core (0.07 up to heap 30 takes 2.7
+/// million, 0.57 up to heap 50 more than 2^25), so a
 /// game whose quotient does not settle is refused in seconds, the same
 /// way on every machine.
-pub const MAX_QUOTIENT_STEPS: u64 = 1 << 25;
+pub const MAX_QUOTIENT_STEPS: u64 = 1 << 26;
 
 /// A heap game: the options of a heap as the heaps they leave.
 pub trait HeapRule {

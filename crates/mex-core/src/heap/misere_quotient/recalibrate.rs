@@ -400,7 +400,7 @@ fn mark(heaps: &Heaps, m: &Product, images: &[u64]) -> Result<Reached, MexError>
         r.elements.push(x);
         r.index.insert(x, i);
         r.parent.push((up, h));
-        let p = marked_p(&r, m, images, &options, &r.word(i));
+        let p = marked_p(&r, m, images, &options, &r.word(i))?;
         r.p.push(p);
         for &h in &moves {
             crate::stop::check()?;
@@ -424,9 +424,9 @@ fn marked_p(
     images: &[u64],
     options: &[Vec<u64>],
     word: &[usize],
-) -> bool {
+) -> Result<bool, MexError> {
     if word.is_empty() {
-        return false;
+        return Ok(false);
     }
     for (i, &h) in word.iter().enumerate() {
         if i > 0 && word[i - 1] == h {
@@ -439,13 +439,14 @@ fn marked_p(
                 .map(|(_, &k)| images[k]),
         );
         for &s in &options[h] {
+            crate::stop::check()?;
             let t = m.mul(rest, s);
             if r.index.get(&t).is_some_and(|&j| r.p[j as usize]) {
-                return false;
+                return Ok(false);
             }
         }
     }
-    true
+    Ok(true)
 }
 
 /// The reduced candidate: the reached elements divided by the coarsest
