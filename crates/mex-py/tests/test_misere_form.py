@@ -22,7 +22,9 @@ FIELDS = [
 @pytest.mark.parametrize("form", ["*[2,1]", "*[[2],0]", "*[[2],1]", "*2+*2", "*[[[2]]]"])
 def test_agrees_with_the_cli(form: str, cli: Callable[..., Any]) -> None:
     g = MisereForm(form)
-    report = cli("misere", form)
+    # Python prints CGSuite's list notation; the CLI's default is Conway's
+    # subscripts as CGSuite prints them, so the list notation is asked for.
+    report = cli("misere", form, "--notation", "list")
     assert g.canonical == report["canonical"] == str(g)
     for field in FIELDS:
         assert getattr(g, field) == report[field], field
