@@ -19,15 +19,7 @@ fn mex(args: &[&str]) -> Output {
 }
 
 fn json(args: &[&str]) -> Value {
-    let mut all = args.to_vec();
-    all.push("--json");
-    let out = mex(&all);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("one JSON value")
+    common::json_by(mex, args)
 }
 
 /// Exit status 2 with one line on stderr containing `needle`.

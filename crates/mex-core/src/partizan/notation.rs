@@ -770,19 +770,21 @@ impl Printer<'_> {
         }
         let node = self.s.node(g).clone();
         let mut sides = [node.left, node.right];
-        for side in &mut sides {
-            if side.len() > 1 {
-                side.sort_by(|&a, &b| {
-                    compare_by_prefixes(a, b, |x, limit| {
-                        let mut out = String::new();
-                        self.write(x, &mut out, limit);
-                        out
-                    })
-                });
-            }
-        }
+        sort_each_side(&mut sides, |x, limit| {
+            let mut out = String::new();
+            self.write(x, &mut out, limit);
+            out
+        });
         self.orders.insert(g, sides.clone());
         sides
+    }
+}
+
+/// Sorts each side of options by their texts, compared from prefixes of
+/// growing length ([`compare_by_prefixes`]).
+fn sort_each_side(sides: &mut [Vec<GameId>; 2], mut prefix: impl FnMut(GameId, usize) -> String) {
+    for side in sides.iter_mut().filter(|side| side.len() > 1) {
+        side.sort_by(|&a, &b| compare_by_prefixes(a, b, &mut prefix));
     }
 }
 
@@ -1056,13 +1058,7 @@ impl SlashPrinter<'_> {
         }
         let node = self.s.node(g).clone();
         let mut sides = [node.left, node.right];
-        for side in &mut sides {
-            if side.len() > 1 {
-                side.sort_by(|&a, &b| {
-                    compare_by_prefixes(a, b, |x, limit| self.option_prefix(x, limit))
-                });
-            }
-        }
+        sort_each_side(&mut sides, |x, limit| self.option_prefix(x, limit));
         self.orders.insert(g, sides.clone());
         sides
     }

@@ -434,28 +434,19 @@ fn bachs_carousel_has_sides_that_are_no_stoppers() {
 fn side_forms_of_random_non_stoppers_satisfy_their_definition() {
     use mex_core::partizan::loopy::side_form::{offside_form, onside_form};
     let probes = probe_graphs();
-    let mut rng = Rng(0x51de_f0c5);
     let mut not_stoppers = 0;
-    for (max_n, k, count) in [(6, 2, 120), (8, 2, 80), (6, 3, 80)] {
-        let mut tried = 0;
-        while tried < count {
-            let n = 1 + rng.below(max_n);
-            let g = random_graph(&mut rng, n, k).reachable(0).0;
-            if g.is_stopper(0).unwrap() {
-                continue;
-            }
-            tried += 1;
-            let (on, off) = (onside_form(&g).unwrap(), offside_form(&g).unwrap());
-            not_stoppers += usize::from(!on.is_stopper(0).unwrap());
-            assert!(geq_by_sweeping(&on, &off), "{g:?}: G⁺ ≥ G⁻");
-            check_side_graphs_by_probes(&g, &on, &off, &probes);
-            assert_eq!(
-                LoopyOutcome::of(&g, 0).unwrap(),
-                sides::outcome_of_side_graphs(&on, &off).unwrap(),
-                "{g:?}"
-            );
-        }
-    }
+    let plan = [(6, 2, 120), (8, 2, 80), (6, 3, 80)];
+    each_random_non_stopper(0x51de_f0c5, &plan, |g| {
+        let (on, off) = (onside_form(g).unwrap(), offside_form(g).unwrap());
+        not_stoppers += usize::from(!on.is_stopper(0).unwrap());
+        assert!(geq_by_sweeping(&on, &off), "{g:?}: G⁺ ≥ G⁻");
+        check_side_graphs_by_probes(g, &on, &off, &probes);
+        assert_eq!(
+            LoopyOutcome::of(g, 0).unwrap(),
+            sides::outcome_of_side_graphs(&on, &off).unwrap(),
+            "{g:?}"
+        );
+    });
     eprintln!("{not_stoppers} onsides left as graphs that are no stoppers");
     assert!(not_stoppers > 0);
 }
@@ -466,8 +457,26 @@ fn side_forms_of_random_non_stoppers_satisfy_their_definition() {
 #[test]
 fn every_random_non_stopper_gets_sides() {
     let probes = probe_graphs();
-    let mut rng = Rng(0xca70_05e1);
-    for (max_n, k, count) in [(6, 2, 60), (8, 2, 60), (6, 3, 60)] {
+    let plan = [(6, 2, 60), (8, 2, 60), (6, 3, 60)];
+    each_random_non_stopper(0xca70_05e1, &plan, |g| {
+        let v = sided_value(g, 0).unwrap();
+        let (on, off) = v.side_graphs().expect("sides");
+        check_side_graphs_by_probes(g, on, off, &probes);
+        let back = parse_value(&show_value(&v).unwrap()).unwrap();
+        assert!(sides::geq(&v, &back).unwrap() && sides::geq(&back, &v).unwrap());
+    });
+}
+
+/// Calls `check` on random non-stoppers drawn from `seed`: for each
+/// `(max_n, k, count)` of `plan`, `count` graphs of at most `max_n` nodes
+/// and `k` options a side, reduced to what their start reaches.
+fn each_random_non_stopper(
+    seed: u64,
+    plan: &[(usize, usize, usize)],
+    mut check: impl FnMut(&LoopyGraph),
+) {
+    let mut rng = Rng(seed);
+    for &(max_n, k, count) in plan {
         let mut tried = 0;
         while tried < count {
             let n = 1 + rng.below(max_n);
@@ -476,11 +485,7 @@ fn every_random_non_stopper_gets_sides() {
                 continue;
             }
             tried += 1;
-            let v = sided_value(&g, 0).unwrap();
-            let (on, off) = v.side_graphs().expect("sides");
-            check_side_graphs_by_probes(&g, on, off, &probes);
-            let back = parse_value(&show_value(&v).unwrap()).unwrap();
-            assert!(sides::geq(&v, &back).unwrap() && sides::geq(&back, &v).unwrap());
+            check(&g);
         }
     }
 }

@@ -29,9 +29,14 @@ pub fn mex(args: &[&str]) -> Output {
 
 /// Runs with `--json`, checks success and that stdout is exactly one object.
 pub fn json(args: &[&str]) -> Value {
+    json_by(mex, args)
+}
+
+/// [`json`], the binary run by `run` (such as [`mex_bounded`]).
+pub fn json_by(run: fn(&[&str]) -> Output, args: &[&str]) -> Value {
     let mut all = args.to_vec();
     all.push("--json");
-    let out = mex(&all);
+    let out = run(&all);
     assert!(
         out.status.success(),
         "{args:?}: {}",
