@@ -33,6 +33,10 @@ pub enum MexError {
         limit: String,
         /// What the user can do instead.
         hint: String,
+        /// The budget whose exhaustion this is, when the work was refused
+        /// because a budget ran out as it went (not a size checked up
+        /// front), so that a front end can point to a cheaper question.
+        spent: Option<Budget>,
     },
     /// A search ran to its configured bound without an answer.
     NotFound {
@@ -91,6 +95,16 @@ pub enum MexError {
 
 impl std::error::Error for MexError {}
 
+/// A budget a computation spends as it goes (checked during the work, not
+/// up front).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Budget {
+    /// Comparisons of options (the work of canonical simplification).
+    Comparisons,
+    /// Bytes of memory.
+    Memory,
+}
+
 impl MexError {
     /// Shorthand for [`MexError::Invalid`].
     pub fn invalid(what: impl Into<String>, accepted: impl Into<String>) -> Self {
@@ -110,6 +124,31 @@ impl MexError {
             what: what.into(),
             limit: limit.into(),
             hint: hint.into(),
+            spent: None,
+        }
+    }
+
+    /// A [`MexError::TooLarge`] because `budget` ran out while the work
+    /// went on: `what` exceeded `limit`.
+    pub fn budget_spent(
+        budget: Budget,
+        what: impl Into<String>,
+        limit: impl Into<String>,
+        hint: impl Into<String>,
+    ) -> Self {
+        MexError::TooLarge {
+            what: what.into(),
+            limit: limit.into(),
+            hint: hint.into(),
+            spent: Some(budget),
+        }
+    }
+
+    /// The budget whose exhaustion this refusal reports, if it is one.
+    pub fn spent_budget(&self) -> Option<Budget> {
+        match self {
+            MexError::TooLarge { spent, .. } => *spent,
+            _ => None,
         }
     }
 
@@ -221,7 +260,9 @@ impl fmt::Display for MexError {
             MexError::Invalid { what, accepted } => {
                 format!("{}; accepted: {}", one_line(what), one_line(accepted))
             }
-            MexError::TooLarge { what, limit, hint } => format!(
+            MexError::TooLarge {
+                what, limit, hint, ..
+            } => format!(
                 "{} exceeds the limit of {}; {}",
                 one_line(what),
                 one_line(limit),

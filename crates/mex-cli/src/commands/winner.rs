@@ -9,7 +9,6 @@ use crate::progress;
 use clap::ValueEnum;
 use mex_core::games::sum::Summand;
 use mex_core::games::{outcome_search, CatalogGame, Context, Family, Side};
-use mex_core::partizan::store::spent_budget;
 use mex_core::MexError;
 use mex_present::outcome::OutcomeReport;
 
@@ -95,18 +94,21 @@ pub fn position(
 /// canonical forms) is spent, pointing to the cheaper question that
 /// `--first` asks: who wins. Other errors are returned unchanged.
 pub fn suggest_first(e: MexError) -> MexError {
-    if !spent_budget(&e) {
-        return e;
-    }
     match e {
-        MexError::TooLarge { what, limit, hint } => MexError::TooLarge {
+        MexError::TooLarge {
             what,
             limit,
-            hint: format!(
+            hint,
+            spent: Some(budget),
+        } => MexError::budget_spent(
+            budget,
+            what,
+            limit,
+            format!(
                 "{hint}, or ask who wins with --first left|right|both (the outcome search, \
                  without the value)"
             ),
-        },
+        ),
         e => e,
     }
 }

@@ -106,7 +106,7 @@ pub const MAX_QUOTIENT_STEPS: u64 = 1 << 26;
 /// A heap game: the options of a heap as the heaps they leave.
 pub trait HeapRule {
     /// Every option of a heap of `n`, each as the non-empty heaps it leaves.
-    fn heap_options(&self, n: usize) -> Result<Vec<Vec<usize>>, MexError>;
+    fn options_as_heaps(&self, n: usize) -> Result<Vec<Vec<usize>>, MexError>;
 
     /// `(t, r)`: the largest removal and the most heaps an option leaves,
     /// when the periodicity theorem applies to the game; `None` otherwise.
@@ -116,7 +116,7 @@ pub trait HeapRule {
 }
 
 impl HeapRule for TakeBreakCode {
-    fn heap_options(&self, n: usize) -> Result<Vec<Vec<usize>>, MexError> {
+    fn options_as_heaps(&self, n: usize) -> Result<Vec<Vec<usize>>, MexError> {
         Ok(self
             .options(n)
             .into_iter()
@@ -148,7 +148,7 @@ impl ListedHeapRule {
 }
 
 impl HeapRule for ListedHeapRule {
-    fn heap_options(&self, n: usize) -> Result<Vec<Vec<usize>>, MexError> {
+    fn options_as_heaps(&self, n: usize) -> Result<Vec<Vec<usize>>, MexError> {
         self.options.get(n).cloned().ok_or_else(|| {
             MexError::out_of_range(
                 "the heap",
@@ -343,7 +343,7 @@ impl<'r, R: HeapRule + ?Sized> Builder<'r, R> {
 
     /// Adds heap `n` (every smaller heap is in).
     fn add_heap(&mut self, n: usize) -> Result<(), MexError> {
-        let options = self.heap_options(n)?;
+        let options = self.counted_options(n)?;
         let mut set: Vec<u32> = options.iter().map(|o| self.image_of(o)).collect();
         set.sort_unstable();
         set.dedup();
@@ -398,8 +398,10 @@ impl<'r, R: HeapRule + ?Sized> Builder<'r, R> {
         self.update_weights(n)
     }
 
-    fn heap_options(&mut self, n: usize) -> Result<Vec<Vec<usize>>, MexError> {
-        let options = self.rule.heap_options(n)?;
+    /// The options of heap `n` by the rule, counted against
+    /// [`MAX_LISTED_OPTIONS`] as they are listed.
+    fn counted_options(&mut self, n: usize) -> Result<Vec<Vec<usize>>, MexError> {
+        let options = self.rule.options_as_heaps(n)?;
         self.options_listed += options.len() as u64;
         if self.options_listed > MAX_LISTED_OPTIONS {
             return Err(too_big(
@@ -1605,7 +1607,7 @@ mod tests {
         (0..images.len())
             .map(|h| {
                 let mut set: Vec<u32> = code
-                    .heap_options(h)
+                    .options_as_heaps(h)
                     .unwrap()
                     .iter()
                     .map(|o| q.product(o.iter().filter(|&&k| k > 0).map(|&k| images[k])))

@@ -306,7 +306,8 @@ impl<R: PartizanRuleset> Evaluator<R> {
         self.open_bytes += self.frame_bytes(f);
         let (used, budget) = store.memory();
         if used.saturating_add(self.open_bytes) > budget {
-            return Err(MexError::too_large(
+            return Err(MexError::budget_spent(
+                crate::error::Budget::Memory,
                 "the computation (canonical forms, memo tables and the frames of the search)",
                 format!("{} of memory", crate::error::memory_amount(budget)),
                 crate::partizan::store::SPENT_BUDGET_HINT,

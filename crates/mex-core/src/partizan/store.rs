@@ -42,6 +42,7 @@
 use super::comparison_cache::ComparisonCache;
 pub use super::outcome::OutcomeClass;
 use super::simple::{Record, Simple};
+use crate::error::Budget;
 use crate::MexError;
 use num_traits::{Signed, ToPrimitive, Zero};
 use rustc_hash::FxHashMap;
@@ -103,15 +104,9 @@ const OPTION_BYTES: usize = 8;
 pub const MAX_COMPARISONS: u64 = 1 << 26;
 
 /// The hint of a refusal because the work or memory budget of canonical
-/// forms is spent ([`spent_budget`] recognises such a refusal).
+/// forms is spent (such a refusal carries the budget:
+/// [`MexError::spent_budget`]).
 pub const SPENT_BUDGET_HINT: &str = "choose a smaller game or position";
-
-/// Whether `e` is the refusal of a computation of canonical forms whose
-/// comparisons or memory budget ran out (not a stop, nor a refused form),
-/// so that a front end can point to a cheaper question (who wins).
-pub fn spent_budget(e: &MexError) -> bool {
-    matches!(e, MexError::TooLarge { hint, .. } if hint == SPENT_BUDGET_HINT)
-}
 
 /// Most results of `≤` kept at once: 7 · 2^20, just below the point where
 /// the table (buckets of 9 bytes) would double to 2^24 buckets, so it stays
@@ -354,12 +349,14 @@ impl GameStore {
 
     fn refusal(&self, why: OverBudget) -> MexError {
         match why {
-            OverBudget::Work => MexError::too_large(
+            OverBudget::Work => MexError::budget_spent(
+                Budget::Comparisons,
                 "the computation (comparisons of options in canonical simplification)",
                 format!("{} comparisons", self.comparison_budget),
                 SPENT_BUDGET_HINT,
             ),
-            OverBudget::Memory => MexError::too_large(
+            OverBudget::Memory => MexError::budget_spent(
+                Budget::Memory,
                 "the computation (canonical forms and their memo tables)",
                 format!("{} of memory", crate::error::memory_amount(self.budget)),
                 SPENT_BUDGET_HINT,
@@ -2278,18 +2275,23 @@ mod tests {
     fn spent_budgets_are_recognised() {
         let s = GameStore::with_limits(DEFAULT_BUDGET, 1);
         let spent = s.reported::<()>(Err(OverBudget::Work)).unwrap_err();
-        assert!(spent_budget(&spent), "{spent}");
+        assert_eq!(spent.spent_budget(), Some(Budget::Comparisons), "{spent}");
         let memory = s.reported::<()>(Err(OverBudget::Memory)).unwrap_err();
-        assert!(spent_budget(&memory), "{memory}");
+        assert_eq!(memory.spent_budget(), Some(Budget::Memory), "{memory}");
         let depth = s
             .reported::<()>(Err(OverBudget::Depth(1 << 20)))
             .unwrap_err();
-        assert!(!spent_budget(&depth), "{depth}");
+        assert_eq!(depth.spent_budget(), None, "{depth}");
         let stopped = s
             .reported::<()>(Err(OverBudget::Stopped(None)))
             .unwrap_err();
-        assert!(!spent_budget(&stopped), "{stopped}");
-        assert!(!spent_budget(&MexError::invalid("x", "y")));
+        assert_eq!(stopped.spent_budget(), None, "{stopped}");
+        let same_words = MexError::too_large("x", "y", SPENT_BUDGET_HINT);
+        assert_eq!(
+            same_words.spent_budget(),
+            None,
+            "the hint's words decide nothing"
+        );
     }
 
     #[test]
