@@ -13,7 +13,7 @@ use crate::output::{fields, table, Output, PositionReport};
 use crate::progress;
 use clap::Args;
 use mex_core::error::quote;
-use mex_core::games::{self, CatalogGame, Context, Evaluation, Family};
+use mex_core::games::{self, CatalogGame, Context, Evaluation};
 use mex_core::partizan::toolkit;
 use mex_core::MexError;
 use mex_present::position::{self, OutcomeReport, PositionBody, SearchReport};
@@ -149,6 +149,15 @@ enum Request {
     Moves,
 }
 
+/// ", with cycles" for a game whose positions may repeat.
+fn cycles(game: &dyn CatalogGame) -> &'static str {
+    if game.has_cycles() {
+        ", with cycles"
+    } else {
+        ""
+    }
+}
+
 impl PositionOptions {
     /// Refuses an option that does not apply (one line naming it):
     /// budgets and thermographs are for partizan games, checkpoints for
@@ -162,7 +171,7 @@ impl PositionOptions {
         if misere {
             self.check_misere()?;
         }
-        self.check_partizan(game)?;
+        self.check_accepted(game)?;
         self.check_checkpoint(game, request)
     }
 
@@ -177,28 +186,51 @@ impl PositionOptions {
         Ok(())
     }
 
-    fn check_partizan(&self, game: &dyn CatalogGame) -> Result<(), MexError> {
-        let info = game.info();
-        if info.family == Family::Partizan {
-            return Ok(());
-        }
-        let searched = info.family == Family::Impartial;
+    /// Refuses a budget or a picture the game's engine does not honour
+    /// ([`CatalogGame::accepts`]).
+    fn check_accepted(&self, game: &dyn CatalogGame) -> Result<(), MexError> {
+        let accepts = game.accepts();
         let given = [
-            (self.search.memory.is_some() && !searched, "--memory"),
-            (self.search.comparisons.is_some(), "--comparisons"),
-            (self.thermograph.is_some(), "--thermograph"),
+            (self.search.memory.is_some() && !accepts.memory, "--memory"),
+            (
+                self.search.comparisons.is_some() && !accepts.comparisons,
+                "--comparisons",
+            ),
+            (
+                self.thermograph.is_some() && !accepts.thermograph,
+                "--thermograph",
+            ),
         ];
-        match given.iter().find(|(given, _)| *given) {
-            Some((_, option)) => Err(MexError::invalid(
-                format!(
-                    "{option} with {} (family: {})",
-                    info.name,
-                    info.family.name()
-                ),
-                format!("{option} with a partizan game (mex games lists the families)"),
-            )),
-            None => Ok(()),
-        }
+        let Some((_, option)) = given.iter().find(|(refused, _)| *refused) else {
+            return Ok(());
+        };
+        let info = game.info();
+        let honoured: Vec<&str> = [
+            (accepts.memory, "--memory"),
+            (accepts.comparisons, "--comparisons"),
+            (accepts.thermograph, "--thermograph"),
+        ]
+        .iter()
+        .filter(|(yes, _)| *yes)
+        .map(|(_, name)| *name)
+        .collect();
+        let accepted = if honoured.is_empty() {
+            format!(
+                "none of --memory, --comparisons and --thermograph with {}",
+                info.name
+            )
+        } else {
+            format!("{} with {}", honoured.join(", "), info.name)
+        };
+        Err(MexError::invalid(
+            format!(
+                "{option} with {} (family: {}{})",
+                info.name,
+                info.family.name(),
+                cycles(game)
+            ),
+            accepted,
+        ))
     }
 
     fn check_checkpoint(&self, game: &dyn CatalogGame, request: Request) -> Result<(), MexError> {
@@ -693,6 +725,48 @@ mod tests {
         );
         assert!(checkpoint
             .check(games::find("amazons").unwrap(), false, Request::Value)
+            .is_err());
+    }
+
+    /// Each option is refused exactly where the game's engine does not
+    /// honour it, naming the options it does honour.
+    #[test]
+    fn options_follow_what_the_game_accepts() {
+        let options = |memory: bool, comparisons: bool, thermograph: bool| PositionOptions {
+            search: SearchOptions {
+                memory: memory.then_some(1 << 20),
+                comparisons: comparisons.then_some(5),
+                ..SearchOptions::default()
+            },
+            thermograph: thermograph.then(|| "t.svg".into()),
+            ..PositionOptions::default()
+        };
+        for game in games::catalog() {
+            let accepts = game.accepts();
+            for (given, honoured) in [
+                (options(true, false, false), accepts.memory),
+                (options(false, true, false), accepts.comparisons),
+                (options(false, false, true), accepts.thermograph),
+            ] {
+                let checked = given.check(*game, false, Request::Value);
+                assert_eq!(
+                    checked.is_ok(),
+                    honoured,
+                    "{} {checked:?}",
+                    game.info().name
+                );
+            }
+        }
+        let fox = games::find("fox-and-geese").unwrap();
+        let e = options(false, false, true)
+            .check(fox, false, Request::Value)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("--thermograph with fox-and-geese"), "{e}");
+        assert!(e.contains("accepted: --memory with fox-and-geese"), "{e}");
+        let graph = games::find("graph").unwrap();
+        assert!(options(true, false, false)
+            .check(graph, false, Request::Value)
             .is_err());
     }
 }

@@ -297,6 +297,18 @@ fn pictures_and_options_of_a_position() {
         (&["value", "ssc", "BW", "--memory", "2"][..], "--memory"),
         (&["value", "nim", "3", "--thermograph", tf], "--thermograph"),
         (
+            &["value", "fox-and-geese", "4x4", "--thermograph", tf],
+            "--thermograph with fox-and-geese",
+        ),
+        (
+            &["value", "fox-and-geese", "4x4", "--comparisons", "5"],
+            "--comparisons with fox-and-geese",
+        ),
+        (
+            &["value", "graph", "a: b c; b: a; c: @ a", "--memory", "1M"],
+            "--memory with graph",
+        ),
+        (
             &["moves", "ssc", "BW", "--comparisons", "9"],
             "--comparisons",
         ),

@@ -74,9 +74,9 @@ pub mod toppling_dominoes;
 pub mod wythoff;
 
 pub use adapters::{
-    partizan_evaluation, value_with_first, ArenaEntry, CatalogGame, CheckpointedSearch, Context,
-    Evaluation, ImpartialEntry, LabelledParts, LoopyEntry, LoopyPartizanEntry, MoveEvaluation,
-    Outcome, PartizanEntry, ResumableSearch, SavedTable, Side, SyncEntry, Value,
+    partizan_evaluation, value_with_first, Accepts, ArenaEntry, CatalogGame, CheckpointedSearch,
+    Context, Evaluation, ImpartialEntry, LabelledParts, LoopyEntry, LoopyPartizanEntry,
+    MoveEvaluation, Outcome, PartizanEntry, ResumableSearch, SavedTable, Side, SyncEntry, Value,
 };
 
 use crate::error::quote;

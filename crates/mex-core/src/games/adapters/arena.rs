@@ -27,6 +27,10 @@ impl<G: ArenaGame> ArenaEntry<G> {
 
 impl<G: ArenaGame> CatalogGame for ArenaEntry<G> {
     super::methods_of_every_entry!();
+    /// The turns by retrograde analysis, no budget.
+    fn accepts(&self) -> super::Accepts {
+        super::Accepts::NONE
+    }
     fn components(&self, position: &str) -> Result<Vec<String>, MexError> {
         Ok(vec![self.normalize(position)?])
     }

@@ -276,6 +276,10 @@ impl<G: ImpartialGame> ImpartialEntry<G> {
 
 impl<G: ImpartialGame> CatalogGame for ImpartialEntry<G> {
     super::methods_of_every_entry!();
+    /// The nimber search's table has a memory budget.
+    fn accepts(&self) -> super::Accepts {
+        super::Accepts::MEMORY
+    }
     fn components(&self, position: &str) -> Result<Vec<String>, MexError> {
         let p = parse(&self.0, position)?;
         let parts = self.0.decompose(&p).unwrap_or_else(|| vec![p]);

@@ -134,6 +134,10 @@ fn subgraph(graph: &PositionGraph, root: usize, limit: usize) -> Option<Position
 
 impl<G: LoopyPartizanGame> CatalogGame for LoopyPartizanEntry<G> {
     super::methods_of_every_entry!();
+    /// The positions explored have a memory budget.
+    fn accepts(&self) -> super::Accepts {
+        super::Accepts::MEMORY
+    }
     fn has_cycles(&self) -> bool {
         true
     }

@@ -49,6 +49,42 @@ pub use partizan::{partizan_evaluation, PartizanEntry};
 pub use resumable::{CheckpointedSearch, ResumableSearch, SavedTable};
 pub use sync::SyncEntry;
 
+/// What a game's engine honours of the options of a value or its moves
+/// (`mex value`, `mex moves`): a front end refuses an option whose field is
+/// `false`, in one line, rather than ignore it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Accepts {
+    /// A memory budget: the store of canonical forms, the nimber search's
+    /// table ([`Context::search_memory`]) or the positions of a loopy
+    /// game ([`Context::loopy_memory`]).
+    pub memory: bool,
+    /// A budget of comparisons of options in canonical simplification.
+    pub comparisons: bool,
+    /// A thermograph of the value (short partizan games).
+    pub thermograph: bool,
+}
+
+impl Accepts {
+    /// Everything: a short partizan game's canonical form.
+    pub const ALL: Accepts = Accepts {
+        memory: true,
+        comparisons: true,
+        thermograph: true,
+    };
+    /// A memory budget only.
+    pub const MEMORY: Accepts = Accepts {
+        memory: true,
+        comparisons: false,
+        thermograph: false,
+    };
+    /// None of the options.
+    pub const NONE: Accepts = Accepts {
+        memory: false,
+        comparisons: false,
+        thermograph: false,
+    };
+}
+
 use super::picture::Picture;
 use super::{Game, GameInfo};
 use crate::impartial::misere::TameGenus;
@@ -176,6 +212,9 @@ pub trait CatalogGame: Send + Sync {
     fn has_cycles(&self) -> bool {
         false
     }
+    /// The budgets and pictures this game's engine honours: a front end
+    /// refuses the others instead of ignoring them.
+    fn accepts(&self) -> Accepts;
     /// The position's value and outcome.
     fn evaluate(&self, position: &str, ctx: &mut Context) -> Result<Evaluation, MexError>;
     /// Every move with its resulting position and value.

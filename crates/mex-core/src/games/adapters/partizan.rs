@@ -71,6 +71,10 @@ impl<G: PartizanGame> PartizanEntry<G> {
 
 impl<G: PartizanGame> CatalogGame for PartizanEntry<G> {
     super::methods_of_every_entry!();
+    /// Canonical forms: budgets of memory and comparisons, thermographs.
+    fn accepts(&self) -> super::Accepts {
+        super::Accepts::ALL
+    }
     fn components(&self, position: &str) -> Result<Vec<String>, MexError> {
         let p = parse(&self.0, position)?;
         let parts = self.0.decompose(&p).unwrap_or_else(|| vec![p]);

@@ -66,6 +66,10 @@ fn secures<G: SyncGame>(
 
 impl<G: SyncGame> CatalogGame for SyncEntry<G> {
     super::methods_of_every_entry!();
+    /// Pure strategies over the payoff table, no budget.
+    fn accepts(&self) -> super::Accepts {
+        super::Accepts::NONE
+    }
     fn components(&self, position: &str) -> Result<Vec<String>, MexError> {
         Ok(vec![self.normalize(position)?])
     }
