@@ -91,10 +91,10 @@ const ALPHABET: Alphabet = Alphabet {
     max_cells: MAX_CELLS,
 };
 
-/// A NoGo board of at most [`MAX_CELLS`] points, packed: bit `r * width
-/// + c` of `black`, `white` or `off` is set when the point in row `r`,
-/// column `c` holds a black stone, a white stone, or is off the board.
-/// Every group has a liberty (checked when read).
+/// A NoGo board of at most [`MAX_CELLS`] points, packed: bit
+/// `r * width + c` of `black`, `white` or `off` is set when the point in
+/// row `r`, column `c` holds a black stone, a white stone, or is off the
+/// board. Every group has a liberty (checked when read).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Goban {
     height: u8,
