@@ -23,6 +23,7 @@ const MORE: &[(&str, &str)] = &[
     ),
     ("col", "C5; B.r.."),
     ("snort", "2x3; .b.R.."),
+    ("nogo", "x.#/.o./#.."),
     ("graph", "a: b c; b: a; c: d; d = win @ c"),
     ("cutcake", "1x1 3x2 2x5"),
 ];

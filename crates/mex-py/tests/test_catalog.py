@@ -32,6 +32,9 @@ EXTRA = [
     ("domineering", "..#/.../.#."),
     ("hackenbush", "BR R"),
     ("toads-and-frogs", "T.F"),
+    ("nogo", "1x5"),
+    ("nogo", "X.O|.#."),
+    ("impartial-nogo", "x.o/..."),
     ("ssc", "BW WB"),
     ("sync-cherries", "BW"),
 ]

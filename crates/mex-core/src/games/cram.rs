@@ -257,7 +257,7 @@ fn runs_upwards(free: u128, seed: u128, ends: u128) -> u128 {
 
 /// The cells of the first column of an `h × w` board (`h · w ≤ 128`),
 /// the column doubled in height at each step.
-fn first_column(h: u32, w: u32) -> u128 {
+pub(super) fn first_column(h: u32, w: u32) -> u128 {
     let mut column = 1u128;
     let mut rows = 1;
     while rows < h {
@@ -273,17 +273,17 @@ fn whole_board(p: &Cells) -> bool {
 }
 
 /// The lowest `n` bits set (`n ≤ 128`).
-fn low_bits(n: usize) -> u128 {
+pub(super) fn low_bits(n: usize) -> u128 {
     shl(1, n as u32).wrapping_sub(1)
 }
 
 /// `x << n`, zero when `n` is 128.
-fn shl(x: u128, n: u32) -> u128 {
+pub(super) fn shl(x: u128, n: u32) -> u128 {
     x.checked_shl(n).unwrap_or(0)
 }
 
 /// `x >> n`, zero when `n` is 128.
-fn shr(x: u128, n: u32) -> u128 {
+pub(super) fn shr(x: u128, n: u32) -> u128 {
     x.checked_shr(n).unwrap_or(0)
 }
 

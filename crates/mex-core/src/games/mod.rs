@@ -60,6 +60,7 @@ pub mod kayles;
 pub mod konane;
 pub mod misere;
 pub mod nim;
+pub mod nogo;
 pub mod octal;
 pub mod outcome_search;
 pub mod painting;
@@ -361,6 +362,7 @@ pub fn catalog() -> &'static [&'static dyn CatalogGame] {
         &ImpartialEntry(kayles::Kayles),
         &ImpartialEntry(cram::Cram),
         &ImpartialEntry(chomp::Chomp),
+        &ImpartialEntry(nogo::ImpartialNoGo),
         &LoopyEntry(graph::Graph),
         &ArenaEntry(shift::ShiftGame),
         &ArenaEntry(shift::GeneralizedShiftGame),
@@ -378,6 +380,7 @@ pub fn catalog() -> &'static [&'static dyn CatalogGame] {
         &PartizanEntry(hackenbush_graph::HackenbushGraph),
         &PartizanEntry(col::Col),
         &PartizanEntry(snort::Snort),
+        &PartizanEntry(nogo::NoGo),
         &LoopyPartizanEntry(fox_and_geese::FoxAndGeese),
         &LoopyPartizanEntry(backsliding_toads_frogs::BackslidingToadsAndFrogs),
         &SyncEntry(ssc::SynchronizedStackCherries),

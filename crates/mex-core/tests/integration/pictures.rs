@@ -17,6 +17,7 @@ const MORE_POSITIONS: &[(&str, &[&str])] = &[
     ("kayles", &["III IIII", "I.II"]),
     ("cram", &["..#/...", "2x4"]),
     ("chomp", &["4,4,2", "2x3"]),
+    ("impartial-nogo", &["1x5", "x.o/.#./..."]),
     (
         "graph",
         &[
@@ -47,6 +48,7 @@ const MORE_POSITIONS: &[(&str, &[&str])] = &[
     ),
     ("col", &["3x3", "C5", "K3", "P4; B..."]),
     ("snort", &["2x3", "C4; .b.."]),
+    ("nogo", &["3x3", "x.o/.#./...", "X..O"]),
     ("ssc", &["BW WB", "BWB W"]),
     ("sync-cherries", &["BW B W", "BWB W"]),
 ];
@@ -167,6 +169,8 @@ fn the_changed_spots_are_those_the_move_names() {
     );
     assert_eq!(changes("cram", "3x3", "b2-c2"), cells(&[4, 5]));
     assert_eq!(changes("domineering", "3x3", "b1-b2"), cells(&[1, 4]));
+    assert_eq!(changes("nogo", "x../.o./...", "x at c3"), cells(&[8]));
+    assert_eq!(changes("impartial-nogo", "2x3", "o at a2"), cells(&[3]));
     assert_eq!(changes("clobber", "xo./ox.", "a1 takes b1"), cells(&[0, 1]));
     assert_eq!(
         changes("konane", "xo./...", "a1 jumps to c1"),

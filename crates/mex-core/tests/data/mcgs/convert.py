@@ -93,6 +93,8 @@ the first line's sources). An MCGS `{{B win, N 3}}` on one sum gives one line
 | `amazons` | `amazons` (X = x = Left) |
 | `toppling_dominoes` | `toppling-dominoes` (X = L, O = R, # = G) |
 | `impartial toppling_dominoes` | `toppling-dominoes`, every domino G |
+| `nogo_1xn`, `nogo` | `nogo` (X = x = Black = Left, O = o = White = Right) |
+| `impartial nogo_1xn`, `impartial nogo` | `impartial-nogo` |
 | `kayles`, `impartial kayles` | `kayles` (n = a row of n pins) |
 | `nimber`, `impartial nimber` | `nim` (the nimber *n is the Nim heap n) |
 | `integer_game`, `dyadic_rational`, `switch_game` (l, r), `up_star` (n *) | `expression` (`n`, `p/q`, `{{l\\|r}}`, `^n*`) |
@@ -199,6 +201,20 @@ def toppling_impartial(text):
     return "toppling-dominoes:" + grid(text, {"X": "G", "O": "G", "#": "G"})
 
 
+# MCGS's NoGo boards may have points off the board (`#`), as mex's.
+NOGO = {"X": "x", "O": "o", ".": ".", "#": "#"}
+
+
+def nogo(text):
+    return "nogo:" + grid(text, NOGO)
+
+
+def impartial_nogo(text):
+    """MCGS's impartial variant of NoGo (a move of either colour) is mex's
+    impartial-nogo on the same board."""
+    return "impartial-nogo:" + grid(text, NOGO)
+
+
 def kayles(text):
     n = int(text)
     return "kayles:" + ("I" * n if n > 0 else ".")
@@ -248,6 +264,10 @@ GAMES = {
     "amazons": amazons,
     "toppling_dominoes": toppling,
     "impartial toppling_dominoes": toppling_impartial,
+    "nogo_1xn": nogo,
+    "nogo": nogo,
+    "impartial nogo_1xn": impartial_nogo,
+    "impartial nogo": impartial_nogo,
     "kayles": kayles,
     "impartial kayles": kayles,
     "nimber": nimber,
