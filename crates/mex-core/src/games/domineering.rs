@@ -5,6 +5,8 @@
 use super::picture::{self, Cell, Picture};
 use super::{Family, Game, GameInfo, Move, PartizanGame, Ruleset};
 use crate::partizan::domineering::{Domineering as Engine, Grid};
+use crate::partizan::domineering_search::DomineeringSearch;
+use crate::partizan::minimax::Player;
 use crate::partizan::ruleset::PartizanRuleset;
 use crate::MexError;
 use std::fmt;
@@ -87,6 +89,20 @@ impl PartizanGame for Domineering {
     }
     fn right_moves(&self, b: &Board) -> Vec<Move<Board>> {
         placements(b, false)
+    }
+    /// The bitboard search of [`crate::partizan::domineering_search`].
+    fn dedicated_winner(
+        &self,
+        b: &Board,
+        first: Player,
+        memory: usize,
+    ) -> Result<Option<Player>, MexError> {
+        let mut search = DomineeringSearch::new(memory)?;
+        Ok(Some(if search.first_player_wins(&b.0, first)? {
+            first
+        } else {
+            first.other()
+        }))
     }
 }
 

@@ -316,6 +316,18 @@ pub trait PartizanGame: Game + PartizanRuleset {
     fn left_moves(&self, p: &Self::Position) -> Vec<Move<Self::Position>>;
     /// Right's moves.
     fn right_moves(&self, p: &Self::Position) -> Vec<Move<Self::Position>>;
+    /// Who wins `p` alone with `first` moving first, by a search made for
+    /// this game (Domineering's bitboard search), within `memory` bytes;
+    /// `None` (the default) sends `p` to the generic outcome search.
+    fn dedicated_winner(
+        &self,
+        p: &Self::Position,
+        first: crate::partizan::minimax::Player,
+        memory: usize,
+    ) -> Result<Option<crate::partizan::minimax::Player>, MexError> {
+        let _ = (p, first, memory);
+        Ok(None)
+    }
     /// The canonical value of `p` (the default: the engine's memoising
     /// evaluator on the game, with its hooks).
     fn value(&self, store: &mut GameStore, p: &Self::Position) -> Result<GameId, MexError>

@@ -39,6 +39,9 @@ pub fn winner_within(
     if let Some(known) = terms.closed_form_outcome(ctx)? {
         return Ok(side_of(winner_of(known, first)));
     }
+    if let Some(winner) = terms.dedicated_winner(first, ctx)? {
+        return Ok(side_of(winner));
+    }
     let mut search = OutcomeSearch::new(limits);
     let (components, forms) = terms.enter(&mut search, ctx)?;
     Ok(side_of(search.winner(&components, &forms, first)?))
@@ -60,21 +63,32 @@ pub fn outcome_from(
     if let Some(known) = terms.closed_form_outcome(ctx)? {
         return Ok(known);
     }
+    let first = player_of(first)?;
+    if let Some(answer) = terms.dedicated_winner(first, ctx)? {
+        if let Some(other) = terms.dedicated_winner(first.other(), ctx)? {
+            return Ok(class_of(first, answer, other));
+        }
+    }
     let mut search = OutcomeSearch::new(limits(ctx));
     let (components, forms) = terms.enter(&mut search, ctx)?;
-    let first = player_of(first)?;
     let answer = search.winner(&components, &forms, first)?;
     let other = search.winner(&components, &forms, first.other())?;
+    Ok(class_of(first, answer, other))
+}
+
+/// The outcome class from the winners with `first` and with the other
+/// player moving first.
+fn class_of(first: Player, answer: Player, other: Player) -> OutcomeClass {
     let (left_first, right_first) = match first {
         Player::Left => (answer, other),
         Player::Right => (other, answer),
     };
-    Ok(match (left_first, right_first) {
+    match (left_first, right_first) {
         (Player::Left, Player::Left) => OutcomeClass::L,
         (Player::Right, Player::Right) => OutcomeClass::R,
         (Player::Left, Player::Right) => OutcomeClass::N,
         (Player::Right, Player::Left) => OutcomeClass::P,
-    })
+    }
 }
 
 /// The search's limits from the context.
@@ -173,6 +187,19 @@ impl Terms {
             total = ctx.store.try_add(total, g)?;
         }
         ctx.store.try_outcome(total).map(Some)
+    }
+
+    /// Who wins when the sum is one position whose game has a search of
+    /// its own ([`CatalogGame::dedicated_winner`]); `None` otherwise.
+    fn dedicated_winner(&self, first: Player, ctx: &Context) -> Result<Option<Player>, MexError> {
+        match (
+            &self.searched[..],
+            self.forms.is_empty(),
+            self.nim_sum == BigUint::default(),
+        ) {
+            ([(game, position)], true, true) => game.dedicated_winner(position, first, ctx),
+            _ => Ok(None),
+        }
     }
 
     /// The components and forms (in the search's store) of the sum (the

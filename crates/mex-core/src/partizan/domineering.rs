@@ -186,6 +186,12 @@ impl Grid {
         })
     }
 
+    /// Whether cell `(r, c)` (row and column from 0) is free; cells outside
+    /// the grid are not.
+    pub fn is_free(&self, r: u32, c: u32) -> bool {
+        self.free(r as usize, c)
+    }
+
     /// The number of free cells.
     pub fn free_cells(&self) -> u32 {
         self.free.count_ones()

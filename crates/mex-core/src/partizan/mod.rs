@@ -29,6 +29,7 @@
 pub mod cherries;
 mod comparison_cache;
 pub mod domineering;
+pub mod domineering_search;
 pub mod infinitesimal;
 pub mod loopy;
 pub mod minimax;

@@ -98,3 +98,34 @@ fn the_table_is_consistent_under_transposition() {
         }
     }
 }
+
+/// The class by the bitboard who-wins search, both first players.
+fn searched_outcome(m: u32, n: u32) -> char {
+    use mex_core::partizan::domineering_search::DomineeringSearch;
+    use mex_core::partizan::minimax::Player;
+    let grid = Grid::rectangle(m, n).unwrap();
+    let mut search = DomineeringSearch::new(1 << 30).unwrap();
+    let left = search.first_player_wins(&grid, Player::Left).unwrap();
+    let right = search.first_player_wins(&grid, Player::Right).unwrap();
+    match (left, right) {
+        (true, false) => 'V',
+        (false, true) => 'H',
+        (true, true) => '1',
+        (false, false) => '2',
+    }
+}
+
+/// Every rectangle of the table, up to 8×8, and the long rows, by the
+/// bitboard search.
+#[test]
+fn the_bitboard_search_finds_the_whole_table() {
+    for m in 1..=8u32 {
+        for n in 1..=8u32 {
+            let printed = TABLE[m as usize - 1].as_bytes()[n as usize - 1] as char;
+            assert_eq!(searched_outcome(m, n), printed, "{m}x{n}");
+        }
+    }
+    for (m, n, printed) in LONG_ROWS {
+        assert_eq!(searched_outcome(m, n), printed, "{m}x{n}");
+    }
+}

@@ -80,7 +80,11 @@ const LAYERS: &[&[&str]] = &[
         "partizan::domineering",
         "partizan::minimax",
     ],
-    &["partizan::notation", "partizan::search_checkpoint"],
+    &[
+        "partizan::notation",
+        "partizan::search_checkpoint",
+        "partizan::domineering_search",
+    ],
     &["partizan::infinitesimal"],
     &["partizan::value"],
     // partizan/loopy/: graphs, survival, simplest forms, values, notation.

@@ -88,7 +88,7 @@ impl Accepts {
 use super::picture::Picture;
 use super::{Game, GameInfo};
 use crate::impartial::misere::TameGenus;
-use crate::partizan::minimax::Boxed;
+use crate::partizan::minimax::{Boxed, Player};
 use crate::partizan::simple::Record;
 use crate::partizan::store::{GameId, GameStore, DEFAULT_BUDGET};
 use crate::MexError;
@@ -285,6 +285,18 @@ pub trait CatalogGame: Send + Sync {
     /// `None` otherwise (the default).
     fn known_form(&self, position: &str, ctx: &mut Context) -> Result<Option<GameId>, MexError> {
         let _ = (position, ctx);
+        Ok(None)
+    }
+    /// Who wins the position alone with `first` moving first, by the
+    /// game's own search ([`crate::games::PartizanGame::dedicated_winner`]),
+    /// within the context's search memory; `None` when the game has none.
+    fn dedicated_winner(
+        &self,
+        position: &str,
+        first: Player,
+        ctx: &Context,
+    ) -> Result<Option<Player>, MexError> {
+        let _ = (position, first, ctx);
         Ok(None)
     }
     /// The position as a component of an outcome search

@@ -4,7 +4,7 @@
 
 use super::{parse, CatalogGame, Context, Evaluation, MoveEvaluation, Outcome, Side, Value};
 use crate::games::{check_listing_size, Move, PartizanGame};
-use crate::partizan::minimax::{Boxed, RulesetComponent};
+use crate::partizan::minimax::{Boxed, Player, RulesetComponent};
 use crate::partizan::notation;
 use crate::partizan::ruleset::Evaluator;
 use crate::partizan::store::{GameId, GameStore};
@@ -129,6 +129,15 @@ impl<G: PartizanGame> CatalogGame for PartizanEntry<G> {
             Some(g) if negated => ctx.store.try_neg(g).map(Some),
             known => Ok(known),
         }
+    }
+    fn dedicated_winner(
+        &self,
+        position: &str,
+        first: Player,
+        ctx: &Context,
+    ) -> Result<Option<Player>, MexError> {
+        let p = parse(&self.0, position)?;
+        self.0.dedicated_winner(&p, first, ctx.search_memory)
     }
     fn search_component<'a>(&'a self, position: &str) -> Result<Boxed<'a>, MexError> {
         let p: G::Position = position.trim().parse()?;

@@ -1,0 +1,188 @@
+//! The slow twin: the outcome class of the canonical form.
+
+use super::view::{Board, HORIZONTAL, VERTICAL};
+use super::*;
+use crate::partizan::domineering::Domineering;
+use crate::partizan::outcome::OutcomeClass;
+use crate::partizan::ruleset::Evaluator;
+use crate::partizan::store::GameStore;
+use proptest::prelude::*;
+
+/// The grid of `height × width` whose free cells are the bits of `free`
+/// (bit `r·W + c`).
+fn grid(height: u32, width: u32, free: u64) -> Grid {
+    let rows: Vec<String> = (0..height)
+        .map(|r| {
+            (0..width)
+                .map(|c| {
+                    if free >> (r * width + c) & 1 == 1 {
+                        '.'
+                    } else {
+                        '#'
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    Grid::parse(&rows.join("/")).unwrap()
+}
+
+/// Who wins moving first (Left, Right), by the canonical form (one store
+/// and evaluator for every position of a thread).
+fn by_definition(g: &Grid) -> (bool, bool) {
+    type Memo = (GameStore, Evaluator<Domineering>);
+    thread_local! {
+        static MEMO: std::cell::RefCell<Option<Memo>> = const { std::cell::RefCell::new(None) };
+    }
+    let class = MEMO.with_borrow_mut(|memo| {
+        let (store, evaluator) = memo.get_or_insert_with(|| {
+            (
+                GameStore::new(),
+                Evaluator::new(Domineering::default(), 1 << 22),
+            )
+        });
+        let value = evaluator.value(store, g).unwrap();
+        store.outcome(value)
+    });
+    match class {
+        OutcomeClass::L => (true, false),
+        OutcomeClass::R => (false, true),
+        OutcomeClass::N => (true, true),
+        OutcomeClass::P => (false, false),
+    }
+}
+
+fn by_search(search: &mut DomineeringSearch, g: &Grid) -> (bool, bool) {
+    (
+        search.first_player_wins(g, Player::Left).unwrap(),
+        search.first_player_wins(g, Player::Right).unwrap(),
+    )
+}
+
+/// Every position of the boards up to 12 cells (every set of free
+/// cells): the search, and every bound that decides a position, agree
+/// with the canonical form.
+#[test]
+fn every_small_position() {
+    let mut search = DomineeringSearch::new(1 << 22).unwrap();
+    for (h, w) in [(3, 4), (4, 3), (2, 6), (6, 2), (3, 3), (1, 5), (2, 5)] {
+        for free in 0..1u64 << (h * w) {
+            let g = grid(h, w, free);
+            let exact = by_definition(&g);
+            check_bounds(&g, exact);
+            assert_eq!(by_search(&mut search, &g), exact, "{g}");
+        }
+    }
+}
+
+/// Whatever a bound decides agrees with the outcome `(left first wins,
+/// right first wins)`.
+fn check_bounds(g: &Grid, (left, right): (bool, bool)) {
+    let board = Board::of(g).unwrap();
+    for (mover, wins) in [(VERTICAL, left), (HORIZONTAL, right)] {
+        if let Some(won) = simple_bounds(&board, mover) {
+            assert_eq!(won, wins, "simple bound, {g}, mover {mover}");
+        }
+        if let Some(won) = bounds::decided(&board, mover) {
+            assert_eq!(won, wins, "packed bound, {g}, mover {mover}");
+        }
+    }
+}
+
+/// Random positions of boards up to 5×6.
+fn position() -> impl Strategy<Value = Grid> {
+    (2u32..=5, 2u32..=6, any::<u64>(), any::<u64>()).prop_map(|(h, w, a, b)| {
+        // About three free cells in four.
+        grid(h, w, a | b)
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn random_positions(g in position()) {
+            let exact = by_definition(&g);
+        check_bounds(&g, exact);
+        let mut search = DomineeringSearch::new(1 << 20).unwrap();
+        prop_assert_eq!(by_search(&mut search, &g), exact);
+        let plain = Switches { packed_bounds: false, ordering: false, safe_moves: true };
+        let mut search = DomineeringSearch::with_switches(1 << 16, plain).unwrap();
+        prop_assert_eq!(by_search(&mut search, &g), exact);
+    }
+}
+
+/// Whole rectangles against the canonical forms.
+#[test]
+fn rectangles() {
+    let mut search = DomineeringSearch::new(1 << 24).unwrap();
+    for (h, w) in [(4, 4), (4, 5), (5, 4), (3, 7), (5, 5), (2, 9)] {
+        let g = Grid::rectangle(h, w).unwrap();
+        assert_eq!(by_search(&mut search, &g), by_definition(&g), "{h}x{w}");
+    }
+}
+
+/// A table of two entries answers the same (every result is exact; the
+/// replacement policy only decides what is kept).
+#[test]
+fn a_tiny_table_gives_the_same_answers() {
+    let mut tiny = DomineeringSearch::new(2 * ENTRY_BYTES).unwrap();
+    let mut large = DomineeringSearch::new(1 << 22).unwrap();
+    for (h, w) in [(4, 4), (3, 6), (5, 3)] {
+        let g = Grid::rectangle(h, w).unwrap();
+        assert_eq!(by_search(&mut tiny, &g), by_search(&mut large, &g));
+    }
+    assert!(DomineeringSearch::new(ENTRY_BYTES).is_err());
+}
+
+/// Leaving safe moves out altogether (Obsequi's choice) answers every
+/// position of the boards up to 4×4 as the canonical forms do.
+#[test]
+fn safe_moves_left_out_on_small_boards() {
+    let no_safe = Switches {
+        safe_moves: false,
+        ..Switches::default()
+    };
+    let mut search = DomineeringSearch::with_switches(1 << 22, no_safe).unwrap();
+    for (h, w) in [(3, 5), (5, 3), (4, 4)] {
+        for free in 0..1u64 << (h * w) {
+            let g = grid(h, w, free);
+            assert_eq!(by_search(&mut search, &g), by_definition(&g), "{g}");
+        }
+    }
+}
+
+/// A move's count change by the counts kept equals the change of the
+/// totals after playing it on a copy, and the counts kept after moves
+/// equal those of the same board counted afresh.
+#[test]
+fn scores_are_the_changes_of_the_counts() {
+    use super::view::{Move, MAX_MOVES};
+    let mut seed = 12345u64;
+    for _ in 0..300 {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let g = grid(6, 7, (seed >> 3) | (seed >> 17));
+        let board = Board::of(&g).unwrap();
+        for player in [HORIZONTAL, VERTICAL] {
+            let mut moves = [Move::default(); MAX_MOVES];
+            let n = board.unsafe_moves(player, &mut moves);
+            for m in &moves[..n] {
+                let mut after = board.clone();
+                after.toggle(player, *m);
+                let total = |b: &Board, p: usize| (b.real(p) + b.safe(p)) as i32;
+                let change = (total(&after, player) - total(&board, player))
+                    - (total(&after, 1 - player) - total(&board, 1 - player));
+                assert_eq!(board.count_change(player, *m), change, "{g} {m:?}");
+                let afresh = Board::of(&after.grid()).unwrap();
+                for p in [HORIZONTAL, VERTICAL] {
+                    assert_eq!(
+                        (afresh.real(p), afresh.safe(p)),
+                        (after.real(p), after.safe(p))
+                    );
+                }
+            }
+        }
+    }
+}
