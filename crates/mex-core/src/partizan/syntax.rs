@@ -14,8 +14,9 @@
 //! `-1vv` or `3/2under`, is one token):
 //!
 //! ```text
-//! expr    := sided (('+' | '-' | PM) sided)*   -- `x ± y` is x + ±y
-//! sided   := product ('&' product)?            -- a game given by its sides
+//! expr    := sided (('+' | '-') sided)*
+//! sided   := switched ('&' switched)?          -- a game given by its sides
+//! switched:= product (PM product)*             -- `x ± y` is x + ±y
 //! product := unary ((':' | '.') unary)*        -- ordinal sum, Norton product
 //! unary   := '-' unary | PM unary | PM '{' expr (',' expr)* '}' | primary
 //! primary := ATOM | NAMED | '(' expr ')' | LABEL? '{' inside '}'
@@ -32,11 +33,12 @@
 //!          | dud | upon | tis | tisn
 //! ```
 //!
-//! So `&` binds tighter than `+` and `-` and looser than `:` and unary
-//! minus and `±` (CGSuite's grammar `Cgsuite.g`: `addExpr : sidleExpr
+//! So `&` binds tighter than `+` and `-` and looser than `±`, `:` and
+//! unary minus (CGSuite's grammar `Cgsuite.g`: `addExpr : sidleExpr
 //! ((PLUS | MINUS) sidleExpr)*`, `sidleExpr : ordinalSumExpr (AMPERSAND
-//! ordinalSumExpr)?`): `1 + over & v` is `1 + (over & v)` and `+-1 & *` is
-//! `(±1) & *`. In braces, bars bind more loosely than commas: a side with
+//! ordinalSumExpr)?`): `1 + over & v` is `1 + (over & v)`, `+-1 & *` is
+//! `(±1) & *` and `1±1 & *` is `(1±1) & *` (the loopy printer writes
+//! sides so). In braces, bars bind more loosely than commas: a side with
 //! bars is one game written without its braces (`{5||1,2|0}` is
 //! `{5 | {1,2 | 0}}`); the tree holds the braces. `^3` is `3·↑`, never a
 //! power; `↑ ↓ ⇑ ⇓` are read as `^ v ^^ vv`.
@@ -130,7 +132,7 @@ impl LoopyName {
 }
 
 /// A dyadic rational as written: `-3/4` is `negative`, 3 and 4.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct Number {
     pub negative: bool,
     pub numerator: BigUint,
@@ -253,6 +255,34 @@ impl Expr {
                 .chain(rest.iter().map(|(_, x)| x))
                 .collect(),
             Expr::Ordinal(a, b) | Expr::Norton(a, b) | Expr::Sided(a, b) => vec![a, b],
+        }
+    }
+
+    /// The tree with each direct subexpression `x` replaced by `f(x)`.
+    pub fn map_children(&self, f: &mut impl FnMut(&Expr) -> Expr) -> Expr {
+        let mut boxed = |x: &Expr| Box::new(f(x));
+        match self {
+            Expr::Atom(_) | Expr::Named(_) | Expr::Pass | Expr::Label(_) => self.clone(),
+            Expr::Braces(b) => Expr::Braces(Box::new(Braces {
+                label: b.label.clone(),
+                left: b.left.iter().map(|x| *boxed(x)).collect(),
+                right: b.right.iter().map(|x| *boxed(x)).collect(),
+            })),
+            Expr::Neg(x) => Expr::Neg(boxed(x)),
+            Expr::PlusMinus(x) => Expr::PlusMinus(boxed(x)),
+            Expr::Tiny(x) => Expr::Tiny(boxed(x)),
+            Expr::Miny(x) => Expr::Miny(boxed(x)),
+            Expr::Paren(x) => Expr::Paren(boxed(x)),
+            Expr::PlusMinusOptions(xs) => {
+                Expr::PlusMinusOptions(xs.iter().map(|x| *boxed(x)).collect())
+            }
+            Expr::Sum { first, rest } => Expr::Sum {
+                first: boxed(first),
+                rest: rest.iter().map(|(op, x)| (*op, *boxed(x))).collect(),
+            },
+            Expr::Ordinal(a, b) => Expr::Ordinal(boxed(a), boxed(b)),
+            Expr::Norton(a, b) => Expr::Norton(boxed(a), boxed(b)),
+            Expr::Sided(a, b) => Expr::Sided(boxed(a), boxed(b)),
         }
     }
 
@@ -834,29 +864,34 @@ impl Parser {
             let op = match self.peek() {
                 Some(Tok::Plus) => SumOp::Plus,
                 Some(Tok::Minus) => SumOp::Minus,
-                Some(Tok::PlusMinus) => SumOp::PlusMinus,
                 _ => break,
             };
             self.pos += 1;
             rest.push((op, self.sided()?));
         }
-        Ok(if rest.is_empty() {
-            first
-        } else {
-            Expr::Sum {
-                first: Box::new(first),
-                rest,
-            }
-        })
+        Ok(sum(first, rest))
+    }
+
+    /// `product (PM product)*`: `x ± y` binds tighter than `&` (`1±1 & *`
+    /// is `(1 + ±1) & *`, as the loopy printer writes it) and, since
+    /// `x ± y = x + ±y`, gives the same value as at the level of `+`.
+    fn switched(&mut self) -> Result<Expr, SyntaxError> {
+        let first = self.product()?;
+        let mut rest = Vec::new();
+        while self.peek() == Some(&Tok::PlusMinus) {
+            self.pos += 1;
+            rest.push((SumOp::PlusMinus, self.product()?));
+        }
+        Ok(sum(first, rest))
     }
 
     fn sided(&mut self) -> Result<Expr, SyntaxError> {
-        let onside = self.product()?;
+        let onside = self.switched()?;
         if self.peek() != Some(&Tok::Amp) {
             return Ok(onside);
         }
         self.pos += 1;
-        let offside = self.product()?;
+        let offside = self.switched()?;
         if self.peek() == Some(&Tok::Amp) {
             return Err(SyntaxError::SecondAmpersand { at: self.at() });
         }
@@ -1082,6 +1117,18 @@ impl Parser {
     }
 }
 
+/// `first` alone, or the sum of `first` and `rest`.
+fn sum(first: Expr, rest: Vec<(SumOp, Expr)>) -> Expr {
+    if rest.is_empty() {
+        first
+    } else {
+        Expr::Sum {
+            first: Box::new(first),
+            rest,
+        }
+    }
+}
+
 /// Splits the items of braces at the unique longest run of bars; a side
 /// with bars is braces of its own.
 fn split(mut items: Vec<Item>, open: usize) -> Result<(Vec<Expr>, Vec<Expr>), SyntaxError> {
@@ -1303,6 +1350,10 @@ mod tests {
         }
         assert!(matches!(atom("1 + over & v"), Expr::Sum { .. }));
         assert!(matches!(atom("+-1 & *"), Expr::Sided(..)));
+        let Expr::Sided(switch, _) = atom("1±1 & *") else {
+            panic!("1±1 & * is given by its sides")
+        };
+        assert!(matches!(*switch, Expr::Sum { .. }));
         assert!(matches!(atom("-1:1"), Expr::Ordinal(..)));
     }
 
@@ -1459,8 +1510,8 @@ mod tests {
                     unary.clone(),
                     prop::collection::vec(
                         (
-                            prop::sample::select(vec![SumOp::Plus, SumOp::Minus, SumOp::PlusMinus]),
-                            unary
+                            prop::sample::select(vec![SumOp::Plus, SumOp::Minus]),
+                            unary.clone()
                         ),
                         1..3
                     )
@@ -1469,6 +1520,12 @@ mod tests {
                         first: Box::new(first),
                         rest
                     }),
+                (unary.clone(), prop::collection::vec(unary, 1..3)).prop_map(|(first, rest)| {
+                    Expr::Sum {
+                        first: Box::new(first),
+                        rest: rest.into_iter().map(|x| (SumOp::PlusMinus, x)).collect(),
+                    }
+                }),
             ]
         })
     }
