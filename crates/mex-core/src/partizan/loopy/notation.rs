@@ -458,7 +458,13 @@ impl<'a> GraphBuilder<'a> {
         self.import(g)
     }
 
+    /// The graph of the short game `g` (as deep as it nests: each step on
+    /// [`crate::stack::deep`]).
     fn import(&mut self, g: GameId) -> Result<usize, MexError> {
+        crate::stack::deep(|| self.import_step(g))
+    }
+
+    fn import_step(&mut self, g: GameId) -> Result<usize, MexError> {
         if let Some(&v) = self.imported.get(&g) {
             return Ok(v);
         }
