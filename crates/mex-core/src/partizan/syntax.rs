@@ -729,7 +729,7 @@ impl Lexer {
                 self.i += 1;
                 let n = usize::try_from(&n)
                     .ok()
-                    .filter(|&n| n >= 1 && n < usize::MAX / 64)
+                    .filter(|n| (1..usize::MAX / 64).contains(n))
                     .ok_or(SyntaxError::ArrowSize { at })?;
                 Ok(if open == '<' {
                     Arrows::Power { up, n }
