@@ -17,7 +17,9 @@ pub struct LoopyValue {
     report: LoopyReport,
 }
 
-/// Whether `text` is a loopy game rather than a short one.
+/// Whether `text` is a loopy game rather than a short one: its syntax
+/// tree, read once, is not short (the function the command line routes
+/// with, so the two agree).
 pub fn is_loopy(text: &str) -> bool {
     notation::looks_loopy(text)
 }

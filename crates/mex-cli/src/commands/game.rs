@@ -418,22 +418,13 @@ fn parse_argument(store: &mut GameStore, arg: &str) -> Result<GameId, MexError> 
 }
 
 pub fn run(a: &GameArgs) -> Result<Output, MexError> {
-    let typed = !a.expression.starts_with('@');
-    if typed && loopy_notation::looks_loopy(&a.expression) {
+    if is_loopy(&a.expression) {
         return run_loopy(a);
     }
-    // Read once, under the budgets; a text the short notation rejects may
-    // be a loopy game (as in `is_loopy`).
+    // Read once, under the budgets: a text that does not read gets the
+    // error of the one reader of the notation.
     let mut store = a.store();
-    let g = match parse_argument(&mut store, &a.expression) {
-        Err(short @ MexError::Invalid { .. }) if typed => {
-            return match loopy_notation::parse(&a.expression) {
-                Ok(_) => run_loopy(a),
-                Err(loopy) => Err(refusal_of_both(short, loopy)),
-            };
-        }
-        parsed => parsed?,
-    };
+    let g = parse_argument(&mut store, &a.expression)?;
     let p = Printer {
         style: if a.braces {
             Style::Braces
@@ -735,35 +726,13 @@ fn short_report(store: &mut GameStore, g: GameId, p: &Printer) -> Result<LoopyRe
     })
 }
 
-/// Whether a typed expression is a loopy game: it uses `pass`, a label, a
-/// loopy name or `&`, or the short-game notation refuses it and the loopy
-/// one reads it, or would but for its budget (so that the loopy path
-/// gives the refusal, naming the budget; Siegel 2013, ch. VI; CGSuite's
-/// notation).
+/// Whether a typed expression is a loopy game: its syntax tree, read
+/// once, uses `pass`, a label, a loopy name or `&`
+/// ([`loopy_notation::looks_loopy`], the function Python classifies texts
+/// with, so the two agree; Siegel 2013, ch. VI; CGSuite's notation). A
+/// text that does not read is not loopy: the short path reports its error.
 fn is_loopy(text: &str) -> bool {
-    if text.starts_with('@') {
-        return false;
-    }
-    if loopy_notation::looks_loopy(text) {
-        return true;
-    }
-    let mut store = GameStore::with_budget(DEFAULT_BUDGET);
-    // A short game refused for its size (values of any size the short
-    // notation reads but cannot combine) is not read again as loopy.
-    matches!(
-        notation::parse(&mut store, text),
-        Err(MexError::Invalid { .. })
-    ) && !matches!(loopy_notation::parse(text), Err(MexError::Invalid { .. }))
-}
-
-/// The error for a text both notations refuse: the loopy notation's when
-/// it read the text but a budget ran out (that budget is the reason),
-/// else the short notation's (its message says what it accepts).
-fn refusal_of_both(short: MexError, loopy: MexError) -> MexError {
-    match loopy {
-        MexError::Invalid { .. } => short,
-        budget => budget,
-    }
+    !text.starts_with('@') && loopy_notation::looks_loopy(text)
 }
 
 /// `mex game` for a loopy game: simplest form or sides, outcome with

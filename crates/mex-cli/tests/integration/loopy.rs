@@ -289,3 +289,21 @@ fn a_small_memory_budget_refuses_a_loopy_game_in_one_line() {
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.contains("1 MiB of memory"), "{err}");
 }
+
+/// Issue 42: a text is read once, by the one reader of the notation, so
+/// texts that read as neither short nor loopy games get their errors from
+/// one vocabulary, naming the place: `b {0|b}` (a label needs its braces
+/// right after it) and `3 over` (a number and a name are one word).
+#[test]
+fn misspelt_games_get_errors_from_one_reader() {
+    for (bad, place) in [("b {0|b}", "at character 1"), ("3 over", "at character 3")] {
+        let out = mex(&["game", bad]);
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{bad}: {err}");
+        assert!(
+            err.contains("is not a game") && err.contains(place),
+            "{bad}: {err}"
+        );
+    }
+}

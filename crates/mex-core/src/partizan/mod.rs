@@ -39,6 +39,7 @@ pub mod ruleset;
 pub mod search_checkpoint;
 pub mod simple;
 pub mod store;
+pub mod syntax;
 #[cfg(test)]
 mod test_shapes;
 pub mod thermograph;

@@ -1,35 +1,21 @@
-//! The standard notation: parsing and printing.
+//! The standard notation: evaluating and printing.
 //!
-//! Grammar (spaces separate tokens and are otherwise ignored; a number, a
-//! multiple such as `^3` or `*12`, and a number with its juxtaposed arrows
-//! or star, such as `1/2^*`, are single tokens, so `1 2` and `{1 0|0}` are
-//! errors rather than `12` and `{10|0}`):
+//! The text is read by [`crate::partizan::syntax`] (its grammar, limits
+//! and errors); here its tree is evaluated into canonical forms. The short
+//! games of the notation are read here; a text with `pass`, a label, a
+//! loopy name or `&` ([`Expr::is_short`] false) is refused, and read by
+//! `partizan::loopy::notation`.
 //!
-//! ```text
-//! sum    := product (('+' | '-' | PM) product)*   -- `x ± y` is x + ±y
-//! product:= term ((':' | '.') term)*   -- ordinal sum G:H, Norton product G.U
-//! term   := '-' term | PM term | atom   -- '-' before digits signs the number
-//! PM     := '±' | '+-'
-//! atom   := NUMBER ARROWS? STAR? | ARROWS STAR? | STAR
-//! ARROWS := '^'+ | '^' INTEGER | 'v'+ | 'v' INTEGER     -- n·↑ or n·↓
-//!         | '^<' INTEGER '>' | '^[' INTEGER ']' (and 'v')  -- ↑ⁿ, ↑ + … + ↑ⁿ
-//! STAR   := '*' INTEGER?
-//! NUMBER := INTEGER ('/' POWER_OF_TWO)?
-//!         | '{' game '}' | '(' sum ')'
-//! game   := options BARS options      -- split at the longest run of '|'
-//! options:= game | (part (',' part)*)?  -- a side with bars is one brace-less game
-//! ```
-//!
-//! `↑` and `↓` are read as `^` and `v`, `⇑`/`⇓` as `^^`/`vv`. As in CGSuite
-//! (and cgt-tools), `^3` and `v3` are the multiples `3·↑` and `3·↓`, not
-//! powers: in a game expression `^` is always up, never exponentiation (the
-//! numeric commands such as `mex nim 2^200` read `^` as a power; here a
-//! number is written in full, `1/8`, not `1/2^3`). `±1`, `+-1` are
-//! `{1 | -1}`; `3±1` is `3 + ±1 = {4 | 2}`; `1↑*3` is `1 + ↑ + *3`.
-//! So `{2||1|0}` is `{2 | {1|0}}`, and `{5||1,2|0}` is `{5 | {1,2 | 0}}`.
-//! `G : H` is the ordinal sum and `G . U` the Norton product by `U > 0`
-//! (CGSuite's `G.U`), both binding more tightly than `+`/`-` and read left
-//! to right (`1 + 1:1` is 3); `2.5` is an error, not a decimal.
+//! As in CGSuite (and cgt-tools), `^3` and `v3` are the multiples `3·↑`
+//! and `3·↓`, not powers: in a game expression `^` is always up, never
+//! exponentiation (the numeric commands such as `mex nim 2^200` read `^`
+//! as a power; here a number is written in full, `1/8`, not `1/2^3`).
+//! `±1`, `+-1` are `{1 | -1}`; `3±1` is `3 + ±1 = {4 | 2}`; `1↑*3` is
+//! `1 + ↑ + *3`. So `{2||1|0}` is `{2 | {1|0}}`, and `{5||1,2|0}` is
+//! `{5 | {1,2 | 0}}`. `G : H` is the ordinal sum and `G . U` the Norton
+//! product by `U > 0` (CGSuite's `G.U`), both binding more tightly than
+//! `+`/`-` and read left to right (`1 + 1:1` is 3); `2.5` is an error,
+//! not a decimal.
 //!
 //! Printing: [`show_with`] in [`Style::Slashes`] (CGSuite's output, the
 //! default of the command line) or [`Style::Braces`]; [`show`] is the
@@ -38,6 +24,7 @@
 use super::simple::{Record, Simple};
 pub use super::store::{as_nimber, as_number};
 use super::store::{GameId, GameStore, Kind};
+use super::syntax::{self, Arrows, Atom, Braces, Expr, SumOp};
 use crate::error::quote;
 use crate::MexError;
 use num_bigint::{BigInt, BigUint};
@@ -45,66 +32,11 @@ use num_traits::Zero;
 use rustc_hash::FxHashMap;
 
 /// Longest accepted expression.
-pub const MAX_EXPRESSION: usize = 10_000;
+pub const MAX_EXPRESSION: usize = syntax::MAX_TEXT;
 // Numbers, ups and nimbers of any size are read (the store keeps those
 // beyond its tree limits as records); the expression's length bounds them.
 /// Longest printed form [`try_show`] produces for the command line.
 pub const MAX_PRINTED: usize = 1 << 20;
-
-const ACCEPTED: &str =
-    "games like {1|0}, {2||1|0}, 3/4, -2, *, *3, ^, v, ^3, ↑*, ^<2>, ^[3], ±1, +-1, 3±1, Tiny(G), Miny(G), joined by + or -, G:H, G.U";
-
-fn bad(text: &str, why: &str) -> MexError {
-    MexError::invalid(format!("{} is not a game: {why}", quote(text)), ACCEPTED)
-}
-
-/// A character of the expression, and whether a space came before it.
-#[derive(Debug, Clone, Copy)]
-struct Token {
-    c: char,
-    spaced: bool,
-}
-
-/// The characters without spaces, each marked with whether a space came
-/// before it: spaces end tokens, they do not vanish.
-fn tokens(text: &str) -> Vec<Token> {
-    let mut out = Vec::new();
-    let mut spaced = false;
-    for c in text.chars() {
-        if c.is_whitespace() {
-            spaced = true;
-            continue;
-        }
-        // The arrows as printed in the literature: ↑ ↓, and ⇑ ⇓ for two.
-        let (c, n) = match c {
-            '↑' => ('^', 1),
-            '↓' => ('v', 1),
-            '⇑' => ('^', 2),
-            '⇓' => ('v', 2),
-            c => (c, 1),
-        };
-        for i in 0..n {
-            out.push(Token {
-                c,
-                spaced: spaced && i == 0,
-            });
-        }
-        spaced = false;
-    }
-    out
-}
-
-fn unexpected(text: &str, t: Token) -> MexError {
-    let c = t.c;
-    if t.spaced {
-        bad(
-            text,
-            &format!("unexpected '{c}' after a space (no spaces inside a number or name; join terms with + or -)"),
-        )
-    } else {
-        bad(text, &format!("unexpected '{c}'"))
-    }
-}
 
 /// Parses an expression of at most [`MAX_EXPRESSION`] bytes into its
 /// canonical value.
@@ -117,30 +49,14 @@ pub fn parse(s: &mut GameStore, text: &str) -> Result<GameId, MexError> {
 /// tens of thousands of characters); the store's budgets still bound the
 /// work.
 pub fn parse_long(s: &mut GameStore, text: &str, max_bytes: usize) -> Result<GameId, MexError> {
-    if text.len() > max_bytes {
-        return Err(MexError::too_large(
-            "the expression",
-            format!("{max_bytes} characters"),
-            "use a shorter expression",
-        ));
-    }
-    let toks = tokens(text);
-    if toks.is_empty() {
-        return Err(bad(text, "it is empty"));
-    }
-    let mut p = Parser {
-        s,
-        toks: &toks,
-        pos: 0,
-        text,
-        depth: 0,
-        digits: String::new(),
-    };
-    let g = p.sum()?;
-    if p.pos != toks.len() {
-        return Err(unexpected(text, toks[p.pos]));
-    }
-    Ok(g.value)
+    let tree = syntax::parse_long(text, max_bytes).map_err(|e| e.to_error(text))?;
+    evaluate(s, &tree, text)
+}
+
+/// The canonical value of a tree read from `text` (quoted in errors); a
+/// loopy game is refused.
+pub fn evaluate(s: &mut GameStore, tree: &Expr, text: &str) -> Result<GameId, MexError> {
+    Ok(Evaluator { s, text }.form(tree)?.value)
 }
 
 /// A game as the expression writes it: its canonical value and, when the
@@ -205,107 +121,86 @@ impl Form {
     }
 }
 
-struct Parser<'a> {
+struct Evaluator<'a> {
     s: &'a mut GameStore,
-    toks: &'a [Token],
-    pos: usize,
     text: &'a str,
-    depth: usize,
-    /// The digits of the last integer read, as typed (errors quote them;
-    /// the value saturates at `i64::MAX`).
-    digits: String,
 }
 
-impl Parser<'_> {
-    fn peek(&self) -> Option<char> {
-        self.toks.get(self.pos).map(|t| t.c)
+impl Evaluator<'_> {
+    fn value(&mut self, e: &Expr) -> Result<GameId, MexError> {
+        Ok(self.form(e)?.value)
     }
 
-    /// The next character if no space comes before it.
-    fn peek_glued(&self) -> Option<char> {
-        self.toks.get(self.pos).filter(|t| !t.spaced).map(|t| t.c)
+    fn values(&mut self, xs: &[Expr]) -> Result<Vec<GameId>, MexError> {
+        xs.iter().map(|x| self.value(x)).collect()
     }
 
-    /// Whether `±` (or `+-`, its ASCII spelling) comes next; consumes it.
-    fn plus_minus(&mut self) -> bool {
-        match self.peek() {
-            Some('±') => {
-                self.pos += 1;
-                true
+    /// The form of `e` (see [`Form`] for which forms are kept).
+    fn form(&mut self, e: &Expr) -> Result<Form, MexError> {
+        crate::stack::deep(|| {
+            match e {
+            Expr::Atom(a) => self.atom(a).map(Form::canonical),
+            Expr::Braces(b) if b.label.is_none() => self.braces(b),
+            Expr::Neg(x) => self.form(x)?.negated(self.s),
+            Expr::PlusMinus(x) => {
+                let g = self.value(x)?;
+                let neg = self.s.try_neg(g)?;
+                Form::written(self.s, vec![g], vec![neg])
             }
-            Some('+')
-                if self
-                    .toks
-                    .get(self.pos + 1)
-                    .is_some_and(|t| t.c == '-' && !t.spaced) =>
-            {
-                self.pos += 2;
-                true
+            Expr::PlusMinusOptions(xs) => {
+                let left = self.values(xs)?;
+                let right = left
+                    .iter()
+                    .map(|&g| self.s.try_neg(g))
+                    .collect::<Result<Vec<_>, _>>()?;
+                Form::written(self.s, left, right)
             }
-            _ => false,
+            Expr::Tiny(x) => self.tiny(x, true),
+            Expr::Miny(x) => self.tiny(x, false),
+            Expr::Paren(x) => self.form(x),
+            Expr::Sum { first, rest } => self.sum(first, rest).map(Form::canonical),
+            Expr::Ordinal(a, b) => {
+                let g = self.form(a)?;
+                let h = self.value(b)?;
+                self.ordinal_sum(&g, h)
+            }
+            Expr::Norton(a, b) => {
+                let g = self.value(a)?;
+                let h = self.form(b)?;
+                let product = super::toolkit::norton_product_form(self.s, g, h.value, h.sides())?;
+                Ok(Form::canonical(product))
+            }
+            Expr::Braces(_) | Expr::Named(_) | Expr::Pass | Expr::Label(_) | Expr::Sided(..) => {
+                Err(MexError::invalid(
+                    format!(
+                        "{} is a loopy game ('{e}' uses pass, a label, a loopy name or &), not a short one",
+                        quote(self.text)
+                    ),
+                    "a short game here; loopy games are read by the loopy notation (mex game reads both)",
+                ))
+            }
         }
-    }
-
-    /// A single product keeps its form; a sum is its canonical form.
-    fn sum(&mut self) -> Result<Form, MexError> {
-        let first = self.product()?;
-        let mut g = first.value;
-        let mut terms = 1;
-        loop {
-            // `x±y` and `x +- y` are `x + ±y`.
-            if self.plus_minus() {
-                let h = self.product()?.value;
-                let h = self.s.try_switch(h)?;
-                g = self.s.try_add(g, h)?;
-                terms += 1;
-                continue;
-            }
-            let Some(c @ ('+' | '-')) = self.peek() else {
-                break;
-            };
-            self.pos += 1;
-            let h = self.product()?.value;
-            g = if c == '+' {
-                self.s.try_add(g, h)?
-            } else {
-                self.s.try_sub(g, h)?
-            };
-            terms += 1;
-        }
-        Ok(if terms == 1 {
-            first
-        } else {
-            Form::canonical(g)
         })
     }
 
-    /// `term ((':' | '.') term)*`: ordinal sums and Norton products, left
-    /// to right, binding more tightly than `+` and `-`.
-    fn product(&mut self) -> Result<Form, MexError> {
-        let mut g = self.term()?;
-        while let Some(c @ (':' | '.')) = self.peek() {
-            let decimal = c == '.'
-                && !self.toks[self.pos].spaced
-                && self.pos > 0
-                && self.toks[self.pos - 1].c.is_ascii_digit()
-                && self
-                    .toks
-                    .get(self.pos + 1)
-                    .is_some_and(|t| t.c.is_ascii_digit() && !t.spaced);
-            if decimal {
-                return Err(bad(
-                    self.text,
-                    "decimal fractions are not games (write 1/2; '.' with spaces around it is Norton multiplication)",
-                ));
-            }
-            self.pos += 1;
-            let h = self.term()?;
-            g = if c == ':' {
-                self.ordinal_sum(&g, h.value)?
-            } else {
-                let product =
-                    super::toolkit::norton_product_form(self.s, g.value, h.value, h.sides())?;
-                Form::canonical(product)
+    fn braces(&mut self, b: &Braces) -> Result<Form, MexError> {
+        let left = self.values(&b.left)?;
+        let right = self.values(&b.right)?;
+        Form::written(self.s, left, right)
+    }
+
+    /// A sum is its canonical form.
+    fn sum(&mut self, first: &Expr, rest: &[(SumOp, Expr)]) -> Result<GameId, MexError> {
+        let mut g = self.value(first)?;
+        for (op, x) in rest {
+            let h = self.value(x)?;
+            g = match op {
+                SumOp::Plus => self.s.try_add(g, h)?,
+                SumOp::Minus => self.s.try_sub(g, h)?,
+                SumOp::PlusMinus => {
+                    let h = self.s.try_switch(h)?;
+                    self.s.try_add(g, h)?
+                }
             };
         }
         Ok(g)
@@ -324,109 +219,10 @@ impl Parser<'_> {
         Form::written(self.s, left, right)
     }
 
-    fn term(&mut self) -> Result<Form, MexError> {
-        self.depth += 1;
-        if self.depth > 200 {
-            return Err(bad(self.text, "nested too deeply"));
-        }
-        let next_is_glued_digit = self
-            .toks
-            .get(self.pos + 1)
-            .is_some_and(|t| t.c.is_ascii_digit() && !t.spaced);
-        let g = match self.peek() {
-            // A signed number literal: `-1vv` is `(-1) + vv`.
-            Some('-') if next_is_glued_digit => {
-                self.pos += 1;
-                Form::canonical(self.number(true)?)
-            }
-            Some('-') => {
-                self.pos += 1;
-                self.term()?.negated(self.s)?
-            }
-            _ if self.plus_minus() => {
-                let g = self.term()?.value;
-                let neg = self.s.try_neg(g)?;
-                Form::written(self.s, vec![g], vec![neg])?
-            }
-            _ => self.atom()?,
-        };
-        self.depth -= 1;
-        Ok(g)
-    }
-
-    /// Digits glued to what comes before (the first one may follow a space
-    /// when `may_start_spaced`).
-    fn integer(&mut self, may_start_spaced: bool) -> Option<i64> {
-        let first = if may_start_spaced {
-            self.peek()
-        } else {
-            self.peek_glued()
-        };
-        if !first.is_some_and(|c| c.is_ascii_digit()) {
-            return None;
-        }
-        let start = self.pos;
-        self.pos += 1;
-        while self.peek_glued().is_some_and(|c| c.is_ascii_digit()) {
-            self.pos += 1;
-        }
-        self.digits = self.toks[start..self.pos].iter().map(|t| t.c).collect();
-        Some(self.digits.parse::<i64>().unwrap_or(i64::MAX))
-    }
-
-    fn atom(&mut self) -> Result<Form, MexError> {
-        match self.peek() {
-            Some('T' | 'M') => self.tiny(),
-            _ if self.peek() != Some('(') && self.peek() != Some('{') => {
-                self.value_atom().map(Form::canonical)
-            }
-            Some('(') => {
-                self.pos += 1;
-                let g = self.sum()?;
-                self.expect(')')?;
-                Ok(g)
-            }
-            _ => {
-                self.pos += 1;
-                let end = self.matching_brace()?;
-                let inner = &self.toks[self.pos..end];
-                self.pos = end + 1;
-                self.game(inner)
-            }
-        }
-    }
-
-    /// A number, nimber or arrow (a canonical form).
-    fn value_atom(&mut self) -> Result<GameId, MexError> {
-        match self.peek() {
-            Some(c) if c.is_ascii_digit() => self.number(false),
-            Some('*') => {
-                self.pos += 1;
-                let k = self.nimber_size();
-                self.ups_and_star(BigInt::zero(), k)
-            }
-            Some(c @ ('^' | 'v')) => self.arrows(c),
-            Some(_) => Err(unexpected(self.text, self.toks[self.pos])),
-            None => Err(bad(self.text, "it ends too early")),
-        }
-    }
-
     /// `Tiny(G) = {0 || 0 | -G}` and `Miny(G) = {G | 0 || 0}` (Winning
     /// Ways, ch. 5; CGSuite's `Tiny` and `Miny`), as forms.
-    fn tiny(&mut self) -> Result<Form, MexError> {
-        let tiny = self.peek() == Some('T');
-        let word = if tiny { "Tiny" } else { "Miny" };
-        let glued = self.toks[self.pos..]
-            .iter()
-            .take(5)
-            .enumerate()
-            .all(|(i, t)| i == 0 || !t.spaced);
-        let name: String = self.toks[self.pos..].iter().take(5).map(|t| t.c).collect();
-        if !glued || name != format!("{word}(") {
-            return Err(unexpected(self.text, self.toks[self.pos]));
-        }
-        self.pos += 4;
-        let g = self.atom()?.value;
+    fn tiny(&mut self, x: &Expr, tiny: bool) -> Result<Form, MexError> {
+        let g = self.value(x)?;
         let zero = self.s.zero();
         let neg = self.s.try_neg(g)?;
         if tiny {
@@ -438,237 +234,54 @@ impl Parser<'_> {
         }
     }
 
+    /// `x + arrows + *k`: the number, then the arrows and star added.
+    fn atom(&mut self, a: &Atom) -> Result<GameId, MexError> {
+        let star = a.star.clone().unwrap_or_default();
+        let rest = match &a.arrows {
+            None if a.star.is_none() => None,
+            None => Some(self.ups_and_star(BigInt::zero(), star)?),
+            Some(Arrows::Multiple(n)) => Some(self.ups_and_star(n.clone(), star)?),
+            Some(Arrows::Power { up, n }) => Some(self.uptimal(*up, *n, false, star)?),
+            Some(Arrows::PowerSum { up, n }) => Some(self.uptimal(*up, *n, true, star)?),
+        };
+        let Some(n) = &a.number else {
+            return rest.ok_or_else(|| MexError::invalid("an empty atom", syntax::ACCEPTED));
+        };
+        let x = self
+            .s
+            .try_record(Record::number(n.signed_numerator(), n.exponent()))?;
+        match rest {
+            None => Ok(x),
+            Some(r) => self.s.try_add(x, r),
+        }
+    }
+
     /// The record `n·↑ + *k` (a nimber when `n = 0`), any sizes.
     fn ups_and_star(&mut self, ups: BigInt, k: BigUint) -> Result<GameId, MexError> {
         let zero = Record::number(BigInt::zero(), 0);
         self.s.try_record(zero.with(ups, k))
     }
 
-    /// The `*k` glued after an arrow (`^*`, `v[4]*3`): `k`, or 0 when no
-    /// star follows.
-    fn trailing_star(&mut self) -> BigUint {
-        if self.peek_glued() == Some('*') {
-            self.pos += 1;
-            self.nimber_size()
-        } else {
-            BigUint::zero()
-        }
-    }
-
-    /// The `k` of `*k` (1 when no digits are glued to the star), any size.
-    fn nimber_size(&mut self) -> BigUint {
-        match self.integer(false) {
-            Some(_) => self.big_digits(),
-            None => BigUint::from(1u32),
-        }
-    }
-
-    /// The digits of the last integer read, as a number of any size.
-    fn big_digits(&self) -> BigUint {
-        self.digits.parse().expect("decimal digits")
-    }
-
-    fn number(&mut self, negative: bool) -> Result<GameId, MexError> {
-        self.integer(!negative).expect("a digit is next");
-        let magnitude = BigInt::from(self.big_digits());
-        let p = if negative { -magnitude } else { magnitude };
-        if self.peek_glued() != Some('/') {
-            let g = self.s.try_record(Record::number(p, 0))?;
-            return self.juxtaposed_star(g);
-        }
-        self.pos += 1;
-        self.integer(false)
-            .ok_or_else(|| bad(self.text, "a denominator must follow '/' directly"))?;
-        let d = self.big_digits();
-        if d.is_zero() || d.count_ones() != 1 {
-            return Err(bad(
-                self.text,
-                "denominators must be powers of two (dyadic rationals)",
-            ));
-        }
-        let q = d.trailing_zeros().expect("d > 0");
-        let g = self.s.try_record(Record::number(p, q))?;
-        self.juxtaposed_star(g)
-    }
-
-    /// `x*`, `x*k`, `x^`, `x^*`, … after a number: `x + *`, and so on.
-    fn juxtaposed_star(&mut self, x: GameId) -> Result<GameId, MexError> {
-        if !matches!(self.peek_glued(), Some('*' | '^' | 'v')) {
-            return Ok(x);
-        }
-        let rest = self.value_atom()?;
-        self.s.try_add(x, rest)
-    }
-
-    /// `^`, `^^`, `^n` (n·↑), the same with `v` for ↓, then an optional
-    /// nimber: `^*`, `vv*3`.
-    fn arrows(&mut self, arrow: char) -> Result<GameId, MexError> {
-        self.pos += 1;
-        let mut n = 1i64;
-        while self.peek_glued() == Some(arrow) {
-            self.pos += 1;
-            n += 1;
-        }
-        if n == 1 && matches!(self.peek_glued(), Some('<' | '[')) {
-            return self.uptimal_arrow(arrow);
-        }
-        let mut n = BigInt::from(n);
-        if n == BigInt::from(1) && self.integer(false).is_some() {
-            n = BigInt::from(self.big_digits());
-        }
-        let k = self.trailing_star();
-        let ups = if arrow == '^' { n } else { -n };
-        self.ups_and_star(ups, k)
-    }
-
     /// CGSuite's uptimal arrows (Siegel 2013, II.5): `^<n>` is `↑ⁿ`
     /// (up-nth), `^[n]` is `↑ + ↑² + … + ↑ⁿ` (`↑^→n`), `v<n>` and `v[n]`
     /// their negatives, each with an optional nimber after it (`v[4]*`).
     /// The powers are built in the store ([`up_powers`]), under its budget.
-    fn uptimal_arrow(&mut self, arrow: char) -> Result<GameId, MexError> {
-        let open = self.peek_glued().expect("'<' or '[' is next");
-        let close = if open == '<' { '>' } else { ']' };
-        self.pos += 1;
-        if self.integer(false).is_none() {
-            return Err(bad(
-                self.text,
-                &format!("'{arrow}{open}' takes a positive integer and '{close}', as in {arrow}{open}3{close}"),
-            ));
+    fn uptimal(&mut self, up: bool, n: usize, sum: bool, k: BigUint) -> Result<GameId, MexError> {
+        if n == 0 {
+            return Err(MexError::invalid("^<0> or ^[0]", "^<n> and ^[n] for n ≥ 1"));
         }
-        let n = self.big_digits();
-        self.expect(close)?;
-        let n = usize::try_from(&n)
-            .ok()
-            .filter(|&n| n >= 1)
-            .ok_or_else(|| bad(self.text, &format!("the n of {arrow}{open}n{close} must be a positive integer that fits in memory")))?;
         let UpPowers { powers, down_sum } = UpPowers::build(self.s, n)?;
-        let g = match (open, arrow) {
-            ('<', '^') => powers[n - 1],
-            ('<', _) => self.s.try_neg(powers[n - 1])?,
-            (_, '^') => self.s.try_neg(down_sum)?,
-            _ => down_sum,
+        let g = match (sum, up) {
+            (false, true) => powers[n - 1],
+            (false, false) => self.s.try_neg(powers[n - 1])?,
+            (true, true) => self.s.try_neg(down_sum)?,
+            (true, false) => down_sum,
         };
-        let k = self.trailing_star();
         if k.is_zero() {
             return Ok(g);
         }
         let star = self.ups_and_star(BigInt::zero(), k)?;
         self.s.try_add(g, star)
-    }
-
-    fn expect(&mut self, c: char) -> Result<(), MexError> {
-        if self.peek() == Some(c) {
-            self.pos += 1;
-            Ok(())
-        } else {
-            Err(bad(self.text, &format!("expected '{c}'")))
-        }
-    }
-
-    fn matching_brace(&self) -> Result<usize, MexError> {
-        let mut depth = 1;
-        for i in self.pos..self.toks.len() {
-            match self.toks[i].c {
-                '{' | '(' => depth += 1,
-                '}' | ')' => {
-                    depth -= 1;
-                    if depth == 0 {
-                        return if self.toks[i].c == '}' {
-                            Ok(i)
-                        } else {
-                            Err(bad(self.text, "unbalanced brackets"))
-                        };
-                    }
-                }
-                _ => {}
-            }
-        }
-        Err(bad(self.text, "a '{' is not closed"))
-    }
-
-    /// `options BARS options`, split at the longest run of bars at depth 0
-    /// (a run is bars with no space between them).
-    fn game(&mut self, inner: &[Token]) -> Result<Form, MexError> {
-        let (mut best, mut best_len, mut depth, mut i) = (None, 0, 0, 0);
-        while i < inner.len() {
-            match inner[i].c {
-                '{' | '(' => depth += 1,
-                '}' | ')' => depth -= 1,
-                '|' if depth == 0 => {
-                    let run = 1 + inner[i + 1..]
-                        .iter()
-                        .take_while(|t| t.c == '|' && !t.spaced)
-                        .count();
-                    if run > best_len {
-                        (best, best_len) = (Some(i), run);
-                    } else if run == best_len {
-                        return Err(bad(
-                            self.text,
-                            "ambiguous bars: two separators of the same length",
-                        ));
-                    }
-                    i += run;
-                    continue;
-                }
-                _ => {}
-            }
-            i += 1;
-        }
-        let at = best.ok_or_else(|| bad(self.text, "a game needs a '|'"))?;
-        let left = self.options(&inner[..at])?;
-        let right = self.options(&inner[at + best_len..])?;
-        Form::written(self.s, left, right)
-    }
-
-    fn options(&mut self, part: &[Token]) -> Result<Vec<GameId>, MexError> {
-        // Bars bind more loosely than commas: a side with bars is one game
-        // written without its braces (`{5||1,2|0}` is `{5 | {1,2 | 0}}`).
-        if has_top_level_bar(part) {
-            return Ok(vec![self.game(part)?.value]);
-        }
-        let mut out = Vec::new();
-        let mut depth = 0;
-        let mut start = 0;
-        for i in 0..=part.len() {
-            let at_end = i == part.len();
-            if !at_end {
-                match part[i].c {
-                    '{' | '(' => depth += 1,
-                    '}' | ')' => depth -= 1,
-                    _ => {}
-                }
-            }
-            if at_end || (part[i].c == ',' && depth == 0) {
-                let piece = &part[start..i];
-                if piece.is_empty() {
-                    if !at_end || start != 0 || !out.is_empty() {
-                        return Err(bad(self.text, "an empty option"));
-                    }
-                } else if has_top_level_bar(piece) {
-                    out.push(self.game(piece)?.value);
-                } else {
-                    out.push(self.sub_expression(piece)?);
-                }
-                start = i + 1;
-            }
-        }
-        Ok(out)
-    }
-
-    fn sub_expression(&mut self, piece: &[Token]) -> Result<GameId, MexError> {
-        let mut p = Parser {
-            s: &mut *self.s,
-            toks: piece,
-            pos: 0,
-            text: self.text,
-            depth: self.depth + 1,
-            digits: String::new(),
-        };
-        let g = p.sum()?;
-        if p.pos != piece.len() {
-            return Err(unexpected(self.text, piece[p.pos]));
-        }
-        Ok(g.value)
     }
 }
 
@@ -1079,19 +692,6 @@ fn reduce(mut n: i128, mut q: u32) -> Option<(i64, u32)> {
         q -= 1;
     }
     Some((i64::try_from(n).ok()?, q))
-}
-
-fn has_top_level_bar(piece: &[Token]) -> bool {
-    let mut depth = 0i32;
-    piece.iter().any(|t| {
-        let c = t.c;
-        match c {
-            '{' | '(' => depth += 1,
-            '}' | ')' => depth -= 1,
-            _ => {}
-        }
-        c == '|' && depth == 0
-    })
 }
 
 /// `↑ⁿ` (up-nth, `n ≥ 1`): `↑¹ = ↑` and `↑ⁿ⁺¹ = {0 | ↓^→n *}`, where

@@ -554,3 +554,44 @@ fn cgsuite_loopy_corpus() {
         "counts of printed values changed: update them here and in the README"
     );
 }
+
+/// Issue 42: the command line and Python classify a text with one
+/// function, `looks_loopy`, which reads it once into the syntax tree and
+/// asks `is_short`, so they agree by construction. On every game of the
+/// corpus and every value it expects: what is classified loopy the
+/// short-game store refuses, and what is classified short is read by the
+/// short-game store or by neither reader (routing on the tree loses no
+/// text the loopy reader would have read).
+#[test]
+fn texts_are_classified_once_by_their_tree() {
+    use mex_core::partizan::loopy::notation::looks_loopy;
+    use mex_core::partizan::notation;
+    use mex_core::partizan::store::{GameStore, DEFAULT_BUDGET};
+    use mex_core::partizan::syntax;
+    let (mut short, mut loopy) = (0, 0);
+    for (_, game, expected, _) in cases() {
+        for text in [translate(game).ok(), Some(expected.to_string())]
+            .into_iter()
+            .flatten()
+        {
+            let Ok(tree) = syntax::parse(&text) else {
+                assert!(!looks_loopy(&text), "{text}");
+                continue;
+            };
+            assert_eq!(looks_loopy(&text), !tree.is_short(), "{text}");
+            let mut store = GameStore::with_budget(DEFAULT_BUDGET);
+            let read = notation::parse(&mut store, &text);
+            if looks_loopy(&text) {
+                assert!(read.is_err(), "{text} is loopy");
+                loopy += 1;
+            } else {
+                assert!(read.is_ok() || parse_value(&text).is_err(), "{text}");
+                short += 1;
+            }
+        }
+    }
+    assert!(
+        short >= 30 && loopy >= 700,
+        "{short} short, {loopy} loopy texts"
+    );
+}

@@ -67,7 +67,7 @@ const LAYERS: &[&[&str]] = &[
         "partizan::outcome",
         "partizan::comparison_cache",
     ],
-    &["partizan::simple"],
+    &["partizan::simple", "partizan::syntax"],
     &["partizan::store"],
     &[
         "partizan::test_shapes",

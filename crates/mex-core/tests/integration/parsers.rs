@@ -6,8 +6,9 @@ use mex_core::heap::checkpoint;
 use mex_core::heap::code::TakeBreakCode;
 use mex_core::heap::subtraction::SubtractionSet;
 use mex_core::partizan::domineering::Grid;
+use mex_core::partizan::loopy::notation as loopy_notation;
 use mex_core::partizan::store::{GameStore, DEFAULT_BUDGET};
-use mex_core::partizan::{cherries, notation};
+use mex_core::partizan::{cherries, notation, syntax};
 use mex_core::shift::debruijn::SequenceReader;
 use mex_core::shift::state::parse_state;
 use mex_core::solve::graph::ExplicitGraph;
@@ -42,6 +43,8 @@ fn assert_one_line<T>(input: &str, result: Result<T, MexError>) -> Result<(), Te
 fn every_parser(text: &str) -> Result<(), TestCaseError> {
     let mut store = GameStore::with_budget(DEFAULT_BUDGET);
     assert_one_line(text, notation::parse(&mut store, text))?;
+    assert_one_line(text, syntax::read(text))?;
+    assert_one_line(text, loopy_notation::parse(text))?;
     assert_one_line(text, Grid::parse(text))?;
     assert_one_line(text, TakeBreakCode::from_str(text))?;
     assert_one_line(text, SubtractionSet::parse(text))?;

@@ -30,14 +30,15 @@ use super::value::{LoopyValue, Stopper};
 use crate::error::quote;
 use crate::partizan::notation::{self as short, Style};
 use crate::partizan::store::{as_nimber, as_number, GameId, GameStore};
+use crate::partizan::syntax::{self, Atom, Braces, Expr, LoopyName, Named, Number, SumOp};
 use crate::{stop, MexError};
-use num_bigint::BigInt;
+use num_bigint::{BigInt, BigUint};
 use num_rational::BigRational;
 use num_traits::Zero;
 use std::collections::HashMap;
 
 /// The longest text read.
-pub const MAX_TEXT: usize = 10_000;
+pub const MAX_TEXT: usize = syntax::MAX_TEXT;
 
 /// The most characters printed.
 pub const MAX_PRINTED: usize = 1_000_000;
@@ -51,9 +52,8 @@ pub const MAX_PRINTED_NODES: usize = 100_000;
 /// (CGSuite's `maxSlashes`).
 pub const MAX_SLASHES: usize = 4;
 
-/// The deepest nesting of braces read or printed (the reader and the
-/// printer recurse).
-pub const MAX_DEPTH: usize = 2_000;
+/// The deepest nesting of braces read or printed.
+pub const MAX_DEPTH: usize = syntax::MAX_DEPTH;
 
 /// The largest simplest form printed with names for its followers (each
 /// follower is compared with the named values); larger ones are printed
@@ -76,11 +76,13 @@ const NAMES: &[(&str, &str)] = &[
     ("tisn", "a{|{a|}}"),
 ];
 
-/// Suffixes of a number that are named loopy values (`3/2under`).
-const SUFFIXES: &[&str] = &[
-    "^[on]*", "v[on]*", "^<on>*", "v<on>*", "^[on]", "v[on]", "^<on>", "v<on>", "under", "over",
-    "off", "on",
-];
+/// The definition of a named value.
+fn definition(name: LoopyName) -> &'static str {
+    NAMES
+        .iter()
+        .find(|(n, _)| *n == name.text())
+        .map_or("0", |(_, d)| d)
+}
 
 /// What a text is: one game (graph and start), or `onside & offside`.
 #[derive(Debug, Clone)]
@@ -91,92 +93,70 @@ pub enum Parsed {
     Sided(LoopyGraph, usize, LoopyGraph, usize),
 }
 
-/// Whether `text` uses anything the short-game notation does not have
-/// (`pass`, a label, a loopy name, `&`). `Tiny(G)` and `Miny(G)` are
-/// short when `G` is: the short notation reads them.
+/// Whether `text` reads ([`syntax`]) as a loopy game: its tree uses
+/// `pass`, a label, a loopy name or `&` ([`Expr::is_short`] is false). A
+/// text that does not read is not loopy (its error is the short reader's,
+/// in the same vocabulary). Every front end classifies texts with this.
 pub fn looks_loopy(text: &str) -> bool {
-    text.contains("pass")
-        || text.contains('&')
-        || text.contains("on")
-        || text.contains("off")
-        || text.contains("over")
-        || text.contains("under")
-        || text.contains("dud")
-        || text.contains("tis")
-        || has_label(text)
-}
-
-/// Whether a label (a word of letters, digits and `_` that starts with a
-/// letter, as [`Parser::word_term`] reads it) comes right before a `{`:
-/// `a{0|a}`, `b19{0|b19}`.
-fn has_label(text: &str) -> bool {
-    let b = text.as_bytes();
-    let is_word = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
-    b.iter().enumerate().any(|(i, &c)| {
-        if c != b'{' {
-            return false;
-        }
-        let start = b[..i]
-            .iter()
-            .rposition(|&x| !is_word(x))
-            .map_or(0, |p| p + 1);
-        start < i && b[start].is_ascii_alphabetic()
-    })
+    syntax::parse(text).is_ok_and(|e| !e.is_short())
 }
 
 /// Reads a loopy game (or `G & H`).
 pub fn parse(text: &str) -> Result<Parsed, MexError> {
-    if text.len() > MAX_TEXT {
-        return Err(MexError::too_large(
-            "the expression",
-            format!("{MAX_TEXT} characters"),
-            "use a shorter expression",
-        ));
+    let tree = syntax::parse_long(text, MAX_TEXT).map_err(|e| e.to_error(text))?;
+    parse_tree(&tree, text)
+}
+
+/// The graph of a tree read from `text` (quoted in errors).
+pub fn parse_tree(tree: &Expr, text: &str) -> Result<Parsed, MexError> {
+    let mut g = GraphBuilder::new(text);
+    if let Expr::Sided(a, b) = tree {
+        let first = g.game(a)?;
+        let second = g.game(b)?;
+        let graph = g.b.graph()?;
+        return Ok(Parsed::Sided(graph.clone(), first, graph, second));
     }
-    let mut p = Parser {
-        text,
-        chars: text.char_indices().collect(),
-        at: 0,
-        b: Builder::default(),
-        store: GameStore::with_budget(crate::partizan::store::DEFAULT_BUDGET),
-        imported: HashMap::new(),
-        labels: Vec::new(),
-        depth: 0,
-    };
-    let first = p.sum()?;
-    p.skip_space();
-    let result = if p.eat('&') {
-        let second = p.sum()?;
-        p.expect_end()?;
-        let g = p.b.graph()?;
-        Parsed::Sided(g.clone(), first, g, second)
-    } else {
-        p.expect_end()?;
-        Parsed::Game(p.b.graph()?, first)
-    };
-    Ok(result)
+    let start = g.game(tree)?;
+    Ok(Parsed::Game(g.b.graph()?, start))
 }
 
 /// Reads a loopy game and gives its value: the simplest form of a
 /// stopper, the sides of `G & H`, or the graph of another game.
 pub fn parse_value(text: &str) -> Result<LoopyValue, MexError> {
-    if text.len() <= MAX_TEXT && has_braced_sides(text) {
-        return braced_sides_value(text);
-    }
-    if text.len() <= MAX_TEXT && (has_nested_sides(text) || is_sum_with_sides(text)) {
-        return value_expression(text, 0);
-    }
-    // A sum of several games, added one at a time with each partial sum
-    // simplified: the graph of the whole sum is the product of the terms'
-    // graphs (3^10 positions for `upon` ten times, CGSuite's
-    // `10*upon`). When a term or partial sum has no sides found, the whole
-    // sum's graph is sided instead.
-    if text.len() <= MAX_TEXT && split_terms(text).is_ok_and(|t| t.len() > 1) {
-        if let Ok(v) = value_expression(text, 0) {
-            return Ok(v);
+    let tree = syntax::parse_long(text, MAX_TEXT).map_err(|e| e.to_error(text))?;
+    value_of(&tree, text)
+}
+
+/// The value of a tree read from `text`. `&` in braces is read as CGSuite
+/// reads it ([`braced_sides_value`]); a sum whose terms are given by their
+/// sides is added by sides ((G & H) + (J & K) = (G + J)⁺ & (H + K)⁻,
+/// Siegel 2013, §VI.4); any other sum is added one term at a time with
+/// each partial sum simplified (the graph of the whole sum is the product
+/// of the terms' graphs: 3^10 positions for `upon` ten times, CGSuite's
+/// `10*upon`), or as one graph when a term has no sides found.
+pub fn value_of(tree: &Expr, text: &str) -> Result<LoopyValue, MexError> {
+    crate::stack::deep(|| {
+        if tree.has_braced_sides() {
+            return braced_sides_value(tree, text);
         }
-    }
-    match parse(text)? {
+        match tree {
+            Expr::Paren(x) if x.has_sides() => value_of(x, text),
+            Expr::Neg(x) if x.has_sides() => Ok(value_of(x, text)?.negative()),
+            Expr::Sum { first, rest } if tree.has_sides() => value_sum(first, rest, text),
+            Expr::Sum { first, rest } => {
+                if let Ok(v) = value_sum(first, rest, text) {
+                    return Ok(v);
+                }
+                graph_value(tree, text)
+            }
+            _ => graph_value(tree, text),
+        }
+    })
+}
+
+/// The value of the graph of `tree`.
+fn graph_value(tree: &Expr, text: &str) -> Result<LoopyValue, MexError> {
+    match parse_tree(tree, text)? {
         Parsed::Game(g, s) => super::sides::sided_value(&g, s),
         Parsed::Sided(g, a, h, b) => {
             let (g, _) = g.reachable(a);
@@ -193,19 +173,32 @@ pub fn parse_value(text: &str) -> Result<LoopyValue, MexError> {
     }
 }
 
-/// Whether `text` has a `&` inside braces: an option given by its sides,
-/// such as `{0|on&off}`.
-fn has_braced_sides(text: &str) -> bool {
-    let mut braces = 0usize;
-    for c in text.chars() {
-        match c {
-            '{' => braces += 1,
-            '}' => braces = braces.saturating_sub(1),
-            '&' if braces > 0 => return true,
-            _ => {}
-        }
+/// A sum of terms added as values.
+fn value_sum(first: &Expr, rest: &[(SumOp, Expr)], text: &str) -> Result<LoopyValue, MexError> {
+    let mut acc = term_value(first, text)?;
+    for (op, x) in rest {
+        stop::check()?;
+        let v = match op {
+            SumOp::Plus => term_value(x, text)?,
+            SumOp::Minus => term_value(x, text)?.negative(),
+            SumOp::PlusMinus => value_of(&Expr::PlusMinus(Box::new(x.clone())), text)?,
+        };
+        acc = super::sides::add(&acc, &v)?;
     }
-    false
+    Ok(acc)
+}
+
+/// A term of a sum: a parenthesised term, negated or not, is read as the
+/// value it holds.
+fn term_value(x: &Expr, text: &str) -> Result<LoopyValue, MexError> {
+    match x {
+        Expr::Paren(y) => value_of(y, text),
+        Expr::Neg(y) => match &**y {
+            Expr::Paren(z) => Ok(value_of(z, text)?.negative()),
+            _ => value_of(x, text),
+        },
+        _ => value_of(x, text),
+    }
 }
 
 /// Options given by their sides, read as CGSuite reads them (its
@@ -213,11 +206,11 @@ fn has_braced_sides(text: &str) -> bool {
 /// is the onside of `{A, … | C, …}` and whose offside is the offside of
 /// `{B, … | D, …}`; `&` binds tighter than `+` and `-`, as in CGSuite's
 /// grammar). The onside of a game whose options are onsides is the
-/// onside of the game (Siegel 2013, §VI.4), so the two texts are read
+/// onside of the game (Siegel 2013, §VI.4), so the two trees are read
 /// whole.
-fn braced_sides_value(text: &str) -> Result<LoopyValue, MexError> {
-    let on = parse_value(&choose_sides(text, true)?)?;
-    let off = parse_value(&choose_sides(text, false)?)?;
+fn braced_sides_value(tree: &Expr, text: &str) -> Result<LoopyValue, MexError> {
+    let on = value_of(&choose_sides(tree, true, false), text)?;
+    let off = value_of(&choose_sides(tree, false, false), text)?;
     let (Some((onside, _)), Some((_, offside))) = (on.side_graphs(), off.side_graphs()) else {
         return Err(MexError::invalid(
             format!("the sides of {} were not found", quote(text)),
@@ -232,258 +225,16 @@ fn braced_sides_value(text: &str) -> Result<LoopyValue, MexError> {
     })
 }
 
-/// `text` with every `G & H` inside braces replaced by `G` (`onside`) or
-/// `H`, innermost first.
-fn choose_sides(text: &str, onside: bool) -> Result<String, MexError> {
-    let mut out = text.to_string();
-    while has_braced_sides(&out) {
-        stop::check()?;
-        let Some((from, amp, to)) = innermost_braced_sides(&out) else {
-            return Err(MexError::invalid(
-                format!("an option with more than one & in {}", quote(text)),
-                "options G & H, one & each, e.g. {0|on & off}",
-            ));
-        };
-        let chosen = if onside {
-            &out[from..amp]
-        } else {
-            &out[amp + 1..to]
-        };
-        if chosen.trim().is_empty() {
-            return Err(MexError::invalid(
-                format!("a side missing around & in {}", quote(text)),
-                "options G & H, e.g. {0|on & off}",
-            ));
+/// `tree` with every `G & H` inside braces replaced by `G` (`onside`) or
+/// `H`; `inside` when `tree` is inside braces.
+fn choose_sides(tree: &Expr, onside: bool, inside: bool) -> Expr {
+    crate::stack::deep(|| match tree {
+        Expr::Sided(a, b) if inside => choose_sides(if onside { a } else { b }, onside, inside),
+        Expr::Braces(_) | Expr::PlusMinusOptions(_) => {
+            tree.map_children(&mut |x| choose_sides(x, onside, true))
         }
-        out = format!("{}{}{}", &out[..from], chosen.trim(), &out[to..]);
-    }
-    Ok(out)
-}
-
-/// The span `from..to` of an option `G & H` inside braces whose sides
-/// have no `&`, and the place of its `&`.
-fn innermost_braced_sides(text: &str) -> Option<(usize, usize, usize)> {
-    let b = text.as_bytes();
-    let mut braces = 0usize;
-    for (amp, &c) in b.iter().enumerate() {
-        match c {
-            b'{' => braces += 1,
-            b'}' => braces = braces.saturating_sub(1),
-            b'&' if braces > 0 => {
-                let (from, to) = (operand_start(b, amp), operand_end(b, amp));
-                if b[from..to].iter().filter(|&&x| x == b'&').count() == 1 {
-                    return Some((from, amp, to));
-                }
-            }
-            _ => {}
-        }
-    }
-    None
-}
-
-/// Where the operand left of `b[amp]` begins: after the separator (`,`,
-/// `|`, an opening bracket) or binary `+`/`-` before it, nested brackets
-/// skipped; leading signs belong to the operand.
-fn operand_start(b: &[u8], amp: usize) -> usize {
-    let mut depth = 0usize;
-    let mut i = amp;
-    while i > 0 {
-        let c = b[i - 1];
-        match c {
-            b')' | b'}' | b']' => depth += 1,
-            b'(' | b'{' | b'[' if depth == 0 => return i,
-            b'(' | b'{' | b'[' => depth -= 1,
-            b',' | b'|' if depth == 0 => return i,
-            b'+' | b'-' if depth == 0 && !is_unary(b, i - 1) => return i,
-            _ => {}
-        }
-        i -= 1;
-    }
-    0
-}
-
-/// Whether the sign at `b[at]` is unary: nothing but spaces, a separator
-/// or another sign before it.
-fn is_unary(b: &[u8], at: usize) -> bool {
-    let before = b[..at].iter().rev().find(|c| !c.is_ascii_whitespace());
-    matches!(
-        before,
-        None | Some(b',' | b'|' | b'{' | b'(' | b'[' | b'+' | b'-')
-    )
-}
-
-/// Where the operand right of `b[amp]` ends: at the separator (`,`, `|`,
-/// a closing bracket) or binary `+`/`-` after it, nested brackets skipped.
-fn operand_end(b: &[u8], amp: usize) -> usize {
-    let mut depth = 0usize;
-    let mut started = false;
-    for (i, &c) in b.iter().enumerate().skip(amp + 1) {
-        match c {
-            b'(' | b'{' | b'[' => depth += 1,
-            b')' | b'}' | b']' if depth == 0 => return i,
-            b')' | b'}' | b']' => depth -= 1,
-            b',' | b'|' if depth == 0 => return i,
-            b'+' | b'-' if depth == 0 && started => return i,
-            _ => {}
-        }
-        if !c.is_ascii_whitespace() && !(depth == 0 && (c == b'+' || c == b'-')) {
-            started = true;
-        }
-    }
-    b.len()
-}
-
-/// The deepest nesting of parenthesised sums of sided values.
-pub const MAX_VALUE_NESTING: usize = 100;
-
-/// Whether `text` has a `&` inside parentheses (outside braces): a sum of
-/// values given by their sides, such as `(over & v) + 1`.
-fn has_nested_sides(text: &str) -> bool {
-    let (mut parens, mut braces) = (0usize, 0usize);
-    for c in text.chars() {
-        match c {
-            '(' => parens += 1,
-            ')' => parens = parens.saturating_sub(1),
-            '{' => braces += 1,
-            '}' => braces = braces.saturating_sub(1),
-            '&' if parens > 0 && braces == 0 => return true,
-            _ => {}
-        }
-    }
-    false
-}
-
-/// Whether `text` is a sum or difference of several terms with a `&`
-/// outside all brackets: `G + H & J` reads as `G + (H & J)`, as in
-/// CGSuite, whose grammar puts `&` (its `sidleExpr`) below `+` and `-`
-/// (its `addExpr`) and above unary minus (`Cgsuite.g`).
-fn is_sum_with_sides(text: &str) -> bool {
-    let mut depth = 0usize;
-    let mut top_level_amp = false;
-    for c in text.chars() {
-        match c {
-            '(' | '{' | '[' => depth += 1,
-            ')' | '}' | ']' => depth = depth.saturating_sub(1),
-            '&' if depth == 0 => top_level_amp = true,
-            _ => {}
-        }
-    }
-    top_level_amp && split_terms(text).is_ok_and(|t| t.len() > 1)
-}
-
-/// A sum and difference of terms at the level of values: `(G & H) + J −
-/// (K & L)`, each term read by [`parse_value`] and the values added by
-/// their sides ((G & H) + (J & K) = (G + J)⁺ & (H + K)⁻, Siegel 2013, §VI.4).
-fn value_expression(text: &str, depth: usize) -> Result<LoopyValue, MexError> {
-    if depth > MAX_VALUE_NESTING {
-        return Err(MexError::invalid(
-            format!(
-                "parentheses around sides nested too deeply in {}",
-                quote(text)
-            ),
-            format!("at most {MAX_VALUE_NESTING} levels, e.g. (over & v) + 1"),
-        ));
-    }
-    let mut terms = split_terms(text)?.into_iter();
-    let Some((negate, first)) = terms.next() else {
-        return Err(MexError::invalid(
-            format!("no game in {}", quote(text)),
-            "a loopy game in CGSuite's notation, e.g. (over & v) + 1",
-        ));
-    };
-    let signed = |negate: bool, t: &str| -> Result<LoopyValue, MexError> {
-        let v = if has_nested_sides(t) {
-            value_expression(t, depth + 1)?
-        } else {
-            parse_value(t)?
-        };
-        Ok(if negate { v.negative() } else { v })
-    };
-    let mut acc = signed(negate, first)?;
-    for (negate, t) in terms {
-        stop::check()?;
-        acc = super::sides::add(&acc, &signed(negate, t)?)?;
-    }
-    Ok(acc)
-}
-
-/// The terms of a sum at depth 0 (outside parentheses, braces and
-/// brackets), each with whether it is subtracted; a parenthesised term
-/// loses its parentheses. `+-H` stays a term (the switch ±H).
-fn split_terms(text: &str) -> Result<Vec<(bool, &str)>, MexError> {
-    let mut out = Vec::new();
-    let mut depth = 0usize;
-    let (mut start, mut negate) = (0usize, false);
-    let mut seen_term = false;
-    let bytes = text.as_bytes();
-    let mut push = |from: usize, to: usize, negate: bool| -> Result<(), MexError> {
-        let mut t = text[from..to].trim();
-        let mut negate = negate;
-        // A leading minus before parentheses: `-(G & H)`.
-        if let Some(rest) = t
-            .strip_prefix('-')
-            .filter(|r| r.trim_start().starts_with('('))
-        {
-            t = rest.trim_start();
-            negate = !negate;
-        }
-        let t = match t.strip_prefix('(').and_then(|x| x.strip_suffix(')')) {
-            Some(inner) if balanced(inner) => inner,
-            _ => t,
-        };
-        if t.is_empty() {
-            return Err(MexError::invalid(
-                format!("an empty term in {}", quote(text)),
-                "terms joined by + and -, e.g. (over & v) + 1",
-            ));
-        }
-        out.push((negate, t));
-        Ok(())
-    };
-    for (i, c) in text.char_indices() {
-        match c {
-            '(' | '{' | '[' => depth += 1,
-            ')' | '}' | ']' => depth = depth.saturating_sub(1),
-            '+' | '-' if depth == 0 && seen_term && bytes.get(i.wrapping_sub(1)) != Some(&b'+') => {
-                push(start, i, negate)?;
-                negate = c == '-';
-                start = i + 1;
-                if c == '+' && bytes.get(i + 1) == Some(&b'-') {
-                    start = i; // `+-H`: the switch, read whole.
-                }
-                seen_term = false;
-                continue;
-            }
-            // A sign after `&` belongs to the side: `1 & -1`.
-            '&' if depth == 0 => {
-                seen_term = false;
-                continue;
-            }
-            _ => {}
-        }
-        if !c.is_whitespace() && !(depth == 0 && (c == '+' || c == '-')) {
-            seen_term = true;
-        }
-    }
-    push(start, text.len(), negate)?;
-    Ok(out)
-}
-
-/// Whether the parentheses of `text` balance (so `(a) + (b)` is not
-/// taken for one parenthesised term).
-fn balanced(text: &str) -> bool {
-    let mut depth = 0i64;
-    for c in text.chars() {
-        match c {
-            '(' => depth += 1,
-            ')' => depth -= 1,
-            _ => {}
-        }
-        if depth < 0 {
-            return false;
-        }
-    }
-    depth == 0
+        _ => tree.map_children(&mut |x| choose_sides(x, onside, inside)),
+    })
 }
 
 /// The arena the parser builds the graph in; `open` vertices are braces
@@ -502,6 +253,14 @@ impl Builder {
         self.right.push(Vec::new());
         self.open.push(false);
         Ok(self.left.len() - 1)
+    }
+
+    /// A new vertex with these options.
+    fn node(&mut self, left: Vec<usize>, right: Vec<usize>) -> Result<usize, MexError> {
+        let v = self.vertex()?;
+        self.left[v] = left;
+        self.right[v] = right;
+        Ok(v)
     }
 
     fn graph(&self) -> Result<LoopyGraph, MexError> {
@@ -546,338 +305,166 @@ impl Builder {
         let (g, _) = self.closed(a, "the negative")?;
         self.append(&g.negative())
     }
+
+    /// `{G | -G}`.
+    fn switch(&mut self, g: usize) -> Result<usize, MexError> {
+        let n = self.neg(g)?;
+        self.node(vec![g], vec![n])
+    }
 }
 
-/// An option inside braces.
-enum Opt {
-    Pass,
-    Game(usize),
-}
-
-/// What braces hold: option lists separated by runs of bars.
-enum Item {
-    Options(Vec<Opt>),
-    Bars(usize),
-}
-
-struct Parser<'a> {
+/// Builds the graph of a tree: braces are vertices, `pass` a move to the
+/// braces it is in, labels the braces they name; numbers, arrows, nimbers
+/// and the ordinal sums and Norton products of short games are read by the
+/// short-game store and imported.
+struct GraphBuilder<'a> {
     text: &'a str,
-    chars: Vec<(usize, char)>,
-    at: usize,
     b: Builder,
     store: GameStore,
     imported: HashMap<GameId, usize>,
     /// Labels in scope, innermost last.
-    labels: Vec<(String, usize)>,
-    /// Terms being read, one inside the other.
-    depth: usize,
+    labels: Vec<(&'a str, usize)>,
 }
 
-impl Parser<'_> {
-    fn peek(&self) -> Option<char> {
-        self.chars.get(self.at).map(|&(_, c)| c)
-    }
-
-    fn peek_at(&self, k: usize) -> Option<char> {
-        self.chars.get(self.at + k).map(|&(_, c)| c)
-    }
-
-    fn skip_space(&mut self) {
-        while self.peek().is_some_and(char::is_whitespace) {
-            self.at += 1;
+impl<'a> GraphBuilder<'a> {
+    fn new(text: &'a str) -> Self {
+        GraphBuilder {
+            text,
+            b: Builder::default(),
+            store: GameStore::with_budget(crate::partizan::store::DEFAULT_BUDGET),
+            imported: HashMap::new(),
+            labels: Vec::new(),
         }
     }
 
-    fn eat(&mut self, c: char) -> bool {
-        self.skip_space();
-        if self.peek() == Some(c) {
-            self.at += 1;
-            true
-        } else {
-            false
-        }
+    fn refused(&self, what: &str, accepted: &str) -> MexError {
+        MexError::invalid(format!("{what} in {}", quote(self.text)), accepted)
     }
 
-    fn eat_str(&mut self, s: &str) -> bool {
-        self.skip_space();
-        let n = s.chars().count();
-        let matches = s
-            .chars()
-            .enumerate()
-            .all(|(k, c)| self.peek_at(k) == Some(c));
-        if matches {
-            self.at += n;
-        }
-        matches
-    }
-
-    fn offset(&self) -> usize {
-        self.chars.get(self.at).map_or(self.text.len(), |&(i, _)| i)
-    }
-
-    fn error(&self, what: &str) -> MexError {
-        MexError::invalid(
-            format!("{what} at character {} of {}", self.offset() + 1, quote(self.text)),
-            "a loopy game in CGSuite's notation, e.g. on, over, {0|pass}, a{0|{1|a}}, 3/2under, over & v",
-        )
-    }
-
-    fn expect_end(&mut self) -> Result<(), MexError> {
-        self.skip_space();
-        if self.at < self.chars.len() {
-            return Err(self.error("unexpected text"));
-        }
-        Ok(())
-    }
-
-    /// `term (('+' | '-') term)*`.
-    fn sum(&mut self) -> Result<usize, MexError> {
-        let mut acc = self.term()?;
-        loop {
-            stop::check()?;
-            self.skip_space();
-            if self.peek() == Some('+') && self.peek_at(1) == Some('-') {
-                // `G +-H`: G plus the switch ±H.
-                self.at += 2;
-                let t = self.term()?;
-                let s = self.switch(t)?;
-                acc = self.b.add(acc, s)?;
-            } else if self.peek() == Some('+') {
-                self.at += 1;
-                let t = self.term()?;
-                acc = self.b.add(acc, t)?;
-            } else if self.peek() == Some('-') {
-                self.at += 1;
-                let t = self.term()?;
-                let n = self.b.neg(t)?;
-                acc = self.b.add(acc, n)?;
-            } else {
-                return Ok(acc);
-            }
-        }
-    }
-
-    fn term(&mut self) -> Result<usize, MexError> {
+    fn game(&mut self, e: &'a Expr) -> Result<usize, MexError> {
         stop::check()?;
-        self.skip_space();
-        self.depth += 1;
-        let result = self.term_inner();
-        self.depth -= 1;
-        result
-    }
-
-    fn term_inner(&mut self) -> Result<usize, MexError> {
-        if self.depth > MAX_DEPTH {
-            return Err(self.error("braces nested too deeply"));
-        }
-        if self.eat_str("+-") || self.eat('±') {
-            self.skip_space();
-            if self.peek() == Some('{') && !self.braces_have_bar() {
-                return self.switch_of_options();
-            }
-            let g = self.term()?;
-            return self.switch(g);
-        }
-        match self.peek() {
-            None => Err(self.error("a game expected")),
-            Some('-') if !self.peek_at(1).is_some_and(|c| c.is_ascii_digit()) => {
-                self.at += 1;
-                let g = self.term()?;
+        crate::stack::deep(|| match e {
+            Expr::Atom(_) => self.short(e),
+            Expr::Ordinal(..) | Expr::Norton(..) if e.is_short() => self.short(e),
+            Expr::Ordinal(..) | Expr::Norton(..) => Err(self.refused(
+                "an ordinal sum or Norton product of a loopy game",
+                "G:H and G.U of short games",
+            )),
+            Expr::Named(n) => self.named(n),
+            Expr::Braces(b) => self.braces(b),
+            Expr::Pass => Err(self.refused(
+                "'pass' outside the options of braces",
+                "pass as an option, e.g. {0|pass}",
+            )),
+            Expr::Label(l) => self
+                .labels
+                .iter()
+                .rev()
+                .find(|(k, _)| *k == l.as_str())
+                .map(|&(_, v)| v)
+                .ok_or_else(|| self.refused("a label outside its braces", "a{0|a}")),
+            Expr::Neg(x) => {
+                let g = self.game(x)?;
                 self.b.neg(g)
             }
-            Some('(') => {
-                self.at += 1;
-                let g = self.sum()?;
-                if !self.eat(')') {
-                    return Err(self.error("')' expected"));
-                }
-                Ok(g)
+            Expr::PlusMinus(x) => {
+                let g = self.game(x)?;
+                self.b.switch(g)
             }
-            Some('{') => {
-                self.at += 1;
-                self.braces(None)
+            Expr::PlusMinusOptions(xs) => {
+                let left = xs
+                    .iter()
+                    .map(|x| self.game(x))
+                    .collect::<Result<Vec<_>, _>>()?;
+                let right = left
+                    .iter()
+                    .map(|&g| self.b.neg(g))
+                    .collect::<Result<Vec<_>, _>>()?;
+                self.b.node(left, right)
             }
-            Some(_) => self.word_term(),
-        }
+            Expr::Tiny(x) => self.tiny(x, true),
+            Expr::Miny(x) => self.tiny(x, false),
+            Expr::Paren(x) => self.game(x),
+            Expr::Sum { first, rest } => self.sum(first, rest),
+            Expr::Sided(..) => Err(self.refused(
+                "a game given by its sides (G & H) inside a game graph",
+                "G & H as a value (parse_value), or at the top",
+            )),
+        })
     }
 
-    /// Whether the braces opening here have a bar of their own (outside
-    /// the braces nested in them).
-    fn braces_have_bar(&self) -> bool {
-        let mut depth = 0usize;
-        for &(_, c) in &self.chars[self.at..] {
-            match c {
-                '{' | '(' => depth += 1,
-                '}' | ')' => {
-                    depth -= 1;
-                    if depth == 0 {
-                        return false;
-                    }
-                }
-                '|' if depth == 1 => return true,
-                _ => {}
-            }
+    fn sum(&mut self, first: &'a Expr, rest: &'a [(SumOp, Expr)]) -> Result<usize, MexError> {
+        let mut acc = self.game(first)?;
+        for (op, x) in rest {
+            stop::check()?;
+            let t = self.game(x)?;
+            let t = match op {
+                SumOp::Plus => t,
+                SumOp::Minus => self.b.neg(t)?,
+                SumOp::PlusMinus => self.b.switch(t)?,
+            };
+            acc = self.b.add(acc, t)?;
         }
-        false
+        Ok(acc)
     }
 
-    /// `+-{A,B,…}` as CGSuite prints a switch with several options:
-    /// `{A,B,… | -A,-B,…}`.
-    fn switch_of_options(&mut self) -> Result<usize, MexError> {
-        self.at += 1;
-        let mut left = Vec::new();
-        loop {
-            self.skip_space();
-            if self.peek() == Some('}') && !left.is_empty() {
-                self.at += 1;
-                break;
-            }
-            if !left.is_empty() && !self.eat(',') {
-                return Err(self.error("',' or '}' expected in +-{…}"));
-            }
-            left.push(self.sum()?);
-            self.skip_space();
-        }
-        let mut right = Vec::with_capacity(left.len());
-        for &g in &left {
-            right.push(self.b.neg(g)?);
-        }
-        let v = self.b.vertex()?;
-        self.b.left[v] = left;
-        self.b.right[v] = right;
-        Ok(v)
-    }
-
-    /// `{G|-G}`.
-    fn switch(&mut self, g: usize) -> Result<usize, MexError> {
-        let n = self.b.neg(g)?;
-        let v = self.b.vertex()?;
-        self.b.left[v] = vec![g];
-        self.b.right[v] = vec![n];
-        Ok(v)
-    }
-
-    /// A word: a label (followed by `{`), a label in scope, a name, a
-    /// number with a named suffix, `Tiny(…)`/`Miny(…)`, or short notation.
-    fn word_term(&mut self) -> Result<usize, MexError> {
-        let start = self.at;
-        if self.peek() == Some('-') {
-            self.at += 1;
-        }
-        while let Some(c) = self.peek() {
-            if c.is_whitespace() || "{}|,&()+".contains(c) || (c == '-' && self.at > start) {
-                break;
-            }
-            self.at += 1;
-        }
-        let word: String = self.chars[start..self.at].iter().map(|&(_, c)| c).collect();
-        if word.is_empty() {
-            return Err(self.error("a game expected"));
-        }
-        let is_ident = word.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
-            && word.starts_with(|c: char| c.is_ascii_alphabetic());
-        if is_ident && self.peek() == Some('{') {
-            self.at += 1;
-            return self.braces(Some(word));
-        }
-        if is_ident && (word == "Tiny" || word == "Miny") {
-            if !self.eat('(') {
-                return Err(self.error("'(' expected"));
-            }
-            let g = self.sum()?;
-            if !self.eat(')') {
-                return Err(self.error("')' expected"));
-            }
-            return self.tiny(g, word == "Tiny");
-        }
-        if let Some(&(_, v)) = self.labels.iter().rev().find(|(l, _)| *l == word) {
-            return Ok(v);
-        }
-        if word == "pass" {
-            return Err(self.error("'pass' outside the options of braces"));
-        }
-        if let Some(&(_, def)) = NAMES.iter().find(|(n, _)| *n == word) {
-            return self.named(def);
-        }
-        for suffix in SUFFIXES {
-            if let Some(prefix) = word.strip_suffix(suffix) {
-                if prefix.is_empty() || prefix.ends_with(|c: char| c.is_ascii_digit()) {
-                    return self.number_and_name(&word, prefix, suffix);
-                }
-            }
-        }
-        self.short(&word)
-    }
-
-    /// `x` + the named value `suffix` (with `*` if it ends so).
-    fn number_and_name(
-        &mut self,
-        word: &str,
-        prefix: &str,
-        suffix: &str,
-    ) -> Result<usize, MexError> {
-        let (name, star) = match suffix.strip_suffix('*') {
-            Some(n) => (n, true),
-            None => (suffix, false),
+    /// A named value, with its number and star (`3/2under`, `^[on]*`).
+    fn named(&mut self, n: &Named) -> Result<usize, MexError> {
+        let Parsed::Game(g, s) = parse(definition(n.name))? else {
+            unreachable!("a name's definition is one game")
         };
-        let def = NAMES
-            .iter()
-            .find(|(n, _)| *n == name)
-            .map(|&(_, d)| d)
-            .ok_or_else(|| self.error(&format!("unknown name in {}", quote(word))))?;
-        let mut g = self.named(def)?;
-        if star {
-            let s = self.short("*")?;
-            g = self.b.add(g, s)?;
+        let mut g = self.b.append(&g)? + s;
+        if n.star {
+            let star = self.short_atom(None, Some(BigUint::from(1u32)))?;
+            g = self.b.add(g, star)?;
         }
-        if !prefix.is_empty() {
-            let x = self.short(prefix)?;
+        if let Some(number) = &n.number {
+            let x = self.short_atom(Some(number.clone()), None)?;
             g = self.b.add(x, g)?;
         }
         Ok(g)
     }
 
-    /// The game of a name's definition (parsed on its own).
-    fn named(&mut self, def: &str) -> Result<usize, MexError> {
-        let Parsed::Game(g, s) = parse(def)? else {
-            unreachable!("a name's definition is one game")
-        };
-        let shift = self.b.append(&g)?;
-        Ok(shift + s)
-    }
-
     /// `Tiny(G) = {0||0|-G}` or `Miny(G) = {G|0||0}`.
-    fn tiny(&mut self, g: usize, tiny: bool) -> Result<usize, MexError> {
-        let zero = self.short("0")?;
-        let arg = if tiny { self.b.neg(g)? } else { g };
-        let inner = self.b.vertex()?;
-        let outer = self.b.vertex()?;
+    fn tiny(&mut self, x: &'a Expr, tiny: bool) -> Result<usize, MexError> {
+        let g = self.game(x)?;
+        let zero = self.short_atom(Some(Number::default()), None)?;
         if tiny {
-            self.b.left[inner] = vec![zero];
-            self.b.right[inner] = vec![arg];
-            self.b.left[outer] = vec![zero];
-            self.b.right[outer] = vec![inner];
+            let arg = self.b.neg(g)?;
+            let inner = self.b.node(vec![zero], vec![arg])?;
+            self.b.node(vec![zero], vec![inner])
         } else {
-            self.b.left[inner] = vec![arg];
-            self.b.right[inner] = vec![zero];
-            self.b.left[outer] = vec![inner];
-            self.b.right[outer] = vec![zero];
+            let inner = self.b.node(vec![g], vec![zero])?;
+            self.b.node(vec![inner], vec![zero])
         }
-        Ok(outer)
     }
 
-    /// A word of the short notation, as a loopfree graph.
-    fn short(&mut self, word: &str) -> Result<usize, MexError> {
-        let g = short::parse(&mut self.store, word).map_err(|e| {
-            MexError::invalid(
-                format!("cannot read {} as a game: {e}", quote(word)),
-                "a game in CGSuite's notation: a number, *, ^, on, over, {0|pass}, a{0|a}, …",
-            )
-        })?;
+    fn short_atom(
+        &mut self,
+        number: Option<Number>,
+        star: Option<BigUint>,
+    ) -> Result<usize, MexError> {
+        let atom = Expr::Atom(Atom {
+            number,
+            arrows: None,
+            star,
+        });
+        self.short(&atom)
+    }
+
+    /// A short game, as a loopfree graph.
+    fn short(&mut self, e: &Expr) -> Result<usize, MexError> {
+        let g = short::evaluate(&mut self.store, e, self.text)?;
         self.import(g)
     }
 
+    /// The graph of the short game `g` (as deep as it nests: each step on
+    /// [`crate::stack::deep`]).
     fn import(&mut self, g: GameId) -> Result<usize, MexError> {
+        crate::stack::deep(|| self.import_step(g))
+    }
+
+    fn import_step(&mut self, g: GameId) -> Result<usize, MexError> {
         if let Some(&v) = self.imported.get(&g) {
             return Ok(v);
         }
@@ -894,126 +481,36 @@ impl Parser<'_> {
             .iter()
             .map(|&x| self.import(x))
             .collect::<Result<Vec<_>, _>>()?;
-        let v = self.b.vertex()?;
-        self.b.left[v] = left;
-        self.b.right[v] = right;
+        let v = self.b.node(left, right)?;
         self.imported.insert(g, v);
         Ok(v)
     }
 
-    /// The inside of braces (the `{` read), with its label.
-    fn braces(&mut self, label: Option<String>) -> Result<usize, MexError> {
+    /// Braces, with their label: `pass` is a move to them.
+    fn braces(&mut self, braces: &'a Braces) -> Result<usize, MexError> {
         let top = self.b.vertex()?;
         self.b.open[top] = true;
-        let scoped = label.is_some();
-        if let Some(l) = label {
-            self.labels.push((l, top));
+        if let Some(l) = &braces.label {
+            self.labels.push((l.as_str(), top));
         }
-        let mut items: Vec<Item> = Vec::new();
-        let mut current: Vec<Opt> = Vec::new();
-        // Whether a comma follows the last option of `current`.
-        let mut separated = false;
-        loop {
-            self.skip_space();
-            match self.peek() {
-                None => return Err(self.error("'}' expected")),
-                Some('}') => {
-                    self.at += 1;
-                    break;
-                }
-                Some('|') => {
-                    let mut k = 0;
-                    while self.peek() == Some('|') {
-                        self.at += 1;
-                        k += 1;
-                    }
-                    items.push(Item::Options(std::mem::take(&mut current)));
-                    items.push(Item::Bars(k));
-                }
-                Some(',') if !current.is_empty() && !separated => {
-                    self.at += 1;
-                    separated = true;
-                }
-                _ => {
-                    if !current.is_empty() && !separated {
-                        return Err(self.error(
-                            "options are separated by commas (no spaces inside a number or name)",
-                        ));
-                    }
-                    separated = false;
-                    if self.eat_word("pass") {
-                        current.push(Opt::Pass);
-                    } else {
-                        current.push(Opt::Game(self.sum()?));
-                    }
-                }
-            }
-        }
-        items.push(Item::Options(current));
-        if scoped {
+        let left = self.options(&braces.left, top);
+        let right = self.options(&braces.right, top);
+        if braces.label.is_some() {
             self.labels.pop();
         }
-        self.build(&items, top)?;
+        self.b.left[top] = left?;
+        self.b.right[top] = right?;
         self.b.open[top] = false;
         Ok(top)
     }
 
-    fn eat_word(&mut self, w: &str) -> bool {
-        let save = self.at;
-        if self.eat_str(w)
-            && !self
-                .peek()
-                .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_')
-        {
-            return true;
-        }
-        self.at = save;
-        false
-    }
-
-    /// Gives `node` the options of `items`: split at the unique longest
-    /// run of bars; a side with bars is one option, a game of its own.
-    fn build(&mut self, items: &[Item], node: usize) -> Result<(), MexError> {
-        let most = items
-            .iter()
-            .filter_map(|i| match i {
-                Item::Bars(k) => Some(*k),
-                Item::Options(_) => None,
+    fn options(&mut self, xs: &'a [Expr], me: usize) -> Result<Vec<usize>, MexError> {
+        xs.iter()
+            .map(|x| match x {
+                Expr::Pass => Ok(me),
+                x => self.game(x),
             })
-            .max()
-            .ok_or_else(|| self.error("'|' expected inside braces"))?;
-        let splits: Vec<usize> = (0..items.len())
-            .filter(|&i| matches!(items[i], Item::Bars(k) if k == most))
-            .collect();
-        if splits.len() != 1 {
-            return Err(self.error(&format!(
-                "{} runs of {most} bars in one pair of braces",
-                splits.len()
-            )));
-        }
-        let (l, r) = (&items[..splits[0]], &items[splits[0] + 1..]);
-        let left = self.side(l, node)?;
-        let right = self.side(r, node)?;
-        self.b.left[node] = left;
-        self.b.right[node] = right;
-        Ok(())
-    }
-
-    fn side(&mut self, items: &[Item], node: usize) -> Result<Vec<usize>, MexError> {
-        if let [Item::Options(opts)] = items {
-            return Ok(opts
-                .iter()
-                .map(|o| match o {
-                    Opt::Pass => node,
-                    Opt::Game(g) => *g,
-                })
-                .collect());
-        }
-        let inner = self.b.vertex()?;
-        self.b.open[inner] = true;
-        self.build(items, inner)?;
-        self.b.open[inner] = false;
-        Ok(vec![inner])
+            .collect()
     }
 }
 
