@@ -4,7 +4,7 @@
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use mex_core::stop::{self, StopToken};
 use std::io::IsTerminal;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::RecvTimeoutError;
 use std::time::{Duration, Instant};
 
 /// A bar of `total` steps; hidden unless stderr is a terminal and `json` is off.
@@ -41,20 +41,24 @@ pub fn counter(what: &str, json: bool) -> ProgressBar {
 /// from one second on, only on a terminal and without JSON.
 pub fn while_searching<T>(json: bool, work: impl FnOnce() -> T) -> T {
     let token = StopToken::new();
-    let done = AtomicBool::new(false);
+    let (done, finished) = std::sync::mpsc::channel::<()>();
     let spinner = counter("steps searched", json);
     let result = std::thread::scope(|scope| {
-        scope.spawn(|| {
+        let spinner = &spinner;
+        let token = &token;
+        scope.spawn(move || {
             let start = Instant::now();
-            while !done.load(Ordering::Relaxed) {
-                std::thread::sleep(Duration::from_millis(100));
+            // Woken at once when the work ends (the sender is dropped).
+            while let Err(RecvTimeoutError::Timeout) =
+                finished.recv_timeout(Duration::from_millis(100))
+            {
                 if start.elapsed() >= Duration::from_secs(1) {
                     spinner.set_position(token.work_done());
                 }
             }
         });
         let result = stop::run_under(&token, work);
-        done.store(true, Ordering::Relaxed);
+        drop(done);
         result
     });
     spinner.finish_and_clear();
