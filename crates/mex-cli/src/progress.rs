@@ -57,7 +57,7 @@ pub fn while_searching<T>(json: bool, work: impl FnOnce() -> T) -> T {
                 }
             }
         });
-        let result = stop::run_under(&token, work);
+        let result = stop::run_under(token, work);
         drop(done);
         result
     });
