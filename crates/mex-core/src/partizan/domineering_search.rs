@@ -134,7 +134,7 @@ impl DomineeringSearch {
                 Budget::Memory,
                 "the transposition table of the Domineering search",
                 memory_amount(memory),
-                "give more memory (--memory)",
+                "give the search more memory",
             ));
         }
         let max_entries = 1usize << (usize::BITS - 1 - entries.leading_zeros());
