@@ -267,6 +267,18 @@ impl Grid {
         Grid::from_rows(width, kept.map(|r| self.row(r) >> shift))
     }
 
+    /// The least (by [`Ord`]) of the four images of the board that keep
+    /// each player's orientation (itself, its columns mirrored, its rows
+    /// mirrored, both), untrimmed: the same shape, so positions of one
+    /// board stay comparable.
+    pub fn least_image(&self) -> Grid {
+        let a = self.mirrored_columns();
+        [*self, a, self.mirrored_rows(), a.mirrored_rows()]
+            .into_iter()
+            .min()
+            .expect("four images")
+    }
+
     fn mirrored_columns(&self) -> Grid {
         let w = self.w();
         Grid::from_rows(

@@ -44,6 +44,7 @@
 //! below it), so that results that took long are kept (Bullock 2002).
 
 mod bounds;
+pub mod proof;
 mod view;
 
 use super::domineering::Grid;
@@ -56,8 +57,9 @@ use view::{Board, Move, MAX_MOVES};
 /// in a 32-bit row).
 pub const MAX_SIDE: u32 = 30;
 /// The most cells of a board this search takes: its positions are keyed
-/// exactly in 128 bits, two of them for the mover and the occupied mark.
-pub const MAX_CELLS: u32 = 126;
+/// exactly in 128 bits, three of them for the result, the mover and the
+/// occupied mark.
+pub const MAX_CELLS: u32 = 125;
 
 /// Bytes of one entry of the transposition table.
 const ENTRY_BYTES: usize = 16 + 4;

@@ -1,0 +1,524 @@
+//! Proofs of who wins a Domineering position, and their checker.
+//!
+//! A proof is a strategy for the winner: at each position the winner
+//! reaches with the move, one move; at each position the loser reaches
+//! with the move, an answer to every one of the loser's moves. Positions
+//! are identified up to the four images that keep each player's
+//! orientation ([`Grid::least_image`]), so the strategy is a graph with
+//! one node per position reached, not a tree. A leaf is a position the
+//! simple bound decides (Lachmann, Moore and Rapaport 2002): the winner's
+//! disjoint safe moves outnumber the loser's real moves with the winner to
+//! move, or are at least as many with the loser to move. A position where
+//! the loser cannot move is such a leaf.
+//!
+//! The checker ([`check`]) searches nothing: it re-plays Domineering's
+//! rules from the board of the header, node by node, and recounts the
+//! bound at every leaf with its own definitions (below), so a proof it
+//! accepts shows the winner whatever the search that wrote it did.
+//!
+//! # Format (text, version 1)
+//!
+//! ```text
+//! mex-proof 1 domineering
+//! board 4x4            (or rows of . and # separated by /)
+//! first left           (who moves first: left or right)
+//! winner left
+//! w 0 1 1              node 0: the winner places its domino at row 0,
+//!                      column 1 (its top or left cell, from 0); next node 1
+//! l 2 3 4              node 1: the loser's moves, in the order of
+//!                      Grid::placements (row by row, then column), each
+//!                      answered by the node named
+//! b                    a leaf decided by the simple bound
+//! ```
+//!
+//! Node `i` is the `i`-th line after the header; node 0 is the board with
+//! the first player to move. Coordinates are those of the node's least
+//! image. Left places vertical dominoes, Right horizontal ones.
+
+use super::super::domineering::Grid;
+use super::super::minimax::Player;
+use super::DomineeringSearch;
+use crate::error::{memory_amount, Budget};
+use crate::MexError;
+use rustc_hash::FxHashMap;
+use std::fmt::Write as _;
+
+/// The first line of a proof of this version.
+const HEADER: &str = "mex-proof 1 domineering";
+
+/// Bytes one node of a proof being written takes (its entry in the table
+/// of positions and its line, about).
+const NODE_BYTES: usize = 64;
+
+/// One node of a proof.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Node {
+    /// The winner to move: its domino at (row, column), then the node.
+    Win(usize, u32, usize),
+    /// The loser to move: the node answering each of its moves.
+    Lose(Vec<usize>),
+    /// Decided by the simple bound.
+    Bound,
+}
+
+/// A proof: the board, who moves first, who wins, the strategy.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Proof {
+    /// The board as given.
+    pub board: Grid,
+    /// Who moves first.
+    pub first: Player,
+    /// Who wins.
+    pub winner: Player,
+    /// The nodes, the root first.
+    pub nodes: Vec<Node>,
+}
+
+/// Whether Left's (vertical) dominoes are the ones of `player`.
+fn vertical(player: Player) -> bool {
+    player == Player::Left
+}
+
+/// The cells of line `i` of `player` (a column for Left, a row for
+/// Right), in order, as (row, column).
+fn line(grid: &Grid, player: Player, i: u32) -> Vec<(u32, u32)> {
+    if vertical(player) {
+        (0..grid.height()).map(|r| (r, i)).collect()
+    } else {
+        (0..grid.width()).map(|c| (i, c)).collect()
+    }
+}
+
+fn lines(grid: &Grid, player: Player) -> u32 {
+    if vertical(player) {
+        grid.width()
+    } else {
+        grid.height()
+    }
+}
+
+/// Whether the other player can never cover the free cell (r, c): both of
+/// its neighbours across `player`'s lines are taken or off the board.
+fn protected(grid: &Grid, player: Player, r: u32, c: u32) -> bool {
+    let (before, after) = if vertical(player) {
+        (c.checked_sub(1).map(|c| (r, c)), (r, c + 1))
+    } else {
+        (r.checked_sub(1).map(|r| (r, c)), (r + 1, c))
+    };
+    grid.is_free(r, c)
+        && !before.is_some_and(|(r, c)| grid.is_free(r, c))
+        && !grid.is_free(after.0, after.1)
+}
+
+/// The most disjoint dominoes of `player` along its lines on the cells
+/// where `cell` holds: ⌊k/2⌋ for every run of k such cells, summed.
+fn packed(grid: &Grid, player: Player, cell: impl Fn(u32, u32) -> bool) -> u32 {
+    let mut total = 0;
+    for i in 0..lines(grid, player) {
+        let mut run = 0;
+        for (r, c) in line(grid, player, i) {
+            if cell(r, c) {
+                run += 1;
+            } else {
+                total += run / 2;
+                run = 0;
+            }
+        }
+        total += run / 2;
+    }
+    total
+}
+
+/// The safe moves of `player`: disjoint dominoes on protected cells, which
+/// it can always play, whatever the other does.
+pub fn safe_moves(grid: &Grid, player: Player) -> u32 {
+    packed(grid, player, |r, c| protected(grid, player, r, c))
+}
+
+/// The real moves of `player`: disjoint dominoes on free cells, line by
+/// line; it can never make more moves than these.
+pub fn real_moves(grid: &Grid, player: Player) -> u32 {
+    packed(grid, player, |r, c| grid.is_free(r, c))
+}
+
+/// Whether the simple bound shows that `winner` wins `grid` with `mover`
+/// to move: the winner can always answer the loser with a safe move, and
+/// keep one for its own first move when it moves first.
+pub fn bound_decides(grid: &Grid, mover: Player, winner: Player) -> bool {
+    let (safe, real) = (safe_moves(grid, winner), real_moves(grid, winner.other()));
+    if mover == winner {
+        safe > real
+    } else {
+        safe >= real
+    }
+}
+
+/// Writes the proof of who wins `board` with `first` moving first, by
+/// `search` (its table speeds up the choices). The winner's move at each
+/// node is its first winning move in the order of [`Grid::placements`], so
+/// the proof does not depend on the search's budget. At most `memory`
+/// bytes for the proof's nodes.
+pub fn prove(
+    search: &mut DomineeringSearch,
+    board: &Grid,
+    first: Player,
+    memory: usize,
+) -> Result<Proof, MexError> {
+    let winner = if search.first_player_wins(board, first)? {
+        first
+    } else {
+        first.other()
+    };
+    let mut writer = Writer {
+        search,
+        winner,
+        memory,
+        nodes: Vec::new(),
+        seen: FxHashMap::default(),
+    };
+    writer.node(board, first)?;
+    Ok(Proof {
+        board: *board,
+        first,
+        winner,
+        nodes: writer.nodes,
+    })
+}
+
+struct Writer<'a> {
+    search: &'a mut DomineeringSearch,
+    winner: Player,
+    memory: usize,
+    nodes: Vec<Node>,
+    seen: FxHashMap<(Grid, Player), usize>,
+}
+
+impl Writer<'_> {
+    /// The node of `grid` with `mover` to move, written if new.
+    fn node(&mut self, grid: &Grid, mover: Player) -> Result<usize, MexError> {
+        crate::stop::check()?;
+        let grid = grid.least_image();
+        if let Some(&id) = self.seen.get(&(grid, mover)) {
+            return Ok(id);
+        }
+        if self.nodes.len() * NODE_BYTES > self.memory {
+            return Err(MexError::budget_spent(
+                Budget::Memory,
+                "the proof of the Domineering search",
+                memory_amount(self.memory),
+                "give the proof more memory",
+            ));
+        }
+        let id = self.nodes.len();
+        self.nodes.push(Node::Bound);
+        self.seen.insert((grid, mover), id);
+        let node = if bound_decides(&grid, mover, self.winner) {
+            Node::Bound
+        } else if mover == self.winner {
+            self.winning_move(&grid)?
+        } else {
+            let mut answers = Vec::new();
+            for (_, child) in grid.placements(vertical(mover)) {
+                answers.push(self.node(&child, self.winner)?);
+            }
+            Node::Lose(answers)
+        };
+        self.nodes[id] = node;
+        Ok(id)
+    }
+
+    fn winning_move(&mut self, grid: &Grid) -> Result<Node, MexError> {
+        let loser = self.winner.other();
+        for ((r, c), child) in grid.placements(vertical(self.winner)) {
+            if !self.search.first_player_wins(&child, loser)? {
+                let next = self.node(&child, loser)?;
+                return Ok(Node::Win(r, c, next));
+            }
+        }
+        unreachable!("the search found a winning move from every position it calls won")
+    }
+}
+
+impl Proof {
+    /// The proof in the format of the module documentation.
+    pub fn to_text(&self) -> String {
+        let mut out = format!(
+            "{HEADER}\nboard {}\nfirst {}\nwinner {}\n",
+            self.board,
+            side_word(self.first),
+            side_word(self.winner)
+        );
+        for node in &self.nodes {
+            match node {
+                Node::Win(r, c, next) => writeln!(out, "w {r} {c} {next}"),
+                Node::Lose(answers) => {
+                    out.push('l');
+                    answers
+                        .iter()
+                        .try_for_each(|a| write!(out, " {a}"))
+                        .and_then(|()| writeln!(out))
+                }
+                Node::Bound => writeln!(out, "b"),
+            }
+            .expect("writing to a string");
+        }
+        out
+    }
+
+    /// Reads a proof written by [`Proof::to_text`] (its form only; see
+    /// [`check`] for its truth).
+    pub fn parse(text: &str) -> Result<Proof, MexError> {
+        let mut lines = text.lines();
+        if lines.next().map(str::trim) != Some(HEADER) {
+            return Err(bad("its first line", &format!("the line {HEADER}")));
+        }
+        let board = Grid::parse(field(lines.next(), "board")?)?;
+        let first = side(field(lines.next(), "first")?)?;
+        let winner = side(field(lines.next(), "winner")?)?;
+        let nodes = lines
+            .enumerate()
+            .map(|(i, l)| node(l).ok_or_else(|| bad(&format!("node {i}"), NODE_FORMS)))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Proof {
+            board,
+            first,
+            winner,
+            nodes,
+        })
+    }
+}
+
+const NODE_FORMS: &str = "w ROW COLUMN NODE, l NODE..., or b";
+
+fn bad(what: &str, accepted: &str) -> MexError {
+    MexError::invalid(format!("Domineering proof: {what}"), accepted)
+}
+
+fn field<'t>(line: Option<&'t str>, name: &str) -> Result<&'t str, MexError> {
+    line.and_then(|l| l.trim().strip_prefix(name))
+        .map(str::trim)
+        .ok_or_else(|| bad(&format!("no {name} line"), &format!("{name} VALUE")))
+}
+
+fn side(word: &str) -> Result<Player, MexError> {
+    match word {
+        "left" => Ok(Player::Left),
+        "right" => Ok(Player::Right),
+        _ => Err(bad(&format!("side {word}"), "left or right")),
+    }
+}
+
+fn side_word(player: Player) -> &'static str {
+    match player {
+        Player::Left => "left",
+        Player::Right => "right",
+    }
+}
+
+fn node(line: &str) -> Option<Node> {
+    let mut words = line.split_whitespace();
+    let kind = words.next()?;
+    let numbers: Vec<usize> = words.map(|w| w.parse().ok()).collect::<Option<_>>()?;
+    match (kind, numbers.as_slice()) {
+        ("w", &[r, c, next]) => Some(Node::Win(r, u32::try_from(c).ok()?, next)),
+        ("l", answers) => Some(Node::Lose(answers.to_vec())),
+        ("b", []) => Some(Node::Bound),
+        _ => None,
+    }
+}
+
+/// Verifies `proof` by the rules alone: every node reached from the root
+/// is visited once, in the position the moves lead to (up to the four
+/// images), and must be a legal winning move, an answer to every move of
+/// the loser, or a leaf the bound decides. Returns the winner.
+pub fn check(proof: &Proof) -> Result<Player, MexError> {
+    let winner = proof.winner;
+    let mut reached: Vec<Option<(Grid, Player)>> = vec![None; proof.nodes.len()];
+    let mut todo = Vec::new();
+    reach(
+        &mut reached,
+        &mut todo,
+        0,
+        proof.board.least_image(),
+        proof.first,
+    )?;
+    while let Some(id) = todo.pop() {
+        crate::stop::check()?;
+        let (grid, mover) = reached[id].expect("reached before it is checked");
+        let wrong = |why: &str| bad(&format!("node {id}: {why}"), "a proof mex wrote");
+        match (&proof.nodes[id], mover == winner) {
+            (Node::Bound, _) if bound_decides(&grid, mover, winner) => {}
+            (Node::Bound, _) => return Err(wrong("the bound does not decide it")),
+            (&Node::Win(r, c, next), true) => {
+                let child = grid
+                    .placements(vertical(winner))
+                    .into_iter()
+                    .find(|(cell, _)| *cell == (r, c))
+                    .ok_or_else(|| wrong("the winner's move is not legal"))?
+                    .1;
+                reach(
+                    &mut reached,
+                    &mut todo,
+                    next,
+                    child.least_image(),
+                    winner.other(),
+                )?;
+            }
+            (Node::Lose(answers), false) => {
+                let moves = grid.placements(vertical(mover));
+                if moves.len() != answers.len() {
+                    return Err(wrong("not every move of the loser is answered"));
+                }
+                for ((_, child), &next) in moves.iter().zip(answers) {
+                    reach(&mut reached, &mut todo, next, child.least_image(), winner)?;
+                }
+            }
+            (Node::Win(..), false) => return Err(wrong("the loser is to move here")),
+            (Node::Lose(_), true) => return Err(wrong("the winner is to move here")),
+        }
+    }
+    Ok(winner)
+}
+
+/// Records that node `id` stands for `grid` with `mover` to move, or
+/// checks that it did already.
+fn reach(
+    reached: &mut [Option<(Grid, Player)>],
+    todo: &mut Vec<usize>,
+    id: usize,
+    grid: Grid,
+    mover: Player,
+) -> Result<(), MexError> {
+    let slot = reached.get_mut(id).ok_or_else(|| {
+        bad(
+            &format!("node {id} is named but absent"),
+            "a proof mex wrote",
+        )
+    })?;
+    match slot {
+        None => {
+            *slot = Some((grid, mover));
+            todo.push(id);
+            Ok(())
+        }
+        Some(seen) if *seen == (grid, mover) => Ok(()),
+        Some(_) => Err(bad(
+            &format!("node {id} stands for two positions"),
+            "a proof mex wrote",
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn proof_of(text: &str, first: Player) -> Proof {
+        let mut search = DomineeringSearch::new(1 << 20).unwrap();
+        prove(&mut search, &Grid::parse(text).unwrap(), first, 1 << 26).unwrap()
+    }
+
+    #[test]
+    fn proofs_of_small_boards_check_and_name_the_searched_winner() {
+        for text in [
+            "1x1",
+            "2x2",
+            "3x3",
+            "4x4",
+            "3x5",
+            "4x5",
+            "5x5",
+            "2x7",
+            "..#./..../#.../....",
+        ] {
+            for first in [Player::Left, Player::Right] {
+                let proof = proof_of(text, first);
+                let mut search = DomineeringSearch::new(1 << 20).unwrap();
+                let wins = search.first_player_wins(&proof.board, first).unwrap();
+                assert_eq!(proof.winner == first, wins, "{text}");
+                assert_eq!(check(&proof).unwrap(), proof.winner, "{text}");
+                let read = Proof::parse(&proof.to_text()).unwrap();
+                assert_eq!(read, proof, "{text}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_bound_is_the_searchs_simple_bound() {
+        // Its counts are the search's on every position of a 4x4 board.
+        for free in (0u32..1 << 16).step_by(7) {
+            let rows: Vec<String> = (0..4)
+                .map(|r| {
+                    (0..4)
+                        .map(|c| {
+                            if free >> (4 * r + c) & 1 == 1 {
+                                '.'
+                            } else {
+                                '#'
+                            }
+                        })
+                        .collect()
+                })
+                .collect();
+            let grid = Grid::parse(&rows.join("/")).unwrap();
+            let board = super::super::view::Board::of(&grid).unwrap();
+            for (player, view) in [(Player::Left, 1), (Player::Right, 0)] {
+                assert_eq!(safe_moves(&grid, player), board.safe(view), "{grid}");
+                assert_eq!(real_moves(&grid, player), board.real(view), "{grid}");
+            }
+        }
+    }
+
+    fn corrupted(proof: &Proof, change: impl Fn(&mut Proof)) -> Proof {
+        let mut bad = proof.clone();
+        change(&mut bad);
+        bad
+    }
+
+    #[test]
+    fn corrupted_proofs_are_refused() {
+        let proof = proof_of("5x5", Player::Left);
+        let wins: Vec<usize> = (0..proof.nodes.len())
+            .filter(|&i| matches!(proof.nodes[i], Node::Win(..)))
+            .collect();
+        let loses = (0..proof.nodes.len())
+            .find(|&i| matches!(&proof.nodes[i], Node::Lose(a) if a.len() > 1 && a[0] != a[1]))
+            .unwrap();
+        let forged = [
+            corrupted(&proof, |p| p.winner = p.winner.other()),
+            corrupted(&proof, |p| p.first = p.first.other()),
+            corrupted(&proof, |p| p.nodes[0] = Node::Bound),
+            corrupted(&proof, |p| {
+                if let Node::Lose(a) = &mut p.nodes[loses] {
+                    a.pop();
+                }
+            }),
+            corrupted(&proof, |p| {
+                if let Node::Lose(a) = &mut p.nodes[loses] {
+                    a.swap(0, 1);
+                }
+            }),
+            corrupted(&proof, |p| {
+                if let Node::Win(r, _, next) = p.nodes[wins[0]] {
+                    p.nodes[wins[0]] = Node::Win(r, 99, next);
+                }
+            }),
+            corrupted(&proof, |p| p.nodes.truncate(p.nodes.len() / 2)),
+        ];
+        for bad in &forged {
+            assert!(check(bad).is_err(), "accepted {}", bad.to_text());
+        }
+    }
+
+    #[test]
+    fn malformed_text_is_refused_in_one_line() {
+        for text in [
+            "",
+            "mex-proof 1 domineering\nboard 2x2\nfirst up\nwinner left\nb",
+            "mex-proof 1 domineering\nboard 2x2\nfirst left\nwinner left\nw 1",
+        ] {
+            let error = Proof::parse(text).unwrap_err().to_string();
+            assert!(!error.contains('\n'), "{error}");
+        }
+    }
+}
