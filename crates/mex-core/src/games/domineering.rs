@@ -3,8 +3,10 @@
 //! engine, with the board split into regions and keyed up to symmetry.
 
 use super::picture::{self, Cell, Picture};
+use super::proof::WinnerProof;
 use super::{Family, Game, GameInfo, Move, PartizanGame, Ruleset};
 use crate::partizan::domineering::{Domineering as Engine, Grid};
+use crate::partizan::domineering_search::proof as domineering_proof;
 use crate::partizan::domineering_search::DomineeringSearch;
 use crate::partizan::minimax::Player;
 use crate::partizan::ruleset::PartizanRuleset;
@@ -103,6 +105,18 @@ impl PartizanGame for Domineering {
         } else {
             first.other()
         }))
+    }
+    /// The proof of [`crate::partizan::domineering_search::proof`]: the
+    /// search's memory and the proof's each half of `memory`.
+    fn dedicated_proof(
+        &self,
+        b: &Board,
+        first: Player,
+        memory: usize,
+    ) -> Result<Option<WinnerProof>, MexError> {
+        let mut search = DomineeringSearch::new(memory / 2)?;
+        let proof = domineering_proof::prove(&mut search, &b.0, first, memory / 2)?;
+        Ok(Some(WinnerProof::Domineering(proof)))
     }
 }
 

@@ -65,6 +65,7 @@ pub mod octal;
 pub mod outcome_search;
 pub mod painting;
 pub mod picture;
+pub mod proof;
 pub mod shift;
 pub mod snort;
 pub mod ssc;
@@ -325,6 +326,19 @@ pub trait PartizanGame: Game + PartizanRuleset {
         first: crate::partizan::minimax::Player,
         memory: usize,
     ) -> Result<Option<crate::partizan::minimax::Player>, MexError> {
+        let _ = (p, first, memory);
+        Ok(None)
+    }
+    /// The proof of who wins `p` alone with `first` moving first, of the
+    /// kind this game writes itself (Domineering's, with bound leaves),
+    /// within `memory` bytes; `None` (the default) for the catalog's proof
+    /// of any position ([`proof::prove`]).
+    fn dedicated_proof(
+        &self,
+        p: &Self::Position,
+        first: crate::partizan::minimax::Player,
+        memory: usize,
+    ) -> Result<Option<proof::WinnerProof>, MexError> {
         let _ = (p, first, memory);
         Ok(None)
     }

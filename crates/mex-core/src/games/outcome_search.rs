@@ -111,7 +111,7 @@ fn player_of(side: Side) -> Result<Player, MexError> {
 }
 
 /// Who wins a game of outcome class `class` when `first` moves first.
-fn winner_of(class: OutcomeClass, first: Player) -> Player {
+pub(super) fn winner_of(class: OutcomeClass, first: Player) -> Player {
     match (class, first) {
         (OutcomeClass::L, _) => Player::Left,
         (OutcomeClass::R, _) => Player::Right,

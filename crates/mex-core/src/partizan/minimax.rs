@@ -100,6 +100,10 @@ pub trait Component<'a> {
     ) -> Result<Option<GameId>, MexError>;
     /// A copy.
     fn boxed_clone(&self) -> Boxed<'a>;
+    /// The one position its game keeps for all those of its key (the
+    /// ruleset's canonical image), so that positions of equal keys have
+    /// the same options in the same order.
+    fn representative(&self) -> Boxed<'a>;
 }
 
 /// What the components of one ruleset share: the ruleset, a tag for keys
@@ -182,6 +186,9 @@ impl<'a, R: PartizanRuleset + 'a> Component<'a> for RulesetComponent<'a, R> {
     fn boxed_clone(&self) -> Boxed<'a> {
         self.wrap(self.position.clone())
     }
+    fn representative(&self) -> Boxed<'a> {
+        self.wrap(self.shared.ruleset.canonical(&self.position))
+    }
 }
 
 /// What one substitution attempt may spend.
@@ -243,6 +250,13 @@ const MAX_FORMS_COMPARED: usize = 2;
 
 /// The number of the next search (from 1: 0 is no search).
 static NEXT_SEARCH: AtomicU64 = AtomicU64::new(1);
+
+/// A number no search has: a store and the evaluators of components
+/// asked with it agree ([`Component::canonical`]) for a computation of its
+/// own (a proof's checker, say).
+pub fn new_search_serial() -> u64 {
+    NEXT_SEARCH.fetch_add(1, Ordering::Relaxed)
+}
 
 /// A sum during the search.
 struct State<'a> {
@@ -333,7 +347,7 @@ impl OutcomeSearch {
             forms: FxHashMap::default(),
             option_counts: FxHashMap::default(),
             limits,
-            serial: NEXT_SEARCH.fetch_add(1, Ordering::Relaxed),
+            serial: new_search_serial(),
             used: 0,
             expanded: 0,
         }
@@ -363,6 +377,12 @@ impl OutcomeSearch {
         } else {
             first.other()
         })
+    }
+
+    /// This search's number: canonical forms asked of components with it
+    /// are kept in [`OutcomeSearch::store`].
+    pub fn serial(&self) -> u64 {
+        self.serial
     }
 
     /// Charges `bytes` to the search's half of the memory budget.

@@ -35,6 +35,7 @@ pub mod loopy;
 pub mod minimax;
 pub mod notation;
 pub mod outcome;
+pub mod proof_text;
 pub mod ruleset;
 pub mod search_checkpoint;
 pub mod simple;

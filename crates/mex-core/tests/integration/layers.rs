@@ -80,6 +80,7 @@ const LAYERS: &[&[&str]] = &[
         "partizan::domineering",
         "partizan::minimax",
     ],
+    &["partizan::proof_text"],
     &[
         "partizan::notation",
         "partizan::search_checkpoint",

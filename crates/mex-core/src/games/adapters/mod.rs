@@ -299,6 +299,18 @@ pub trait CatalogGame: Send + Sync {
         let _ = (position, first, ctx);
         Ok(None)
     }
+    /// The proof of who wins the position alone with `first` moving first
+    /// when the game writes a kind of its own
+    /// ([`crate::games::PartizanGame::dedicated_proof`]); `None` otherwise.
+    fn dedicated_proof(
+        &self,
+        position: &str,
+        first: Player,
+        ctx: &Context,
+    ) -> Result<Option<crate::games::proof::WinnerProof>, MexError> {
+        let _ = (position, first, ctx);
+        Ok(None)
+    }
     /// The position as a component of an outcome search
     /// ([`crate::partizan::minimax`]), parsed once and played on its own
     /// type (partizan short games only). Only what cannot be represented

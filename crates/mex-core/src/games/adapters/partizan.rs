@@ -139,6 +139,15 @@ impl<G: PartizanGame> CatalogGame for PartizanEntry<G> {
         let p = parse(&self.0, position)?;
         self.0.dedicated_winner(&p, first, ctx.search_memory)
     }
+    fn dedicated_proof(
+        &self,
+        position: &str,
+        first: Player,
+        ctx: &Context,
+    ) -> Result<Option<crate::games::proof::WinnerProof>, MexError> {
+        let p = parse(&self.0, position)?;
+        self.0.dedicated_proof(&p, first, ctx.search_memory)
+    }
     fn search_component<'a>(&'a self, position: &str) -> Result<Boxed<'a>, MexError> {
         let p: G::Position = position.trim().parse()?;
         Ok(RulesetComponent::boxed(&self.0, G::INFO.name, p))

@@ -37,14 +37,14 @@
 
 use super::super::domineering::Grid;
 use super::super::minimax::Player;
+use super::super::proof_text as text;
 use super::DomineeringSearch;
 use crate::error::{memory_amount, Budget};
 use crate::MexError;
 use rustc_hash::FxHashMap;
-use std::fmt::Write as _;
 
-/// The first line of a proof of this version.
-const HEADER: &str = "mex-proof 1 domineering";
+/// The kind of proof, as its header names it.
+pub const KIND: &str = "domineering";
 
 /// Bytes one node of a proof being written takes (its entry in the table
 /// of positions and its line, about).
@@ -243,38 +243,35 @@ impl Proof {
     /// The proof in the format of the module documentation.
     pub fn to_text(&self) -> String {
         let mut out = format!(
-            "{HEADER}\nboard {}\nfirst {}\nwinner {}\n",
+            "{}\nboard {}\nfirst {}\nwinner {}\n",
+            text::header(KIND),
             self.board,
-            side_word(self.first),
-            side_word(self.winner)
+            text::side_word(self.first),
+            text::side_word(self.winner)
         );
         for node in &self.nodes {
             match node {
-                Node::Win(r, c, next) => writeln!(out, "w {r} {c} {next}"),
-                Node::Lose(answers) => {
-                    out.push('l');
-                    answers
-                        .iter()
-                        .try_for_each(|a| write!(out, " {a}"))
-                        .and_then(|()| writeln!(out))
-                }
-                Node::Bound => writeln!(out, "b"),
+                Node::Win(r, c, next) => text::write_node(&mut out, 'w', &[*r, *c as usize, *next]),
+                Node::Lose(answers) => text::write_node(&mut out, 'l', answers),
+                Node::Bound => text::write_node(&mut out, 'b', &[]),
             }
-            .expect("writing to a string");
         }
         out
     }
 
     /// Reads a proof written by [`Proof::to_text`] (its form only; see
     /// [`check`] for its truth).
-    pub fn parse(text: &str) -> Result<Proof, MexError> {
-        let mut lines = text.lines();
-        if lines.next().map(str::trim) != Some(HEADER) {
-            return Err(bad("its first line", &format!("the line {HEADER}")));
+    pub fn parse(proof: &str) -> Result<Proof, MexError> {
+        let mut lines = proof.lines();
+        if lines.next().and_then(text::kind_of) != Some(KIND) {
+            return Err(bad(
+                "its first line",
+                &format!("the line {}", text::header(KIND)),
+            ));
         }
-        let board = Grid::parse(field(lines.next(), "board")?)?;
-        let first = side(field(lines.next(), "first")?)?;
-        let winner = side(field(lines.next(), "winner")?)?;
+        let board = Grid::parse(text::field(KIND, lines.next(), "board")?)?;
+        let first = text::side(KIND, text::field(KIND, lines.next(), "first")?)?;
+        let winner = text::side(KIND, text::field(KIND, lines.next(), "winner")?)?;
         let nodes = lines
             .enumerate()
             .map(|(i, l)| node(l).ok_or_else(|| bad(&format!("node {i}"), NODE_FORMS)))
@@ -291,35 +288,12 @@ impl Proof {
 const NODE_FORMS: &str = "w ROW COLUMN NODE, l NODE..., or b";
 
 fn bad(what: &str, accepted: &str) -> MexError {
-    MexError::invalid(format!("Domineering proof: {what}"), accepted)
-}
-
-fn field<'t>(line: Option<&'t str>, name: &str) -> Result<&'t str, MexError> {
-    line.and_then(|l| l.trim().strip_prefix(name))
-        .map(str::trim)
-        .ok_or_else(|| bad(&format!("no {name} line"), &format!("{name} VALUE")))
-}
-
-fn side(word: &str) -> Result<Player, MexError> {
-    match word {
-        "left" => Ok(Player::Left),
-        "right" => Ok(Player::Right),
-        _ => Err(bad(&format!("side {word}"), "left or right")),
-    }
-}
-
-fn side_word(player: Player) -> &'static str {
-    match player {
-        Player::Left => "left",
-        Player::Right => "right",
-    }
+    text::bad("Domineering", what, accepted)
 }
 
 fn node(line: &str) -> Option<Node> {
-    let mut words = line.split_whitespace();
-    let kind = words.next()?;
-    let numbers: Vec<usize> = words.map(|w| w.parse().ok()).collect::<Option<_>>()?;
-    match (kind, numbers.as_slice()) {
+    let (letter, numbers) = text::node_line(line)?;
+    match (letter, numbers.as_slice()) {
         ("w", &[r, c, next]) => Some(Node::Win(r, u32::try_from(c).ok()?, next)),
         ("l", answers) => Some(Node::Lose(answers.to_vec())),
         ("b", []) => Some(Node::Bound),

@@ -1,0 +1,182 @@
+//! Proofs of catalog positions: written, read back, checked, and refused
+//! when corrupted; their winners are the outcome search's and the
+//! canonical forms'.
+
+use super::*;
+use crate::games::outcome_search::outcome;
+use crate::games::sum::Summand;
+use crate::partizan::outcome::OutcomeClass;
+
+fn proved(game: &str, position: &str, first: Player) -> WinnerProof {
+    let game = find(game).unwrap();
+    prove(game, position, first, &Context::new()).unwrap()
+}
+
+fn position_proof(game: &str, position: &str, first: Player) -> PositionProof {
+    match proved(game, position, first) {
+        WinnerProof::Position(p) => p,
+        other => panic!("{game} wrote a proof of its own kind: {other:?}"),
+    }
+}
+
+/// The winner with `first` moving first from the outcome class by
+/// canonical forms (the value route).
+fn winner_by_value(game: &str, position: &str, first: Player) -> Player {
+    let mut ctx = Context::new();
+    let g = find(game).unwrap().canonical(position, &mut ctx).unwrap();
+    winner_of(ctx.store.outcome(g), first)
+}
+
+const POSITIONS: &[(&str, &str)] = &[
+    ("clobber", "xox/oxo"),
+    ("clobber", "xoxo/oxox"),
+    ("clobber", "xoxox/oxoxo"),
+    ("clobber", "3x3"),
+    ("clobber", "2x4"),
+    ("konane", "xoxo/oxox/xoxo"),
+    ("nogo", "2x3"),
+    ("nogo", "1x7"),
+    ("nogo", "x../.o./..."),
+    ("toads-and-frogs", "TTT..FFF"),
+    ("snort", "n=5; 0-1 1-2 2-3 3-4"),
+    ("amazons", "x..|...|..o"),
+];
+
+#[test]
+fn proofs_check_and_name_the_value_routes_winner() {
+    for &(game, position) in POSITIONS {
+        for first in [Player::Left, Player::Right] {
+            let proof = position_proof(game, position, first);
+            let expected = winner_by_value(game, position, first);
+            assert_eq!(proof.winner, expected, "{game} {position} {first:?}");
+            let checked = check(&proof, &Context::new()).unwrap();
+            assert_eq!(checked.winner, expected);
+            let text = proof.to_text();
+            let read = WinnerProof::parse(&text).unwrap();
+            assert_eq!(read, WinnerProof::Position(proof.clone()), "{text}");
+        }
+    }
+}
+
+#[test]
+fn the_outcome_class_agrees_with_the_proofs() {
+    let summand = Summand {
+        game: find("clobber").unwrap(),
+        position: "xoxo/oxox",
+    };
+    let class = outcome(&[summand], &mut Context::new()).unwrap();
+    let left = position_proof("clobber", "xoxo/oxox", Player::Left).winner;
+    let right = position_proof("clobber", "xoxo/oxox", Player::Right).winner;
+    let expected = match (left, right) {
+        (Player::Left, Player::Left) => OutcomeClass::L,
+        (Player::Right, Player::Right) => OutcomeClass::R,
+        (Player::Left, Player::Right) => OutcomeClass::N,
+        (Player::Right, Player::Left) => OutcomeClass::P,
+    };
+    assert_eq!(class, expected);
+}
+
+#[test]
+fn domineering_writes_its_own_kind() {
+    let proof = proved("domineering", "4x4", Player::Left);
+    assert!(matches!(proof, WinnerProof::Domineering(_)));
+    let read = WinnerProof::parse(&proof.to_text()).unwrap();
+    assert_eq!(read.check(&Context::new()).unwrap().winner, proof.winner());
+}
+
+/// Corruptions of `proof`, each named.
+fn corrupted_variants(proof: &PositionProof) -> Vec<(&'static str, PositionProof)> {
+    let mut out = Vec::new();
+    let mut claim = proof.clone();
+    claim.winner = proof.winner.other();
+    out.push(("the other winner", claim));
+    let win = proof
+        .nodes
+        .iter()
+        .position(|n| matches!(n, Node::Win(..)))
+        .expect("a winner's move");
+    if let Node::Win(r, o, next) = proof.nodes[win] {
+        let mut illegal = proof.clone();
+        illegal.nodes[win] = Node::Win(r, o + 1000, next);
+        out.push(("an illegal move", illegal));
+        let mut elsewhere = proof.clone();
+        elsewhere.nodes[win] = Node::Win(r, o, proof.nodes.len());
+        out.push(("a missing node", elsewhere));
+    }
+    let lose = proof
+        .nodes
+        .iter()
+        .position(|n| matches!(n, Node::Lose(a) if !a.is_empty()));
+    if let Some(lose) = lose {
+        if let Node::Lose(answers) = &proof.nodes[lose] {
+            let mut unanswered = proof.clone();
+            unanswered.nodes[lose] = Node::Lose(answers[1..].to_vec());
+            out.push(("an unanswered move", unanswered));
+        }
+    }
+    let mut ended = proof.clone();
+    ended.nodes[0] = Node::End;
+    out.push(("an end where the winner moves", ended));
+    let mut forged = proof.clone();
+    forged.winner = proof.winner.other();
+    forged.nodes[0] = Node::Forms;
+    forged.nodes.truncate(1);
+    out.push(("a forged leaf of forms", forged));
+    out
+}
+
+const NO_FORMS: Room = Room {
+    positions: 0,
+    depth: 0,
+};
+
+#[test]
+fn proofs_without_forms_reach_the_ends_and_check() {
+    for &(game, position) in &POSITIONS[..3] {
+        for first in [Player::Left, Player::Right] {
+            let g = find(game).unwrap();
+            let proof = prove_citing(g, position, first, &Context::new(), NO_FORMS).unwrap();
+            assert!(!proof.nodes.contains(&Node::Forms));
+            assert_eq!(proof.winner, winner_by_value(game, position, first));
+            assert_eq!(check(&proof, &Context::new()).unwrap().winner, proof.winner);
+        }
+    }
+}
+
+#[test]
+fn corrupted_proofs_are_refused() {
+    // The strategy has moves of both sides and reaches the ends.
+    let clobber = find("clobber").unwrap();
+    let proof = prove_citing(
+        clobber,
+        "xoxox/oxoxo",
+        Player::Left,
+        &Context::new(),
+        NO_FORMS,
+    )
+    .unwrap();
+    assert!(proof.nodes.iter().any(|n| matches!(n, Node::Lose(_))));
+    for (what, bad) in corrupted_variants(&proof) {
+        let refused = check(&bad, &Context::new());
+        assert!(refused.is_err(), "{what} was accepted");
+        let message = refused.unwrap_err().to_string();
+        assert!(!message.contains('\n'), "{message}");
+    }
+}
+
+#[test]
+fn malformed_text_is_refused_in_one_line() {
+    let text = position_proof("clobber", "xox/oxo", Player::Left).to_text();
+    let cases = [
+        String::new(),
+        text.replacen("mex-proof 1", "mex-proof 9", 1),
+        text.replacen("game clobber", "game nosuchgame", 1),
+        text.replacen("first left", "first up", 1),
+        format!("{text}q 1 2\n"),
+        format!("{text}w 1\n"),
+    ];
+    for case in cases {
+        let e = WinnerProof::parse(&case).unwrap_err().to_string();
+        assert!(!e.contains('\n'), "{e}");
+    }
+}
