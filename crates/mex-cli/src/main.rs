@@ -83,6 +83,7 @@ enum Command {
     Debruijn(commands::shift::DebruijnArgs),
     Serve(commands::serve::ServeArgs),
     Play(commands::play::PlayArgs),
+    CheckProof(commands::proof::CheckProofArgs),
 }
 
 fn run(command: Command) -> Result<(Output, bool), mex_core::MexError> {
@@ -115,6 +116,7 @@ fn run(command: Command) -> Result<(Output, bool), mex_core::MexError> {
         Command::Debruijn(a) => Ok((commands::shift::run_debruijn(&a)?, a.json)),
         Command::Serve(a) => Ok((commands::serve::run(&a)?, false)),
         Command::Play(a) => Ok((commands::play::run(&a)?, false)),
+        Command::CheckProof(a) => Ok((commands::proof::run_check(&a)?, a.json)),
     }
 }
 

@@ -10,6 +10,15 @@ use crate::MexError;
 use sha2::{Digest, Sha256};
 use std::io::{self, Read, Write};
 
+/// The SHA-256 digest of `bytes` in lowercase hexadecimal (the checksum
+/// docs/records.md gives for each proof file).
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
 /// The longest header line a reader accepts.
 const MAX_LINE: usize = 4096;
 
@@ -177,6 +186,13 @@ impl<R: Read> HashingReader<R> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_digest_of_abc_is_fips_180_2s_example() {
+        assert_eq!(
+            super::sha256_hex(b"abc"),
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        );
+    }
     use super::*;
 
     fn damaged(why: &str) -> MexError {

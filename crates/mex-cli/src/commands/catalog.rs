@@ -48,6 +48,7 @@ Examples:
   mex value domineering 3x3 --json
   mex value domineering 3x3 --thermograph t.svg --svg board.svg
   mex value domineering 5x6 --memory 4 --checkpoint 5x6.ckpt
+  mex value domineering 6x6 --first left --proof 6x6.proof   (mex check-proof 6x6.proof)
   mex value expression \"{1|0} + *\"
   mex value shift-game 0000
   mex value ssc \"BBW WB\"
@@ -78,6 +79,11 @@ pub struct ValueArgs {
     /// answers): for positions whose value is too expensive.
     #[arg(long, value_enum, value_name = "PLAYER")]
     first: Option<winner::First>,
+    /// With --first left or right: write a proof of who wins to FILE (a
+    /// strategy for the winner; mex check-proof verifies it; format:
+    /// docs/proof-format.md).
+    #[arg(long, value_name = "FILE", value_parser = super::proof::proof_path, requires = "first")]
+    proof: Option<PathBuf>,
     #[command(flatten)]
     options: PositionOptions,
     /// Print one JSON object.
@@ -545,6 +551,9 @@ fn first_player_winner(a: &ValueArgs, first: winner::First) -> Result<Output, Me
         ));
     }
     o.write_board(game, &a.position)?;
+    if let Some(file) = &a.proof {
+        return super::proof::write(game, &a.position, first, file, &o.search, a.json);
+    }
     winner::position(game, &a.position, first, &mut o.search.context(), a.json)
 }
 

@@ -34,6 +34,7 @@ mod partizan_toolkit;
 mod pictures;
 mod play;
 mod plot;
+mod proofs;
 mod readme;
 mod round_trip;
 mod rulesets;

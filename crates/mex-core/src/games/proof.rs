@@ -51,7 +51,7 @@ use super::{find, CatalogGame, Context};
 use crate::error::{memory_amount, Budget};
 use crate::partizan::domineering_search::proof as domineering;
 use crate::partizan::minimax::{new_search_serial, Boxed, OutcomeSearch, Player, Room};
-use crate::partizan::proof_text as text;
+use crate::partizan::proof_text::{self as text, Failure, Flaw};
 use crate::partizan::store::{GameId, GameStore};
 use crate::MexError;
 use rustc_hash::FxHashMap;
@@ -361,6 +361,14 @@ impl WinnerProof {
         }
     }
 
+    /// The nodes of its strategy.
+    pub fn nodes(&self) -> usize {
+        match self {
+            WinnerProof::Domineering(p) => p.nodes.len(),
+            WinnerProof::Position(p) => p.nodes.len(),
+        }
+    }
+
     /// The game's catalog name and the position, as the game prints it.
     pub fn subject(&self) -> (&'static str, String) {
         match self {
@@ -395,14 +403,20 @@ impl WinnerProof {
         }
     }
 
-    /// Verifies the proof by the rules, within the context's search memory.
-    pub fn check(&self, ctx: &Context) -> Result<Checked, MexError> {
-        match self {
-            WinnerProof::Domineering(p) => Ok(Checked {
-                winner: domineering::check(p)?,
+    /// Verifies the proof by the rules, within the context's search memory:
+    /// what it shows, or its flaw; an error when the check cannot finish.
+    pub fn verify(&self, ctx: &Context) -> Result<Result<Checked, Flaw>, MexError> {
+        let checked = match self {
+            WinnerProof::Domineering(p) => domineering::check(p).map(|winner| Checked {
+                winner,
                 nodes: p.nodes.len(),
             }),
             WinnerProof::Position(p) => check(p, ctx),
+        };
+        match checked {
+            Ok(c) => Ok(Ok(c)),
+            Err(Failure::Flaw(flaw)) => Ok(Err(flaw)),
+            Err(Failure::Error(e)) => Err(e),
         }
     }
 }
@@ -480,7 +494,7 @@ fn node(line: &str) -> Option<Node> {
 /// whose regions' canonical forms (computed here from the rules) make the
 /// winner win. Every node must be reached. Returns the winner and the
 /// number of nodes.
-pub fn check(proof: &PositionProof, ctx: &Context) -> Result<Checked, MexError> {
+pub fn check(proof: &PositionProof, ctx: &Context) -> Result<Checked, Failure> {
     let game = find(proof.game)?;
     let mut checker = Checker {
         proof,
@@ -524,7 +538,7 @@ struct Checker<'p> {
 
 impl Checker<'_> {
     /// Records that node `id` stands for `sum` with `mover` to move.
-    fn reach(&mut self, id: usize, sum: Sum, mover: Player) -> Result<(), MexError> {
+    fn reach(&mut self, id: usize, sum: Sum, mover: Player) -> Result<(), Failure> {
         let Some(slot) = self.reached.get_mut(id) else {
             return Err(wrong(id, "is named but the proof has no such node"));
         };
@@ -535,12 +549,12 @@ impl Checker<'_> {
             None => {
                 self.used += sum.bytes();
                 if self.used > self.memory {
-                    return Err(MexError::budget_spent(
+                    return Err(Failure::Error(MexError::budget_spent(
                         Budget::Memory,
                         "the check of the proof",
                         memory_amount(self.memory),
                         "give the check more memory",
-                    ));
+                    )));
                 }
                 *slot = Some(key);
                 self.pending.push((id, sum));
@@ -549,7 +563,7 @@ impl Checker<'_> {
         }
     }
 
-    fn visit(&mut self, id: usize, sum: &Sum) -> Result<(), MexError> {
+    fn visit(&mut self, id: usize, sum: &Sum) -> Result<(), Failure> {
         let winner = self.proof.winner;
         let loser = winner.other();
         let mover = self.reached[id].as_ref().expect("reached").1;
@@ -594,11 +608,8 @@ impl Checker<'_> {
     }
 }
 
-fn wrong(id: usize, what: &str) -> MexError {
-    MexError::invalid(
-        format!("proof node {id} {what}"),
-        "a proof as mex writes it, for the position it names",
-    )
+fn wrong(id: usize, what: &'static str) -> Failure {
+    text::flaw(id, what)
 }
 
 #[cfg(test)]

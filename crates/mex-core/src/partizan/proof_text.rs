@@ -77,6 +77,52 @@ pub fn write_node(out: &mut String, letter: char, numbers: &[usize]) {
     out.push('\n');
 }
 
+/// Why a proof does not hold: the node where a checker found it wrong,
+/// and what is wrong there.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Flaw {
+    /// The node (its line after the header, from 0).
+    pub node: usize,
+    /// What is wrong, as a phrase after "node N".
+    pub what: &'static str,
+}
+
+impl std::fmt::Display for Flaw {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "node {} {}", self.node, self.what)
+    }
+}
+
+/// Why a check did not accept a proof: a flaw of the proof, or an error of
+/// the check itself (a budget spent, a stop, a position it cannot read).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Failure {
+    /// The proof is wrong.
+    Flaw(Flaw),
+    /// The check could not finish.
+    Error(MexError),
+}
+
+impl From<MexError> for Failure {
+    fn from(e: MexError) -> Self {
+        Failure::Error(e)
+    }
+}
+
+impl std::fmt::Display for Failure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Failure::Flaw(flaw) => write!(f, "the proof does not hold: {flaw}"),
+            Failure::Error(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+/// The failure of a proof wrong at `node`.
+pub fn flaw(node: usize, what: &'static str) -> Failure {
+    Failure::Flaw(Flaw { node, what })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

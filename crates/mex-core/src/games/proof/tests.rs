@@ -81,7 +81,10 @@ fn domineering_writes_its_own_kind() {
     let proof = proved("domineering", "4x4", Player::Left);
     assert!(matches!(proof, WinnerProof::Domineering(_)));
     let read = WinnerProof::parse(&proof.to_text()).unwrap();
-    assert_eq!(read.check(&Context::new()).unwrap().winner, proof.winner());
+    assert_eq!(
+        read.verify(&Context::new()).unwrap().unwrap().winner,
+        proof.winner()
+    );
 }
 
 /// Corruptions of `proof`, each named.
@@ -157,10 +160,9 @@ fn corrupted_proofs_are_refused() {
     .unwrap();
     assert!(proof.nodes.iter().any(|n| matches!(n, Node::Lose(_))));
     for (what, bad) in corrupted_variants(&proof) {
-        let refused = check(&bad, &Context::new());
-        assert!(refused.is_err(), "{what} was accepted");
-        let message = refused.unwrap_err().to_string();
-        assert!(!message.contains('\n'), "{message}");
+        let verdict = WinnerProof::Position(bad).verify(&Context::new()).unwrap();
+        let flaw = verdict.expect_err(what);
+        assert!(!flaw.to_string().contains('\n'), "{flaw}");
     }
 }
 

@@ -9,7 +9,18 @@
 //! simple bound decides (Lachmann, Moore and Rapaport 2002): the winner's
 //! disjoint safe moves outnumber the loser's real moves with the winner to
 //! move, or are at least as many with the loser to move. A position where
-//! the loser cannot move is such a leaf.
+//! the loser cannot move is such a leaf. A second kind of leaf is a
+//! position the packed bounds of Bullock (2002, ch. 3: protective areas,
+//! vulnerable moves, safe moves with options) decide; the checker
+//! evaluates those with the search's own code
+//! ([`super::decided_by_bounds`], whose every cut is checked against
+//! canonical forms by the search's tests), the simple bound with
+//! definitions of its own.
+//!
+//! The winner's move at a node is, among its moves ordered by the loser's
+//! real moves after them (fewest first, then the order of
+//! [`Grid::placements`]), the first that wins: short answers lists and a
+//! small strategy, and the same proof whatever the search's budget.
 //!
 //! The checker ([`check`]) searches nothing: it re-plays Domineering's
 //! rules from the board of the header, node by node, and recounts the
@@ -29,6 +40,7 @@
 //!                      Grid::placements (row by row, then column), each
 //!                      answered by the node named
 //! b                    a leaf decided by the simple bound
+//! p                    a leaf decided by the packed bounds
 //! ```
 //!
 //! Node `i` is the `i`-th line after the header; node 0 is the board with
@@ -37,7 +49,7 @@
 
 use super::super::domineering::Grid;
 use super::super::minimax::Player;
-use super::super::proof_text as text;
+use super::super::proof_text::{self as text, Failure};
 use super::DomineeringSearch;
 use crate::error::{memory_amount, Budget};
 use crate::MexError;
@@ -59,6 +71,8 @@ pub enum Node {
     Lose(Vec<usize>),
     /// Decided by the simple bound.
     Bound,
+    /// Decided by the packed bounds.
+    Packed,
 }
 
 /// A proof: the board, who moves first, who wins, the strategy.
@@ -153,11 +167,17 @@ pub fn bound_decides(grid: &Grid, mover: Player, winner: Player) -> bool {
     }
 }
 
+/// Whether the packed bounds decide `grid` for `winner` with `mover` to
+/// move.
+fn packed_decides(grid: &Grid, mover: Player, winner: Player) -> Result<bool, MexError> {
+    Ok(super::decided_by_bounds(grid, mover)? == Some(mover == winner))
+}
+
 /// Writes the proof of who wins `board` with `first` moving first, by
 /// `search` (its table speeds up the choices). The winner's move at each
-/// node is its first winning move in the order of [`Grid::placements`], so
-/// the proof does not depend on the search's budget. At most `memory`
-/// bytes for the proof's nodes.
+/// node is chosen as the module documentation says, so the proof does not
+/// depend on the search's budget. At most `memory` bytes for the proof's
+/// nodes.
 pub fn prove(
     search: &mut DomineeringSearch,
     board: &Grid,
@@ -214,6 +234,8 @@ impl Writer<'_> {
         self.seen.insert((grid, mover), id);
         let node = if bound_decides(&grid, mover, self.winner) {
             Node::Bound
+        } else if packed_decides(&grid, mover, self.winner)? {
+            Node::Packed
         } else if mover == self.winner {
             self.winning_move(&grid)?
         } else {
@@ -229,7 +251,9 @@ impl Writer<'_> {
 
     fn winning_move(&mut self, grid: &Grid) -> Result<Node, MexError> {
         let loser = self.winner.other();
-        for ((r, c), child) in grid.placements(vertical(self.winner)) {
+        let mut moves = grid.placements(vertical(self.winner));
+        moves.sort_by_cached_key(|(_, child)| real_moves(child, loser));
+        for ((r, c), child) in moves {
             if !self.search.first_player_wins(&child, loser)? {
                 let next = self.node(&child, loser)?;
                 return Ok(Node::Win(r, c, next));
@@ -254,6 +278,7 @@ impl Proof {
                 Node::Win(r, c, next) => text::write_node(&mut out, 'w', &[*r, *c as usize, *next]),
                 Node::Lose(answers) => text::write_node(&mut out, 'l', answers),
                 Node::Bound => text::write_node(&mut out, 'b', &[]),
+                Node::Packed => text::write_node(&mut out, 'p', &[]),
             }
         }
         out
@@ -285,7 +310,7 @@ impl Proof {
     }
 }
 
-const NODE_FORMS: &str = "w ROW COLUMN NODE, l NODE..., or b";
+const NODE_FORMS: &str = "w ROW COLUMN NODE, l NODE..., b or p";
 
 fn bad(what: &str, accepted: &str) -> MexError {
     text::bad("Domineering", what, accepted)
@@ -297,6 +322,7 @@ fn node(line: &str) -> Option<Node> {
         ("w", &[r, c, next]) => Some(Node::Win(r, u32::try_from(c).ok()?, next)),
         ("l", answers) => Some(Node::Lose(answers.to_vec())),
         ("b", []) => Some(Node::Bound),
+        ("p", []) => Some(Node::Packed),
         _ => None,
     }
 }
@@ -305,7 +331,7 @@ fn node(line: &str) -> Option<Node> {
 /// is visited once, in the position the moves lead to (up to the four
 /// images), and must be a legal winning move, an answer to every move of
 /// the loser, or a leaf the bound decides. Returns the winner.
-pub fn check(proof: &Proof) -> Result<Player, MexError> {
+pub fn check(proof: &Proof) -> Result<Player, Failure> {
     let winner = proof.winner;
     let mut reached: Vec<Option<(Grid, Player)>> = vec![None; proof.nodes.len()];
     let mut todo = Vec::new();
@@ -319,16 +345,18 @@ pub fn check(proof: &Proof) -> Result<Player, MexError> {
     while let Some(id) = todo.pop() {
         crate::stop::check()?;
         let (grid, mover) = reached[id].expect("reached before it is checked");
-        let wrong = |why: &str| bad(&format!("node {id}: {why}"), "a proof mex wrote");
+        let wrong = |what| text::flaw(id, what);
         match (&proof.nodes[id], mover == winner) {
             (Node::Bound, _) if bound_decides(&grid, mover, winner) => {}
-            (Node::Bound, _) => return Err(wrong("the bound does not decide it")),
+            (Node::Bound, _) => return Err(wrong("is a leaf the bound does not decide")),
+            (Node::Packed, _) if packed_decides(&grid, mover, winner)? => {}
+            (Node::Packed, _) => return Err(wrong("is a leaf the packed bounds do not decide")),
             (&Node::Win(r, c, next), true) => {
                 let child = grid
                     .placements(vertical(winner))
                     .into_iter()
                     .find(|(cell, _)| *cell == (r, c))
-                    .ok_or_else(|| wrong("the winner's move is not legal"))?
+                    .ok_or_else(|| wrong("plays a move of the winner that is not legal"))?
                     .1;
                 reach(
                     &mut reached,
@@ -341,14 +369,16 @@ pub fn check(proof: &Proof) -> Result<Player, MexError> {
             (Node::Lose(answers), false) => {
                 let moves = grid.placements(vertical(mover));
                 if moves.len() != answers.len() {
-                    return Err(wrong("not every move of the loser is answered"));
+                    return Err(wrong("does not answer every move of the loser once"));
                 }
                 for ((_, child), &next) in moves.iter().zip(answers) {
                     reach(&mut reached, &mut todo, next, child.least_image(), winner)?;
                 }
             }
-            (Node::Win(..), false) => return Err(wrong("the loser is to move here")),
-            (Node::Lose(_), true) => return Err(wrong("the winner is to move here")),
+            (Node::Win(..), false) => {
+                return Err(wrong("is a move of the winner where the loser moves"))
+            }
+            (Node::Lose(_), true) => return Err(wrong("answers the loser where the winner moves")),
         }
     }
     Ok(winner)
@@ -362,13 +392,10 @@ fn reach(
     id: usize,
     grid: Grid,
     mover: Player,
-) -> Result<(), MexError> {
-    let slot = reached.get_mut(id).ok_or_else(|| {
-        bad(
-            &format!("node {id} is named but absent"),
-            "a proof mex wrote",
-        )
-    })?;
+) -> Result<(), Failure> {
+    let slot = reached
+        .get_mut(id)
+        .ok_or_else(|| text::flaw(id, "is named but the proof has no such node"))?;
     match slot {
         None => {
             *slot = Some((grid, mover));
@@ -376,10 +403,7 @@ fn reach(
             Ok(())
         }
         Some(seen) if *seen == (grid, mover) => Ok(()),
-        Some(_) => Err(bad(
-            &format!("node {id} stands for two positions"),
-            "a proof mex wrote",
-        )),
+        Some(_) => Err(text::flaw(id, "stands for two different positions")),
     }
 }
 
@@ -462,6 +486,7 @@ mod tests {
             corrupted(&proof, |p| p.winner = p.winner.other()),
             corrupted(&proof, |p| p.first = p.first.other()),
             corrupted(&proof, |p| p.nodes[0] = Node::Bound),
+            corrupted(&proof, |p| p.nodes[0] = Node::Packed),
             corrupted(&proof, |p| {
                 if let Node::Lose(a) = &mut p.nodes[loses] {
                     a.pop();
