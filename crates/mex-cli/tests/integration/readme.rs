@@ -20,6 +20,7 @@ const PLACEHOLDERS: &[&str] = &[
 
 /// Commands named in prose, without the arguments that make them run.
 const MENTIONS: &[&str] = &[
+    "mex check-proof",
     "mex compare",
     "mex game",
     "mex graph",
