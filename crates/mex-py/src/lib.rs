@@ -1692,6 +1692,8 @@ fn _mex(m: &Bound<'_, PyModule>) -> PyResult<()> {
     )?)?;
     m.add_function(wrap_pyfunction!(search::winner, m)?)?;
     m.add_function(wrap_pyfunction!(search::sum_outcome, m)?)?;
+    m.add_function(wrap_pyfunction!(search::prove, m)?)?;
+    m.add_function(wrap_pyfunction!(search::check_proof, m)?)?;
     m.add_function(wrap_pyfunction!(list_games, m)?)?;
     m.add_function(wrap_pyfunction!(nim, m)?)?;
     m.add_function(wrap_pyfunction!(wythoff, m)?)?;

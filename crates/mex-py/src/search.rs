@@ -1,13 +1,18 @@
 //! The searches of issue 22 from Python: who wins a sum of positions with
 //! a given first player (the outcome search, as `mex value --first` and
-//! `mex sum --first`), and the outcome class by the same search. The
+//! `mex sum --first`), and the outcome class by the same search; proofs of
+//! who wins and their checker (issue 40, as `--proof` and `mex
+//! check-proof`). The
 //! nimber search answers every impartial `Game.value()` already.
 
 use super::{err, interruptible, Game};
+use mex_core::games::proof::{self, WinnerProof};
 use mex_core::games::sum::Summand;
 use mex_core::games::{outcome_search, CatalogGame, Context, Side};
+use mex_core::partizan::minimax::Player;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use pyo3::types::PyDict;
 
 /// `"left"` or `"right"` (any case) as a side.
 fn first_player(first: &str) -> PyResult<Side> {
@@ -100,4 +105,69 @@ pub fn sum_outcome(
     })?
     .map_err(err)?;
     Ok(class.to_string())
+}
+
+/// A proof that the winner of `game` (one position) wins with `first`
+/// ("left" or "right") moving first, as the text `mex value GAME POSITION
+/// --first FIRST --proof FILE` writes (docs/proof-format.md): a strategy
+/// for the winner; `check_proof` verifies it. Within `memory` bytes for
+/// the search and the proof (default 4 GiB).
+///
+/// >>> import mex
+/// >>> text = mex.prove(mex.Game("domineering", "3x3"), "left")
+/// >>> text.splitlines()[0]
+/// 'mex-proof 1 domineering'
+#[pyfunction]
+#[pyo3(signature = (game, first, memory = None))]
+pub fn prove(
+    py: Python<'_>,
+    game: PyRef<'_, Game>,
+    first: &str,
+    memory: Option<usize>,
+) -> PyResult<String> {
+    let player = match first_player(first)? {
+        Side::Left => Player::Left,
+        _ => Player::Right,
+    };
+    let (entry, position) = (game.entry, game.position.clone());
+    let ctx = context(memory)?;
+    let proof =
+        interruptible(py, move || proof::prove(entry, &position, player, &ctx))?.map_err(err)?;
+    Ok(proof.to_text())
+}
+
+/// Verifies a proof (the text `prove` returns or `--proof` writes) by the
+/// rules of its game alone, with no search, within `memory` bytes (default
+/// 4 GiB). Returns a dict: `game`, `position`, `first` and `winner`
+/// ("Left" or "Right"), `holds` (bool), `nodes` (int) and `flaw` (None,
+/// or the node where the proof fails and what is wrong there). Raises
+/// ValueError when the text is not a proof.
+///
+/// >>> import mex
+/// >>> mex.check_proof(mex.prove(mex.Game("clobber", "xoxo/oxox"), "right"))["holds"]
+/// True
+#[pyfunction]
+#[pyo3(signature = (text, memory = None))]
+pub fn check_proof<'py>(
+    py: Python<'py>,
+    text: String,
+    memory: Option<usize>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let ctx = context(memory)?;
+    let proof = WinnerProof::parse(&text).map_err(err)?;
+    let (proof, verdict) = interruptible(py, move || {
+        let verdict = proof.verify(&ctx);
+        (proof, verdict)
+    })?;
+    let flaw = verdict.map_err(err)?.err().map(|flaw| flaw.to_string());
+    let (game, position) = proof.subject();
+    let out = PyDict::new(py);
+    out.set_item("game", game)?;
+    out.set_item("position", position)?;
+    out.set_item("first", format!("{:?}", proof.first()))?;
+    out.set_item("winner", format!("{:?}", proof.winner()))?;
+    out.set_item("holds", flaw.is_none())?;
+    out.set_item("nodes", proof.nodes())?;
+    out.set_item("flaw", flaw)?;
+    Ok(out)
 }

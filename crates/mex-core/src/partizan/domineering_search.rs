@@ -155,7 +155,43 @@ impl DomineeringSearch {
 
     /// Whether `first`, moving first on `grid`, wins.
     pub fn first_player_wins(&mut self, grid: &Grid, first: Player) -> Result<bool, MexError> {
-        let mut board = Board::of(grid)?;
+        let mut board = self.board_of(grid)?;
+        Ok(self.wins(&mut board, view_of(first))?.0)
+    }
+
+    /// The first move of `mover` on `grid`, in the order the search tries
+    /// them, after which the other player loses (its top or left cell, as
+    /// [`Grid::placements`] names it); `None` when `mover` loses. The same
+    /// move whatever the table holds: the order depends on the board alone.
+    pub fn winning_move(
+        &mut self,
+        grid: &Grid,
+        mover: Player,
+    ) -> Result<Option<(u32, u32)>, MexError> {
+        let mut board = self.board_of(grid)?;
+        let side = view_of(mover);
+        let mut moves = [Move::default(); MAX_MOVES];
+        let count = self.ordered_moves(&board, side, &mut moves);
+        for m in &moves[..count] {
+            board.toggle(side, *m);
+            let (opponent_won, _) = self.wins(&mut board, 1 - side)?;
+            board.toggle(side, *m);
+            if !opponent_won {
+                let (row, bit) = (u32::from(m.row) - 1, u32::from(m.bit) - 1);
+                return Ok(Some(if side == view::HORIZONTAL {
+                    (row, bit)
+                } else {
+                    (bit, row)
+                }));
+            }
+        }
+        Ok(None)
+    }
+
+    /// The search's board of `grid`; the table is emptied when the shape
+    /// changes (its keys are images of one shape).
+    fn board_of(&mut self, grid: &Grid) -> Result<Board, MexError> {
+        let board = Board::of(grid)?;
         let shape = (grid.height(), grid.width());
         if shape != self.shape {
             if self.shape != (0, 0) {
@@ -164,11 +200,7 @@ impl DomineeringSearch {
             }
             self.shape = shape;
         }
-        let mover = match first {
-            Player::Left => view::VERTICAL,
-            Player::Right => view::HORIZONTAL,
-        };
-        Ok(self.wins(&mut board, mover)?.0)
+        Ok(board)
     }
 
     /// Whether `mover` wins `board` moving first, and the nodes searched.
@@ -277,14 +309,19 @@ impl DomineeringSearch {
     }
 }
 
+/// The view whose rows hold `player`'s dominoes.
+fn view_of(player: Player) -> usize {
+    match player {
+        Player::Left => view::VERTICAL,
+        Player::Right => view::HORIZONTAL,
+    }
+}
+
 /// Whether the bounds alone decide `grid` with `mover` to move: the
 /// simple bounds, then the packed ones (`Some(true)`: the mover wins).
 pub fn decided_by_bounds(grid: &Grid, mover: Player) -> Result<Option<bool>, MexError> {
     let board = Board::of(grid)?;
-    let mover = match mover {
-        Player::Left => view::VERTICAL,
-        Player::Right => view::HORIZONTAL,
-    };
+    let mover = view_of(mover);
     Ok(simple_bounds(&board, mover).or_else(|| bounds::decided(&board, mover)))
 }
 

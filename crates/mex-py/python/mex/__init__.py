@@ -102,6 +102,8 @@ from ._mex import (
     ssc_outcome,
     sum_outcome,
     winner,
+    prove,
+    check_proof,
 )
 from . import pictures, ssc
 from . import ruleset
@@ -143,6 +145,8 @@ __all__ = [
     "ssc_outcome",
     "sum_outcome",
     "winner",
+    "prove",
+    "check_proof",
     "domineering_svg",
     "nim_chart",
     "NimChart",

@@ -17,10 +17,10 @@
 //! canonical forms by the search's tests), the simple bound with
 //! definitions of its own.
 //!
-//! The winner's move at a node is, among its moves ordered by the loser's
-//! real moves after them (fewest first, then the order of
-//! [`Grid::placements`]), the first that wins: short answers lists and a
-//! small strategy, and the same proof whatever the search's budget.
+//! The winner's move at a node is the first winning move in the order the
+//! search tries moves (Obsequi's ordering: [`DomineeringSearch::winning_move`]),
+//! so that the strategy is the tree the search proved, and the same proof
+//! whatever the search's budget.
 //!
 //! The checker ([`check`]) searches nothing: it re-plays Domineering's
 //! rules from the board of the header, node by node, and recounts the
@@ -60,7 +60,7 @@ pub const KIND: &str = "domineering";
 
 /// Bytes one node of a proof being written takes (its entry in the table
 /// of positions and its line, about).
-const NODE_BYTES: usize = 64;
+const NODE_BYTES: usize = 112;
 
 /// One node of a proof.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -251,15 +251,21 @@ impl Writer<'_> {
 
     fn winning_move(&mut self, grid: &Grid) -> Result<Node, MexError> {
         let loser = self.winner.other();
-        let mut moves = grid.placements(vertical(self.winner));
-        moves.sort_by_cached_key(|(_, child)| real_moves(child, loser));
-        for ((r, c), child) in moves {
-            if !self.search.first_player_wins(&child, loser)? {
-                let next = self.node(&child, loser)?;
-                return Ok(Node::Win(r, c, next));
-            }
-        }
-        unreachable!("the search found a winning move from every position it calls won")
+        let Some((r, c)) = self.search.winning_move(grid, self.winner)? else {
+            return Err(MexError::invalid(
+                "the Domineering search: a position it calls won has no winning move",
+                "a search whose answers agree (report this as a bug)",
+            ));
+        };
+        let cell = (r as usize, c);
+        let child = grid
+            .placements(vertical(self.winner))
+            .into_iter()
+            .find(|(at, _)| *at == cell)
+            .expect("the search's move is a placement of the grid")
+            .1;
+        let next = self.node(&child, loser)?;
+        Ok(Node::Win(cell.0, c, next))
     }
 }
 
