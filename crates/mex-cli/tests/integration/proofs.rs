@@ -93,3 +93,28 @@ fn proofs_are_refused_where_they_do_not_apply() {
         assert!(!std::path::Path::new("x").exists());
     }
 }
+
+/// The SHA-256 docs/records.md gives for the proof of `board` with
+/// `first` moving first.
+fn recorded_digest(board: &str, first: &str) -> String {
+    let records = include_str!("../../../../docs/records.md");
+    let row = format!("| {board} | {first} |");
+    let line = records
+        .lines()
+        .find(|l| l.starts_with(&row))
+        .unwrap_or_else(|| panic!("docs/records.md has no proof row {row}"));
+    line.split('`').nth(1).unwrap().to_string()
+}
+
+#[test]
+fn the_recorded_proofs_are_written_again_byte_for_byte() {
+    let dir = scratch_dir("proofs-records");
+    for (board, first, typed) in [("6×8", "Right", "6x8"), ("7×8", "Right", "7x8")] {
+        let file = dir.join(format!("{typed}.proof"));
+        let file = file.to_str().unwrap();
+        let lower = first.to_ascii_lowercase();
+        let wrote = json(&["value", "domineering", typed, "--first", &lower, "--proof", file]);
+        assert_eq!(wrote["proof"]["sha256"], recorded_digest(board, first), "{board}");
+        assert_eq!(json(&["check-proof", file])["holds"], true);
+    }
+}
