@@ -15,6 +15,7 @@ pub mod nimber;
 pub mod octal;
 pub mod partizan;
 pub mod play;
+pub mod play_proof;
 pub mod proof;
 pub mod search;
 pub mod serve;

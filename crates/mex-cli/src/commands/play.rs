@@ -27,7 +27,9 @@ Examples:
   printf '1\\n1\\n' | mex play nim 1,2
   mex play domineering 3x3 --side Right
   mex play shift-game 0000            (you are Alice, the computer Bob)
-  mex play ssc \"BBW WB\"                (choose together with the computer)"
+  mex play ssc \"BBW WB\"                (choose together with the computer)
+  mex value domineering 8x8 --first left --proof 8x8.proof
+  mex play domineering 8x8 --proof 8x8.proof    (the computer plays Left by the proof)"
 )]
 pub struct PlayArgs {
     /// The game (see mex games).
@@ -45,6 +47,12 @@ pub struct PlayArgs {
     /// Let the computer move first (alternating games).
     #[arg(long)]
     computer_first: bool,
+    /// Play through a proof of who wins (as `mex value GAME POSITION
+    /// --first left --proof FILE` writes it, for this position): the
+    /// computer plays the proof's winner with no value computed, you the
+    /// loser; the proof's first player moves first (partizan games).
+    #[arg(long, value_name = "FILE", conflicts_with = "computer_first")]
+    proof: Option<String>,
 }
 
 fn other(side: &str) -> &'static str {
@@ -79,6 +87,14 @@ fn normal_side(family: Family, side: Option<&str>) -> Result<&'static str, MexEr
 pub fn run(a: &PlayArgs) -> Result<Output, MexError> {
     super::catalog::one_position(&a.game, &a.position, &a.extra)?;
     let game = games::find(&a.game)?;
+    if let Some(file) = &a.proof {
+        super::winner::check_partizan(game, "--proof")?;
+        let strategy = super::play_proof::strategy(file, game, &a.position, a.side.as_deref())?;
+        let position = game.normalize(&a.position)?;
+        return Ok(Output::stream(move |w| {
+            with_lines(|read| super::play_proof::play(&strategy, position, read, w))
+        }));
+    }
     let family = game.info().family;
     let side = normal_side(family, a.side.as_deref())?;
     // Refuse a bad position before the game starts (status 2).
@@ -87,16 +103,23 @@ pub fn run(a: &PlayArgs) -> Result<Output, MexError> {
     game.moves(&position, &mut ctx)?;
     let computer_first = a.computer_first;
     Ok(Output::stream(move |w| {
-        let stdin = io::stdin();
-        // Through a pipe the typed lines are not echoed: print them.
-        let echo = !stdin.is_terminal();
-        let mut input = stdin.lock();
-        let mut read = || {
-            let line = read_line(&mut input).map_err(io::Error::other)?;
-            Ok((line, echo))
-        };
-        play(game, position, side, computer_first, ctx, &mut read, w)
+        with_lines(|read| play(game, position, side, computer_first, ctx, read, w))
     }))
+}
+
+/// Runs `game_loop` on the lines of stdin, each with whether to echo it
+/// (through a pipe the typed lines are not echoed: they are printed).
+fn with_lines(
+    game_loop: impl FnOnce(&mut dyn FnMut() -> io::Result<(Option<String>, bool)>) -> io::Result<()>,
+) -> io::Result<()> {
+    let stdin = io::stdin();
+    let echo = !stdin.is_terminal();
+    let mut input = stdin.lock();
+    let mut read = || {
+        let line = read_line(&mut input).map_err(io::Error::other)?;
+        Ok((line, echo))
+    };
+    game_loop(&mut read)
 }
 
 /// Longest line of input `mex play` reads (a move's label or number).

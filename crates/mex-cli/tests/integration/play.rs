@@ -260,3 +260,42 @@ fn serve_answers_what_the_cli_prints() {
         }
     }
 }
+
+/// `mex play --proof`: the computer plays the proof's winner on a board
+/// whose value the value route would take long to find, and wins against
+/// the person's lines (the first move listed each time, once after a
+/// refused number).
+#[test]
+fn the_computer_wins_through_a_proof() {
+    let dir = common::scratch_dir("play-proof");
+    let file = dir.join("7x7.proof");
+    let path = file.to_str().unwrap();
+    let wrote = common::mex(&[
+        "value",
+        "domineering",
+        "7x7",
+        "--first",
+        "left",
+        "--proof",
+        path,
+    ]);
+    assert!(wrote.status.success());
+    for choice in ["1", "99"] {
+        // A number out of range is refused and asked again; "1" always plays.
+        let input = format!("{choice}\n1\n").repeat(40);
+        let (out, code) = play(&["domineering", "7x7", "--proof", path], &input);
+        assert_eq!(code, 0, "{out}");
+        assert!(out.contains("Left wins moving first"), "{out}");
+        assert!(
+            out.ends_with("Right cannot move: the computer wins\n"),
+            "{out}"
+        );
+    }
+    let (out, code) = play(
+        &["domineering", "7x7", "--proof", path, "--side", "Left"],
+        "",
+    );
+    assert_eq!(code, 2, "{out}");
+    let (out, code) = play(&["domineering", "6x6", "--proof", path], "");
+    assert_eq!(code, 2, "{out}");
+}

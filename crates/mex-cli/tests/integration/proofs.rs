@@ -113,8 +113,20 @@ fn the_recorded_proofs_are_written_again_byte_for_byte() {
         let file = dir.join(format!("{typed}.proof"));
         let file = file.to_str().unwrap();
         let lower = first.to_ascii_lowercase();
-        let wrote = json(&["value", "domineering", typed, "--first", &lower, "--proof", file]);
-        assert_eq!(wrote["proof"]["sha256"], recorded_digest(board, first), "{board}");
+        let wrote = json(&[
+            "value",
+            "domineering",
+            typed,
+            "--first",
+            &lower,
+            "--proof",
+            file,
+        ]);
+        assert_eq!(
+            wrote["proof"]["sha256"],
+            recorded_digest(board, first),
+            "{board}"
+        );
         assert_eq!(json(&["check-proof", file])["holds"], true);
     }
 }

@@ -178,6 +178,9 @@ pub fn prove_citing(
     })
 }
 
+/// A position as the keys of its regions and the player to move.
+pub type RegionKeys = (Vec<u128>, Player);
+
 /// A position as a sum of regions with a move, sorted by key.
 struct Sum(Vec<(u128, Boxed<'static>)>);
 
@@ -495,6 +498,15 @@ fn node(line: &str) -> Option<Node> {
 /// winner win. Every node must be reached. Returns the winner and the
 /// number of nodes.
 pub fn check(proof: &PositionProof, ctx: &Context) -> Result<Checked, Failure> {
+    replay(proof, ctx).map(|_| Checked {
+        winner: proof.winner,
+        nodes: proof.nodes.len(),
+    })
+}
+
+/// [`check`], returning the regions' keys and the mover each node stands
+/// for.
+pub fn replay(proof: &PositionProof, ctx: &Context) -> Result<Vec<RegionKeys>, Failure> {
     let game = find(proof.game)?;
     let mut checker = Checker {
         proof,
@@ -518,16 +530,13 @@ pub fn check(proof: &PositionProof, ctx: &Context) -> Result<Checked, Failure> {
     if let Some(id) = checker.reached.iter().position(Option::is_none) {
         return Err(wrong(id, "is not reached from the root"));
     }
-    Ok(Checked {
-        winner: proof.winner,
-        nodes: proof.nodes.len(),
-    })
+    Ok(checker.reached.into_iter().flatten().collect())
 }
 
 struct Checker<'p> {
     proof: &'p PositionProof,
     /// The position and mover each node stands for, once reached.
-    reached: Vec<Option<(Vec<u128>, Player)>>,
+    reached: Vec<Option<RegionKeys>>,
     pending: Vec<(usize, Sum)>,
     store: GameStore,
     serial: u64,
@@ -611,6 +620,9 @@ impl Checker<'_> {
 fn wrong(id: usize, what: &'static str) -> Failure {
     text::flaw(id, what)
 }
+
+mod strategy;
+pub use strategy::Strategy;
 
 #[cfg(test)]
 mod tests;

@@ -311,6 +311,17 @@ pub trait CatalogGame: Send + Sync {
         let _ = (position, first, ctx);
         Ok(None)
     }
+    /// The moves of `player` as (label, the position after it, as the game
+    /// prints it), without their values (partizan short games only): what
+    /// a player following a proof needs.
+    fn side_moves(
+        &self,
+        position: &str,
+        player: Player,
+    ) -> Result<Vec<(String, String)>, MexError> {
+        let _ = player;
+        Err(not_in_family(self.info(), position, "moves of one side"))
+    }
     /// The position as a component of an outcome search
     /// ([`crate::partizan::minimax`]), parsed once and played on its own
     /// type (partizan short games only). Only what cannot be represented

@@ -139,6 +139,19 @@ impl<G: PartizanGame> CatalogGame for PartizanEntry<G> {
         let p = parse(&self.0, position)?;
         self.0.dedicated_winner(&p, first, ctx.search_memory)
     }
+    fn side_moves(
+        &self,
+        position: &str,
+        player: Player,
+    ) -> Result<Vec<(String, String)>, MexError> {
+        let p = parse(&self.0, position)?;
+        let [(_, left), (_, right)] = self.listed_moves(&p)?;
+        let moves = if player == Player::Left { left } else { right };
+        Ok(moves
+            .into_iter()
+            .map(|m| (m.label, m.to.to_string()))
+            .collect())
+    }
     fn dedicated_proof(
         &self,
         position: &str,

@@ -182,3 +182,44 @@ fn malformed_text_is_refused_in_one_line() {
         assert!(!e.contains('\n'), "{e}");
     }
 }
+
+/// The strategy played to the end against every line of the loser (all
+/// of them, depth first): the winner always has the strategy's move, and
+/// every game ends with the loser unable to move.
+fn play_out(strategy: &Strategy, position: String, mover: Player, ctx: &mut Context) -> usize {
+    let game = strategy.game();
+    let moves = game.side_moves(&position, mover).unwrap();
+    let winner = strategy.proof().winner();
+    if moves.is_empty() {
+        assert_ne!(mover, winner, "the winner cannot move at {position}");
+        return 1;
+    }
+    let after: Vec<String> = moves.into_iter().map(|(_, p)| p).collect();
+    if mover == winner {
+        let i = strategy.winning_move(&position, &after, ctx).unwrap();
+        let i = i.unwrap_or_else(|| panic!("no winning move at {position}"));
+        play_out(strategy, after[i].clone(), mover.other(), ctx)
+    } else {
+        after
+            .into_iter()
+            .map(|p| play_out(strategy, p, mover.other(), ctx))
+            .sum()
+    }
+}
+
+#[test]
+fn the_strategy_wins_every_game_the_loser_can_play() {
+    for (game, position, first) in [
+        ("domineering", "3x4", Player::Left),
+        ("domineering", "4x4", Player::Right),
+        ("clobber", "xoxo/oxox", Player::Left),
+        ("nogo", "2x3", Player::Right),
+    ] {
+        let proof = proved(game, position, first);
+        let strategy = Strategy::new(proof, &Context::new()).unwrap().unwrap();
+        let mut ctx = Context::new();
+        let start = find(game).unwrap().normalize(position).unwrap();
+        let games = play_out(&strategy, start, first, &mut ctx);
+        assert!(games > 0);
+    }
+}

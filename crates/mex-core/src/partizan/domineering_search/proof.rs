@@ -338,6 +338,12 @@ fn node(line: &str) -> Option<Node> {
 /// images), and must be a legal winning move, an answer to every move of
 /// the loser, or a leaf the bound decides. Returns the winner.
 pub fn check(proof: &Proof) -> Result<Player, Failure> {
+    replay(proof).map(|_| proof.winner)
+}
+
+/// [`check`], returning the position (least image) and mover each node
+/// stands for.
+pub fn replay(proof: &Proof) -> Result<Vec<(Grid, Player)>, Failure> {
     let winner = proof.winner;
     let mut reached: Vec<Option<(Grid, Player)>> = vec![None; proof.nodes.len()];
     let mut todo = Vec::new();
@@ -387,7 +393,10 @@ pub fn check(proof: &Proof) -> Result<Player, Failure> {
             (Node::Lose(_), true) => return Err(wrong("answers the loser where the winner moves")),
         }
     }
-    Ok(winner)
+    if let Some(id) = reached.iter().position(Option::is_none) {
+        return Err(text::flaw(id, "is not reached from the root"));
+    }
+    Ok(reached.into_iter().flatten().collect())
 }
 
 /// Records that node `id` stands for `grid` with `mover` to move, or
@@ -493,6 +502,7 @@ mod tests {
             corrupted(&proof, |p| p.first = p.first.other()),
             corrupted(&proof, |p| p.nodes[0] = Node::Bound),
             corrupted(&proof, |p| p.nodes[0] = Node::Packed),
+            corrupted(&proof, |p| p.nodes.push(Node::Bound)),
             corrupted(&proof, |p| {
                 if let Node::Lose(a) = &mut p.nodes[loses] {
                     a.pop();
