@@ -552,7 +552,11 @@ fn first_player_winner(a: &ValueArgs, first: winner::First) -> Result<Output, Me
     }
     o.write_board(game, &a.position)?;
     if let Some(file) = &a.proof {
-        return super::proof::write(game, &a.position, first, file, &o.search, a.json);
+        let summand = mex_core::games::sum::Summand {
+            game,
+            position: &a.position,
+        };
+        return super::proof::write(&[summand], first, file, &o.search, a.json);
     }
     winner::position(game, &a.position, first, &mut o.search.context(), a.json)
 }

@@ -11,7 +11,8 @@ use crate::{files, progress};
 use clap::Args;
 use mex_core::digest_io::sha256_hex;
 use mex_core::games::proof::{self, WinnerProof};
-use mex_core::games::{CatalogGame, Context, Side};
+use mex_core::games::sum::Summand;
+use mex_core::games::{Context, Side};
 use mex_core::partizan::minimax::Player;
 use mex_core::partizan::proof_text::Flaw;
 use mex_core::MexError;
@@ -153,11 +154,11 @@ impl Report for ProvedReport {
     }
 }
 
-/// `mex value GAME POSITION --first left|right --proof FILE`: who wins,
-/// by the proof written to `file`.
+/// `mex value GAME POSITION --first left|right --proof FILE` (one summand)
+/// and `mex sum ... --proof FILE`: who wins, by the proof written to
+/// `file`.
 pub fn write(
-    game: &'static dyn CatalogGame,
-    position: &str,
+    summands: &[Summand],
     first: First,
     file: &Path,
     options: &SearchOptions,
@@ -173,12 +174,15 @@ pub fn write(
             ))
         }
     };
-    super::winner::check_partizan(game, "--proof")?;
+    for s in summands {
+        super::winner::check_partizan(s.game, "--proof")?;
+    }
     let ctx = options.context();
-    let proof = progress::while_searching(json, || proof::prove(game, position, first, &ctx))?;
+    let proof = progress::while_searching(json, || proof::prove_sum(summands, first, &ctx))?;
     let text = proof.to_text();
     files::write_file(file, &text, "--proof")?;
     let (name, shown) = proof.subject();
+    let one = summands.len() == 1;
     let winner = side_name(side_of(proof.winner()));
     let (left_first, right_first) = match first {
         Player::Left => (Some(winner), None),
@@ -187,9 +191,14 @@ pub fn write(
     let nodes = proof.nodes();
     Ok(Output::report(ProvedReport {
         outcome: OutcomeReport {
-            game: Some(name.to_string()),
-            position: Some(shown),
-            components: None,
+            game: one.then(|| name.to_string()),
+            position: one.then_some(shown),
+            components: (!one).then(|| {
+                summands
+                    .iter()
+                    .map(|s| format!("{}:{}", s.game.info().name, s.position))
+                    .collect()
+            }),
             question: "winner",
             outcome: None,
             left_first,

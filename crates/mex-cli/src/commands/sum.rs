@@ -39,6 +39,7 @@ other search, reusing its table, settles the outcome class too.
 Examples:
   mex sum nim:5 octal:0.07:20 subtraction:1,3,4:9 wythoff:3,5
   mex sum clobber:xoxoxoxoxoxoxoxoxoxo clobber:oxxoxoox --first left
+  mex sum clobber:xoxo domineering:3x3 --first right --proof s.proof
   mex sum domineering:2x2 nim:1 expression:^
   mex sum octal:0.77:5 octal:0.77:7 nim:2 --misere"
 )]
@@ -55,6 +56,11 @@ pub struct SumArgs {
     /// without the value: for sums whose value is too expensive.
     #[arg(long, value_enum, value_name = "PLAYER")]
     first: Option<super::winner::First>,
+    /// With --first left or right: write a proof of who wins the sum to
+    /// FILE (partizan components; mex check-proof verifies it; format:
+    /// docs/proof-format.md).
+    #[arg(long, value_name = "FILE", value_parser = super::proof::proof_path, requires = "first")]
+    proof: Option<std::path::PathBuf>,
     /// Print values longer than 200 characters in full (text output leaves
     /// them out, with their length; JSON always has them).
     #[arg(long)]
@@ -79,6 +85,10 @@ pub fn run(a: &SumArgs) -> Result<Output, MexError> {
         .iter()
         .map(|c| Summand::parse(c))
         .collect::<Result<Vec<_>, _>>()?;
+    if let (Some(file), Some(first)) = (&a.proof, a.first) {
+        let options = super::search::SearchOptions::default();
+        return super::proof::write(&summands, first, file, &options, a.json);
+    }
     if a.first.is_some() {
         let report = super::winner::search(&summands, a.first, &mut Context::new(), a.json)?;
         return Ok(Output::report(report.of_sum(&a.components)));

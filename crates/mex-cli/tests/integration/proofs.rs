@@ -130,3 +130,23 @@ fn the_recorded_proofs_are_written_again_byte_for_byte() {
         assert_eq!(json(&["check-proof", file])["holds"], true);
     }
 }
+
+#[test]
+fn a_sum_has_a_proof_that_checks() {
+    let dir = scratch_dir("proofs-sum");
+    let file = dir.join("s.proof");
+    let path = file.to_str().unwrap();
+    let terms = ["clobber:xoxo", "domineering:3x3", "konane:xo.x"];
+    for first in ["left", "right"] {
+        let mut args = vec!["sum"];
+        args.extend(terms);
+        let searched = json(&[&args[..], &["--first", first]].concat());
+        let wrote = json(&[&args[..], &["--first", first, "--proof", path]].concat());
+        let key = format!("{first}_first");
+        assert_eq!(wrote[&key], searched[&key]);
+        assert_eq!(wrote["components"].as_array().unwrap().len(), 3);
+        let checked = json(&["check-proof", path]);
+        assert_eq!(checked["holds"], true);
+        assert_eq!(checked["winner"], searched[&key]);
+    }
+}

@@ -28,8 +28,8 @@
 //!
 //! ```text
 //! mex-proof 1 game
-//! game clobber
-//! position xox/oxo       (as the game prints it)
+//! part clobber xox/oxo   (the game and the position as it prints it; a
+//!                        sum has one part line for each of its terms)
 //! first left
 //! winner left
 //! w 0 2 1                node 0: the winner plays, in region 0, its
@@ -103,13 +103,21 @@ pub enum Node {
     Forms,
 }
 
-/// A proof of who wins one position of a partizan catalog game.
+/// One component of the position a [`PositionProof`] is about.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PositionProof {
+pub struct Part {
     /// The game's catalog name.
     pub game: &'static str,
     /// The position as the game prints it.
     pub position: String,
+}
+
+/// A proof of who wins a position of a partizan catalog game, or a sum of
+/// such positions.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PositionProof {
+    /// The components of the position (one, or the terms of a sum).
+    pub parts: Vec<Part>,
     /// Who moves first.
     pub first: Player,
     /// Who wins.
@@ -140,20 +148,43 @@ pub fn prove(
     if let Some(proof) = game.dedicated_proof(position, first, ctx)? {
         return Ok(proof);
     }
-    prove_citing(game, position, first, ctx, CITED_ROOM).map(WinnerProof::Position)
+    prove_citing(&[(game, position)], first, ctx, CITED_ROOM).map(WinnerProof::Position)
 }
 
-/// The [`PositionProof`] of `position`, citing the forms of regions found
-/// within `room` (0 positions: none, so that the strategy reaches the
-/// ends).
+/// The proof of who wins the sum of `summands` (partizan positions) with
+/// `first` moving first: [`prove`] for a sum of one term.
+pub fn prove_sum(
+    summands: &[super::sum::Summand],
+    first: Player,
+    ctx: &Context,
+) -> Result<WinnerProof, MexError> {
+    if let [one] = summands {
+        return prove(one.game, one.position, first, ctx);
+    }
+    let parts: Vec<_> = summands.iter().map(|s| (s.game, s.position)).collect();
+    prove_citing(&parts, first, ctx, CITED_ROOM).map(WinnerProof::Position)
+}
+
+/// The position of `parts` as one sum of regions.
+fn root(parts: &[(&'static dyn CatalogGame, &str)]) -> Result<Sum, MexError> {
+    let mut regions = Vec::new();
+    for (game, position) in parts {
+        regions.extend(Sum::of(game.search_component(position)?).0);
+    }
+    regions.sort_by_key(|(k, _)| *k);
+    Ok(Sum(regions))
+}
+
+/// The [`PositionProof`] of the sum of `parts` (games and positions),
+/// citing the forms of regions found within `room` (0 positions: none, so
+/// that the strategy reaches the ends).
 pub fn prove_citing(
-    game: &'static dyn CatalogGame,
-    position: &str,
+    parts: &[(&'static dyn CatalogGame, &str)],
     first: Player,
     ctx: &Context,
     room: Room,
 ) -> Result<PositionProof, MexError> {
-    let root = Sum::of(game.search_component(position)?);
+    let root = root(parts)?;
     let mut writer = Writer {
         search: OutcomeSearch::new(crate::partizan::minimax::SearchLimits {
             memory: ctx.search_memory / 2,
@@ -169,9 +200,17 @@ pub fn prove_citing(
     };
     writer.winner = writer.search.winner(&root.components(), &[], first)?;
     writer.node(root, first)?;
+    let parts = parts
+        .iter()
+        .map(|(game, position)| {
+            Ok(Part {
+                game: game.info().name,
+                position: game.normalize(position)?,
+            })
+        })
+        .collect::<Result<_, MexError>>()?;
     Ok(PositionProof {
-        game: game.info().name,
-        position: game.normalize(position)?,
+        parts,
         first,
         winner: writer.winner,
         nodes: writer.nodes,
@@ -376,7 +415,16 @@ impl WinnerProof {
     pub fn subject(&self) -> (&'static str, String) {
         match self {
             WinnerProof::Domineering(p) => ("domineering", p.board.to_string()),
-            WinnerProof::Position(p) => (p.game, p.position.clone()),
+            WinnerProof::Position(p) => match &p.parts[..] {
+                [one] => (one.game, one.position.clone()),
+                parts => {
+                    let terms: Vec<String> = parts
+                        .iter()
+                        .map(|p| format!("{}:{}", p.game, p.position))
+                        .collect();
+                    ("sum", terms.join(" + "))
+                }
+            },
         }
     }
 
@@ -427,11 +475,12 @@ impl WinnerProof {
 impl PositionProof {
     /// The proof in the format of the module documentation.
     pub fn to_text(&self) -> String {
-        let mut out = format!(
-            "{}\ngame {}\nposition {}\nfirst {}\nwinner {}\n",
-            text::header(KIND),
-            self.game,
-            self.position,
+        let mut out = format!("{}\n", text::header(KIND));
+        for part in &self.parts {
+            out += &format!("part {} {}\n", part.game, part.position);
+        }
+        out += &format!(
+            "first {}\nwinner {}\n",
             text::side_word(self.first),
             text::side_word(self.winner)
         );
@@ -455,17 +504,30 @@ impl PositionProof {
                 &format!("the line {}", text::header(KIND)),
             ));
         }
-        let game = find(text::field(KIND, lines.next(), "game")?)?;
-        let position = text::field(KIND, lines.next(), "position")?.to_string();
-        let first = text::side(KIND, text::field(KIND, lines.next(), "first")?)?;
+        let mut parts = Vec::new();
+        let mut line = lines.next();
+        while let Some(term) = line.and_then(|l| l.strip_prefix("part ")) {
+            let (game, position) = term
+                .trim()
+                .split_once(' ')
+                .ok_or_else(|| bad(&format!("the line part {term}"), "part GAME POSITION"))?;
+            parts.push(Part {
+                game: find(game)?.info().name,
+                position: position.trim().to_string(),
+            });
+            line = lines.next();
+        }
+        if parts.is_empty() {
+            return Err(bad("no part line", "part GAME POSITION (one or more)"));
+        }
+        let first = text::side(KIND, text::field(KIND, line, "first")?)?;
         let winner = text::side(KIND, text::field(KIND, lines.next(), "winner")?)?;
         let nodes = lines
             .enumerate()
             .map(|(i, l)| node(l).ok_or_else(|| bad(&format!("node {i}"), NODE_FORMS)))
             .collect::<Result<Vec<_>, _>>()?;
         Ok(PositionProof {
-            game: game.info().name,
-            position,
+            parts,
             first,
             winner,
             nodes,
@@ -507,7 +569,10 @@ pub fn check(proof: &PositionProof, ctx: &Context) -> Result<Checked, Failure> {
 /// [`check`], returning the regions' keys and the mover each node stands
 /// for.
 pub fn replay(proof: &PositionProof, ctx: &Context) -> Result<Vec<RegionKeys>, Failure> {
-    let game = find(proof.game)?;
+    let mut parts = Vec::new();
+    for part in &proof.parts {
+        parts.push((find(part.game)?, part.position.as_str()));
+    }
     let mut checker = Checker {
         proof,
         reached: vec![None; proof.nodes.len()],
@@ -518,11 +583,7 @@ pub fn replay(proof: &PositionProof, ctx: &Context) -> Result<Vec<RegionKeys>, F
         memory: ctx.search_memory / 2,
         used: 0,
     };
-    checker.reach(
-        0,
-        Sum::of(game.search_component(&proof.position)?),
-        proof.first,
-    )?;
+    checker.reach(0, root(&parts)?, proof.first)?;
     while let Some((id, sum)) = checker.pending.pop() {
         crate::stop::check()?;
         checker.visit(id, &sum)?;

@@ -5,6 +5,7 @@
 use super::*;
 use crate::games::outcome_search::outcome;
 use crate::games::sum::Summand;
+use crate::games::Side;
 use crate::partizan::outcome::OutcomeClass;
 
 fn proved(game: &str, position: &str, first: Player) -> WinnerProof {
@@ -138,7 +139,7 @@ fn proofs_without_forms_reach_the_ends_and_check() {
     for &(game, position) in &POSITIONS[..3] {
         for first in [Player::Left, Player::Right] {
             let g = find(game).unwrap();
-            let proof = prove_citing(g, position, first, &Context::new(), NO_FORMS).unwrap();
+            let proof = prove_citing(&[(g, position)], first, &Context::new(), NO_FORMS).unwrap();
             assert!(!proof.nodes.contains(&Node::Forms));
             assert_eq!(proof.winner, winner_by_value(game, position, first));
             assert_eq!(check(&proof, &Context::new()).unwrap().winner, proof.winner);
@@ -151,8 +152,7 @@ fn corrupted_proofs_are_refused() {
     // The strategy has moves of both sides and reaches the ends.
     let clobber = find("clobber").unwrap();
     let proof = prove_citing(
-        clobber,
-        "xoxox/oxoxo",
+        &[(clobber, "xoxox/oxoxo")],
         Player::Left,
         &Context::new(),
         NO_FORMS,
@@ -172,7 +172,8 @@ fn malformed_text_is_refused_in_one_line() {
     let cases = [
         String::new(),
         text.replacen("mex-proof 1", "mex-proof 9", 1),
-        text.replacen("game clobber", "game nosuchgame", 1),
+        text.replacen("part clobber", "part nosuchgame", 1),
+        text.replacen("part clobber xox/oxo\n", "", 1),
         text.replacen("first left", "first up", 1),
         format!("{text}q 1 2\n"),
         format!("{text}w 1\n"),
@@ -221,5 +222,49 @@ fn the_strategy_wins_every_game_the_loser_can_play() {
         let start = find(game).unwrap().normalize(position).unwrap();
         let games = play_out(&strategy, start, first, &mut ctx);
         assert!(games > 0);
+    }
+}
+
+#[test]
+fn proofs_of_sums_check_and_name_the_outcome_searchs_winner() {
+    let sums: &[&[(&str, &str)]] = &[
+        &[("clobber", "xoxo"), ("domineering", "2x3")],
+        &[("clobber", "xo"), ("clobber", "xo")],
+        &[
+            ("konane", "xo.x"),
+            ("clobber", "xxo/oox"),
+            ("domineering", "3x3"),
+        ],
+    ];
+    for &terms in sums {
+        let summands: Vec<Summand> = terms
+            .iter()
+            .map(|&(g, position)| Summand {
+                game: find(g).unwrap(),
+                position,
+            })
+            .collect();
+        for first in [Player::Left, Player::Right] {
+            let proof = prove_sum(&summands, first, &Context::new()).unwrap();
+            let side = if first == Player::Left {
+                Side::Left
+            } else {
+                Side::Right
+            };
+            let searched =
+                crate::games::outcome_search::winner(&summands, side, &mut Context::new());
+            let expected = if searched.unwrap() == Side::Left {
+                Player::Left
+            } else {
+                Player::Right
+            };
+            assert_eq!(proof.winner(), expected, "{terms:?}");
+            let read = WinnerProof::parse(&proof.to_text()).unwrap();
+            assert_eq!(
+                read.verify(&Context::new()).unwrap().unwrap().winner,
+                expected
+            );
+            assert_eq!(read.subject().0, "sum");
+        }
     }
 }
