@@ -107,21 +107,24 @@ pub fn sum_outcome(
     Ok(class.to_string())
 }
 
-/// A proof that the winner of `game` (one position) wins with `first`
-/// ("left" or "right") moving first, as the text `mex value GAME POSITION
-/// --first FIRST --proof FILE` writes (docs/proof-format.md): a strategy
-/// for the winner; `check_proof` verifies it. Within `memory` bytes for
-/// the search and the proof (default 4 GiB).
+/// A proof that the winner of `game` (one position, or a list of them: a
+/// sum of partizan positions) wins with `first` ("left" or "right") moving
+/// first, as the text `mex value GAME POSITION --first FIRST --proof FILE`
+/// (or `mex sum ... --proof FILE`) writes (docs/proof-format.md): a
+/// strategy for the winner; `check_proof` verifies it. Within `memory`
+/// bytes for the search and the proof (default 4 GiB).
 ///
 /// >>> import mex
 /// >>> text = mex.prove(mex.Game("domineering", "3x3"), "left")
 /// >>> text.splitlines()[0]
 /// 'mex-proof 1 domineering'
+/// >>> mex.prove([mex.Game("clobber", "xoxo"), mex.Game("domineering", "2x3")], "left").splitlines()[1]
+/// 'part clobber xoxo'
 #[pyfunction]
 #[pyo3(signature = (game, first, memory = None))]
 pub fn prove(
     py: Python<'_>,
-    game: PyRef<'_, Game>,
+    game: &Bound<'_, PyAny>,
     first: &str,
     memory: Option<usize>,
 ) -> PyResult<String> {
@@ -129,10 +132,16 @@ pub fn prove(
         Side::Left => Player::Left,
         _ => Player::Right,
     };
-    let (entry, position) = (game.entry, game.position.clone());
+    let games: Vec<PyRef<'_, Game>> = match game.extract::<PyRef<'_, Game>>() {
+        Ok(one) => vec![one],
+        Err(_) => game.extract().map_err(|_| {
+            PyValueError::new_err("prove takes a mex.Game or a list of mex.Game (a sum)")
+        })?,
+    };
+    let parts = parts(&games);
     let ctx = context(memory)?;
-    let proof =
-        interruptible(py, move || proof::prove(entry, &position, player, &ctx))?.map_err(err)?;
+    let proof = interruptible(py, move || proof::prove_sum(&summands(&parts), player, &ctx))?
+        .map_err(err)?;
     Ok(proof.to_text())
 }
 

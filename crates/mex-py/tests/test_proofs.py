@@ -33,7 +33,7 @@ def test_proofs_hold_and_name_the_value_routes_winner(name: str, position: str, 
     assert checked["game"] == name
     assert checked["first"] == first.capitalize()
     assert checked["winner"] == expected(game.outcome(), first)
-    assert checked["nodes"] == len(text.splitlines()) - (4 if name == "domineering" else 5)
+    assert checked["nodes"] == len(text.splitlines()) - 4
 
 
 def test_a_claim_of_the_other_winner_does_not_hold() -> None:
@@ -52,3 +52,12 @@ def test_text_that_is_not_a_proof_raises() -> None:
         mex.prove(mex.Game("nim", "3,4"), "left")
     with pytest.raises(ValueError):
         mex.prove(mex.Game("clobber", "xo"), "up")
+
+
+def test_a_sum_has_a_proof_that_holds() -> None:
+    games = [mex.Game("clobber", "xoxo"), mex.Game("domineering", "2x3")]
+    for first in ["left", "right"]:
+        checked = mex.check_proof(mex.prove(games, first))
+        assert checked["holds"] is True
+        assert checked["game"] == "sum"
+        assert checked["winner"] == mex.winner(games, first)
