@@ -140,8 +140,10 @@ pub fn prove(
     };
     let parts = parts(&games);
     let ctx = context(memory)?;
-    let proof = interruptible(py, move || proof::prove_sum(&summands(&parts), player, &ctx))?
-        .map_err(err)?;
+    let proof = interruptible(py, move || {
+        proof::prove_sum(&summands(&parts), player, &ctx)
+    })?
+    .map_err(err)?;
     Ok(proof.to_text())
 }
 

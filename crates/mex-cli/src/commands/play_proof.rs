@@ -4,15 +4,11 @@
 //! Domineering) are played perfectly at once. The person plays the loser's
 //! side, moving whenever the proof's first player is the loser.
 
-use crate::files;
-use mex_core::games::proof::{Strategy, WinnerProof};
+use mex_core::games::proof::Strategy;
 use mex_core::games::{CatalogGame, Context};
 use mex_core::partizan::minimax::Player;
 use mex_core::MexError;
 use std::io::{self, Write};
-
-/// The largest proof file `mex play --proof` reads.
-const MAX_PROOF_BYTES: u64 = 1 << 34;
 
 /// The strategy of the proof in `file`, which must be of `game` at
 /// `position` (as the game prints it) and hold; the person's side must be
@@ -23,8 +19,8 @@ pub fn strategy(
     position: &str,
     side: Option<&str>,
 ) -> Result<Strategy, MexError> {
-    let text = files::read_text(Some(file), "the proof", MAX_PROOF_BYTES)?;
-    let proof = WinnerProof::parse(&text)?;
+    let ctx = Context::new();
+    let (_, proof) = super::proof::read_proof(file, ctx.search_memory)?;
     let (name, proved) = proof.subject();
     let shown = game.normalize(position)?;
     if name != game.info().name || game.normalize(&proved)? != shown {
@@ -43,7 +39,7 @@ pub fn strategy(
             format!("--side {loser} (the computer plays the proof's winner), or no --side"),
         ));
     }
-    match Strategy::new(proof, &Context::new())? {
+    match Strategy::new(proof, &ctx)? {
         Ok(strategy) => Ok(strategy),
         Err(flaw) => Err(MexError::invalid(
             format!("--proof {file} does not hold: {flaw}"),

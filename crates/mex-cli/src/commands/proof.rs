@@ -20,8 +20,15 @@ use mex_present::outcome::{side_name, OutcomeReport};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 
-/// The largest proof file `mex check-proof` reads.
-const MAX_PROOF_BYTES: u64 = 1 << 34;
+/// The proof in `file` and its text, read within a quarter of `memory`
+/// (the text, its nodes and the check's table of positions share the
+/// budget).
+pub fn read_proof(file: &str, memory: usize) -> Result<(String, WinnerProof), MexError> {
+    let cap = u64::try_from(memory / 4).unwrap_or(u64::MAX);
+    let text = files::read_text(Some(file), "the proof", cap)?;
+    let proof = WinnerProof::parse(&text)?;
+    Ok((text, proof))
+}
 
 /// Verify a proof of who wins (as `mex value ... --first left --proof FILE`
 /// writes it) by the rules of its game alone, with no search.
@@ -45,7 +52,8 @@ pub struct CheckProofArgs {
     file: String,
     /// Memory budget of the check (its table of positions and the
     /// canonical forms of cited regions), 1 MiB to 20 GiB, in GiB (1.5) or
-    /// with a unit (512M); default 4 GiB.
+    /// with a unit (512M); default 4 GiB. The file may take a quarter of
+    /// it.
     #[arg(long, value_name = "SIZE", value_parser = memory_arg)]
     memory: Option<usize>,
     /// Print one JSON object.
@@ -106,12 +114,11 @@ impl CheckReport {
 
 /// `mex check-proof FILE`.
 pub fn run_check(a: &CheckProofArgs) -> Result<Output, MexError> {
-    let text = files::read_text(Some(&a.file), "the proof", MAX_PROOF_BYTES)?;
-    let proof = WinnerProof::parse(&text)?;
     let mut ctx = Context::new();
     if let Some(bytes) = a.memory {
         ctx.search_memory = bytes;
     }
+    let (text, proof) = read_proof(&a.file, ctx.search_memory)?;
     let verdict = progress::while_searching(a.json, || proof.verify(&ctx))?;
     let (game, position) = proof.subject();
     let flaw = verdict.err().map(|flaw: Flaw| flaw.to_string());
