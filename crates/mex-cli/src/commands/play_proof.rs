@@ -20,7 +20,11 @@ pub fn strategy(
     side: Option<&str>,
 ) -> Result<Strategy, MexError> {
     let ctx = Context::new();
-    let (_, proof) = super::proof::read_proof(file, ctx.search_memory)?;
+    let (_, proof) = super::proof::read_proof(
+        file,
+        ctx.search_memory,
+        "mex play reads proofs of at most a quarter of 4 GiB",
+    )?;
     let (name, proved) = proof.subject();
     let shown = game.normalize(position)?;
     if name != game.info().name || game.normalize(&proved)? != shown {

@@ -22,9 +22,25 @@ use std::path::{Path, PathBuf};
 
 /// The proof in `file` and its text, read within a quarter of `memory`
 /// (the text, its nodes and the check's table of positions share the
-/// budget).
-pub fn read_proof(file: &str, memory: usize) -> Result<(String, WinnerProof), MexError> {
+/// budget); `more` says how to give it more memory.
+pub fn read_proof(
+    file: &str,
+    memory: usize,
+    more: &str,
+) -> Result<(String, WinnerProof), MexError> {
     let cap = u64::try_from(memory / 4).unwrap_or(u64::MAX);
+    if let Some(size) = std::fs::metadata(file)
+        .ok()
+        .map(|m| m.len())
+        .filter(|&n| n > cap)
+    {
+        return Err(MexError::above_limit(
+            "the size of the proof file",
+            format!("{size} bytes"),
+            format!("{cap} bytes (a quarter of the memory budget)"),
+            more,
+        ));
+    }
     let text = files::read_text(Some(file), "the proof", cap)?;
     let proof = WinnerProof::parse(&text)?;
     Ok((text, proof))
@@ -118,7 +134,7 @@ pub fn run_check(a: &CheckProofArgs) -> Result<Output, MexError> {
     if let Some(bytes) = a.memory {
         ctx.search_memory = bytes;
     }
-    let (text, proof) = read_proof(&a.file, ctx.search_memory)?;
+    let (text, proof) = read_proof(&a.file, ctx.search_memory, "give the check more --memory")?;
     let verdict = progress::while_searching(a.json, || proof.verify(&ctx))?;
     let (game, position) = proof.subject();
     let flaw = verdict.err().map(|flaw: Flaw| flaw.to_string());
