@@ -84,6 +84,7 @@ enum Command {
     Serve(commands::serve::ServeArgs),
     Play(commands::play::PlayArgs),
     CheckProof(commands::proof::CheckProofArgs),
+    Db(commands::db::DbArgs),
 }
 
 fn run(command: Command) -> Result<(Output, bool), mex_core::MexError> {
@@ -117,6 +118,7 @@ fn run(command: Command) -> Result<(Output, bool), mex_core::MexError> {
         Command::Serve(a) => Ok((commands::serve::run(&a)?, false)),
         Command::Play(a) => Ok((commands::play::run(&a)?, false)),
         Command::CheckProof(a) => Ok((commands::proof::run_check(&a)?, a.json)),
+        Command::Db(a) => Ok((commands::db::run(&a)?, a.json())),
     }
 }
 

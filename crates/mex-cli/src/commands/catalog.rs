@@ -183,9 +183,9 @@ impl PositionOptions {
 
     fn check_misere(&self) -> Result<(), MexError> {
         let s = &self.search;
-        if s.budgeted() || s.checkpoint.is_some() || self.thermograph.is_some() {
+        if s.budgeted() || s.checkpoint.is_some() || s.db.is_some() || self.thermograph.is_some() {
             return Err(MexError::invalid(
-                "--misere with --memory, --comparisons, --checkpoint or --thermograph",
+                "--misere with --memory, --comparisons, --checkpoint, --db or --thermograph",
                 "--misere with --svg and --json",
             ));
         }
@@ -240,6 +240,12 @@ impl PositionOptions {
     }
 
     fn check_checkpoint(&self, game: &dyn CatalogGame, request: Request) -> Result<(), MexError> {
+        if self.search.checkpoint.is_some() && self.search.db.is_some() {
+            return Err(MexError::invalid(
+                "--checkpoint with --db",
+                "one of them: a search consulting a database saves no checkpoint",
+            ));
+        }
         if self.search.checkpoint.is_none()
             || (request == Request::Value && search::saves_checkpoints(game))
         {
@@ -285,7 +291,7 @@ fn evaluate(
     quiet: bool,
 ) -> Result<(Evaluation, Context, Option<SearchFacts>), MexError> {
     if let (Some(path), false) = (&options.search.checkpoint, search::searched_here(game)) {
-        let ctx = options.search.context();
+        let ctx = options.search.context(&[game])?;
         if let Some(resumable) = game.resumable_search(position, &ctx)? {
             let r = search::resumable(resumable, path, quiet)?;
             let facts = SearchFacts {
@@ -296,8 +302,8 @@ fn evaluate(
             return Ok((r.evaluation, ctx, Some(facts)));
         }
     }
-    if !search::searched_here(game) {
-        let mut ctx = options.search.context();
+    if !search::searched_here(game) || options.search.db.is_some() {
+        let mut ctx = options.search.context(&[game])?;
         let e = progress::while_searching(quiet, || game.evaluate(position, &mut ctx))?;
         return Ok((e, ctx, None));
     }
@@ -558,7 +564,13 @@ fn first_player_winner(a: &ValueArgs, first: winner::First) -> Result<Output, Me
         };
         return super::proof::write(&[summand], first, file, &o.search, a.json);
     }
-    winner::position(game, &a.position, first, &mut o.search.context(), a.json)
+    winner::position(
+        game,
+        &a.position,
+        first,
+        &mut o.search.context(&[game])?,
+        a.json,
+    )
 }
 
 /// `mex value GAME POSITION`: the value fields of the catalog's report,
@@ -633,7 +645,7 @@ pub fn run_moves(a: &MovesArgs) -> Result<Output, MexError> {
     if a.misere {
         return super::misere::moves(game, &a.position).map(PositionReport::output);
     }
-    let mut ctx = a.options.search.context();
+    let mut ctx = a.options.search.context(&[game])?;
     let (e, moves) = match progress::while_searching(a.json, || {
         let e = game.evaluate(&a.position, &mut ctx)?;
         Ok::<_, MexError>((e, game.moves(&a.position, &mut ctx)?))

@@ -4,6 +4,7 @@
 pub mod aliases;
 pub mod catalog;
 pub mod checkpoint_file;
+pub mod db;
 pub mod domino;
 pub mod game;
 pub mod graph;

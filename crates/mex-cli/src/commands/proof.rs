@@ -200,7 +200,8 @@ pub fn write(
     for s in summands {
         super::winner::check_partizan(s.game, "--proof")?;
     }
-    let ctx = options.context();
+    let games: Vec<_> = summands.iter().map(|s| s.game).collect();
+    let ctx = options.context(&games)?;
     let proof = progress::while_searching(json, || proof::prove_sum(summands, first, &ctx))?;
     let text = proof.to_text();
     files::write_file(file, &text, "--proof")?;

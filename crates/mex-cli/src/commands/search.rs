@@ -66,6 +66,12 @@ pub struct SearchOptions {
     /// atomically, locked; format: docs/checkpoint.md).
     #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<PathBuf>,
+    /// Consult the database of solved regions in FILE (mex db build):
+    /// every region it holds is taken at its value, unsearched (the
+    /// database's game only; Domineering's --first then runs the outcome
+    /// search, which consults it, instead of the bitboard search).
+    #[arg(long, value_name = "FILE")]
+    pub db: Option<PathBuf>,
 }
 
 impl SearchOptions {
@@ -84,14 +90,15 @@ impl SearchOptions {
     }
 
     /// A catalog context over [`SearchOptions::store`], whose searches'
-    /// tables have the --memory budget too.
-    pub fn context(&self) -> Context {
+    /// tables have the --memory budget too, consulting the --db database,
+    /// which must be of one of `games`.
+    pub fn context(&self, games: &[&dyn CatalogGame]) -> Result<Context, MexError> {
         let mut ctx = Context::with_store(self.store());
         if let Some(bytes) = self.memory {
             ctx.search_memory = bytes;
             ctx.loopy_memory = bytes;
         }
-        ctx
+        super::db::context_with(ctx, self.db.as_deref(), games)
     }
 }
 

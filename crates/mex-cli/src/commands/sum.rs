@@ -61,6 +61,11 @@ pub struct SumArgs {
     /// docs/proof-format.md).
     #[arg(long, value_name = "FILE", value_parser = super::proof::proof_path, requires = "first")]
     proof: Option<std::path::PathBuf>,
+    /// Consult the database of solved regions in FILE (mex db build) for
+    /// the components of its game: every region it holds is taken at its
+    /// value, unsearched.
+    #[arg(long, value_name = "FILE")]
+    db: Option<std::path::PathBuf>,
     /// Print values longer than 200 characters in full (text output leaves
     /// them out, with their length; JSON always has them).
     #[arg(long)]
@@ -78,6 +83,12 @@ pub fn run(a: &SumArgs) -> Result<Output, MexError> {
                 "--first in normal play",
             ));
         }
+        if a.db.is_some() {
+            return Err(MexError::invalid(
+                "--db with --misere",
+                "--db in normal play (a database holds normal-play values)",
+            ));
+        }
         return super::misere::sum(&a.components);
     }
     let summands = a
@@ -86,14 +97,19 @@ pub fn run(a: &SumArgs) -> Result<Output, MexError> {
         .map(|c| Summand::parse(c))
         .collect::<Result<Vec<_>, _>>()?;
     if let (Some(file), Some(first)) = (&a.proof, a.first) {
-        let options = super::search::SearchOptions::default();
+        let options = super::search::SearchOptions {
+            db: a.db.clone(),
+            ..Default::default()
+        };
         return super::proof::write(&summands, first, file, &options, a.json);
     }
+    let games: Vec<_> = summands.iter().map(|s| s.game).collect();
+    let mut ctx = super::db::context_with(Context::new(), a.db.as_deref(), &games)?;
     if a.first.is_some() {
-        let report = super::winner::search(&summands, a.first, &mut Context::new(), a.json)?;
+        let report = super::winner::search(&summands, a.first, &mut ctx, a.json)?;
         return Ok(Output::report(report.of_sum(&a.components)));
     }
-    let r = value_of_sum(&summands, &mut Context::new(), a.json)?;
+    let r = value_of_sum(&summands, &mut ctx, a.json)?;
     Ok(Output::new(
         to_json(&SumReport::of(&r)),
         to_text(&r, a.form),

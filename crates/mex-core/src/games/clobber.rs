@@ -8,6 +8,7 @@
 //! players, so a group's value is kept by all eight symmetries of the
 //! square; a group is keyed by its least image.
 
+use super::database::{self, Shape};
 use super::grid_board::{cell_name, Alphabet, Board, MAX_BOARD_CELLS, ORTHOGONAL, STONES};
 use super::picture::Picture;
 use super::{positions, Family, Game, GameInfo, Move, PartizanGame, PartizanRuleset, Ruleset};
@@ -133,6 +134,19 @@ impl PartizanGame for Clobber {
     }
     fn right_moves(&self, p: &Stones) -> Vec<Move<Stones>> {
         clobbers(p, b'o', b'x')
+    }
+    /// Its stones.
+    fn region_cells(&self, p: &Stones) -> usize {
+        p.0.count(b'x') + p.0.count(b'o')
+    }
+    /// The groups of stones of `shape` in both colours.
+    fn regions(&self, shape: &Shape) -> Option<Vec<Stones>> {
+        let boards = database::two_coloured(shape).into_iter();
+        Some(
+            boards
+                .filter_map(|rows| database::rows_text(&rows).parse().ok())
+                .collect(),
+        )
     }
 }
 

@@ -2,6 +2,7 @@
 //! free cells of a board; who cannot place loses. Values by the partizan
 //! engine, with the board split into regions and keyed up to symmetry.
 
+use super::database::{self, Shape};
 use super::picture::{self, Cell, Picture};
 use super::proof::WinnerProof;
 use super::{Family, Game, GameInfo, Move, PartizanGame, Ruleset};
@@ -10,6 +11,7 @@ use crate::partizan::domineering_search::proof as domineering_proof;
 use crate::partizan::domineering_search::DomineeringSearch;
 use crate::partizan::minimax::Player;
 use crate::partizan::ruleset::PartizanRuleset;
+use crate::partizan::store::{GameId, GameStore};
 use crate::MexError;
 use std::fmt;
 use std::str::FromStr;
@@ -118,6 +120,17 @@ impl PartizanGame for Domineering {
         let proof = domineering_proof::prove(&mut search, &b.0, first, memory / 2)?;
         Ok(Some(WinnerProof::Domineering(proof)))
     }
+    /// Its free cells.
+    fn region_cells(&self, b: &Board) -> usize {
+        b.0.free_cells() as usize
+    }
+    /// The region of free cells `shape`, the rest of its box taken.
+    fn regions(&self, shape: &Shape) -> Option<Vec<Board>> {
+        let rows = database::filled(shape, b'.', b'#');
+        Grid::parse(&database::rows_text(&rows))
+            .ok()
+            .map(|g| vec![Board(g)])
+    }
 }
 
 impl PartizanRuleset for Domineering {
@@ -138,5 +151,13 @@ impl PartizanRuleset for Domineering {
     }
     fn canonical(&self, b: &Board) -> Board {
         Board(Engine::default().canonical(&b.0))
+    }
+    /// Strips by the engine's closed form.
+    fn known_value(&self, store: &mut GameStore, b: &Board) -> Result<Option<GameId>, MexError> {
+        Engine::default().known_value(store, &b.0)
+    }
+    /// A board is a grid: no heap memory.
+    fn heap_bytes(&self, _b: &Board) -> usize {
+        0
     }
 }

@@ -47,6 +47,7 @@ pub mod col;
 pub mod cram;
 pub mod cram_board;
 pub mod cutcake;
+pub mod database;
 pub mod domineering;
 pub mod domino;
 pub mod expression;
@@ -341,6 +342,21 @@ pub trait PartizanGame: Game + PartizanRuleset {
     ) -> Result<Option<proof::WinnerProof>, MexError> {
         let _ = (p, first, memory);
         Ok(None)
+    }
+    /// The regions of `shape` a database of the game holds
+    /// ([`database::build`]): the fillings of its cells as the game's
+    /// positions; `None` (the default) when the game has no database.
+    fn regions(&self, shape: &database::Shape) -> Option<Vec<Self::Position>> {
+        let _ = shape;
+        None
+    }
+    /// The cells of `p` a region of [`PartizanGame::regions`] counts
+    /// (Domineering's free cells, Clobber's stones), so that a position
+    /// larger than a database's regions is not looked up; `usize::MAX`
+    /// (the default) for a game without databases.
+    fn region_cells(&self, p: &Self::Position) -> usize {
+        let _ = p;
+        usize::MAX
     }
     /// The canonical value of `p` (the default: the engine's memoising
     /// evaluator on the game, with its hooks).

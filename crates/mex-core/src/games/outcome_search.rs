@@ -197,6 +197,9 @@ impl Terms {
             self.forms.is_empty(),
             self.nim_sum == BigUint::default(),
         ) {
+            // A game's own search does not consult a database: with one,
+            // the outcome search (which does) answers.
+            ([(game, _)], true, true) if consults(ctx, *game) => Ok(None),
             ([(game, position)], true, true) => game.dedicated_winner(position, first, ctx),
             _ => Ok(None),
         }
@@ -220,10 +223,17 @@ impl Terms {
         let components = self
             .searched
             .iter()
-            .map(|(game, position)| game.search_component(position))
+            .map(|(game, position)| game.search_component(position, ctx.database.as_ref()))
             .collect::<Result<_, _>>()?;
         Ok((components, forms))
     }
+}
+
+/// Whether the context's database is one of `game`'s.
+fn consults(ctx: &Context, game: &dyn CatalogGame) -> bool {
+    ctx.database
+        .as_ref()
+        .is_some_and(|db| db.game() == game.info().name)
 }
 
 /// `g` of store `from` rebuilt in store `to` (options first, on an explicit

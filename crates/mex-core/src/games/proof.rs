@@ -138,13 +138,22 @@ pub struct Checked {
 /// The proof of who wins `position` of `game` with `first` moving first:
 /// the game's own kind when it has one, otherwise a [`PositionProof`]
 /// written with the outcome search as its oracle, within the context's
-/// search memory.
+/// search memory (also when the context consults a database of the game,
+/// which the game's own search does not).
 pub fn prove(
     game: &'static dyn CatalogGame,
     position: &str,
     first: Player,
     ctx: &Context,
 ) -> Result<WinnerProof, MexError> {
+    let consults = ctx
+        .database
+        .as_ref()
+        .is_some_and(|db| db.game() == game.info().name);
+    if consults {
+        let parts = [(game, position)];
+        return prove_citing(&parts, first, ctx, CITED_ROOM).map(WinnerProof::Position);
+    }
     if let Some(proof) = game.dedicated_proof(position, first, ctx)? {
         return Ok(proof);
     }
@@ -166,10 +175,13 @@ pub fn prove_sum(
 }
 
 /// The position of `parts` as one sum of regions.
-fn root(parts: &[(&'static dyn CatalogGame, &str)]) -> Result<Sum, MexError> {
+fn root(
+    parts: &[(&'static dyn CatalogGame, &str)],
+    database: Option<&std::sync::Arc<crate::partizan::database::Database>>,
+) -> Result<Sum, MexError> {
     let mut regions = Vec::new();
     for (game, position) in parts {
-        regions.extend(Sum::of(game.search_component(position)?).0);
+        regions.extend(Sum::of(game.search_component(position, database)?).0);
     }
     regions.sort_by_key(|(k, _)| *k);
     Ok(Sum(regions))
@@ -184,7 +196,7 @@ pub fn prove_citing(
     ctx: &Context,
     room: Room,
 ) -> Result<PositionProof, MexError> {
-    let root = root(parts)?;
+    let root = root(parts, ctx.database.as_ref())?;
     let mut writer = Writer {
         search: OutcomeSearch::new(crate::partizan::minimax::SearchLimits {
             memory: ctx.search_memory / 2,
@@ -583,7 +595,7 @@ pub fn replay(proof: &PositionProof, ctx: &Context) -> Result<Vec<RegionKeys>, F
         memory: ctx.search_memory / 2,
         used: 0,
     };
-    checker.reach(0, root(&parts)?, proof.first)?;
+    checker.reach(0, root(&parts, None)?, proof.first)?;
     while let Some((id, sum)) = checker.pending.pop() {
         crate::stop::check()?;
         checker.visit(id, &sum)?;

@@ -108,34 +108,42 @@ pub trait Component<'a> {
 
 /// What the components of one ruleset share: the ruleset, a tag for keys
 /// and the memoising evaluator (kept across substitution attempts).
-struct Shared<'a, R: PartizanRuleset> {
-    ruleset: &'a R,
+struct Shared<R: PartizanRuleset> {
+    ruleset: R,
     tag: u64,
     /// The evaluator and the search whose store holds its values.
-    evaluator: RefCell<(u64, Evaluator<&'a R>)>,
+    evaluator: RefCell<(u64, Evaluator<R>)>,
 }
 
 /// A position of a [`PartizanRuleset`] as a [`Component`].
-pub struct RulesetComponent<'a, R: PartizanRuleset> {
-    shared: Rc<Shared<'a, R>>,
+pub struct RulesetComponent<R: PartizanRuleset> {
+    shared: Rc<Shared<R>>,
     position: R::Position,
 }
 
-impl<'a, R: PartizanRuleset> RulesetComponent<'a, R> {
-    /// `position` of `ruleset` as a boxed component; `tag` tells this game
-    /// from others whose positions have the same type (its name, say).
-    pub fn boxed(ruleset: &'a R, tag: &str, position: R::Position) -> Boxed<'a> {
+impl<R: PartizanRuleset + Clone> RulesetComponent<R> {
+    /// `position` of `ruleset` (a reference, or a cheap handle) as a boxed
+    /// component; `tag` tells this game from others whose positions have
+    /// the same type (its name, say).
+    pub fn boxed<'a>(ruleset: R, tag: &str, position: R::Position) -> Boxed<'a>
+    where
+        R: 'a,
+    {
         let mut h = FxHasher::default();
         tag.hash(&mut h);
+        let evaluator = Evaluator::new(ruleset.clone(), usize::MAX);
         let shared = Rc::new(Shared {
             ruleset,
             tag: h.finish(),
-            evaluator: RefCell::new((0, Evaluator::new(ruleset, usize::MAX))),
+            evaluator: RefCell::new((0, evaluator)),
         });
         Box::new(RulesetComponent { shared, position })
     }
 
-    fn wrap(&self, position: R::Position) -> Boxed<'a> {
+    fn wrap<'a>(&self, position: R::Position) -> Boxed<'a>
+    where
+        R: 'a,
+    {
         Box::new(RulesetComponent {
             shared: Rc::clone(&self.shared),
             position,
@@ -152,7 +160,7 @@ fn key_of<T: Hash + ?Sized>(tag: u64, value: &T) -> u128 {
     (u128::from(fx.finish()) << 64) | u128::from(sip.finish())
 }
 
-impl<'a, R: PartizanRuleset + 'a> Component<'a> for RulesetComponent<'a, R> {
+impl<'a, R: PartizanRuleset + Clone + 'a> Component<'a> for RulesetComponent<R> {
     fn key(&self) -> u128 {
         let shared = &self.shared;
         key_of(shared.tag, &shared.ruleset.canonical(&self.position))
@@ -177,7 +185,10 @@ impl<'a, R: PartizanRuleset + 'a> Component<'a> for RulesetComponent<'a, R> {
     ) -> Result<Option<GameId>, MexError> {
         let mut evaluator = self.shared.evaluator.borrow_mut();
         if evaluator.0 != search {
-            *evaluator = (search, Evaluator::new(self.shared.ruleset, usize::MAX));
+            *evaluator = (
+                search,
+                Evaluator::new(self.shared.ruleset.clone(), usize::MAX),
+            );
         }
         evaluator
             .1

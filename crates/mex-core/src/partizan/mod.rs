@@ -28,6 +28,7 @@
 
 pub mod cherries;
 mod comparison_cache;
+pub mod database;
 pub mod domineering;
 pub mod domineering_search;
 pub mod infinitesimal;

@@ -163,7 +163,6 @@ static NEXT_SERIAL: AtomicU32 = AtomicU32::new(0);
 /// The arena: canonical games by id, with memoised operations.
 #[derive(Debug)]
 pub struct GameStore {
-    #[cfg_attr(not(debug_assertions), allow(dead_code))]
     serial: u32,
     nodes: Vec<Node>,
     kinds: Vec<Kind>,
@@ -758,6 +757,12 @@ impl GameStore {
             self.remember_simple(Simple::number(at, 0), g)?;
         }
         Ok(g)
+    }
+
+    /// A number no other store has: what a caller remembers about this
+    /// store's ids (a database's imported forms) is valid for it only.
+    pub fn serial(&self) -> u32 {
+        self.serial
     }
 
     /// The game `0`.

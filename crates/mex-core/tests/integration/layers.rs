@@ -72,6 +72,7 @@ const LAYERS: &[&[&str]] = &[
     &[
         "partizan::test_shapes",
         "partizan::ruleset",
+        "partizan::database",
         "partizan::thermograph",
     ],
     &[

@@ -85,7 +85,7 @@ proptest! {
         let texts: Vec<&String> = texts.iter().filter(|t| !t.starts_with("nim") && !t.starts_with("expression")).collect();
         let components: Vec<Boxed> = texts.iter().map(|t| {
             let (game, position) = t.split_once(':').unwrap();
-            find(game).unwrap().search_component(position).unwrap()
+            find(game).unwrap().search_component(position, None).unwrap()
         }).collect();
         for first in [Player::Left, Player::Right] {
             let slow = if wins_by_definition(&components, first) { first } else { first.other() };

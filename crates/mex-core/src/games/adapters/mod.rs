@@ -88,12 +88,14 @@ impl Accepts {
 use super::picture::Picture;
 use super::{Game, GameInfo};
 use crate::impartial::misere::TameGenus;
+use crate::partizan::database::Database;
 use crate::partizan::minimax::{Boxed, Player};
 use crate::partizan::simple::Record;
 use crate::partizan::store::{GameId, GameStore, DEFAULT_BUDGET};
 use crate::MexError;
 use num_bigint::{BigInt, BigUint};
 use num_traits::ToPrimitive;
+use std::sync::Arc;
 
 /// What one request shares: the arena of canonical forms, so that values
 /// of several positions (a sum, the options of a position) can be combined.
@@ -116,6 +118,9 @@ pub struct Context {
     /// positions reachable from it (the turns of a game) are answered
     /// without solving again.
     pub(crate) solved: SolvedGraph,
+    /// A database of solved regions ([`crate::partizan::database`]) that
+    /// the values and searches of its game's positions consult.
+    pub database: Option<Arc<Database>>,
 }
 
 /// A solved graph of any game's positions ([`Context::solved`]), typed by
@@ -173,6 +178,7 @@ impl Context {
             search_memory: crate::impartial::search::DEFAULT_MEMORY_BYTES,
             loopy_memory: crate::games::LOOPY_PARTIZAN_BUDGET,
             solved: SolvedGraph::default(),
+            database: None,
         }
     }
 
@@ -182,6 +188,7 @@ impl Context {
     pub fn next_turn(&mut self) -> Context {
         let mut next = Context::new();
         next.solved = std::mem::take(&mut self.solved);
+        next.database = self.database.clone();
         next
     }
 }
@@ -326,8 +333,32 @@ pub trait CatalogGame: Send + Sync {
     /// ([`crate::partizan::minimax`]), parsed once and played on its own
     /// type (partizan short games only). Only what cannot be represented
     /// is refused: the search has its own memory budget.
-    fn search_component<'a>(&'a self, position: &str) -> Result<Boxed<'a>, MexError> {
+    fn search_component<'a>(
+        &'a self,
+        position: &str,
+        database: Option<&Arc<Database>>,
+    ) -> Result<Boxed<'a>, MexError> {
+        let _ = database;
         Err(not_in_family(self.info(), position, "an outcome search"))
+    }
+    /// The entries of a database of the game's regions up to `max_cells`
+    /// cells ([`crate::games::database::build`]) in `ctx`'s store, for the
+    /// games whose regions the builder enumerates; refused otherwise.
+    fn build_database(
+        &self,
+        max_cells: usize,
+        ctx: &mut Context,
+        resume: Option<&Arc<Database>>,
+        saved: &mut crate::games::database::Saver,
+        progress: &mut dyn FnMut(crate::games::database::BuildProgress),
+    ) -> Result<crate::games::database::Entries, MexError> {
+        let _ = (max_cells, ctx, resume, saved, progress);
+        Err(no_database(self.info().name))
+    }
+    /// Whether [`CatalogGame::build_database`] builds databases of the
+    /// game's regions.
+    fn builds_databases(&self) -> bool {
+        false
     }
     /// The search for the position's value as one that can be saved and
     /// resumed, within the context's memory budget: for the games whose
@@ -343,6 +374,19 @@ pub trait CatalogGame: Send + Sync {
     ) -> Result<Option<Box<dyn ResumableSearch + 'a>>, MexError> {
         Ok(None)
     }
+}
+
+/// The refusal of a database for a game whose regions are not enumerated.
+pub(crate) fn no_database(game: &str) -> MexError {
+    let games: Vec<&str> = crate::games::catalog()
+        .iter()
+        .filter(|g| g.builds_databases())
+        .map(|g| g.info().name)
+        .collect();
+    MexError::invalid(
+        format!("{game} has no database of regions"),
+        format!("a database of one of: {}", games.join(", ")),
+    )
 }
 
 fn not_in_family(info: &GameInfo, position: &str, what: &str) -> MexError {

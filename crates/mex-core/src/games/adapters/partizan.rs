@@ -3,12 +3,15 @@
 //! mover's side of 0.
 
 use super::{parse, CatalogGame, Context, Evaluation, MoveEvaluation, Outcome, Side, Value};
+use crate::games::database::{self, BuildProgress, Consulting};
 use crate::games::{check_listing_size, Move, PartizanGame};
+use crate::partizan::database::Database;
 use crate::partizan::minimax::{Boxed, Player, RulesetComponent};
 use crate::partizan::notation;
-use crate::partizan::ruleset::Evaluator;
+use crate::partizan::ruleset::{Evaluator, PartizanRuleset};
 use crate::partizan::store::{GameId, GameStore};
 use crate::MexError;
+use std::sync::Arc;
 
 /// A [`PartizanGame`] in the catalog.
 pub struct PartizanEntry<G>(pub G);
@@ -46,6 +49,13 @@ pub fn partizan_evaluation(
 type SideMoves<P> = [(Side, Vec<Move<P>>); 2];
 
 impl<G: PartizanGame> PartizanEntry<G> {
+    /// The game, consulting the context's database when it is of this
+    /// game (a database of another game is for the other terms of a sum).
+    fn consulting(&self, ctx: &Context) -> Consulting<'_, G> {
+        let own = ctx.database.as_ref().filter(|db| db.game() == G::INFO.name);
+        Consulting::new(&self.0, own).expect("the database is of this game")
+    }
+
     /// Left's and Right's moves of `p`, refused beyond the listing bounds
     /// as for impartial games (counted component by component first).
     fn listed_moves(&self, p: &G::Position) -> Result<SideMoves<G::Position>, MexError> {
@@ -91,13 +101,13 @@ impl<G: PartizanGame> CatalogGame for PartizanEntry<G> {
     }
     fn evaluate(&self, position: &str, ctx: &mut Context) -> Result<Evaluation, MexError> {
         let p = parse(&self.0, position)?;
-        let g = self.0.value(&mut ctx.store, &p)?;
+        let g = self.consulting(ctx).value(&mut ctx.store, &p)?;
         partizan_evaluation(&mut ctx.store, p.to_string(), g)
     }
     fn moves(&self, position: &str, ctx: &mut Context) -> Result<Vec<MoveEvaluation>, MexError> {
         let p = parse(&self.0, position)?;
         let sides = self.listed_moves(&p)?;
-        let mut evaluator = Evaluator::new(&self.0, usize::MAX);
+        let mut evaluator = Evaluator::new(self.consulting(ctx), usize::MAX);
         let zero = ctx.store.zero();
         let mut out = Vec::new();
         for (player, moves) in sides {
@@ -120,12 +130,12 @@ impl<G: PartizanGame> CatalogGame for PartizanEntry<G> {
     }
     fn canonical(&self, position: &str, ctx: &mut Context) -> Result<GameId, MexError> {
         let p = parse(&self.0, position)?;
-        self.0.value(&mut ctx.store, &p)
+        self.consulting(ctx).value(&mut ctx.store, &p)
     }
     fn known_form(&self, position: &str, ctx: &mut Context) -> Result<Option<GameId>, MexError> {
         let p = parse(&self.0, position)?;
         let (key, negated) = self.0.oriented(&p);
-        match self.0.known_value(&mut ctx.store, &key)? {
+        match self.consulting(ctx).known_value(&mut ctx.store, &key)? {
             Some(g) if negated => ctx.store.try_neg(g).map(Some),
             known => Ok(known),
         }
@@ -161,8 +171,31 @@ impl<G: PartizanGame> CatalogGame for PartizanEntry<G> {
         let p = parse(&self.0, position)?;
         self.0.dedicated_proof(&p, first, ctx.search_memory)
     }
-    fn search_component<'a>(&'a self, position: &str) -> Result<Boxed<'a>, MexError> {
+    fn search_component<'a>(
+        &'a self,
+        position: &str,
+        database: Option<&Arc<Database>>,
+    ) -> Result<Boxed<'a>, MexError> {
         let p: G::Position = position.trim().parse()?;
-        Ok(RulesetComponent::boxed(&self.0, G::INFO.name, p))
+        let own = database.filter(|db| db.game() == G::INFO.name);
+        let consulting = Consulting::new(&self.0, own)?;
+        Ok(RulesetComponent::boxed(consulting, G::INFO.name, p))
+    }
+    fn build_database(
+        &self,
+        max_cells: usize,
+        ctx: &mut Context,
+        resume: Option<&Arc<Database>>,
+        saved: &mut crate::games::database::Saver,
+        progress: &mut dyn FnMut(BuildProgress),
+    ) -> Result<crate::games::database::Entries, MexError> {
+        if !self.builds_databases() {
+            return Err(super::no_database(G::INFO.name));
+        }
+        database::build(&self.0, max_cells, &mut ctx.store, resume, saved, progress)
+    }
+    fn builds_databases(&self) -> bool {
+        let one = &database::monomino()[0];
+        self.0.regions(one).is_some()
     }
 }

@@ -83,7 +83,7 @@ impl Strategy {
         Ok(match self.proof {
             WinnerProof::Domineering(_) => Key::Grid(Grid::parse(position)?.least_image(), mover),
             WinnerProof::Position(_) => {
-                let sum = Sum::of(self.game.search_component(position)?);
+                let sum = Sum::of(self.game.search_component(position, None)?);
                 Key::Regions((sum.keys(), mover))
             }
         })
