@@ -14,6 +14,7 @@ mod adversarial;
 mod big_values;
 mod catalog;
 mod cli;
+mod databases;
 mod fuzz;
 mod graph_rulesets;
 mod grid_games;
