@@ -6,13 +6,16 @@
 //! nimber search answers every impartial `Game.value()` already.
 
 use super::{err, interruptible, Game};
+use mex_core::games::database::check_applies;
 use mex_core::games::proof::{self, WinnerProof};
 use mex_core::games::sum::Summand;
 use mex_core::games::{outcome_search, CatalogGame, Context, Side};
+use mex_core::partizan::database::Database;
 use mex_core::partizan::minimax::Player;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
+use std::sync::Arc;
 
 /// `"left"` or `"right"` (any case) as a side.
 fn first_player(first: &str) -> PyResult<Side> {
@@ -36,13 +39,31 @@ fn parts(games: &[PyRef<'_, Game>]) -> Vec<(&'static dyn CatalogGame, String)> {
 
 /// The context of one search: `memory` bytes for its transposition table,
 /// stack and store of forms (the default of `mex value --first`, 4 GiB,
-/// when `None`).
-fn context(memory: Option<usize>) -> PyResult<Context> {
+/// when `None`), consulting the database of solved regions in the file
+/// `db` (as `--db FILE`; docs/database-format.md), which must be of one of
+/// `games`.
+fn context(
+    memory: Option<usize>,
+    db: Option<&str>,
+    games: &[&'static dyn CatalogGame],
+) -> PyResult<Context> {
     let mut ctx = Context::new();
     if let Some(bytes) = memory {
         ctx.search_memory = super::checked_memory(bytes)?;
     }
+    if let Some(path) = db {
+        let bytes = std::fs::read(path)
+            .map_err(|e| PyValueError::new_err(format!("cannot read database {path}: {e}")))?;
+        let database = Database::open(Arc::new(bytes)).map_err(err)?;
+        check_applies(&database, games).map_err(err)?;
+        ctx.database = Some(Arc::new(database));
+    }
     Ok(ctx)
+}
+
+/// The games of a sum's parts.
+fn games_of(parts: &[(&'static dyn CatalogGame, String)]) -> Vec<&'static dyn CatalogGame> {
+    parts.iter().map(|(g, _)| *g).collect()
 }
 
 /// The sum's summands, borrowing the owned parts.
@@ -61,22 +82,24 @@ fn summands<'a>(parts: &'a [(&'static dyn CatalogGame, String)]) -> Vec<Summand<
 /// components with a transposition table, as MCGS does; no value is
 /// computed), within `memory` bytes (default 4 GiB, as `mex value
 /// --first`; a search that outgrows it raises ValueError naming the
-/// budget), stopped by Ctrl-C.
+/// budget), stopped by Ctrl-C; `db`, the path of a database of solved
+/// regions (`mex db build`), is consulted for the terms of its game.
 ///
 /// >>> import mex
 /// >>> mex.winner([mex.Game("clobber", "xoxo"), mex.Game("domineering", "2x3")], "left")
 /// 'Left'
 #[pyfunction]
-#[pyo3(signature = (games, first, memory = None))]
+#[pyo3(signature = (games, first, memory = None, db = None))]
 pub fn winner(
     py: Python<'_>,
     games: Vec<PyRef<'_, Game>>,
     first: &str,
     memory: Option<usize>,
+    db: Option<&str>,
 ) -> PyResult<String> {
     let side = first_player(first)?;
     let parts = parts(&games);
-    let mut ctx = context(memory)?;
+    let mut ctx = context(memory, db, &games_of(&parts))?;
     let won = interruptible(py, move || {
         outcome_search::winner(&summands(&parts), side, &mut ctx)
     })?
@@ -86,20 +109,21 @@ pub fn winner(
 
 /// The outcome class ("L", "R", "N" or "P") of the sum of `games` by the
 /// outcome search (both first players), without the value, within
-/// `memory` bytes as [`winner`].
+/// `memory` bytes and consulting `db` as [`winner`].
 ///
 /// >>> import mex
 /// >>> mex.sum_outcome([mex.Game("clobber", "xo"), mex.Game("clobber", "xo")])
 /// 'P'
 #[pyfunction]
-#[pyo3(signature = (games, memory = None))]
+#[pyo3(signature = (games, memory = None, db = None))]
 pub fn sum_outcome(
     py: Python<'_>,
     games: Vec<PyRef<'_, Game>>,
     memory: Option<usize>,
+    db: Option<&str>,
 ) -> PyResult<String> {
     let parts = parts(&games);
-    let mut ctx = context(memory)?;
+    let mut ctx = context(memory, db, &games_of(&parts))?;
     let class = interruptible(py, move || {
         outcome_search::outcome(&summands(&parts), &mut ctx)
     })?
@@ -112,7 +136,8 @@ pub fn sum_outcome(
 /// first, as the text `mex value GAME POSITION --first FIRST --proof FILE`
 /// (or `mex sum ... --proof FILE`) writes (docs/proof-format.md): a
 /// strategy for the winner; `check_proof` verifies it. Within `memory`
-/// bytes for the search and the proof (default 4 GiB).
+/// bytes for the search and the proof (default 4 GiB), consulting `db` as
+/// [`winner`] (the checker never does).
 ///
 /// >>> import mex
 /// >>> text = mex.prove(mex.Game("domineering", "3x3"), "left")
@@ -121,12 +146,13 @@ pub fn sum_outcome(
 /// >>> mex.prove([mex.Game("clobber", "xoxo"), mex.Game("domineering", "2x3")], "left").splitlines()[1]
 /// 'part clobber xoxo'
 #[pyfunction]
-#[pyo3(signature = (game, first, memory = None))]
+#[pyo3(signature = (game, first, memory = None, db = None))]
 pub fn prove(
     py: Python<'_>,
     game: &Bound<'_, PyAny>,
     first: &str,
     memory: Option<usize>,
+    db: Option<&str>,
 ) -> PyResult<String> {
     let player = match first_player(first)? {
         Side::Left => Player::Left,
@@ -139,7 +165,7 @@ pub fn prove(
         })?,
     };
     let parts = parts(&games);
-    let ctx = context(memory)?;
+    let ctx = context(memory, db, &games_of(&parts))?;
     let proof = interruptible(py, move || {
         proof::prove_sum(&summands(&parts), player, &ctx)
     })?
@@ -164,7 +190,7 @@ pub fn check_proof<'py>(
     text: String,
     memory: Option<usize>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let ctx = context(memory)?;
+    let ctx = context(memory, None, &[])?;
     let proof = WinnerProof::parse(&text).map_err(err)?;
     let (proof, verdict) = interruptible(py, move || {
         let verdict = proof.verify(&ctx);

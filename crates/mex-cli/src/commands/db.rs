@@ -9,7 +9,9 @@ use super::search::memory_arg;
 use crate::output::{fields, Output, Report};
 use crate::progress;
 use clap::{Args, Subcommand};
-use mex_core::games::database::{check_game, check_size, disagreement, BuildProgress};
+use mex_core::games::database::{
+    check_applies, check_game, check_size, disagreement, BuildProgress,
+};
 use mex_core::games::{self, CatalogGame, Context};
 use mex_core::partizan::database::{self, Database};
 use mex_core::partizan::store::{GameId, GameStore, DEFAULT_BUDGET};
@@ -154,10 +156,7 @@ pub fn context_with(
         return Ok(ctx);
     };
     let db = open(path)?;
-    let mine = games.iter().find(|g| g.info().name == db.game());
-    if mine.is_none() {
-        check_game(&db, games.first().map_or("", |g| g.info().name))?;
-    }
+    check_applies(&db, games)?;
     ctx.database = Some(db);
     Ok(ctx)
 }

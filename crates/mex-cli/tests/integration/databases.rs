@@ -59,7 +59,16 @@ fn answers_with_a_database_are_those_without() {
         (&["value", "domineering", "4x5", "--first", "both"], &dom),
         (&["moves", "clobber", "xoxo/oxox/xo.."], &clob),
         (&["value", "clobber", "3x4", "--first", "left"], &clob),
-        (&["sum", "clobber:xoxo/oxox", "domineering:3x3", "--first", "left"], &clob),
+        (
+            &[
+                "sum",
+                "clobber:xoxo/oxox",
+                "domineering:3x3",
+                "--first",
+                "left",
+            ],
+            &clob,
+        ),
     ];
     for (args, db) in asked {
         let plain = args.to_vec();
@@ -105,7 +114,10 @@ fn a_forged_entry_is_found_by_the_check() {
     // Damage without a new digest is refused when the file is opened.
     bytes[end - 1] ^= 1;
     fs::write(&file, &bytes).unwrap();
-    for args in [&["db", "info", &file][..], &["value", "domineering", "2x3", "--db", &file]] {
+    for args in [
+        &["db", "info", &file][..],
+        &["value", "domineering", "2x3", "--db", &file],
+    ] {
         let out = mex(args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
     }
@@ -126,7 +138,15 @@ fn databases_are_refused_where_they_do_not_apply() {
         &["db", "build", "domineering", "--max-cells", "4", &clob],
         &["value", "domineering", "3x3", "--db", &clob],
         &["value", "domineering", "3x3", "--db", &missing],
-        &["value", "clobber", "xo", "--db", &clob, "--checkpoint", &new],
+        &[
+            "value",
+            "clobber",
+            "xo",
+            "--db",
+            &clob,
+            "--checkpoint",
+            &new,
+        ],
         &["value", "nim", "3", "--db", &clob, "--misere"],
         &["sum", "nim:3", "nim:4", "--db", &clob, "--misere"],
         &["sum", "domineering:2x2", "--db", &clob],

@@ -147,6 +147,15 @@ pub fn check_game(db: &Database, game: &str) -> Result<(), MexError> {
     ))
 }
 
+/// Refuses a database of none of `games` (the games of a sum's terms: it
+/// serves the terms of its own game).
+pub fn check_applies(db: &Database, games: &[&dyn super::CatalogGame]) -> Result<(), MexError> {
+    if games.iter().any(|g| g.info().name == db.game()) {
+        return Ok(());
+    }
+    check_game(db, games.first().map_or("", |g| g.info().name))
+}
+
 impl<G: Ruleset> Ruleset for Consulting<'_, G> {
     type Position = G::Position;
 }

@@ -74,7 +74,7 @@ impl std::fmt::Debug for Database {
 fn damaged(why: &str) -> MexError {
     MexError::invalid(
         format!("not a usable mex database: {why}"),
-        "a file written by `mex db build` (docs/database-format.md)",
+        "a database of this version (docs/database-format.md)",
     )
 }
 
