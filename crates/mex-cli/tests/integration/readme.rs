@@ -21,6 +21,8 @@ const PLACEHOLDERS: &[&str] = &[
 /// Commands named in prose, without the arguments that make them run.
 const MENTIONS: &[&str] = &[
     "mex check-proof",
+    "mex db",
+    "mex db build",
     "mex compare",
     "mex game",
     "mex graph",
