@@ -5,9 +5,8 @@
 //! through shared sides) filled as the game allows
 //! ([`PartizanGame::regions`]: the free cells of Domineering, the stones
 //! of Clobber in both colours). Every polyomino of up to the database's
-//! size is enumerated by growth (each one of `n + 1` cells is one of `n`
-//! with a neighbouring cell added; Redelmeier 1981 counts them: 1, 2, 6,
-//! 19, 63, 216, 760, 2725, … fixed polyominoes, OEIS A001168), each of its
+//! size is enumerated by Redelmeier's algorithm (1981; 1, 2, 6, 19, 63,
+//! 216, 760, 2725, … fixed polyominoes, OEIS A001168), each of its
 //! fillings is reduced to the game's canonical key (symmetry, and the
 //! player-exchanging symmetry where the game has one), and each distinct
 //! key's canonical form is computed once by the memoising evaluator,
@@ -20,7 +19,6 @@ use crate::partizan::store::{GameId, GameStore};
 use crate::ruleset::Ruleset;
 use crate::MexError;
 use rustc_hash::FxHashSet;
-use std::collections::BTreeSet;
 use std::sync::Arc;
 
 /// The entries of a database being built: each canonical key (in the
@@ -67,33 +65,77 @@ impl Shape {
     }
 }
 
-/// The fixed polyominoes of `n + 1` cells, from those of `n` cells (each
-/// with one neighbouring cell added), in increasing order.
-pub fn grown(shapes: &[Shape]) -> Vec<Shape> {
-    let mut next = BTreeSet::new();
-    for shape in shapes {
-        let cells: Vec<(i64, i64)> = shape
-            .cells
-            .iter()
-            .map(|&(r, c)| (r as i64, c as i64))
-            .collect();
-        for &(r, c) in &cells {
-            for (dr, dc) in [(0, 1), (1, 0), (0, -1), (-1, 0)] {
-                let new = (r + dr, c + dc);
-                if !cells.contains(&new) {
-                    let mut more = cells.clone();
-                    more.push(new);
-                    next.insert(Shape::normalized(&more));
-                }
-            }
-        }
-    }
-    next.into_iter().collect()
+/// How many fixed polyominoes there are of 1, 2, … 16 cells (Redelmeier
+/// 1981; OEIS A001168), which [`for_each_polyomino`] visits and a test
+/// counts.
+pub const FIXED_POLYOMINOES: [u64; MAX_DATABASE_CELLS] = [
+    1, 2, 6, 19, 63, 216, 760, 2725, 9910, 36446, 135268, 505861, 1903890, 7204874, 27394666,
+    104592937,
+];
+
+/// A cell of a polyomino being grown, relative to its first cell.
+type Cell = (i64, i64);
+
+/// Calls `visit` with every fixed polyomino of `cells` cells, each once,
+/// by Redelmeier's algorithm (1981): a polyomino is grown from its least
+/// cell (in the order of rows, then columns) by adding cells of an
+/// "untried" set of neighbours, each cell added at most once on any path,
+/// so that no polyomino is reached twice and none is kept in memory (the
+/// recursion is `cells` deep).
+pub fn for_each_polyomino(
+    cells: usize,
+    visit: &mut dyn FnMut(&Shape) -> Result<(), MexError>,
+) -> Result<(), MexError> {
+    let origin = (0, 0);
+    let mut marked: FxHashSet<Cell> = [origin].into_iter().collect();
+    let mut untried = vec![origin];
+    grow(&mut untried, &mut Vec::new(), &mut marked, cells, visit)
 }
 
-/// The one polyomino of one cell.
-pub fn monomino() -> Vec<Shape> {
-    vec![Shape::normalized(&[(0, 0)])]
+/// Whether `c` may be in a polyomino whose least cell is the origin.
+fn after_origin(c: Cell) -> bool {
+    c.0 > 0 || (c.0 == 0 && c.1 > 0)
+}
+
+fn grow(
+    untried: &mut Vec<Cell>,
+    polyomino: &mut Vec<Cell>,
+    marked: &mut FxHashSet<Cell>,
+    cells: usize,
+    visit: &mut dyn FnMut(&Shape) -> Result<(), MexError>,
+) -> Result<(), MexError> {
+    while let Some(c) = untried.pop() {
+        polyomino.push(c);
+        if polyomino.len() == cells {
+            visit(&Shape::normalized(polyomino))?;
+        } else {
+            let mut next = untried.clone();
+            let mut added = Vec::new();
+            for n in [
+                (c.0 + 1, c.1),
+                (c.0 - 1, c.1),
+                (c.0, c.1 + 1),
+                (c.0, c.1 - 1),
+            ] {
+                if after_origin(n) && marked.insert(n) {
+                    added.push(n);
+                    next.push(n);
+                }
+            }
+            let grown = grow(&mut next, polyomino, marked, cells, visit);
+            for n in added {
+                marked.remove(&n);
+            }
+            grown?;
+        }
+        polyomino.pop();
+    }
+    Ok(())
+}
+
+/// The polyomino of one cell.
+pub fn monomino() -> Shape {
+    Shape::normalized(&[(0, 0)])
 }
 
 /// A game's ruleset consulting a database: the database's value of every
@@ -203,9 +245,9 @@ impl<G: PartizanGame> PartizanRuleset for Consulting<'_, G> {
 pub struct BuildProgress {
     /// The size being built.
     pub cells: usize,
-    /// Fillings of that size looked at, and how many there are.
+    /// Polyominoes of that size filled and valued.
     pub done: usize,
-    /// Of how many.
+    /// How many there are ([`FIXED_POLYOMINOES`]).
     pub total: usize,
 }
 
@@ -228,33 +270,29 @@ pub fn build<G: PartizanGame>(
     let mut evaluator = Evaluator::new(consulting.clone(), usize::MAX);
     let mut entries = Vec::new();
     let mut seen = FxHashSet::default();
-    let mut shapes = monomino();
     for cells in 1..=max_cells {
-        if cells > 1 {
-            shapes = grown(&shapes);
-            let bytes: usize = shapes.iter().map(|s| 64 + 16 * s.cells.len()).sum();
-            store.try_reserve(bytes)?;
-        }
-        let fillings: Vec<Vec<G::Position>> = shapes
-            .iter()
-            .map(|s| game.regions(s).unwrap_or_default())
-            .collect();
-        let total = fillings.iter().map(Vec::len).sum();
+        let total = FIXED_POLYOMINOES[cells - 1] as usize;
         let mut done = 0;
-        for region in fillings.into_iter().flatten() {
-            let (key, _) = game.oriented(&region);
-            let text = key.to_string();
-            if seen.insert(text.clone()) {
+        for_each_polyomino(cells, &mut |shape| {
+            for region in game.regions(shape).unwrap_or_default() {
+                let (key, _) = game.oriented(&region);
+                let text = key.to_string();
+                if seen.contains(&text) {
+                    continue;
+                }
                 // The key twice (the set and the entry) and their overhead.
                 store.try_reserve(2 * text.len() + 96)?;
                 let g = evaluator.value(store, &key)?;
+                seen.insert(text.clone());
                 entries.push((text, g));
             }
             done += 1;
-            if done % 256 == 0 {
+            if done % 1024 == 0 {
+                crate::stop::check()?;
                 progress(BuildProgress { cells, done, total });
             }
-        }
+            Ok(())
+        })?;
         progress(BuildProgress { cells, done, total });
         saved(cells, store, &mut entries)?;
     }
@@ -391,6 +429,7 @@ mod tests {
     use crate::games::sum::Summand;
     use crate::games::{find, outcome_search, CatalogGame, Context};
     use crate::partizan::database;
+    use std::collections::BTreeSet;
 
     /// The entries of a database of `game` up to `cells` cells, written
     /// and read back.
@@ -596,16 +635,49 @@ mod tests {
         assert!(!find("konane").unwrap().builds_databases());
     }
 
-    /// The counts of fixed polyominoes, OEIS A001168.
-    #[test]
-    fn growth_finds_every_fixed_polyomino() {
-        let mut shapes = monomino();
-        let mut counts = vec![shapes.len()];
-        for _ in 2..=9 {
-            shapes = grown(&shapes);
-            counts.push(shapes.len());
+    /// The fixed polyominoes of `n + 1` cells from those of `n` cells, by
+    /// the definition (each with one neighbouring cell added, the copies
+    /// removed): the slow twin of [`for_each_polyomino`].
+    fn grown(shapes: &BTreeSet<Shape>) -> BTreeSet<Shape> {
+        let mut next = BTreeSet::new();
+        for shape in shapes {
+            let cells: Vec<Cell> = shape
+                .cells
+                .iter()
+                .map(|&(r, c)| (r as i64, c as i64))
+                .collect();
+            for &(r, c) in &cells {
+                for new in [(r, c + 1), (r + 1, c), (r, c - 1), (r - 1, c)] {
+                    if !cells.contains(&new) {
+                        let mut more = cells.clone();
+                        more.push(new);
+                        next.insert(Shape::normalized(&more));
+                    }
+                }
+            }
         }
-        assert_eq!(counts, [1, 2, 6, 19, 63, 216, 760, 2725, 9910]);
+        next
+    }
+
+    /// Redelmeier's enumeration visits exactly the polyominoes growth
+    /// finds, each once, as many as OEIS A001168 counts.
+    #[test]
+    fn every_fixed_polyomino_is_visited_once() {
+        let mut by_growth: BTreeSet<Shape> = [monomino()].into_iter().collect();
+        for cells in 1..=9 {
+            if cells > 1 {
+                by_growth = grown(&by_growth);
+            }
+            let mut visited = Vec::new();
+            for_each_polyomino(cells, &mut |s| {
+                visited.push(s.clone());
+                Ok(())
+            })
+            .unwrap();
+            assert_eq!(visited.len() as u64, FIXED_POLYOMINOES[cells - 1]);
+            let distinct: BTreeSet<Shape> = visited.into_iter().collect();
+            assert_eq!(distinct, by_growth, "{cells} cells");
+        }
     }
 
     #[test]

@@ -195,7 +195,6 @@ impl<G: PartizanGame> CatalogGame for PartizanEntry<G> {
         database::build(&self.0, max_cells, &mut ctx.store, resume, saved, progress)
     }
     fn builds_databases(&self) -> bool {
-        let one = &database::monomino()[0];
-        self.0.regions(one).is_some()
+        self.0.regions(&database::monomino()).is_some()
     }
 }
