@@ -14,7 +14,7 @@ use mex_core::games::database::{
 };
 use mex_core::games::{self, CatalogGame, Context};
 use mex_core::partizan::database::{self, Database};
-use mex_core::partizan::store::{GameId, GameStore, DEFAULT_BUDGET};
+use mex_core::partizan::store::{GameId, GameStore, DEFAULT_BUDGET, MAX_COMPARISONS};
 use mex_core::stop::run_under;
 use mex_core::MexError;
 use serde::Serialize;
@@ -56,7 +56,8 @@ enum DbCommand {
 #[derive(Args)]
 #[command(after_help = "Examples:
   mex db build domineering --max-cells 10 dom10.db
-  mex db build clobber --max-cells 6 clobber6.db --json")]
+  mex db build clobber --max-cells 6 clobber6.db --json
+  mex db build domineering --max-cells 14 dom14.db --memory 4G --comparisons 2^33")]
 pub struct BuildArgs {
     /// The game (mex db build lists those with databases when given another).
     game: String,
@@ -70,6 +71,10 @@ pub struct BuildArgs {
     /// MiB to 20 GiB, in GiB (1.5) or with a unit (512M); default 1.5 GiB.
     #[arg(long, value_name = "SIZE", value_parser = memory_arg)]
     memory: Option<usize>,
+    /// Most comparisons of options (the work budget, about 100-300 ns
+    /// each; default 2^26). Accepts 2^N.
+    #[arg(long, value_name = "N", value_parser = crate::number::u64_value)]
+    comparisons: Option<u64>,
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
@@ -87,6 +92,9 @@ pub struct CheckArgs {
     /// Memory budget of the recomputation; default 1.5 GiB.
     #[arg(long, value_name = "SIZE", value_parser = memory_arg)]
     memory: Option<usize>,
+    /// Most comparisons of options; default 2^26. Accepts 2^N.
+    #[arg(long, value_name = "N", value_parser = crate::number::u64_value)]
+    comparisons: Option<u64>,
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
@@ -225,8 +233,11 @@ impl Report for DatabaseReport {
     }
 }
 
-fn store_of(memory: Option<usize>) -> GameStore {
-    GameStore::with_budget(memory.unwrap_or(DEFAULT_BUDGET))
+fn store_of(memory: Option<usize>, comparisons: Option<u64>) -> GameStore {
+    GameStore::with_limits(
+        memory.unwrap_or(DEFAULT_BUDGET),
+        comparisons.unwrap_or(MAX_COMPARISONS),
+    )
 }
 
 /// `mex db build`.
@@ -249,7 +260,7 @@ fn build(a: &BuildArgs) -> Result<Output, MexError> {
     }
     let resumed = resume.as_ref().map_or(0, |db| db.max_cells());
     let interrupt = Interrupt::install()?;
-    let mut ctx = Context::with_store(store_of(a.memory));
+    let mut ctx = Context::with_store(store_of(a.memory, a.comparisons));
     let bar = progress::bar(0, "regions", a.json);
     let name = game.info().name;
     let mut save = |cells: usize, store: &mut GameStore, entries: &mut Vec<(String, GameId)>| {
@@ -304,7 +315,7 @@ fn no_database(game: &dyn CatalogGame) -> MexError {
 fn check(a: &CheckArgs) -> Result<Output, MexError> {
     let db = open(&a.file)?;
     let game = games::find(db.game())?;
-    let mut ctx = Context::with_store(store_of(a.memory));
+    let mut ctx = Context::with_store(store_of(a.memory, a.comparisons));
     let bar = progress::bar(0, "regions", a.json);
     let mut show = |p: BuildProgress| {
         bar.set_length(p.total as u64);

@@ -13,8 +13,8 @@
 //! `name=value` fields `game`, `max-cells`, `forms`, `entries`,
 //! `key-bytes`, a blank line), then four little-endian sections —
 //! the byte offset of each form in the form section (`u32` each), the
-//! forms (`u32` Left count, `u32` Right count, the options as indices of
-//! earlier forms; form 0 is `0 = { | }`), the entries sorted by key
+//! forms (`u32` Left count, `u32` Right count, the options as increasing
+//! indices of earlier forms; form 0 is `0 = { | }`), the entries sorted by key
 //! (`u32` key offset, `u32` key length, `u32` form), the keys (the
 //! ruleset's canonical key of each region in the game's own notation) —
 //! and the SHA-256 digest of everything before it ([`crate::digest_io`]).
@@ -348,8 +348,9 @@ impl Consulted {
 /// Writes a database of `game`'s regions up to `max_cells` cells: each
 /// entry is a canonical key (in the game's notation) and its value in
 /// `store`. The forms are written in the order a depth-first walk from the
-/// entries (in key order) first finishes them, so the same entries give
-/// the same file, byte for byte.
+/// entries (in key order) first finishes them ([`FormOrder`]), so the same
+/// entries and values give the same file, byte for byte, whatever store
+/// holds them.
 pub fn write(
     out: impl Write,
     game: &str,
@@ -417,11 +418,15 @@ pub fn write(
 }
 
 /// The forms of a database in the order they are written, each as the
-/// indices of its options.
+/// indices of its options. The order depends on the values alone, not on
+/// the ids a store gave them: options are numbered in the order of their
+/// notation ([`super::notation::show`], one text for each canonical form),
+/// and each side's indices are written in increasing order.
 #[derive(Default)]
 struct FormOrder {
     index: FxHashMap<GameId, u32>,
     forms: Vec<(Vec<u32>, Vec<u32>)>,
+    texts: FxHashMap<GameId, String>,
 }
 
 impl FormOrder {
@@ -432,16 +437,31 @@ impl FormOrder {
             return Ok(i);
         }
         store.refuse_records(g, "a database entry")?;
-        let mut side = |left: bool, me: &mut Self| -> Result<Vec<u32>, MexError> {
-            let options = store.try_options(g, left)?;
-            options.into_iter().map(|o| me.number(store, o)).collect()
-        };
-        let left = side(true, self)?;
-        let right = side(false, self)?;
+        let left = self.side(store, g, true)?;
+        let right = self.side(store, g, false)?;
         let i = self.forms.len() as u32;
         self.forms.push((left, right));
         self.index.insert(g, i);
         Ok(i)
+    }
+
+    /// The indices of `g`'s options on one side, numbered in the order of
+    /// their notation, written in increasing order.
+    fn side(&mut self, store: &mut GameStore, g: GameId, left: bool) -> Result<Vec<u32>, MexError> {
+        let mut options = store.try_options(g, left)?;
+        for &o in &options {
+            if !self.texts.contains_key(&o) {
+                let text = super::notation::show(store, o);
+                self.texts.insert(o, text);
+            }
+        }
+        options.sort_by(|a, b| self.texts[a].cmp(&self.texts[b]));
+        let mut indices = options
+            .into_iter()
+            .map(|o| self.number(store, o))
+            .collect::<Result<Vec<_>, _>>()?;
+        indices.sort_unstable();
+        Ok(indices)
     }
 }
 
@@ -500,6 +520,31 @@ mod tests {
             ("c".to_string(), up),
             ("a".to_string(), star),
             ("b".to_string(), half),
+        ];
+        let mut b = Vec::new();
+        write(&mut b, "test", 3, &mut store, &mut entries).unwrap();
+        assert_eq!(a, b);
+    }
+
+    /// Values made in another order in another store (other ids) give
+    /// the same bytes.
+    #[test]
+    fn the_file_does_not_depend_on_the_ids_of_the_store() {
+        let a = small_database(&mut GameStore::new());
+        let mut store = GameStore::new();
+        let _ = (
+            store.try_ups(3, 1).unwrap(),
+            store.dyadic(3, 2),
+            store.nimber(4),
+        );
+        let half = store.dyadic(1, 1);
+        let up = store.up();
+        let star = store.nimber(1);
+        let mut entries = vec![
+            ("c".to_string(), up),
+            ("b".to_string(), half),
+            ("d".to_string(), store.zero()),
+            ("a".to_string(), star),
         ];
         let mut b = Vec::new();
         write(&mut b, "test", 3, &mut store, &mut entries).unwrap();

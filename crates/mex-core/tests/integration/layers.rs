@@ -72,7 +72,6 @@ const LAYERS: &[&[&str]] = &[
     &[
         "partizan::test_shapes",
         "partizan::ruleset",
-        "partizan::database",
         "partizan::thermograph",
     ],
     &[
@@ -87,7 +86,7 @@ const LAYERS: &[&[&str]] = &[
         "partizan::search_checkpoint",
         "partizan::domineering_search",
     ],
-    &["partizan::infinitesimal"],
+    &["partizan::infinitesimal", "partizan::database"],
     &["partizan::value"],
     // partizan/loopy/: graphs, survival, simplest forms, values, notation.
     &["partizan::loopy::graph"],
