@@ -450,10 +450,9 @@ impl FormOrder {
     fn side(&mut self, store: &mut GameStore, g: GameId, left: bool) -> Result<Vec<u32>, MexError> {
         let mut options = store.try_options(g, left)?;
         for &o in &options {
-            if !self.texts.contains_key(&o) {
-                let text = super::notation::show(store, o);
-                self.texts.insert(o, text);
-            }
+            self.texts
+                .entry(o)
+                .or_insert_with(|| super::notation::show(store, o));
         }
         options.sort_by(|a, b| self.texts[a].cmp(&self.texts[b]));
         let mut indices = options
