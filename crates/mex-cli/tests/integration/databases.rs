@@ -6,7 +6,7 @@
 
 use crate::common;
 
-use common::{json, mex, scratch_dir};
+use common::{interrupt_after_lock, json, mex, scratch_dir, spawn_quiet};
 use std::fs;
 
 fn path(dir: &std::path::Path, name: &str) -> String {
@@ -157,4 +157,22 @@ fn databases_are_refused_where_they_do_not_apply() {
         assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
         assert!(!std::path::Path::new(&new).exists(), "{args:?}");
     }
+}
+
+#[test]
+fn an_interrupted_build_keeps_its_sizes_and_resumes() {
+    let dir = scratch_dir("db-interrupted");
+    let (file, fresh) = (path(&dir, "d.db"), path(&dir, "fresh.db"));
+    let mut child = spawn_quiet(&["db", "build", "domineering", "--max-cells", "14", &file]);
+    let lock = dir.join("d.db.lock");
+    let (status, err) = interrupt_after_lock(&mut child, &lock);
+    assert_eq!(status.code(), Some(130), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("resumes"), "{err}");
+    assert!(!lock.exists());
+    // Whatever sizes were complete, the rerun ends with the database a
+    // build from scratch writes.
+    let resumed = json(&["db", "build", "domineering", "--max-cells", "11", &file]);
+    let scratch = json(&["db", "build", "domineering", "--max-cells", "11", &fresh]);
+    assert_eq!(resumed["sha256"], scratch["sha256"]);
 }
