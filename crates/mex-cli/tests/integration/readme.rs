@@ -23,6 +23,7 @@ const MENTIONS: &[&str] = &[
     "mex check-proof",
     "mex db",
     "mex db build",
+    "mex db check",
     "mex compare",
     "mex game",
     "mex graph",
