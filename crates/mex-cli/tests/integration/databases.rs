@@ -176,3 +176,30 @@ fn an_interrupted_build_keeps_its_sizes_and_resumes() {
     let scratch = json(&["db", "build", "domineering", "--max-cells", "11", &fresh]);
     assert_eq!(resumed["sha256"], scratch["sha256"]);
 }
+
+/// The SHA-256 docs/records.md gives for the database of `game` up to
+/// `cells` cells.
+fn recorded_digest(game: &str, cells: usize) -> String {
+    let records = include_str!("../../../../docs/records.md");
+    let row = format!("| {game} | {cells} |");
+    let line = records
+        .lines()
+        .find(|l| l.starts_with(&row))
+        .unwrap_or_else(|| panic!("docs/records.md has no database row {row}"));
+    line.split('`').nth(1).unwrap().to_string()
+}
+
+#[test]
+fn the_recorded_databases_are_built_again_byte_for_byte() {
+    let dir = scratch_dir("db-records");
+    for (game, cells) in [("domineering", 10), ("domineering", 12), ("clobber", 8)] {
+        let file = path(&dir, &format!("{game}{cells}.db"));
+        let n = cells.to_string();
+        let built = json(&["db", "build", game, "--max-cells", &n, &file]);
+        assert_eq!(
+            built["sha256"],
+            recorded_digest(game, cells),
+            "{game} {cells}"
+        );
+    }
+}
