@@ -67,14 +67,8 @@ pub struct BuildArgs {
     /// The most cells of a region, 1 to 16.
     #[arg(long, value_name = "N")]
     max_cells: usize,
-    /// Memory budget of the build (its canonical forms, memo and keys), 1
-    /// MiB to 20 GiB, in GiB (1.5) or with a unit (512M); default 1.5 GiB.
-    #[arg(long, value_name = "SIZE", value_parser = memory_arg)]
-    memory: Option<usize>,
-    /// Most comparisons of options (the work budget, about 100-300 ns
-    /// each; default 2^26). Accepts 2^N.
-    #[arg(long, value_name = "N", value_parser = crate::number::u64_value)]
-    comparisons: Option<u64>,
+    #[command(flatten)]
+    budget: Budget,
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
@@ -89,15 +83,35 @@ pub struct BuildArgs {
 pub struct CheckArgs {
     /// The database file.
     file: PathBuf,
-    /// Memory budget of the recomputation; default 1.5 GiB.
-    #[arg(long, value_name = "SIZE", value_parser = memory_arg)]
-    memory: Option<usize>,
-    /// Most comparisons of options; default 2^26. Accepts 2^N.
-    #[arg(long, value_name = "N", value_parser = crate::number::u64_value)]
-    comparisons: Option<u64>,
+    #[command(flatten)]
+    budget: Budget,
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
+}
+
+/// The budgets of a build or a check.
+#[derive(Args)]
+struct Budget {
+    /// Memory budget (the canonical forms, the evaluator's memo and the
+    /// keys), 1 MiB to 20 GiB, in GiB (1.5) or with a unit (512M); default
+    /// 1.5 GiB.
+    #[arg(long, value_name = "SIZE", value_parser = memory_arg)]
+    memory: Option<usize>,
+    /// Most comparisons of options (the work budget, about 100-300 ns
+    /// each; default 2^26). Accepts 2^N.
+    #[arg(long, value_name = "N", value_parser = crate::number::u64_value)]
+    comparisons: Option<u64>,
+}
+
+impl Budget {
+    /// A store within these budgets.
+    fn store(&self) -> GameStore {
+        GameStore::with_limits(
+            self.memory.unwrap_or(DEFAULT_BUDGET),
+            self.comparisons.unwrap_or(MAX_COMPARISONS),
+        )
+    }
 }
 
 /// What a database holds: its game, size, entries, forms and digest
@@ -233,18 +247,23 @@ impl Report for DatabaseReport {
     }
 }
 
-fn store_of(memory: Option<usize>, comparisons: Option<u64>) -> GameStore {
-    GameStore::with_limits(
-        memory.unwrap_or(DEFAULT_BUDGET),
-        comparisons.unwrap_or(MAX_COMPARISONS),
-    )
+/// A progress bar of a build's regions, and what updates it.
+fn regions_bar(json: bool) -> (indicatif::ProgressBar, impl Fn(BuildProgress)) {
+    let bar = progress::bar(0, "regions", json);
+    let shown = bar.clone();
+    let show = move |p: BuildProgress| {
+        shown.set_length(p.total as u64);
+        shown.set_position(p.done as u64);
+        shown.set_message(format!("regions of {} cells", p.cells));
+    };
+    (bar, show)
 }
 
 /// `mex db build`.
 fn build(a: &BuildArgs) -> Result<Output, MexError> {
     let game = games::find(&a.game)?;
     if !game.builds_databases() {
-        return Err(no_database(game));
+        return Err(games::database::no_database(game.info().name));
     }
     check_size(a.max_cells)?;
     let file = CheckpointFile::open(&a.file)?;
@@ -260,8 +279,8 @@ fn build(a: &BuildArgs) -> Result<Output, MexError> {
     }
     let resumed = resume.as_ref().map_or(0, |db| db.max_cells());
     let interrupt = Interrupt::install()?;
-    let mut ctx = Context::with_store(store_of(a.memory, a.comparisons));
-    let bar = progress::bar(0, "regions", a.json);
+    let mut ctx = Context::with_store(a.budget.store());
+    let (bar, show) = regions_bar(a.json);
     let name = game.info().name;
     let mut save = |cells: usize, store: &mut GameStore, entries: &mut Vec<(String, GameId)>| {
         if cells <= resumed {
@@ -274,13 +293,14 @@ fn build(a: &BuildArgs) -> Result<Output, MexError> {
                 what: format!("saving database {} failed: {e}", a.file.display()),
             })
     };
-    let mut show = |p: BuildProgress| {
-        bar.set_length(p.total as u64);
-        bar.set_position(p.done as u64);
-        bar.set_message(format!("regions of {} cells", p.cells));
-    };
     let built = run_under(&interrupt.token(), || {
-        game.build_database(a.max_cells, &mut ctx, resume.as_ref(), &mut save, &mut show)
+        game.build_database(
+            a.max_cells,
+            &mut ctx,
+            resume.as_ref(),
+            &mut save,
+            &mut &show,
+        )
     });
     bar.finish_and_clear();
     if interrupt.requested() {
@@ -299,31 +319,14 @@ fn build(a: &BuildArgs) -> Result<Output, MexError> {
     )))
 }
 
-fn no_database(game: &dyn CatalogGame) -> MexError {
-    let with: Vec<&str> = games::catalog()
-        .iter()
-        .filter(|g| g.builds_databases())
-        .map(|g| g.info().name)
-        .collect();
-    MexError::invalid(
-        format!("a database of {} regions", game.info().name),
-        format!("a database of one of: {}", with.join(", ")),
-    )
-}
-
 /// `mex db check`: a fresh build of the same size, compared entry by entry.
 fn check(a: &CheckArgs) -> Result<Output, MexError> {
     let db = open(&a.file)?;
     let game = games::find(db.game())?;
-    let mut ctx = Context::with_store(store_of(a.memory, a.comparisons));
-    let bar = progress::bar(0, "regions", a.json);
-    let mut show = |p: BuildProgress| {
-        bar.set_length(p.total as u64);
-        bar.set_position(p.done as u64);
-        bar.set_message(format!("regions of {} cells", p.cells));
-    };
+    let mut ctx = Context::with_store(a.budget.store());
+    let (bar, show) = regions_bar(a.json);
     let mut keep = |_: usize, _: &mut GameStore, _: &mut Vec<(String, GameId)>| Ok(());
-    let fresh = game.build_database(db.max_cells(), &mut ctx, None, &mut keep, &mut show);
+    let fresh = game.build_database(db.max_cells(), &mut ctx, None, &mut keep, &mut &show);
     bar.finish_and_clear();
     let flaw = disagreement(&db, &mut fresh?, &mut ctx.store)?;
     let mut report = DatabaseReport::of(&db, None);

@@ -372,6 +372,19 @@ pub fn disagreement(
     Ok(None)
 }
 
+/// The refusal of a database for a game whose regions are not enumerated.
+pub fn no_database(game: &str) -> MexError {
+    let games: Vec<&str> = super::catalog()
+        .iter()
+        .filter(|g| g.builds_databases())
+        .map(|g| g.info().name)
+        .collect();
+    MexError::invalid(
+        format!("{game} has no database of regions"),
+        format!("a database of one of: {}", games.join(", ")),
+    )
+}
+
 /// Refuses a size no database is built for.
 pub fn check_size(max_cells: usize) -> Result<(), MexError> {
     if (1..=MAX_DATABASE_CELLS).contains(&max_cells) {

@@ -353,7 +353,7 @@ pub trait CatalogGame: Send + Sync {
         progress: &mut dyn FnMut(crate::games::database::BuildProgress),
     ) -> Result<crate::games::database::Entries, MexError> {
         let _ = (max_cells, ctx, resume, saved, progress);
-        Err(no_database(self.info().name))
+        Err(crate::games::database::no_database(self.info().name))
     }
     /// Whether [`CatalogGame::build_database`] builds databases of the
     /// game's regions.
@@ -374,19 +374,6 @@ pub trait CatalogGame: Send + Sync {
     ) -> Result<Option<Box<dyn ResumableSearch + 'a>>, MexError> {
         Ok(None)
     }
-}
-
-/// The refusal of a database for a game whose regions are not enumerated.
-pub(crate) fn no_database(game: &str) -> MexError {
-    let games: Vec<&str> = crate::games::catalog()
-        .iter()
-        .filter(|g| g.builds_databases())
-        .map(|g| g.info().name)
-        .collect();
-    MexError::invalid(
-        format!("{game} has no database of regions"),
-        format!("a database of one of: {}", games.join(", ")),
-    )
 }
 
 fn not_in_family(info: &GameInfo, position: &str, what: &str) -> MexError {

@@ -190,7 +190,7 @@ impl<G: PartizanGame> CatalogGame for PartizanEntry<G> {
         progress: &mut dyn FnMut(BuildProgress),
     ) -> Result<crate::games::database::Entries, MexError> {
         if !self.builds_databases() {
-            return Err(super::no_database(G::INFO.name));
+            return Err(database::no_database(G::INFO.name));
         }
         database::build(&self.0, max_cells, &mut ctx.store, resume, saved, progress)
     }
