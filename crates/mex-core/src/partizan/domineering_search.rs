@@ -39,7 +39,11 @@
 //!
 //! The table maps a position (its free cells, the least of its four
 //! orientation-preserving images, and the mover) to its result exactly: no
-//! two positions share an entry. Buckets of two entries; a new result
+//! two positions share an entry but those with one result. On a square
+//! board a position and its transpose with the players exchanged share one
+//! entry (the mover wins both or neither: the transpose is the negative),
+//! so the second first player of an empty square board is answered from
+//! the table. Buckets of two entries; a new result
 //! replaces the entry of the smaller subtree (the number of nodes searched
 //! below it), so that results that took long are kept (Bullock 2002).
 
@@ -51,7 +55,7 @@ use super::domineering::Grid;
 use super::minimax::Player;
 use crate::error::{memory_amount, Budget};
 use crate::MexError;
-use view::{Board, Move, MAX_MOVES};
+use view::{Board, Counts, Move, MAX_MOVES};
 
 /// The largest side of a board this search takes (30 cells and two walls
 /// in a 32-bit row).
@@ -177,12 +181,7 @@ impl DomineeringSearch {
             let (opponent_won, _) = self.wins(&mut board, 1 - side)?;
             board.toggle(side, *m);
             if !opponent_won {
-                let (row, bit) = (u32::from(m.row) - 1, u32::from(m.bit) - 1);
-                return Ok(Some(if side == view::HORIZONTAL {
-                    (row, bit)
-                } else {
-                    (bit, row)
-                }));
+                return Ok(Some(cell_of(side, *m)));
             }
         }
         Ok(None)
@@ -206,13 +205,8 @@ impl DomineeringSearch {
     /// Whether `mover` wins `board` moving first, and the nodes searched.
     fn wins(&mut self, board: &mut Board, mover: usize) -> Result<(bool, u64), MexError> {
         crate::stop::check()?;
-        if let Some(won) = simple_bounds(board, mover) {
+        if let Some(won) = simple_bounds(&board.counts(), mover) {
             self.stats.bound_cuts += 1;
-            return Ok((won, 0));
-        }
-        let key = board.key(mover);
-        if let Some(won) = self.lookup(key) {
-            self.stats.table_hits += 1;
             return Ok((won, 0));
         }
         if self.switches.packed_bounds {
@@ -220,6 +214,11 @@ impl DomineeringSearch {
                 self.stats.bound_cuts += 1;
                 return Ok((won, 0));
             }
+        }
+        let key = board.key(mover);
+        if let Some(won) = self.lookup(key) {
+            self.stats.table_hits += 1;
+            return Ok((won, 0));
         }
         self.stats.nodes += 1;
         let mut moves = [Move::default(); MAX_MOVES];
@@ -241,21 +240,35 @@ impl DomineeringSearch {
     }
 
     /// The mover's moves in the order they are tried: its other moves by
-    /// score (best first), then its safe moves.
-    fn ordered_moves(&self, board: &Board, mover: usize, out: &mut [Move; MAX_MOVES]) -> usize {
-        let count = board.unsafe_moves(mover, out);
-        if self.switches.ordering {
-            let scored = &mut out[..count];
-            for m in scored.iter_mut() {
-                m.score = board.score(mover, *m);
+    /// score (best first, ties in the order generated), then its safe
+    /// moves. Moves after which the simple bounds show the opponent wins
+    /// are left out, each counted as a bound cut-off: the bounds are read
+    /// from the counts after the move ([`Board::counts_after`]), without
+    /// playing it. Leaving out losing moves keeps the first winning move
+    /// the one of the full list.
+    fn ordered_moves(&mut self, board: &Board, mover: usize, out: &mut [Move; MAX_MOVES]) -> usize {
+        let generated = board.unsafe_moves(mover, out);
+        let mut count = 0;
+        for i in 0..generated {
+            let mut m = out[i];
+            let after = board.counts_after(mover, m);
+            if simple_bounds(&after, 1 - mover) == Some(true) {
+                self.stats.bound_cuts += 1;
+                continue;
             }
-            scored.sort_by_key(|m| std::cmp::Reverse(m.score));
+            if self.switches.ordering {
+                m.score = board.score(mover, m, &after);
+            }
+            out[count] = m;
+            count += 1;
+        }
+        if self.switches.ordering {
+            out[..count].sort_by_key(|m| std::cmp::Reverse(m.score));
         }
         if self.switches.safe_moves {
-            count + board.safe_moves(mover, &mut out[count..])
-        } else {
-            count
+            count += board.safe_moves(mover, &mut out[count..]);
         }
+        count
     }
 
     fn lookup(&self, key: u128) -> Option<bool> {
@@ -309,6 +322,17 @@ impl DomineeringSearch {
     }
 }
 
+/// A move of the view `side` as [`Grid::placements`] names it: its top or
+/// left cell.
+fn cell_of(side: usize, m: Move) -> (u32, u32) {
+    let (row, bit) = (u32::from(m.row) - 1, u32::from(m.bit) - 1);
+    if side == view::HORIZONTAL {
+        (row, bit)
+    } else {
+        (bit, row)
+    }
+}
+
 /// The view whose rows hold `player`'s dominoes.
 fn view_of(player: Player) -> usize {
     match player {
@@ -322,7 +346,7 @@ fn view_of(player: Player) -> usize {
 pub fn decided_by_bounds(grid: &Grid, mover: Player) -> Result<Option<bool>, MexError> {
     let board = Board::of(grid)?;
     let mover = view_of(mover);
-    Ok(simple_bounds(&board, mover).or_else(|| bounds::decided(&board, mover)))
+    Ok(simple_bounds(&board.counts(), mover).or_else(|| bounds::decided(&board, mover)))
 }
 
 /// The bit of a table entry that holds the result (bit 125; 126 is the
@@ -332,11 +356,11 @@ const WON: u128 = 1 << 125;
 /// The simple bounds: `Some(true)` when the mover's safe moves outnumber
 /// the opponent's real moves, `Some(false)` when the opponent's safe moves
 /// are at least the mover's real moves (Lachmann, Moore and Rapaport 2002).
-fn simple_bounds(board: &Board, mover: usize) -> Option<bool> {
+fn simple_bounds(counts: &Counts, mover: usize) -> Option<bool> {
     let opponent = 1 - mover;
-    if board.safe(mover) > board.real(opponent) {
+    if counts.safe[mover] > counts.real[opponent] {
         Some(true)
-    } else if board.safe(opponent) >= board.real(mover) {
+    } else if counts.safe[opponent] >= counts.real[mover] {
         Some(false)
     } else {
         None

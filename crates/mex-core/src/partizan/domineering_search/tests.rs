@@ -75,12 +75,41 @@ fn every_small_position() {
     }
 }
 
+/// Every position of the 4×4 board, one table for all: on a square board
+/// a position and its transpose with the players exchanged share an entry,
+/// and the answers still agree with the canonical forms.
+#[test]
+fn every_position_of_a_square_board_with_transposes_shared() {
+    let mut search = DomineeringSearch::new(1 << 22).unwrap();
+    for free in 0..1u64 << 16 {
+        let g = grid(4, 4, free);
+        assert_eq!(by_search(&mut search, &g), by_definition(&g), "{g}");
+    }
+}
+
+/// On an empty square board the second first player is answered from the
+/// table (the transpose of the root with the players exchanged), and on
+/// a board that is not square it is searched.
+#[test]
+fn the_second_first_player_of_a_square_board_is_a_table_hit() {
+    for (shape, shared) in [((6, 6), true), ((5, 6), false)] {
+        let mut search = DomineeringSearch::new(1 << 24).unwrap();
+        let g = Grid::rectangle(shape.0, shape.1).unwrap();
+        search.first_player_wins(&g, Player::Left).unwrap();
+        let after_left = search.stats;
+        search.first_player_wins(&g, Player::Right).unwrap();
+        let hit = search.stats.table_hits == after_left.table_hits + 1
+            && search.stats.nodes == after_left.nodes;
+        assert_eq!(hit, shared, "{shape:?}");
+    }
+}
+
 /// Whatever a bound decides agrees with the outcome `(left first wins,
 /// right first wins)`.
 fn check_bounds(g: &Grid, (left, right): (bool, bool)) {
     let board = Board::of(g).unwrap();
     for (mover, wins) in [(VERTICAL, left), (HORIZONTAL, right)] {
-        if let Some(won) = simple_bounds(&board, mover) {
+        if let Some(won) = simple_bounds(&board.counts(), mover) {
             assert_eq!(won, wins, "simple bound, {g}, mover {mover}");
         }
         if let Some(won) = bounds::decided(&board, mover) {
@@ -152,8 +181,8 @@ fn safe_moves_left_out_on_small_boards() {
     }
 }
 
-/// A move's count change by the counts kept equals the change of the
-/// totals after playing it on a copy, and the counts kept after moves
+/// A move's counts by the counts kept equal the counts after playing it
+/// on a copy (and so does its count change), and the counts kept after moves
 /// equal those of the same board counted afresh.
 #[test]
 fn scores_are_the_changes_of_the_counts() {
@@ -171,10 +200,12 @@ fn scores_are_the_changes_of_the_counts() {
             for m in &moves[..n] {
                 let mut after = board.clone();
                 after.toggle(player, *m);
+                let counts = board.counts_after(player, *m);
+                assert_eq!(counts, after.counts(), "{g} {m:?}");
                 let total = |b: &Board, p: usize| (b.real(p) + b.safe(p)) as i32;
                 let change = (total(&after, player) - total(&board, player))
                     - (total(&after, 1 - player) - total(&board, 1 - player));
-                assert_eq!(board.count_change(player, *m), change, "{g} {m:?}");
+                assert_eq!(board.count_change(player, &counts), change, "{g} {m:?}");
                 let afresh = Board::of(&after.grid()).unwrap();
                 for p in [HORIZONTAL, VERTICAL] {
                     assert_eq!(

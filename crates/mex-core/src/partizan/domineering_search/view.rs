@@ -29,6 +29,14 @@ pub struct Move {
     pub score: i32,
 }
 
+/// Both players' real and safe moves ([`Board::real`], [`Board::safe`]),
+/// indexed by view.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Counts {
+    pub real: [u32; 2],
+    pub safe: [u32; 2],
+}
+
 /// Every bit set where cells `k` and `k + 1` of `row` are both free: the
 /// moves along it.
 pub fn starts(row: u32) -> u32 {
@@ -148,8 +156,9 @@ pub struct Board {
     safe_total: [u32; 2],
     /// The free cells under each of the four orientation-preserving
     /// symmetries (identity, columns mirrored, rows mirrored, both), bit
-    /// `r·W + c`.
-    images: [u128; 4],
+    /// `r·W + c`; on a square board, then the same of its transpose (cell
+    /// `(r, c)` at bit `c·H + r`), else zero.
+    images: [u128; 8],
     /// The place value of a move at each row and bit of each view.
     places: Box<[[[i16; ROWS]; ROWS]; 2]>,
 }
@@ -179,7 +188,7 @@ impl Board {
             safe_rows: [[0; ROWS]; 2],
             real_total: [0; 2],
             safe_total: [0; 2],
-            images: [0; 4],
+            images: [0; 8],
             places: Box::new([
                 place_values(h as usize, w as usize),
                 place_values(w as usize, h as usize),
@@ -205,7 +214,8 @@ impl Board {
         self.flip_images(r, c);
     }
 
-    /// Flips cell `(r, c)` (from 0) in the four images.
+    /// Flips cell `(r, c)` (from 0) in the four images, and on a square
+    /// board in the four images of its transpose.
     fn flip_images(&mut self, r: usize, c: usize) {
         let (h, w) = (self.rows[HORIZONTAL], self.rows[VERTICAL]);
         let (rr, cc) = (h - 1 - r, w - 1 - c);
@@ -213,16 +223,32 @@ impl Board {
         self.images[1] ^= 1 << (r * w + cc);
         self.images[2] ^= 1 << (rr * w + c);
         self.images[3] ^= 1 << (rr * w + cc);
+        if h == w {
+            self.images[4] ^= 1 << (c * h + r);
+            self.images[5] ^= 1 << (c * h + rr);
+            self.images[6] ^= 1 << (cc * h + r);
+            self.images[7] ^= 1 << (cc * h + rr);
+        }
     }
 
     /// The table key of the position with `mover` to move: the least image,
-    /// the mover (bit 126) and the mark of a used entry (bit 127).
+    /// the mover (bit 126) and the mark of a used entry (bit 127). On a
+    /// square board the key is the lesser of that and the key of the
+    /// transposed position with the other player to move: transposing
+    /// turns vertical dominoes into horizontal ones, so the transpose with
+    /// the players exchanged is the same game (its negative, with the
+    /// other first player), and the mover wins both or neither.
     pub fn key(&self, mover: usize) -> u128 {
-        let least = self.images.iter().copied().min().unwrap_or(0);
-        least | ((mover as u128) << 126) | (1 << 127)
+        let least = |images: &[u128]| images.iter().copied().min().unwrap_or(0);
+        let mark = |mover: usize| ((mover as u128) << 126) | (1 << 127);
+        let key = least(&self.images[..4]) | mark(mover);
+        if self.rows[HORIZONTAL] == self.rows[VERTICAL] {
+            key.min(least(&self.images[4..]) | mark(1 - mover))
+        } else {
+            key
+        }
     }
 
-    /// Plays (or takes back) `m` of `player`.
     pub fn toggle(&mut self, player: usize, m: Move) {
         let (row, bit) = (m.row as usize, m.bit as usize);
         self.views[player][row] ^= 3 << bit;
@@ -279,6 +305,14 @@ impl Board {
                 self.safe_total[player] + u32::from(safe) - u32::from(*rows.1);
             *rows.0 = real;
             *rows.1 = safe;
+        }
+    }
+
+    /// Both players' real and safe moves now.
+    pub fn counts(&self) -> Counts {
+        Counts {
+            real: self.real_total,
+            safe: self.safe_total,
         }
     }
 
@@ -339,19 +373,31 @@ impl Board {
         n
     }
 
-    /// The order of a move (higher first): real moves the mover keeps minus
-    /// those it takes from the opponent, and safe moves it makes minus
-    /// those it takes (Bullock 2002), then its place on the board.
-    pub fn score(&self, player: usize, m: Move) -> i32 {
+    /// The order of a move (higher first), given the counts after it
+    /// ([`Board::counts_after`]): real moves the mover keeps minus those it
+    /// takes from the opponent, and safe moves it makes minus those it
+    /// takes (Bullock 2002), then its place on the board.
+    pub fn score(&self, player: usize, m: Move, after: &Counts) -> i32 {
         let (row, bit) = (m.row as usize, m.bit as usize);
         let guard = self.guard(player, row) >> bit & 3;
         let stage = if guard == 0 { 1 << 20 } else { 0 };
-        stage + self.count_change(player, m) * 128 + self.place(player, m)
+        stage + self.count_change(player, after) * 128 + self.place(player, m)
     }
 
     /// The change of the mover's real and safe moves less the change of
-    /// the opponent's, when `player` plays `m`.
-    pub fn count_change(&self, player: usize, m: Move) -> i32 {
+    /// the opponent's, from this board to the counts `after` a move of
+    /// `player`.
+    pub fn count_change(&self, player: usize, after: &Counts) -> i32 {
+        let change = |p: usize| {
+            (after.real[p] + after.safe[p]) as i32 - (self.real(p) + self.safe(p)) as i32
+        };
+        change(player) - change(1 - player)
+    }
+
+    /// Both players' real and safe moves after `player` plays `m`, from the
+    /// counts kept, without playing it: only the rows the move touches are
+    /// counted again (the rows [`Board::toggle`] recounts).
+    pub fn counts_after(&self, player: usize, m: Move) -> Counts {
         let (row, bit) = (m.row as usize, m.bit as usize);
         let taken = self.views[player][row] | (3 << bit);
         let mine = self.change(player, row, taken, None);
@@ -362,7 +408,15 @@ impl Board {
             self.views[1 - player][bit] | mark,
             Some(mark),
         );
-        mine - theirs
+        let mut counts = Counts {
+            real: self.real_total,
+            safe: self.safe_total,
+        };
+        for (p, (real, safe)) in [(player, mine), (1 - player, theirs)] {
+            counts.real[p] = counts.real[p].wrapping_add_signed(real);
+            counts.safe[p] = counts.safe[p].wrapping_add_signed(safe);
+        }
+        counts
     }
 
     /// The position as a grid (for the tests).
@@ -385,10 +439,11 @@ impl Board {
         Grid::parse(&rows.join("/")).expect("a board of the search is a grid")
     }
 
-    /// The change of the real and safe moves of `player` when row `i` of
-    /// its view becomes `word` (and row `i + 1` gains `next`, if given):
-    /// the rows whose counts depend on them, against the counts kept.
-    fn change(&self, player: usize, i: usize, word: u32, next: Option<u32>) -> i32 {
+    /// The change of the real and of the safe moves of `player` when row
+    /// `i` of its view becomes `word` (and row `i + 1` gains `next`, if
+    /// given): the rows whose counts depend on them, against the counts
+    /// kept.
+    fn change(&self, player: usize, i: usize, word: u32, next: Option<u32>) -> (i32, i32) {
         let v = &self.views[player];
         let n = self.rows[player];
         let last = if next.is_some() { i + 1 } else { i };
@@ -402,17 +457,16 @@ impl Board {
         if let Some(extra) = next {
             w[3] |= extra;
         }
-        let mut total = 0i32;
+        let (mut real, mut safe) = (0i32, 0i32);
         for j in i.saturating_sub(1).max(1)..=(last + 1).min(n) {
             let k = j + 2 - i;
-            let mut now = disjoint(safe_starts(w[k - 1], w[k], w[k + 1])) as i32
+            safe += disjoint(safe_starts(w[k - 1], w[k], w[k + 1])) as i32
                 - i32::from(self.safe_rows[player][j]);
             if (i..=last).contains(&j) {
-                now += disjoint(starts(w[k])) as i32 - i32::from(self.real_rows[player][j]);
+                real += disjoint(starts(w[k])) as i32 - i32::from(self.real_rows[player][j]);
             }
-            total += now;
         }
-        total
+        (real, safe)
     }
 
     /// A move's place on the board: [`place_values`] of the mover's view.
