@@ -7,6 +7,7 @@ use mex_core::partizan::loopy::predicates::{predicates, Predicates};
 use mex_core::partizan::loopy::{sides, LoopyOutcome, LoopyValue, Stopper};
 use mex_core::MexError;
 use serde::Serialize;
+use std::cmp::Ordering;
 
 /// A loopy game's value and what is derived from it.
 #[derive(Debug, Clone, Serialize)]
@@ -155,14 +156,12 @@ impl LoopyCompareReport {
         };
         known(&a, g)?;
         known(&b, h)?;
-        let ge = sides::geq(&a, &b)?;
-        let le = sides::geq(&b, &a)?;
         let report = LoopyCompareReport {
-            relation: match (ge, le) {
-                (true, true) => "=",
-                (true, false) => ">",
-                (false, true) => "<",
-                (false, false) => "||",
+            relation: match sides::order(&a, &b)? {
+                Some(Ordering::Equal) => "=",
+                Some(Ordering::Greater) => ">",
+                Some(Ordering::Less) => "<",
+                None => "||",
             },
             g: show_value(&a)?,
             h: show_value(&b)?,

@@ -1,19 +1,26 @@
 //! `mex.LoopyValue`: a loopy partizan game (Siegel 2013, ch. VI) read in
-//! CGSuite's notation, as `mex game` reports it
-//! ([`mex_present::loopy::LoopyReport`]); `mex.CGValue("on")` gives one.
+//! CGSuite's notation; `mex.CGValue("on")` gives one. It holds the core's
+//! value ([`mex_core::partizan::loopy::LoopyValue`]): sums, negatives and
+//! comparisons work on that data, never on printed text, so a value whose
+//! printed form is longer than the notation reads stays usable. What it
+//! reports is `mex game`'s report of that value
+//! ([`mex_present::loopy::LoopyReport`]).
 
 use super::{err, interruptible};
-use mex_core::partizan::loopy::notation;
-use mex_present::loopy::{LoopyCompareReport, LoopyReport};
+use mex_core::partizan::loopy::{notation, sides, LoopyValue as Value};
+use mex_core::MexError;
+use mex_present::loopy::LoopyReport;
 use pyo3::basic::CompareOp;
 use pyo3::prelude::*;
+use std::cmp::Ordering;
 
-/// A loopy game: its simplest form (stoppers) or sides, outcome with
-/// draws and stops.
+/// A loopy game: its value (simplest form of a stopper, or sides), held as
+/// the core's data, and the report of that value (outcome with draws,
+/// stops, printed forms).
 #[pyclass(frozen, module = "mex")]
 #[derive(Clone)]
 pub struct LoopyValue {
-    text: String,
+    value: Value,
     report: LoopyReport,
 }
 
@@ -24,31 +31,51 @@ pub fn is_loopy(text: &str) -> bool {
     notation::looks_loopy(text)
 }
 
-/// The text of another operand: a `LoopyValue` or an int.
-fn operand_text(other: &Bound<'_, PyAny>) -> Option<String> {
-    match other.cast::<LoopyValue>() {
-        Ok(v) => Some(v.get().text.clone()),
-        Err(_) => match other.str() {
-            Ok(s) if other.extract::<i64>().is_ok() => Some(s.to_string()),
-            _ => None,
-        },
+/// The value of another operand: a `LoopyValue`, or an int read as the
+/// integer it is.
+fn operand(py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Option<Value>> {
+    if let Ok(v) = other.cast::<LoopyValue>() {
+        return Ok(Some(v.get().value.clone()));
     }
+    if other.extract::<i64>().is_err() {
+        return Ok(None);
+    }
+    let text = other.str()?.to_string();
+    interruptible(py, move || notation::parse_value(&text))?
+        .map(Some)
+        .map_err(err)
 }
 
 impl LoopyValue {
-    /// The value of `text`, as a Python object.
-    fn combined(&self, py: Python<'_>, text: String) -> PyResult<Py<PyAny>> {
-        Ok(Py::new(py, LoopyValue::read(py, &text)?)?.into_any())
+    /// The value `work` computes (Ctrl-C stops it), with its report.
+    fn compute(
+        py: Python<'_>,
+        work: impl FnOnce() -> Result<Value, MexError> + Send + 'static,
+    ) -> PyResult<LoopyValue> {
+        let (value, report) = interruptible(py, move || {
+            let value = work()?;
+            let report = LoopyReport::of(&value)?;
+            Ok((value, report))
+        })?
+        .map_err(err)?;
+        Ok(LoopyValue { value, report })
     }
 
     /// Reads `text` (within the CLI's limits; Ctrl-C stops it).
     pub fn read(py: Python<'_>, text: &str) -> PyResult<LoopyValue> {
         let owned = text.to_string();
-        let report = interruptible(py, move || LoopyReport::evaluate(&owned))?.map_err(err)?;
-        Ok(LoopyValue {
-            text: report.canonical.clone(),
-            report,
-        })
+        LoopyValue::compute(py, move || notation::parse_value(&owned))
+    }
+
+    /// `self + other`, or `self - other` (`negate`), as a Python object.
+    fn sum(&self, py: Python<'_>, other: &Bound<'_, PyAny>, negate: bool) -> PyResult<Py<PyAny>> {
+        let Some(b) = operand(py, other)? else {
+            return Ok(py.NotImplemented());
+        };
+        let a = self.value.clone();
+        let b = if negate { b.negative() } else { b };
+        let v = LoopyValue::compute(py, move || sides::add(&a, &b))?;
+        Ok(Py::new(py, v)?.into_any())
     }
 }
 
@@ -84,10 +111,7 @@ impl LoopyValue {
     /// `G + H`: the sum, sides added as (G & H) + (J & K) = (G + J)⁺ &
     /// (H + K)⁻ (Siegel 2013, §VI.4).
     fn __add__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        match operand_text(other) {
-            Some(b) => self.combined(py, format!("({}) + ({b})", self.text)),
-            None => Ok(py.NotImplemented()),
-        }
+        self.sum(py, other, false)
     }
 
     fn __radd__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
@@ -96,15 +120,13 @@ impl LoopyValue {
 
     /// `G - H`.
     fn __sub__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        match operand_text(other) {
-            Some(b) => self.combined(py, format!("({}) - ({b})", self.text)),
-            None => Ok(py.NotImplemented()),
-        }
+        self.sum(py, other, true)
     }
 
     /// `-G`: −(G & H) = −H & −G.
-    fn __neg__(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        self.combined(py, format!("-({})", self.text))
+    fn __neg__(&self, py: Python<'_>) -> PyResult<LoopyValue> {
+        let v = self.value.negative();
+        LoopyValue::compute(py, move || Ok(v))
     }
 
     /// The onside (a stopper is its own); None when not found.
@@ -125,20 +147,18 @@ impl LoopyValue {
         other: &Bound<'_, PyAny>,
         op: CompareOp,
     ) -> PyResult<Py<PyAny>> {
-        let Some(other_text) = operand_text(other) else {
+        let Some(b) = operand(py, other)? else {
             return Ok(py.NotImplemented());
         };
-        let (a, b) = (self.text.clone(), other_text);
-        let rel = interruptible(py, move || LoopyCompareReport::compare(&a, &b))?
-            .map_err(err)?
-            .relation;
+        let a = self.value.clone();
+        let order = interruptible(py, move || sides::order(&a, &b))?.map_err(err)?;
         let answer = match op {
-            CompareOp::Eq => rel == "=",
-            CompareOp::Ne => rel != "=",
-            CompareOp::Lt => rel == "<",
-            CompareOp::Le => rel == "<" || rel == "=",
-            CompareOp::Gt => rel == ">",
-            CompareOp::Ge => rel == ">" || rel == "=",
+            CompareOp::Eq => order == Some(Ordering::Equal),
+            CompareOp::Ne => order != Some(Ordering::Equal),
+            CompareOp::Lt => order == Some(Ordering::Less),
+            CompareOp::Le => matches!(order, Some(Ordering::Less | Ordering::Equal)),
+            CompareOp::Gt => order == Some(Ordering::Greater),
+            CompareOp::Ge => matches!(order, Some(Ordering::Greater | Ordering::Equal)),
         };
         Ok(answer.into_pyobject(py)?.to_owned().into_any().unbind())
     }
@@ -146,15 +166,15 @@ impl LoopyValue {
     fn __hash__(&self) -> u64 {
         use std::hash::{Hash, Hasher};
         let mut h = std::collections::hash_map::DefaultHasher::new();
-        self.text.hash(&mut h);
+        self.report.canonical.hash(&mut h);
         h.finish()
     }
 
     fn __str__(&self) -> String {
-        self.text.clone()
+        self.report.canonical.clone()
     }
 
     fn __repr__(&self) -> String {
-        format!("CGValue({:?})", self.text)
+        format!("CGValue({:?})", self.report.canonical)
     }
 }

@@ -58,3 +58,37 @@ def test_short_games_stay_cgvalues() -> None:
     assert isinstance(mex.CGValue("{1|0}"), mex.CGValue)
     with pytest.raises(ValueError):
         mex.CGValue("{pass")
+
+
+def test_sums_are_added_as_values() -> None:
+    # A sum of two LoopyValues is the value of the sum typed as one text.
+    for a, b in [("over", "upon"), ("on", "1"), ("over & v", "tis"), ("{pass|*}", "^<on>")]:
+        total = mex.LoopyValue(a) + mex.LoopyValue(b)
+        assert total == mex.LoopyValue(f"({a}) + ({b})")
+        assert str(total) == str(mex.LoopyValue(f"({a}) + ({b})"))
+    assert mex.LoopyValue("over") - mex.LoopyValue("over") == mex.LoopyValue("over & under")
+
+
+def test_comparisons_work_on_the_values() -> None:
+    on, over, under, off = (mex.LoopyValue(t) for t in ("on", "over", "under", "off"))
+    assert on > over > 0 > under > off
+    assert over <= mex.LoopyValue("a{0|a}") <= over
+    assert mex.LoopyValue("1over") > over and mex.LoopyValue("1over") >= 1
+    assert not (mex.LoopyValue("dud") >= 0) and not (mex.LoopyValue("dud") <= 0)
+
+
+def test_a_value_printed_longer_than_the_reader_takes_stays_usable() -> None:
+    # {G|pass} for a short G whose canonical form prints 16,874 characters:
+    # longer than the 10,000 the notation reads, so it is added, negated
+    # and compared as a value, not as its printed text.
+    g = "(+-1):(+-1):(+-1):(+-1):(+-1):(+-1)"
+    v = mex.LoopyValue("{" + g + "|pass}")
+    assert len(str(v)) > 10_000
+    with pytest.raises(mex.TooLarge):
+        mex.LoopyValue(str(v))
+    w = v + 1
+    assert len(str(w)) > 10_000
+    assert w > v and v < w and v == v and w - 1 == v
+    assert -(-v) == v
+    assert v - v == mex.LoopyValue("{0||0|-2,pass} & {2,pass|0||0}")
+    assert v + mex.LoopyValue("over") > v

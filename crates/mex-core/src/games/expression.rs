@@ -14,23 +14,34 @@
 //!   form and moves to the options of that canonical form.
 //!
 //! Parentheses and minus signs in front of sums are distributed over the
-//! terms (`-(a + b)` is `-a - b`); an ordinal sum `G:H` or Norton product
-//! `G.U` is replaced by its canonical form written in braces (the notation
-//! has no moves of its own for them). The value of a position is the
-//! canonical form of the whole expression, as before. Positions print in
+//! terms (`-(a + b)` is `-a - b`); `±{A,B}`, `Tiny(G)` and `Miny(G)` are
+//! the braces they stand for (`{A,B|-A,-B}`, `{0||0|-G}`, `{G|0||0}`); an
+//! ordinal sum `G:H`, a Norton product `G.U` and an uptimal (`^<2>`,
+//! `^[3]`) are replaced by their canonical forms written in braces (the
+//! notation has no moves of its own for them). The value of a position is
+//! the canonical form of the whole expression. Positions print in
 //! the notation (`{1|0} + {0|-1}`, games in braces with the slashes of
 //! the canonical forms' printing, `{2||1|0}`; `-{…}`, `±x`) and parse back
 //! to themselves.
 //!
-//! Limits: the typed expression is checked by the notation's parser first
-//! ([`notation::MAX_EXPRESSION`] characters, its atoms and nesting), so no
-//! work starts on text it refuses; a printed position must fit in the same
-//! length.
+//! The text is read once, into the notation's syntax tree
+//! ([`syntax`]), and the tree into terms: a simple value is held as its
+//! [`Record`] (`x`, `n` and `k` of any size), a game in braces as its
+//! options, so options, negatives and the value are computed from the
+//! terms, never from their printed text.
+//!
+//! Limits: the notation's ([`syntax::MAX_TEXT`] characters, its nesting),
+//! checked while reading, so no work starts on text it refuses; a printed
+//! position must fit in the same length, so that it reads back.
 
 use super::{positions, Family, Game, GameInfo, Move, PartizanGame, PartizanRuleset, Ruleset};
 use crate::partizan::notation;
-use crate::partizan::store::{GameId, GameStore, Kind, DEFAULT_BUDGET};
+use crate::partizan::simple::{show_record, Record};
+use crate::partizan::store::{GameId, GameStore, DEFAULT_BUDGET};
+use crate::partizan::syntax::{self, Arrows, Atom, Expr, SumOp};
 use crate::MexError;
+use num_bigint::{BigInt, Sign};
+use num_traits::Zero;
 use std::fmt;
 use std::str::FromStr;
 
@@ -45,8 +56,8 @@ pub struct Typed(Vec<Term>);
 /// A term of a sum (see the module's documentation).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 enum Term {
-    /// `x + n·↑ + *k`, printed by the notation (`1/2`, `^*`, `*3`, `-1`).
-    Simple(String),
+    /// `x + n·↑ + *k`, its own canonical form.
+    Simple(Record),
     /// `{L|R}` with the options as typed.
     Braces { left: Vec<Typed>, right: Vec<Typed> },
     /// `-{L|R}`.
@@ -55,12 +66,27 @@ enum Term {
     Switch(Typed),
 }
 
-/// A fresh store for the notation's work on one term.
+/// A fresh store for the canonical forms of one term.
 fn store() -> GameStore {
     GameStore::with_budget(DEFAULT_BUDGET)
 }
 
 impl Typed {
+    /// The sum of one term.
+    fn of(term: Term) -> Typed {
+        Typed(vec![term])
+    }
+
+    /// The game `{left | right}` as one term.
+    fn braces(left: Vec<Typed>, right: Vec<Typed>) -> Typed {
+        Typed::of(Term::Braces { left, right })
+    }
+
+    /// `0` as one term.
+    fn zero() -> Typed {
+        Typed::of(Term::Simple(Record::number(BigInt::zero(), 0)))
+    }
+
     /// Its negative: each term negated.
     fn negated(&self) -> Typed {
         Typed(self.0.iter().map(Term::negated).collect())
@@ -106,6 +132,16 @@ impl Typed {
             text
         })
     }
+
+    /// The canonical value: the sum of its terms' values.
+    fn value(&self, s: &mut GameStore) -> Result<GameId, MexError> {
+        let mut sum = s.zero();
+        for term in &self.0 {
+            let g = term.value(s)?;
+            sum = s.try_add(sum, g)?;
+        }
+        Ok(sum)
+    }
 }
 
 impl Term {
@@ -114,7 +150,7 @@ impl Term {
     /// to list moves of such a term before any caller gets here.
     fn options(&self, left: bool) -> Vec<Typed> {
         match self {
-            Term::Simple(text) => simple_options(text, left).unwrap_or_default(),
+            Term::Simple(r) => simple_options(r, left).unwrap_or_default(),
             Term::Braces { left: l, right: r } => {
                 if left {
                     l.clone()
@@ -134,7 +170,7 @@ impl Term {
     /// Its negative (`±x` is its own negative).
     fn negated(&self) -> Term {
         match self {
-            Term::Simple(text) => Term::Simple(negate_simple(text)),
+            Term::Simple(r) => Term::Simple(r.neg()),
             Term::Braces { left, right } => Term::Negated {
                 left: left.clone(),
                 right: right.clone(),
@@ -146,47 +182,57 @@ impl Term {
             Term::Switch(x) => Term::Switch(x.clone()),
         }
     }
+
+    /// The canonical value.
+    fn value(&self, s: &mut GameStore) -> Result<GameId, MexError> {
+        crate::stack::deep(|| match self {
+            Term::Simple(r) => s.try_record(r.clone()),
+            Term::Braces { left, right } => braces_value(s, left, right),
+            Term::Negated { left, right } => {
+                let g = braces_value(s, left, right)?;
+                s.try_neg(g)
+            }
+            Term::Switch(x) => {
+                let g = x.value(s)?;
+                s.try_switch(g)
+            }
+        })
+    }
 }
 
-/// The canonical value of a simple term's text (always accepted: the
-/// text was printed by the notation).
-fn simple_value(s: &mut GameStore, text: &str) -> Option<GameId> {
-    notation::parse(s, text).ok()
-}
-
-/// `-x` for a simple value `x`, printed by the notation.
-fn negate_simple(text: &str) -> String {
-    let mut s = store();
-    simple_value(&mut s, text)
-        .and_then(|g| s.try_neg(g).ok())
-        .map_or_else(|| format!("-{text}"), |g| notation::show(&s, g))
+/// The canonical value of `{left | right}`.
+fn braces_value(s: &mut GameStore, left: &[Typed], right: &[Typed]) -> Result<GameId, MexError> {
+    let mut values =
+        |xs: &[Typed]| -> Result<Vec<GameId>, MexError> { xs.iter().map(|x| x.value(s)).collect() };
+    let (l, r) = (values(left)?, values(right)?);
+    s.try_make(l, r)
 }
 
 /// The options of a simple value's canonical form, as positions, or an
 /// error when they are too many to list (`x + n·↑ + *k` kept as a record
 /// with a big `n` or `k`; a number of any size has one or two).
-fn simple_options(text: &str, left: bool) -> Result<Vec<Typed>, MexError> {
+fn simple_options(r: &Record, left: bool) -> Result<Vec<Typed>, MexError> {
     let mut s = store();
-    let g = notation::parse(&mut s, text)?;
+    let g = s.try_record(r.clone())?;
     let side = s.try_options(g, left)?;
     Ok(side
         .into_iter()
-        .map(|x| Typed(vec![canonical_term(&s, x)]))
+        .map(|x| Typed::of(canonical_term(&s, x)))
         .collect())
 }
 
-/// A canonical form as a term: its printed name when it is
-/// `x + n·↑ + *k` (a tree or a record), else braces around its options
-/// (recursively). The caller bounds the size (the braces style's printed
-/// length is the size of the tree).
+/// A canonical form as a term: its record when it is `x + n·↑ + *k` (a
+/// tree or a record), else braces around its options (recursively). The
+/// caller bounds the size (the braces style's printed length is the size
+/// of the tree).
 fn canonical_term(s: &GameStore, g: GameId) -> Term {
-    if let Kind::Simple(_) | Kind::Record(_) = s.kind(g) {
-        return Term::Simple(notation::show(s, g));
+    if let Some(r) = s.record_of(g) {
+        return Term::Simple(r);
     }
     let node = s.node(g);
     let side = |xs: &[GameId]| -> Vec<Typed> {
         xs.iter()
-            .map(|&x| Typed(vec![canonical_term(s, x)]))
+            .map(|&x| Typed::of(canonical_term(s, x)))
             .collect()
     };
     Term::Braces {
@@ -236,15 +282,21 @@ fn braces_inside(left: &[Typed], right: &[Typed]) -> (String, usize) {
     )
 }
 
+/// Whether the record is a negative number (printed `-x`; `-1^` is not
+/// one: it is (-1) + ↑).
+fn is_negative_number(r: &Record) -> bool {
+    r.is_number() && r.numerator.sign() == Sign::Minus
+}
+
 impl fmt::Display for Term {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Term::Simple(text) => f.write_str(text),
+            Term::Simple(r) => f.write_str(&show_record(r)),
             Term::Braces { left, right } => write!(f, "{{{}}}", braces_inside(left, right).0),
             Term::Negated { left, right } => write!(f, "-{{{}}}", braces_inside(left, right).0),
             Term::Switch(x) => match x.0.as_slice() {
                 [t @ (Term::Braces { .. } | Term::Switch(_))] => write!(f, "±{t}"),
-                [Term::Simple(t)] if !t.starts_with('-') => write!(f, "±{t}"),
+                [t @ Term::Simple(r)] if r.numerator.sign() != Sign::Minus => write!(f, "±{t}"),
                 _ => write!(f, "±({x})"),
             },
         }
@@ -259,9 +311,7 @@ impl fmt::Display for Typed {
         write!(f, "{first}")?;
         for t in rest {
             match t {
-                Term::Negated { .. } => write!(f, " - {}", &t.to_string()[1..])?,
-                // A negative number (but not `-1^`, which is (-1) + ↑).
-                Term::Simple(x) if is_negative_number(x) => write!(f, " - {}", &x[1..])?,
+                t if t.is_negative() => write!(f, " - {}", t.negated())?,
                 _ => write!(f, " + {t}")?,
             }
         }
@@ -269,12 +319,24 @@ impl fmt::Display for Typed {
     }
 }
 
+impl Term {
+    /// Whether it prints with a leading minus that a sum writes as
+    /// subtraction: `-{L|R}` or a negative number.
+    fn is_negative(&self) -> bool {
+        match self {
+            Term::Negated { .. } => true,
+            Term::Simple(r) => is_negative_number(r),
+            Term::Braces { .. } | Term::Switch(_) => false,
+        }
+    }
+}
+
 /// The refusal of a term whose options are too many to list.
-fn too_many_options(text: &str) -> MexError {
+fn too_many_options(r: &Record) -> MexError {
     MexError::too_large(
         format!(
             "the moves of {} (an ↑-multiple or nimber kept without its game tree)",
-            crate::error::quote(text)
+            crate::error::quote(&show_record(r))
         ),
         format!(
             "^{} and *{} in a position to play",
@@ -285,30 +347,13 @@ fn too_many_options(text: &str) -> MexError {
     )
 }
 
-/// Whether `text` is `-p` or `-p/q` (digits only).
-fn is_negative_number(text: &str) -> bool {
-    text.strip_prefix('-')
-        .is_some_and(|r| !r.is_empty() && r.chars().all(|c| c.is_ascii_digit() || c == '/'))
-}
-
 impl FromStr for Typed {
     type Err = MexError;
-    /// Checks the text with the notation's parser (its limits and its
-    /// messages), then reads its terms.
+    /// Reads the text into the notation's tree (its limits and its
+    /// messages), then the tree into terms.
     fn from_str(text: &str) -> Result<Self, MexError> {
-        let mut s = store();
-        notation::parse(&mut s, text)?;
-        let toks = tokens(text);
-        let mut reader = Reader {
-            s: &mut s,
-            toks: &toks,
-            pos: 0,
-            text,
-        };
-        let typed = reader.sum()?;
-        if reader.pos != toks.len() {
-            return Err(reader.broken());
-        }
+        let tree = syntax::read(text)?;
+        let typed = Terms { s: store(), text }.typed(&tree)?;
         let printed = typed.to_string().len();
         if printed > notation::MAX_EXPRESSION {
             return Err(MexError::too_large(
@@ -321,312 +366,96 @@ impl FromStr for Typed {
     }
 }
 
-/// A character of the text (arrows as `^`/`v`), whether a space came
-/// before it, and its bytes in the text.
-#[derive(Debug, Clone, Copy)]
-struct Token {
-    c: char,
-    spaced: bool,
-    start: usize,
-    end: usize,
-}
-
-/// The characters without spaces, as the notation reads them.
-fn tokens(text: &str) -> Vec<Token> {
-    let mut out = Vec::new();
-    let mut spaced = false;
-    for (start, c) in text.char_indices() {
-        if c.is_whitespace() {
-            spaced = true;
-            continue;
-        }
-        let end = start + c.len_utf8();
-        let (c, n) = match c {
-            '↑' => ('^', 1),
-            '↓' => ('v', 1),
-            '⇑' => ('^', 2),
-            '⇓' => ('v', 2),
-            c => (c, 1),
-        };
-        for i in 0..n {
-            out.push(Token {
-                c,
-                spaced: spaced && i == 0,
-                start,
-                end,
-            });
-        }
-        spaced = false;
-    }
-    out
-}
-
-/// Whether a token can be part of a simple value's name.
-fn is_simple_char(c: char) -> bool {
-    c.is_ascii_digit() || matches!(c, '/' | '*' | '^' | 'v')
-}
-
-/// Reads the terms of a text the notation has accepted, following its
-/// grammar (see [`notation`]).
-struct Reader<'a> {
-    s: &'a mut GameStore,
-    toks: &'a [Token],
-    pos: usize,
+/// Turns the syntax tree of a short game into terms, with a store for the
+/// canonical forms of the parts the notation has no moves for.
+struct Terms<'a> {
+    s: GameStore,
     text: &'a str,
 }
 
-impl Reader<'_> {
-    /// An error for text the notation accepted but this reader cannot
-    /// follow (never expected; no input may panic).
-    fn broken(&self) -> MexError {
-        MexError::invalid(
-            format!(
-                "{} cannot be played as typed",
-                crate::error::quote(self.text)
-            ),
-            "sums of games in braces, numbers, nimbers, arrows and ±",
-        )
-    }
-
-    fn peek(&self) -> Option<char> {
-        self.toks.get(self.pos).map(|t| t.c)
-    }
-
-    fn glued_next(&self, offset: usize) -> Option<char> {
-        self.toks
-            .get(self.pos + offset)
-            .filter(|t| !t.spaced)
-            .map(|t| t.c)
-    }
-
-    /// `±` or `+-`, consumed.
-    fn plus_minus(&mut self) -> bool {
-        match self.peek() {
-            Some('±') => {
-                self.pos += 1;
-                true
+impl Terms<'_> {
+    /// The terms of `e`: parentheses and minus signs distributed over the
+    /// terms, `±{A,…}`, `Tiny(G)` and `Miny(G)` as the braces they are
+    /// defined as, ordinal sums, Norton products and uptimals by their
+    /// canonical forms; loopy notation refused.
+    fn typed(&mut self, e: &Expr) -> Result<Typed, MexError> {
+        crate::stack::deep(|| match e {
+            Expr::Atom(a) => match atom_record(a) {
+                Some(r) => Ok(Typed::of(Term::Simple(r))),
+                None => self.canonical(e),
+            },
+            Expr::Braces(b) if b.label.is_none() => {
+                Ok(Typed::braces(self.list(&b.left)?, self.list(&b.right)?))
             }
-            Some('+') if self.glued_next(1) == Some('-') => {
-                self.pos += 2;
-                true
+            Expr::Neg(x) => Ok(self.typed(x)?.negated()),
+            Expr::PlusMinus(x) => Ok(Typed::of(Term::Switch(self.typed(x)?))),
+            Expr::PlusMinusOptions(xs) => {
+                let left = self.list(xs)?;
+                let right = left.iter().map(Typed::negated).collect();
+                Ok(Typed::braces(left, right))
             }
-            _ => false,
-        }
-    }
-
-    /// `product (('+' | '-' | '±') product)*`.
-    fn sum(&mut self) -> Result<Typed, MexError> {
-        let mut total = self.product()?;
-        loop {
-            if self.plus_minus() {
-                let x = self.product()?;
-                total.0.push(Term::Switch(x));
-                continue;
+            Expr::Tiny(x) => {
+                let inner = Typed::braces(vec![Typed::zero()], vec![self.typed(x)?.negated()]);
+                Ok(Typed::braces(vec![Typed::zero()], vec![inner]))
             }
-            let Some(c @ ('+' | '-')) = self.peek() else {
-                return Ok(total);
-            };
-            self.pos += 1;
-            let x = self.product()?;
-            total = total.plus(if c == '+' { x } else { x.negated() });
-        }
-    }
-
-    /// `term ((':' | '.') term)*`: a single term as typed; an ordinal sum
-    /// or Norton product by its canonical form.
-    fn product(&mut self) -> Result<Typed, MexError> {
-        let start = self.pos;
-        let first = self.term()?;
-        if !matches!(self.peek(), Some(':' | '.')) {
-            return Ok(first);
-        }
-        while matches!(self.peek(), Some(':' | '.')) {
-            self.pos += 1;
-            self.term()?;
-        }
-        let g = self.canonical_of(start, self.pos)?;
-        notation::try_show_with(self.s, g, notation::Style::Braces, notation::MAX_EXPRESSION)?;
-        Ok(Typed(vec![canonical_term(self.s, g)]))
-    }
-
-    /// The canonical form of the tokens `from..to`, by the notation.
-    fn canonical_of(&mut self, from: usize, to: usize) -> Result<GameId, MexError> {
-        let (Some(a), Some(b)) = (
-            self.toks.get(from),
-            to.checked_sub(1).and_then(|i| self.toks.get(i)),
-        ) else {
-            return Err(self.broken());
-        };
-        notation::parse(self.s, &self.text[a.start..b.end])
-    }
-
-    /// `'-' term | '±' term | atom`.
-    fn term(&mut self) -> Result<Typed, MexError> {
-        match self.peek() {
-            // A signed number literal: `-1vv` is (-1) + vv.
-            Some('-') if self.glued_next(1).is_some_and(|c| c.is_ascii_digit()) => {
-                self.pos += 1;
-                self.simple(self.pos - 1)
+            Expr::Miny(x) => {
+                let inner = Typed::braces(vec![self.typed(x)?], vec![Typed::zero()]);
+                Ok(Typed::braces(vec![inner], vec![Typed::zero()]))
             }
-            Some('-') => {
-                self.pos += 1;
-                Ok(self.term()?.negated())
+            Expr::Paren(x) => self.typed(x),
+            Expr::Sum { first, rest } => self.sum(first, rest),
+            Expr::Ordinal(..) | Expr::Norton(..) => self.canonical(e),
+            Expr::Braces(_) | Expr::Named(_) | Expr::Pass | Expr::Label(_) | Expr::Sided(..) => {
+                Err(notation::loopy_refusal(self.text, e))
             }
-            _ if self.plus_minus() => {
-                let x = self.term()?;
-                Ok(Typed(vec![Term::Switch(x)]))
-            }
-            _ => self.atom(),
-        }
-    }
-
-    /// A simple value's name from token `start` (its glued characters).
-    fn simple(&mut self, start: usize) -> Result<Typed, MexError> {
-        while self.glued_next(0).is_some_and(is_simple_char) {
-            self.pos += 1;
-        }
-        let g = self.canonical_of(start, self.pos)?;
-        Ok(Typed(vec![canonical_term(self.s, g)]))
-    }
-
-    /// A simple value, `( sum )` or `{ game }`.
-    fn atom(&mut self) -> Result<Typed, MexError> {
-        match self.peek() {
-            Some(c) if is_simple_char(c) && c != '/' => {
-                let start = self.pos;
-                self.pos += 1;
-                self.simple(start)
-            }
-            Some('(') => {
-                self.pos += 1;
-                let x = self.sum()?;
-                if self.peek() != Some(')') {
-                    return Err(self.broken());
-                }
-                self.pos += 1;
-                Ok(x)
-            }
-            Some('{') => {
-                let end = self.matching_brace()?;
-                let inner = self.pos + 1..end;
-                self.pos = end + 1;
-                let (left, right) = self.game(inner)?;
-                Ok(Typed(vec![Term::Braces { left, right }]))
-            }
-            _ => Err(self.broken()),
-        }
-    }
-
-    /// The index of the `}` closing the `{` at the current token.
-    fn matching_brace(&self) -> Result<usize, MexError> {
-        let mut depth = 0i32;
-        for i in self.pos..self.toks.len() {
-            match self.toks[i].c {
-                '{' | '(' => depth += 1,
-                '}' | ')' => {
-                    depth -= 1;
-                    if depth == 0 {
-                        return Ok(i);
-                    }
-                }
-                _ => {}
-            }
-        }
-        Err(self.broken())
-    }
-
-    /// `options BARS options` over the tokens `range`, split at the
-    /// longest run of bars at depth 0.
-    fn game(
-        &mut self,
-        range: std::ops::Range<usize>,
-    ) -> Result<(Vec<Typed>, Vec<Typed>), MexError> {
-        let (mut best, mut best_len, mut depth, mut i) = (None, 0, 0i32, range.start);
-        while i < range.end {
-            match self.toks[i].c {
-                '{' | '(' => depth += 1,
-                '}' | ')' => depth -= 1,
-                '|' if depth == 0 => {
-                    let run = 1 + self.toks[i + 1..range.end]
-                        .iter()
-                        .take_while(|t| t.c == '|' && !t.spaced)
-                        .count();
-                    if run > best_len {
-                        (best, best_len) = (Some(i), run);
-                    }
-                    i += run;
-                    continue;
-                }
-                _ => {}
-            }
-            i += 1;
-        }
-        let at = best.ok_or_else(|| self.broken())?;
-        let left = self.options(range.start..at)?;
-        let right = self.options(at + best_len..range.end)?;
-        Ok((left, right))
-    }
-
-    /// Options separated by commas at depth 0; a side with bars is one
-    /// game written without its braces.
-    fn options(&mut self, range: std::ops::Range<usize>) -> Result<Vec<Typed>, MexError> {
-        if self.has_top_level_bar(range.clone()) {
-            let (left, right) = self.game(range)?;
-            return Ok(vec![Typed(vec![Term::Braces { left, right }])]);
-        }
-        let mut out = Vec::new();
-        let (mut depth, mut start) = (0i32, range.start);
-        for i in range.start..=range.end {
-            let at_end = i == range.end;
-            if !at_end {
-                match self.toks[i].c {
-                    '{' | '(' => depth += 1,
-                    '}' | ')' => depth -= 1,
-                    _ => {}
-                }
-            }
-            if at_end || (self.toks[i].c == ',' && depth == 0) {
-                if start < i {
-                    out.push(self.option(start..i)?);
-                }
-                start = i + 1;
-            }
-        }
-        Ok(out)
-    }
-
-    /// One option: a brace-less game, or an expression.
-    fn option(&mut self, range: std::ops::Range<usize>) -> Result<Typed, MexError> {
-        if self.has_top_level_bar(range.clone()) {
-            let (left, right) = self.game(range)?;
-            return Ok(Typed(vec![Term::Braces { left, right }]));
-        }
-        let (saved_pos, saved_toks) = (self.pos, self.toks);
-        self.toks = &saved_toks[..range.end];
-        self.pos = range.start;
-        let x = self.sum();
-        let complete = self.pos == range.end;
-        self.toks = saved_toks;
-        self.pos = saved_pos;
-        let x = x?;
-        if complete {
-            Ok(x)
-        } else {
-            Err(self.broken())
-        }
-    }
-
-    fn has_top_level_bar(&self, range: std::ops::Range<usize>) -> bool {
-        let mut depth = 0i32;
-        self.toks[range].iter().any(|t| {
-            match t.c {
-                '{' | '(' => depth += 1,
-                '}' | ')' => depth -= 1,
-                _ => {}
-            }
-            t.c == '|' && depth == 0
         })
     }
+
+    fn list(&mut self, xs: &[Expr]) -> Result<Vec<Typed>, MexError> {
+        xs.iter().map(|x| self.typed(x)).collect()
+    }
+
+    /// `first ± x ± …`: `x ± y` is `x + ±y`.
+    fn sum(&mut self, first: &Expr, rest: &[(SumOp, Expr)]) -> Result<Typed, MexError> {
+        let mut total = self.typed(first)?;
+        for (op, x) in rest {
+            let x = self.typed(x)?;
+            total = match op {
+                SumOp::Plus => total.plus(x),
+                SumOp::Minus => total.plus(x.negated()),
+                SumOp::PlusMinus => total.plus(Typed::of(Term::Switch(x))),
+            };
+        }
+        Ok(total)
+    }
+
+    /// `e` by its canonical form, whose braces style must fit the
+    /// notation's length.
+    fn canonical(&mut self, e: &Expr) -> Result<Typed, MexError> {
+        let g = notation::evaluate(&mut self.s, e, self.text)?;
+        notation::try_show_with(
+            &self.s,
+            g,
+            notation::Style::Braces,
+            notation::MAX_EXPRESSION,
+        )?;
+        Ok(Typed::of(canonical_term(&self.s, g)))
+    }
+}
+
+/// The record of an atom `x + n·↑ + *k`; `None` for uptimals (`^<n>`,
+/// `^[n]`), which are not of that form.
+fn atom_record(a: &Atom) -> Option<Record> {
+    let ups = match &a.arrows {
+        None => BigInt::zero(),
+        Some(Arrows::Multiple(n)) => n.clone(),
+        Some(Arrows::Power { .. } | Arrows::PowerSum { .. }) => return None,
+    };
+    let number = match &a.number {
+        None => Record::number(BigInt::zero(), 0),
+        Some(n) => Record::number(n.signed_numerator(), n.exponent()),
+    };
+    Some(number.with(ups, a.star.clone().unwrap_or_default()))
 }
 
 impl Ruleset for Expression {
@@ -639,9 +468,9 @@ impl Game for Expression {
     /// typed; its value is known in closed form all the same.
     fn check_moves(&self, p: &Typed) -> Result<(), MexError> {
         for term in &p.0 {
-            if let Term::Simple(text) = term {
+            if let Term::Simple(r) = term {
                 for left in [true, false] {
-                    simple_options(text, left).map_err(|_| too_many_options(text))?;
+                    simple_options(r, left).map_err(|_| too_many_options(r))?;
                 }
             }
         }
@@ -680,9 +509,9 @@ impl PartizanRuleset for Expression {
     fn decompose(&self, p: &Typed) -> Option<Vec<Typed>> {
         (p.0.len() >= 2).then(|| p.0.iter().map(|t| Typed(vec![t.clone()])).collect())
     }
-    /// The canonical form of the printed expression, by the notation.
+    /// The canonical form of the whole: the sum of the terms' values.
     fn known_value(&self, store: &mut GameStore, p: &Typed) -> Result<Option<GameId>, MexError> {
-        notation::parse(store, &p.to_string()).map(Some)
+        p.value(store).map(Some)
     }
 }
 
@@ -864,6 +693,72 @@ mod tests {
         assert!(game.moves("{1|0} + *10", &mut ctx).is_ok());
         let parts = game.components(&format!("*{huge} + 0")).unwrap();
         assert_eq!(parts, [format!("*{huge}")]);
+    }
+
+    /// A number with `digits` nines, as a term.
+    fn nines(digits: usize) -> Term {
+        let n: BigInt = "9".repeat(digits).parse().unwrap();
+        Term::Simple(Record::number(n, 0))
+    }
+
+    /// Terms are data: a term whose printed form is longer than the
+    /// notation reads still has its options, negative and value.
+    #[test]
+    fn terms_longer_than_the_notation_reads_keep_their_moves() {
+        let digits = notation::MAX_EXPRESSION + 10;
+        let p = Typed::of(nines(digits));
+        assert!(p.to_string().len() > notation::MAX_EXPRESSION);
+        assert!(Expression.check_moves(&p).is_ok());
+        let [m] = &p.moves(true)[..] else {
+            panic!("a positive integer has one Left option")
+        };
+        assert_eq!(m.to.to_string(), format!("{}8", "9".repeat(digits - 1)));
+        assert!(p.moves(false).is_empty());
+        assert_eq!(p.negated().to_string(), format!("-{}", "9".repeat(digits)));
+        assert_eq!(p.negated().moves(false).len(), 1);
+        let mut s = store();
+        let g = Expression.known_value(&mut s, &p).unwrap().unwrap();
+        let back = Expression
+            .known_value(&mut s, &p.negated())
+            .unwrap()
+            .unwrap();
+        let zero = s.try_add(g, back).unwrap();
+        assert_eq!(zero, s.zero());
+    }
+
+    /// The value of a sum is computed from its terms, however long the
+    /// sum prints.
+    #[test]
+    fn the_value_of_a_long_sum_is_computed_from_its_terms() {
+        let switch = typed("{1|-1}");
+        let p = Typed((0..2001).flat_map(|_| switch.0.clone()).collect());
+        assert!(p.to_string().len() > notation::MAX_EXPRESSION);
+        let mut s = store();
+        let g = Expression.known_value(&mut s, &p).unwrap().unwrap();
+        let want = notation::parse(&mut s, "±1").unwrap();
+        assert_eq!(g, want, "an odd number of ±1 is ±1");
+    }
+
+    #[test]
+    fn switches_of_several_options_and_tiny_and_miny_are_braces() {
+        assert_eq!(typed("+-{1,2}").to_string(), "{1,2|-1,-2}");
+        assert_eq!(typed("Tiny(2)").to_string(), "{0||0|-2}");
+        assert_eq!(typed("Miny(2)").to_string(), "{2|0||0}");
+        for text in ["+-{1,2}", "Tiny(2) + Miny(1/2)", "^<2> + ^[3]*", "±{1, *}"] {
+            assert_tree_is_canonical_form(text);
+            assert_round_trip_in_play(&Expression, text);
+        }
+    }
+
+    #[test]
+    fn loopy_notation_is_refused_as_the_short_reader_refuses_it() {
+        for loopy in ["on", "{0|pass}", "a{0|a}", "over & v", "{1|0} + upon"] {
+            let ours = loopy.parse::<Typed>().unwrap_err().to_string();
+            let theirs = notation::parse(&mut store(), loopy)
+                .unwrap_err()
+                .to_string();
+            assert_eq!(ours, theirs, "{loopy}");
+        }
     }
 
     #[test]

@@ -121,6 +121,18 @@ impl Form {
     }
 }
 
+/// The refusal of `text` as a short game because its node `e` is loopy
+/// notation (`pass`, a label, a loopy name or `&`).
+pub fn loopy_refusal(text: &str, e: &Expr) -> MexError {
+    MexError::invalid(
+        format!(
+            "{} is a loopy game ('{e}' uses pass, a label, a loopy name or &), not a short one",
+            quote(text)
+        ),
+        "a short game here; loopy games are read by the loopy notation (mex game reads both)",
+    )
+}
+
 struct Evaluator<'a> {
     s: &'a mut GameStore,
     text: &'a str,
@@ -137,8 +149,7 @@ impl Evaluator<'_> {
 
     /// The form of `e` (see [`Form`] for which forms are kept).
     fn form(&mut self, e: &Expr) -> Result<Form, MexError> {
-        crate::stack::deep(|| {
-            match e {
+        crate::stack::deep(|| match e {
             Expr::Atom(a) => self.atom(a).map(Form::canonical),
             Expr::Braces(b) if b.label.is_none() => self.braces(b),
             Expr::Neg(x) => self.form(x)?.negated(self.s),
@@ -171,15 +182,8 @@ impl Evaluator<'_> {
                 Ok(Form::canonical(product))
             }
             Expr::Braces(_) | Expr::Named(_) | Expr::Pass | Expr::Label(_) | Expr::Sided(..) => {
-                Err(MexError::invalid(
-                    format!(
-                        "{} is a loopy game ('{e}' uses pass, a label, a loopy name or &), not a short one",
-                        quote(self.text)
-                    ),
-                    "a short game here; loopy games are read by the loopy notation (mex game reads both)",
-                ))
+                Err(loopy_refusal(self.text, e))
             }
-        }
         })
     }
 

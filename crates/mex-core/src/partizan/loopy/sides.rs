@@ -29,6 +29,7 @@ use super::side_form;
 use super::sidling::{onside_geq_table, sidle_onside};
 use super::value::{self, LoopyOutcome, LoopyValue, Stopper};
 use crate::{stop, MexError};
+use std::cmp::Ordering;
 
 /// The most candidate stoppers tried for one side.
 pub const MAX_TRIALS: usize = 256;
@@ -128,6 +129,17 @@ pub fn add(a: &LoopyValue, b: &LoopyValue) -> Result<LoopyValue, MexError> {
 pub fn geq(a: &LoopyValue, b: &LoopyValue) -> Result<bool, MexError> {
     let ((a_on, a_off), (b_on, b_off)) = (known_sides(a)?, known_sides(b)?);
     Ok(onside_geq(a_on, b_on)? && onside_geq(&b_off.negative(), &a_off.negative())?)
+}
+
+/// The order of two values by [`geq`] both ways: `None` when they are
+/// confused.
+pub fn order(a: &LoopyValue, b: &LoopyValue) -> Result<Option<Ordering>, MexError> {
+    Ok(match (geq(a, b)?, geq(b, a)?) {
+        (true, true) => Some(Ordering::Equal),
+        (true, false) => Some(Ordering::Greater),
+        (false, true) => Some(Ordering::Less),
+        (false, false) => None,
+    })
 }
 
 /// Whether `a⁺ ≥ b⁺` (vertex 0 of each).
