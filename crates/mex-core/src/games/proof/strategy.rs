@@ -89,6 +89,43 @@ impl Strategy {
         })
     }
 
+    /// The winner's move at `position` with the winner to move, as its
+    /// label and the position it leads to (as the game prints it): the
+    /// move the proof names at its node, or at a leaf the move the outcome
+    /// search finds ([`Strategy::winning_move`]). A position the strategy
+    /// does not reach with the winner to move is refused: the proof says
+    /// nothing about it.
+    pub fn winner_move(
+        &self,
+        position: &str,
+        ctx: &mut Context,
+    ) -> Result<(String, String), MexError> {
+        let winner = self.proof.winner();
+        if !self.nodes.contains_key(&self.key(position, winner)?) {
+            return Err(MexError::invalid(
+                format!(
+                    "the position {} with {} to move, which the proof does not reach",
+                    crate::error::quote(position),
+                    side_of(winner)
+                ),
+                "a position reached from the proof's start by the winner's moves it names and any moves of the loser",
+            ));
+        }
+        let mut moves = self.game.side_moves(position, winner)?;
+        let after: Vec<String> = moves.iter().map(|(_, p)| p.clone()).collect();
+        match self.winning_move(position, &after, ctx)? {
+            Some(i) => Ok(moves.swap_remove(i)),
+            None => Err(MexError::invalid(
+                format!(
+                    "the position {} with {} to move, where the proof's winner has no winning move",
+                    crate::error::quote(position),
+                    side_of(winner)
+                ),
+                "a proof that holds",
+            )),
+        }
+    }
+
     /// The winner's move at `position` (the winner to move): the index in
     /// `after` (the positions the winner's moves lead to, as the game
     /// prints them, in any order) of the one the strategy plays. At a leaf
@@ -144,8 +181,5 @@ impl Strategy {
 }
 
 fn side_of(player: Player) -> Side {
-    match player {
-        Player::Left => Side::Left,
-        Player::Right => Side::Right,
-    }
+    Side::from(player)
 }
