@@ -67,6 +67,10 @@ pub struct PlainPosition {
     pub position: String,
     /// The player to move.
     pub to_move: Side,
+    /// Whether it is a leaf of the proof's strategy with this player to
+    /// move ([`Strategy::is_leaf`]): below it, the winner's moves are
+    /// found by the outcome search.
+    pub leaf: bool,
     /// The position's picture as SVG.
     pub board: String,
     /// Every move of the player to move, in the game's order (none: that
@@ -75,8 +79,9 @@ pub struct PlainPosition {
 }
 
 impl PlainPosition {
-    /// `position` of `game` (a partizan game) with `mover` to move.
-    pub fn new(game: &dyn CatalogGame, position: &str, mover: Player) -> Result<Self, MexError> {
+    /// `position` of the game of `strategy` with `mover` to move.
+    pub fn new(strategy: &Strategy, position: &str, mover: Player) -> Result<Self, MexError> {
+        let game = strategy.game();
         let picture = game.picture(position)?;
         let moves = game
             .side_moves(position, mover)?
@@ -86,6 +91,7 @@ impl PlainPosition {
         Ok(PlainPosition {
             position: position.to_string(),
             to_move: Side::from(mover),
+            leaf: strategy.is_leaf(position, mover)?,
             board: board_svg(&picture),
             moves,
         })
@@ -122,6 +128,9 @@ pub struct ProofStart {
 /// position it leads to with the loser to move.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct ProofMoveReport {
+    /// Whether the position asked about is a leaf of the strategy (with
+    /// the winner to move).
+    pub from_leaf: bool,
     /// The winner's move.
     #[serde(rename = "move")]
     pub played: PlainMove,
@@ -130,19 +139,22 @@ pub struct ProofMoveReport {
 }
 
 impl ProofMoveReport {
-    /// The move of `strategy`'s winner at `position` (as the proof names it),
-    /// and what follows.
+    /// The move of `strategy`'s winner at `position` (as the proof names
+    /// it, or below the leaf `below` that the play went through, as the
+    /// outcome search finds it), and what follows.
     pub fn new(
         strategy: &Strategy,
         position: &str,
+        below: Option<(&str, Player)>,
         ctx: &mut mex_core::games::Context,
     ) -> Result<Self, MexError> {
         let game = strategy.game();
         let winner = strategy.proof().winner();
-        let (label, after) = strategy.winner_move(position, ctx)?;
+        let (label, after) = strategy.winner_move(position, below, ctx)?;
         let before = game.picture(position)?;
-        let next = PlainPosition::new(game, &after, winner.other())?;
+        let next = PlainPosition::new(strategy, &after, winner.other())?;
         Ok(ProofMoveReport {
+            from_leaf: strategy.is_leaf(position, winner)?,
             played: plain_move(game, &before, winner, label, after)?,
             next,
         })

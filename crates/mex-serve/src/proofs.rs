@@ -11,7 +11,8 @@ use axum::http::StatusCode;
 use axum::Json;
 use mex_core::digest_io::sha256_hex;
 use mex_core::games::proof::{Strategy, WinnerProof};
-use mex_core::games::{self, Context};
+use mex_core::games::{self, Context, Side};
+use mex_core::partizan::minimax::Player;
 use mex_core::MexError;
 use mex_present::proof::{PlainPosition, ProofMoveReport, ProofReport, ProofStart};
 use serde::Deserialize;
@@ -56,6 +57,28 @@ pub struct ProofQuery {
 pub struct ProofMoveQuery {
     sha256: Option<String>,
     position: Option<String>,
+    /// The leaf of the strategy the play went through, if any.
+    leaf: Option<String>,
+    /// Who was to move at `leaf`.
+    leaf_to_move: Option<String>,
+}
+
+impl ProofMoveQuery {
+    /// The leaf and its player to move, when given.
+    fn below(&self) -> Result<Option<(String, Player)>, ApiError> {
+        let Some(leaf) = &self.leaf else {
+            return Ok(None);
+        };
+        let side = self
+            .leaf_to_move
+            .as_deref()
+            .ok_or_else(|| missing("leaf_to_move"))?;
+        let player = match Side::parse_partizan(side)? {
+            Side::Left => Player::Left,
+            _ => Player::Right,
+        };
+        Ok(Some((leaf.clone(), player)))
+    }
 }
 
 fn missing(what: &str) -> ApiError {
@@ -138,15 +161,16 @@ fn start(
         ));
     }
     let report = ProofReport::new(strategy, sha256);
-    let start = PlainPosition::new(g, &report.position, proof.first())?;
+    let start = PlainPosition::new(strategy, &report.position, proof.first())?;
     Ok(ProofStart {
         proof: report,
         start,
     })
 }
 
-/// `GET /api/proof/move?sha256=D&position=P`: the winner's move by the
-/// checked proof of digest D at P ([`ProofMoveReport`]); 404 when no proof
+/// `GET /api/proof/move?sha256=D&position=P[&leaf=Q&leaf_to_move=S]`: the
+/// winner's move by the checked proof of digest D at P (below the leaf Q
+/// with S to move, when the play went through one) ([`ProofMoveReport`]); 404 when no proof
 /// of that digest is kept (upload it again), 422 when the proof's strategy
 /// does not reach P with the winner to move.
 pub(crate) async fn api_proof_move(
@@ -154,6 +178,7 @@ pub(crate) async fn api_proof_move(
     q: Result<Query<ProofMoveQuery>, QueryRejection>,
 ) -> Result<Json<ProofMoveReport>, ApiError> {
     let Query(q) = q.map_err(query_error)?;
+    let below = q.below()?;
     let sha256 = q.sha256.ok_or_else(|| missing("sha256"))?;
     let position = q.position.ok_or_else(|| missing("position"))?;
     let strategy = state.proofs.get(&sha256).ok_or_else(|| {
@@ -165,10 +190,11 @@ pub(crate) async fn api_proof_move(
             ),
         )
     })?;
-    let request = format!("proof move\n{sha256}\n{position}");
+    let request = format!("proof move\n{sha256}\n{position}\n{below:?}");
     let work = move |memory| {
         let mut ctx = Context::within(memory);
-        ProofMoveReport::new(&strategy, &position, &mut ctx).map(Json)
+        let below = below.as_ref().map(|(p, m)| (p.as_str(), *m));
+        ProofMoveReport::new(&strategy, &position, below, &mut ctx).map(Json)
     };
     state.lanes.evaluate(&request, work).await
 }

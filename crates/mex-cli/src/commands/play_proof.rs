@@ -79,7 +79,15 @@ pub fn play(
         if mover == winner { "first" } else { "second" },
         side_name(winner.other())
     )?;
+    let mut leaf: Option<(String, Player)> = None;
     loop {
+        if leaf.is_none() {
+            match strategy.is_leaf(&position, mover) {
+                Ok(true) => leaf = Some((position.clone(), mover)),
+                Ok(false) => {}
+                Err(err) => return writeln!(w, "error: {err}"),
+            }
+        }
         let moves = match game.side_moves(&position, mover) {
             Ok(moves) => moves,
             Err(err) => return writeln!(w, "error: {err}"),
@@ -93,7 +101,11 @@ pub fn play(
             return writeln!(w, "{} cannot move: {verdict}", side_name(mover));
         }
         position = if mover == winner {
-            match strategy.winner_move(&position, &mut ctx) {
+            match strategy.winner_move(
+                &position,
+                leaf.as_ref().map(|(p, m)| (p.as_str(), *m)),
+                &mut ctx,
+            ) {
                 Ok((label, after)) => {
                     writeln!(w, "computer plays: {label} -> {after}")?;
                     after
