@@ -207,7 +207,7 @@ fn schema_fields(doc: &Value, schema: &Value) -> (Vec<String>, Vec<String>) {
 
 /// Every field of `answer` is declared by the schema `name`, and every
 /// field it requires is there.
-fn assert_follows(doc: &Value, name: &str, answer: &Value) {
+pub(crate) fn assert_follows(doc: &Value, name: &str, answer: &Value) {
     let schema = json!({ "$ref": format!("#/components/schemas/{name}") });
     let (declared, required) = schema_fields(doc, &schema);
     let fields = answer.as_object().unwrap();

@@ -4,7 +4,7 @@
 //! proof does not reach, and asks for an upload when no proof of the
 //! digest is kept.
 
-use crate::api::{assert_error, enc, get, patient, request, start};
+use crate::api::{assert_error, assert_follows, enc, get, patient, request, start};
 use mex_core::games::proof::prove;
 use mex_core::games::{find, Context};
 use mex_core::partizan::minimax::Player;
@@ -45,8 +45,12 @@ fn move_at(
 fn a_proof_is_checked_and_played_to_the_end() {
     let addr = start(patient());
     let text = proof_5x5();
+    let (_, doc) = get(addr, "/api/openapi.json");
     let (status, v) = upload(addr, "domineering", "5x5", &text);
     assert_eq!(status, 200, "{v}");
+    assert_follows(&doc, "ProofStart", &v);
+    assert_follows(&doc, "Proof", &v["proof"]);
+    assert_follows(&doc, "PlainPosition", &v["start"]);
     let sha256 = mex_core::digest_io::sha256_hex(text.as_bytes());
     assert_eq!(v["proof"]["sha256"], sha256.as_str());
     assert_eq!(v["proof"]["winner"], "Right");
@@ -62,6 +66,9 @@ fn a_proof_is_checked_and_played_to_the_end() {
         let position = m["position"].as_str().unwrap().to_string();
         let (status, answer) = move_at(addr, &sha256, &position, &leaf);
         assert_eq!(status, 200, "{answer}");
+        assert_follows(&doc, "ProofMove", &answer);
+        assert_follows(&doc, "PlainMove", &answer["move"]);
+        assert_follows(&doc, "PlainPosition", &answer["next"]);
         if leaf.is_none() && answer["from_leaf"] == true {
             leaf = Some((position, "Right".to_string()));
         }
