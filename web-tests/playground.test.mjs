@@ -625,3 +625,31 @@ test("malformed and oversize requests show an error", async () => {
   assert.match(answers[3].error, /not a game of the catalog/);
   await page.close();
 });
+
+test("a proof loaded for the position is played through to the end, the computer its winner", async () => {
+  const { spawnSync } = await import("node:child_process");
+  const { mkdtempSync } = await import("node:fs");
+  const os = await import("node:os");
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), "mex-proof-")), "5x5.proof");
+  const wrote = spawnSync(mex, ["value", "domineering", "5x5", "--first", "left", "--proof", file]);
+  assert.equal(wrote.status, 0, String(wrote.stderr));
+  const page = await open("domineering");
+  await page.fill("#position", "5x5");
+  await page.setInputFiles("#proof-file", file);
+  await page.waitForFunction(() => ["person", "over", "error"].includes(document.body.dataset.state));
+  const status = await page.textContent("#proof-status");
+  assert.match(status, /Playing by the proof \(SHA-256 [0-9a-f]{12}…, \d+ nodes\): the computer plays Right, you play Left/);
+  let moves = 0;
+  for (;;) {
+    const s = await page.evaluate(() => document.body.dataset.state);
+    assert.notEqual(s, "error", await page.textContent("#error"));
+    if (s === "over") break;
+    assert.ok(++moves <= 13, "a 5×5 board holds at most 12 dominoes");
+    await page.click("#proof-moves li:first-child button");
+    await page.waitForFunction(() => ["person", "over", "error"].includes(document.body.dataset.state));
+  }
+  assert.match(await page.textContent("#proof-message"), /Left cannot move: the computer wins/);
+  assert.ok(await page.$("#proof-board svg"));
+  assert.deepEqual(page.scriptErrors, []);
+  await page.close();
+});

@@ -14,6 +14,7 @@ pub mod nimber;
 pub mod outcome;
 pub mod pictures;
 pub mod position;
+pub mod proof;
 pub mod sequences;
 pub mod ssc;
 pub mod sum;

@@ -28,6 +28,8 @@ let G = null;
 // Whether /api/value answers with a `board` (feature detection: null
 // until the first answer).
 let serverBoards = null;
+// Play by a proof: see "play by a proof" below.
+let P = null;
 
 // ---------------------------------------------------------------- the API
 
@@ -132,6 +134,7 @@ function sidesFor(family) {
 // The setup of the game chosen; a game being played is ended, its board
 // cleared.
 function fillSetup() {
+  endProof();
   endGame();
   const g = info($("game").value);
   $("position").value = defaultPosition(g);
@@ -261,6 +264,7 @@ async function init() {
   $("restart").addEventListener("click", () => goTo(0));
   $("all-moves").addEventListener("click", () => { clearSelection(); renderMoves(); });
   setupBoardClicks();
+  $("proof-file").addEventListener("change", loadProof);
   document.body.dataset.state = "setup";
 }
 
@@ -271,6 +275,7 @@ async function init() {
 // its label and the spots it changed; filled in when shown: the moves
 // (moves), the evaluation (eval) and the computer's advice (best).
 async function start() {
+  endProof();
   showError("");
   const g = info($("game").value);
   G = {
@@ -1066,3 +1071,108 @@ function shiftView(v, m, step) {
 }
 
 init();
+
+// ------------------------------------------------------ play by a proof
+
+// Play through a proof of who wins (POST /api/proof, GET /api/proof/move):
+// the server checks the proof once and keeps it by its SHA-256; the
+// computer plays the proof's winner, the person the loser, with no value
+// computed. P: the proof (its text, the server's report), the position
+// shown and the first leaf of the proof's strategy the play went through
+// (P is declared with the page's other state, above).
+
+// Ends play by a proof and clears its board.
+function endProof() {
+  if (!P) return;
+  P = null;
+  $("proof-play").hidden = true;
+  $("proof-board").innerHTML = "";
+  $("proof-moves").textContent = "";
+}
+
+// POST the proof's text; the server's one-line error when it refuses.
+async function postProof(text, game, position) {
+  let r, body;
+  try {
+    r = await fetch("/api/proof" + query({ game, position }), { method: "POST", body: text });
+    body = await r.text();
+  } catch (e) {
+    throw new Error("the server cannot be reached: " + e.message);
+  }
+  let v = null;
+  try { v = JSON.parse(body); } catch (e) { /* not JSON */ }
+  if (r.ok && v) return v;
+  throw new Error((v && v.error) || "the server refused the proof (status " + r.status + ")");
+}
+
+// The proof file chosen, checked for the game and position of the setup.
+async function loadProof() {
+  showError("");
+  const file = $("proof-file").files[0];
+  if (!file) return;
+  const text = await file.text();
+  $("proof-file").value = "";
+  document.body.dataset.state = "starting";
+  try {
+    const v = await postProof(text, $("game").value, $("position").value);
+    endGame();
+    P = { text, proof: v.proof, leaf: null };
+    $("proof-status").textContent = "Playing by the proof (SHA-256 " + v.proof.sha256.slice(0, 12) + "…, "
+      + v.proof.nodes + " nodes): the computer plays " + v.proof.winner + ", you play " + other(v.proof.winner) + ".";
+    $("proof-play").hidden = false;
+    await proofAt(v.start);
+  } catch (e) {
+    showError(e.message);
+    document.body.dataset.state = "error";
+  }
+}
+
+// Shows `here` (a position with its mover and moves); the computer moves
+// when the winner is to move.
+async function proofAt(here) {
+  if (!P.leaf && here.leaf) P.leaf = { position: here.position, to_move: here.to_move };
+  $("proof-pos").textContent = here.position;
+  $("proof-board").innerHTML = here.board;
+  const list = $("proof-moves");
+  list.textContent = "";
+  if (here.to_move === P.proof.winner) {
+    $("proof-message").textContent = "The computer (" + here.to_move + ") is thinking…";
+    return proofComputer(here.position);
+  }
+  if (here.moves.length === 0) {
+    $("proof-message").textContent = here.to_move + " cannot move: the computer wins.";
+    document.body.dataset.state = "over";
+    return;
+  }
+  $("proof-message").textContent = "Your move (" + here.to_move + ").";
+  here.moves.forEach((m) => {
+    const b = element("button", { type: "button" }, m.label + " → " + shorten(m.position, 60));
+    b.addEventListener("click", () => proofComputer(m.position));
+    list.appendChild(element("li", {})).appendChild(b);
+  });
+  document.body.dataset.state = "person";
+}
+
+// The winner's move at `position` by the proof (uploaded again when the
+// server no longer keeps it).
+async function proofComputer(position) {
+  document.body.dataset.state = "computer";
+  const params = { sha256: P.proof.sha256, position };
+  if (P.leaf) Object.assign(params, { leaf: P.leaf.position, leaf_to_move: P.leaf.to_move });
+  try {
+    let v;
+    try {
+      v = await api("proof/move", params);
+    } catch (e) {
+      if (!/no checked proof/.test(e.message)) throw e;
+      await postProof(P.text, P.proof.game, P.proof.position);
+      v = await api("proof/move", params);
+    }
+    if (!P.leaf && v.from_leaf) P.leaf = { position, to_move: P.proof.winner };
+    await proofAt(v.next);
+    $("proof-message").textContent = "The computer played " + v.move.label + ". " + $("proof-message").textContent;
+  } catch (e) {
+    showError(e.message);
+    document.body.dataset.state = "error";
+  }
+}

@@ -5,7 +5,8 @@
 //! the value reports of the API add `board`, the position's picture as
 //! SVG).
 //!
-//! Limits: a request body of at most [`Config::max_body`] bytes and a URI
+//! Limits: a request body of at most [`Config::max_body`] bytes (a proof
+//! uploaded to `POST /api/proof`: [`Config::max_proof`]) and a URI
 //! of at most [`MAX_URI`] bytes (else 413), request headers within
 //! [`Config::header_timeout`] (else the connection is closed), the engines'
 //! own size limits (else 422 with the engine's one-line message).
@@ -19,6 +20,7 @@
 
 pub mod labels;
 pub mod lanes;
+pub mod proofs;
 
 use mex_core::games::best;
 use mex_core::heap::periodic::chart_terms;
@@ -51,8 +53,10 @@ pub const DEFAULT_MEMORY: usize = 3 << 30;
 /// The server's limits.
 #[derive(Debug, Clone)]
 pub struct Config {
-    /// Largest request body, in bytes.
+    /// Largest request body, in bytes (but for `POST /api/proof`).
     pub max_body: usize,
+    /// Largest proof `POST /api/proof` accepts, in bytes.
+    pub max_proof: usize,
     /// Longest time one evaluation may take; then 503 and the work is
     /// stopped.
     pub timeout: Duration,
@@ -97,6 +101,7 @@ impl Default for Config {
         let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
         Config {
             max_body: 16 * 1024,
+            max_proof: 4 << 20,
             timeout: Duration::from_secs(10),
             heavy: 2 * cores,
             light: 2 * cores,
@@ -115,6 +120,7 @@ impl Default for Config {
 struct AppState {
     config: Config,
     lanes: lanes::Lanes,
+    proofs: proofs::ProofCache,
 }
 
 /// An error answer: a status and one line.
@@ -513,6 +519,7 @@ pub fn router(config: Config) -> Router {
     let state = Arc::new(AppState {
         lanes: lanes::Lanes::new(&config),
         config: config.clone(),
+        proofs: proofs::ProofCache::default(),
     });
     Router::new()
         .route(
@@ -532,6 +539,11 @@ pub fn router(config: Config) -> Router {
         .route("/api/moves", get(api_moves))
         .route("/api/best", get(api_best))
         .route("/api/play", axum::routing::post(api_play))
+        .route(
+            "/api/proof",
+            axum::routing::post(proofs::api_proof).layer(DefaultBodyLimit::max(config.max_proof)),
+        )
+        .route("/api/proof/move", get(proofs::api_proof_move))
         .route("/api/shift/explain", get(api_shift_explain))
         .route("/api/debruijn", get(api_debruijn))
         .route("/api/ssc", get(api_ssc))

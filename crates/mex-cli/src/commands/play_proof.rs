@@ -25,9 +25,9 @@ pub fn strategy(
         ctx.search_memory,
         "mex play reads proofs of at most a quarter of 4 GiB",
     )?;
-    let (name, proved) = proof.subject();
-    let shown = game.normalize(position)?;
-    if name != game.info().name || game.normalize(&proved)? != shown {
+    if !proof.is_about(game, position)? {
+        let (name, proved) = proof.subject();
+        let shown = game.normalize(position)?;
         return Err(MexError::invalid(
             format!(
                 "--proof of {name} {proved} for mex play {} {shown}",
@@ -79,7 +79,15 @@ pub fn play(
         if mover == winner { "first" } else { "second" },
         side_name(winner.other())
     )?;
+    let mut leaf: Option<(String, Player)> = None;
     loop {
+        if leaf.is_none() {
+            match strategy.is_leaf(&position, mover) {
+                Ok(true) => leaf = Some((position.clone(), mover)),
+                Ok(false) => {}
+                Err(err) => return writeln!(w, "error: {err}"),
+            }
+        }
         let moves = match game.side_moves(&position, mover) {
             Ok(moves) => moves,
             Err(err) => return writeln!(w, "error: {err}"),
@@ -92,26 +100,27 @@ pub fn play(
             };
             return writeln!(w, "{} cannot move: {verdict}", side_name(mover));
         }
-        let picked = if mover == winner {
-            let after: Vec<String> = moves.iter().map(|(_, p)| p.clone()).collect();
-            match strategy.winning_move(&position, &after, &mut ctx) {
-                Ok(Some(i)) => {
-                    writeln!(w, "computer plays: {} -> {}", moves[i].0, moves[i].1)?;
-                    i
+        position = if mover == winner {
+            match strategy.winner_move(
+                &position,
+                leaf.as_ref().map(|(p, m)| (p.as_str(), *m)),
+                &mut ctx,
+            ) {
+                Ok((label, after)) => {
+                    writeln!(w, "computer plays: {label} -> {after}")?;
+                    after
                 }
-                Ok(None) => return writeln!(w, "error: the proof names no winning move here"),
                 Err(err) => return writeln!(w, "error: {err}"),
             }
         } else {
             match person_move(&moves, side_name(mover), read, w)? {
                 Some(i) => {
                     writeln!(w, "you play: {} -> {}", moves[i].0, moves[i].1)?;
-                    i
+                    moves[i].1.clone()
                 }
                 None => return Ok(()),
             }
         };
-        position = moves[picked].1.clone();
         writeln!(w, "{name} {position}")?;
         mover = mover.other();
     }

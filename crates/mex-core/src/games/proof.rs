@@ -440,6 +440,13 @@ impl WinnerProof {
         }
     }
 
+    /// Whether the proof is about `position` of `game` (the same game,
+    /// the same position once the game normalises both).
+    pub fn is_about(&self, game: &dyn CatalogGame, position: &str) -> Result<bool, MexError> {
+        let (name, proved) = self.subject();
+        Ok(name == game.info().name && game.normalize(&proved)? == game.normalize(position)?)
+    }
+
     /// The proof in its format.
     pub fn to_text(&self) -> String {
         match self {

@@ -147,6 +147,16 @@ impl From<Player> for Side {
     }
 }
 
+/// The side of a partizan player.
+impl From<crate::partizan::minimax::Player> for Side {
+    fn from(p: crate::partizan::minimax::Player) -> Side {
+        match p {
+            crate::partizan::minimax::Player::Left => Side::Left,
+            crate::partizan::minimax::Player::Right => Side::Right,
+        }
+    }
+}
+
 impl fmt::Display for Side {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())

@@ -89,6 +89,82 @@ impl Strategy {
         })
     }
 
+    /// Whether `position` with `mover` to move is a leaf of the strategy:
+    /// a position it reaches where a bound or the regions' canonical forms
+    /// decide the rest (or the loser cannot move), so that it names no
+    /// move below it.
+    pub fn is_leaf(&self, position: &str, mover: Player) -> Result<bool, MexError> {
+        let Some(&node) = self.nodes.get(&self.key(position, mover)?) else {
+            return Ok(false);
+        };
+        Ok(match &self.proof {
+            WinnerProof::Domineering(p) => matches!(
+                p.nodes[node],
+                domineering::Node::Bound | domineering::Node::Packed
+            ),
+            WinnerProof::Position(p) => matches!(p.nodes[node], Node::End | Node::Forms),
+        })
+    }
+
+    /// The winner's move at `position` with the winner to move, as its
+    /// label and the position it leads to (as the game prints it): the
+    /// move the proof names at its node; below a leaf (`below`: a leaf the
+    /// play went through, with its player to move), the move the outcome
+    /// search finds ([`Strategy::winning_move`]). A position that is not a
+    /// node of the strategy, with no leaf above it, is refused: the proof
+    /// says nothing about it.
+    pub fn winner_move(
+        &self,
+        position: &str,
+        below: Option<(&str, Player)>,
+        ctx: &mut Context,
+    ) -> Result<(String, String), MexError> {
+        let winner = self.proof.winner();
+        let covered = match below {
+            _ if self.nodes.contains_key(&self.key(position, winner)?) => true,
+            Some((leaf, mover)) => self.is_leaf(leaf, mover)?,
+            None => false,
+        };
+        if !covered {
+            return Err(self.outside(position, below));
+        }
+        let mut moves = self.game.side_moves(position, winner)?;
+        let after: Vec<String> = moves.iter().map(|(_, p)| p.clone()).collect();
+        match self.winning_move(position, &after, ctx)? {
+            Some(i) => Ok(moves.swap_remove(i)),
+            None => Err(MexError::invalid(
+                format!(
+                    "the position {} with {} to move, where the proof's winner has no winning move",
+                    crate::error::quote(position),
+                    side_of(winner)
+                ),
+                "a position below a leaf of the proof, reached from it by play",
+            )),
+        }
+    }
+
+    /// The refusal of `position`, which the strategy does not reach.
+    fn outside(&self, position: &str, below: Option<(&str, Player)>) -> MexError {
+        let what = match below {
+            Some((leaf, mover)) => format!(
+                "the position {} with {} to move below {} with {} to move, which is not a leaf of the proof",
+                crate::error::quote(position),
+                side_of(self.proof.winner()),
+                crate::error::quote(leaf),
+                side_of(mover)
+            ),
+            None => format!(
+                "the position {} with {} to move, which the proof does not reach",
+                crate::error::quote(position),
+                side_of(self.proof.winner())
+            ),
+        };
+        MexError::invalid(
+            what,
+            "a position reached from the proof's start by the moves it names for the winner and any moves of the loser",
+        )
+    }
+
     /// The winner's move at `position` (the winner to move): the index in
     /// `after` (the positions the winner's moves lead to, as the game
     /// prints them, in any order) of the one the strategy plays. At a leaf
@@ -144,8 +220,5 @@ impl Strategy {
 }
 
 fn side_of(player: Player) -> Side {
-    match player {
-        Player::Left => Side::Left,
-        Player::Right => Side::Right,
-    }
+    Side::from(player)
 }
