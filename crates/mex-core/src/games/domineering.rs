@@ -94,19 +94,27 @@ impl PartizanGame for Domineering {
     fn right_moves(&self, b: &Board) -> Vec<Move<Board>> {
         placements(b, false)
     }
-    /// The bitboard search of [`crate::partizan::domineering_search`].
-    fn dedicated_winner(
+    /// The bitboard search of [`crate::partizan::domineering_search`], one
+    /// table for every first player.
+    fn dedicated_winners(
         &self,
         b: &Board,
-        first: Player,
+        firsts: &[Player],
         memory: usize,
-    ) -> Result<Option<Player>, MexError> {
+    ) -> Result<Option<Vec<Player>>, MexError> {
         let mut search = DomineeringSearch::new(memory)?;
-        Ok(Some(if search.first_player_wins(&b.0, first)? {
-            first
-        } else {
-            first.other()
-        }))
+        let mut winner = |first: Player| -> Result<Player, MexError> {
+            Ok(if search.first_player_wins(&b.0, first)? {
+                first
+            } else {
+                first.other()
+            })
+        };
+        firsts
+            .iter()
+            .map(|&f| winner(f))
+            .collect::<Result<_, _>>()
+            .map(Some)
     }
     /// The proof of [`crate::partizan::domineering_search::proof`]: the
     /// search's memory and the proof's each half of `memory`.

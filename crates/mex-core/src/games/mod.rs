@@ -318,16 +318,17 @@ pub trait PartizanGame: Game + PartizanRuleset {
     fn left_moves(&self, p: &Self::Position) -> Vec<Move<Self::Position>>;
     /// Right's moves.
     fn right_moves(&self, p: &Self::Position) -> Vec<Move<Self::Position>>;
-    /// Who wins `p` alone with `first` moving first, by a search made for
-    /// this game (Domineering's bitboard search), within `memory` bytes;
-    /// `None` (the default) sends `p` to the generic outcome search.
-    fn dedicated_winner(
+    /// Who wins `p` alone with each of `firsts` moving first, in order, by
+    /// one search made for this game (Domineering's bitboard search, whose
+    /// table the answers share), within `memory` bytes; `None` (the
+    /// default) sends `p` to the generic outcome search.
+    fn dedicated_winners(
         &self,
         p: &Self::Position,
-        first: crate::partizan::minimax::Player,
+        firsts: &[crate::partizan::minimax::Player],
         memory: usize,
-    ) -> Result<Option<crate::partizan::minimax::Player>, MexError> {
-        let _ = (p, first, memory);
+    ) -> Result<Option<Vec<crate::partizan::minimax::Player>>, MexError> {
+        let _ = (p, firsts, memory);
         Ok(None)
     }
     /// The proof of who wins `p` alone with `first` moving first, of the

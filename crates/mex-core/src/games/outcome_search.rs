@@ -39,8 +39,8 @@ pub fn winner_within(
     if let Some(known) = terms.closed_form_outcome(ctx)? {
         return Ok(side_of(winner_of(known, first)));
     }
-    if let Some(winner) = terms.dedicated_winner(first, ctx)? {
-        return Ok(side_of(winner));
+    if let Some(winners) = terms.dedicated_winners(&[first], ctx)? {
+        return Ok(side_of(winners[0]));
     }
     let mut search = OutcomeSearch::new(limits);
     let (components, forms) = terms.enter(&mut search, ctx)?;
@@ -64,10 +64,8 @@ pub fn outcome_from(
         return Ok(known);
     }
     let first = player_of(first)?;
-    if let Some(answer) = terms.dedicated_winner(first, ctx)? {
-        if let Some(other) = terms.dedicated_winner(first.other(), ctx)? {
-            return Ok(class_of(first, answer, other));
-        }
+    if let Some(winners) = terms.dedicated_winners(&[first, first.other()], ctx)? {
+        return Ok(class_of(first, winners[0], winners[1]));
     }
     let mut search = OutcomeSearch::new(limits(ctx));
     let (components, forms) = terms.enter(&mut search, ctx)?;
@@ -189,9 +187,14 @@ impl Terms {
         ctx.store.try_outcome(total).map(Some)
     }
 
-    /// Who wins when the sum is one position whose game has a search of
-    /// its own ([`CatalogGame::dedicated_winner`]); `None` otherwise.
-    fn dedicated_winner(&self, first: Player, ctx: &Context) -> Result<Option<Player>, MexError> {
+    /// Who wins with each of `firsts` moving first when the sum is one
+    /// position whose game has a search of its own
+    /// ([`CatalogGame::dedicated_winners`]); `None` otherwise.
+    fn dedicated_winners(
+        &self,
+        firsts: &[Player],
+        ctx: &Context,
+    ) -> Result<Option<Vec<Player>>, MexError> {
         match (
             &self.searched[..],
             self.forms.is_empty(),
@@ -200,7 +203,7 @@ impl Terms {
             // A game's own search does not consult a database: with one,
             // the outcome search (which does) answers.
             ([(game, _)], true, true) if consults(ctx, *game) => Ok(None),
-            ([(game, position)], true, true) => game.dedicated_winner(position, first, ctx),
+            ([(game, position)], true, true) => game.dedicated_winners(position, firsts, ctx),
             _ => Ok(None),
         }
     }

@@ -294,16 +294,17 @@ pub trait CatalogGame: Send + Sync {
         let _ = (position, ctx);
         Ok(None)
     }
-    /// Who wins the position alone with `first` moving first, by the
-    /// game's own search ([`crate::games::PartizanGame::dedicated_winner`]),
-    /// within the context's search memory; `None` when the game has none.
-    fn dedicated_winner(
+    /// Who wins the position alone with each of `firsts` moving first, by
+    /// the game's own search
+    /// ([`crate::games::PartizanGame::dedicated_winners`]), within the
+    /// context's search memory; `None` when the game has none.
+    fn dedicated_winners(
         &self,
         position: &str,
-        first: Player,
+        firsts: &[Player],
         ctx: &Context,
-    ) -> Result<Option<Player>, MexError> {
-        let _ = (position, first, ctx);
+    ) -> Result<Option<Vec<Player>>, MexError> {
+        let _ = (position, firsts, ctx);
         Ok(None)
     }
     /// The proof of who wins the position alone with `first` moving first

@@ -140,14 +140,14 @@ impl<G: PartizanGame> CatalogGame for PartizanEntry<G> {
             known => Ok(known),
         }
     }
-    fn dedicated_winner(
+    fn dedicated_winners(
         &self,
         position: &str,
-        first: Player,
+        firsts: &[Player],
         ctx: &Context,
-    ) -> Result<Option<Player>, MexError> {
+    ) -> Result<Option<Vec<Player>>, MexError> {
         let p = parse(&self.0, position)?;
-        self.0.dedicated_winner(&p, first, ctx.search_memory)
+        self.0.dedicated_winners(&p, firsts, ctx.search_memory)
     }
     fn side_moves(
         &self,
