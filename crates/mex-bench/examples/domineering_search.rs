@@ -1,6 +1,7 @@
 //! Who wins Domineering rectangles by the bitboard search, with what the
 //! search did: `cargo run --release -p mex-bench --example domineering_search
-//! -- 7x8 left [MEMORY_MIB] [no-safe-moves] [no-ordering]`.
+//! -- 7x8 left [MEMORY_MIB] [no-safe-moves] [no-ordering]`. An empty
+//! rectangle `RxC` may have up to 125 cells (beyond a grid's 64).
 
 use mex_core::partizan::domineering::Grid;
 use mex_core::partizan::domineering_search::{DomineeringSearch, Switches};
@@ -18,7 +19,9 @@ fn main() -> Result<(), mex_core::MexError> {
         _ => Player::Left,
     };
     let mib: usize = args.get(2).and_then(|m| m.parse().ok()).unwrap_or(512);
-    let grid = Grid::parse(board)?;
+    let empty_shape = board
+        .split_once('x')
+        .and_then(|(h, w)| Some((h.parse::<u32>().ok()?, w.parse::<u32>().ok()?)));
     let switches = Switches {
         safe_moves: !args.iter().any(|a| a == "no-safe-moves"),
         ordering: !args.iter().any(|a| a == "no-ordering"),
@@ -26,7 +29,11 @@ fn main() -> Result<(), mex_core::MexError> {
     };
     let mut search = DomineeringSearch::with_switches(mib << 20, switches)?;
     let start = Instant::now();
-    let wins = search.first_player_wins(&grid, first)?;
+    let wins = match empty_shape {
+        // An empty rectangle, which may be beyond what a grid holds.
+        Some((h, w)) => search.first_player_wins_on_empty(h, w, first)?,
+        None => search.first_player_wins(&Grid::parse(board)?, first)?,
+    };
     println!(
         "{board} {first:?} first: {} ({:.2} s, {:?})",
         if wins {

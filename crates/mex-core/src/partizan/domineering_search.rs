@@ -9,7 +9,10 @@
 //! transposed, so that each player's dominoes lie along the rows of its own
 //! view (Left, vertical, along the columns) and every count below is one
 //! formula over the rows of a view (Bullock 2002, the representation of
-//! Obsequi).
+//! Obsequi). A position's real and safe moves (below) are counted by its
+//! parent, from the rows the move touches, to order the moves; they are
+//! passed down with the move, so that a position a bound decides is never
+//! counted itself, and only an expanded position is counted afresh.
 //!
 //! Terms, for the player `P` whose dominoes lie along the rows of a view:
 //! a free cell is *protected* when the cells above and below it are taken
@@ -159,8 +162,26 @@ impl DomineeringSearch {
 
     /// Whether `first`, moving first on `grid`, wins.
     pub fn first_player_wins(&mut self, grid: &Grid, first: Player) -> Result<bool, MexError> {
-        let mut board = self.board_of(grid)?;
-        Ok(self.wins(&mut board, view_of(first))?.0)
+        let board = self.board_of(grid)?;
+        self.first_wins_on(board, first)
+    }
+
+    /// Whether `first`, moving first on the empty `height × width` board,
+    /// wins: boards up to [`MAX_CELLS`], beyond what a [`Grid`] holds.
+    pub fn first_player_wins_on_empty(
+        &mut self,
+        height: u32,
+        width: u32,
+        first: Player,
+    ) -> Result<bool, MexError> {
+        let board = Board::empty(height, width)?;
+        self.set_shape((height, width));
+        self.first_wins_on(board, first)
+    }
+
+    fn first_wins_on(&mut self, mut board: Board, first: Player) -> Result<bool, MexError> {
+        let counts = board.counts();
+        Ok(self.wins(&mut board, view_of(first), counts)?.0)
     }
 
     /// The first move of `mover` on `grid`, in the order the search tries
@@ -178,7 +199,7 @@ impl DomineeringSearch {
         let count = self.ordered_moves(&board, side, &mut moves);
         for m in &moves[..count] {
             board.toggle(side, *m);
-            let (opponent_won, _) = self.wins(&mut board, 1 - side)?;
+            let (opponent_won, _) = self.wins(&mut board, 1 - side, m.after)?;
             board.toggle(side, *m);
             if !opponent_won {
                 return Ok(Some(cell_of(side, *m)));
@@ -191,7 +212,12 @@ impl DomineeringSearch {
     /// changes (its keys are images of one shape).
     fn board_of(&mut self, grid: &Grid) -> Result<Board, MexError> {
         let board = Board::of(grid)?;
-        let shape = (grid.height(), grid.width());
+        self.set_shape((grid.height(), grid.width()));
+        Ok(board)
+    }
+
+    /// Empties the table when the boards' shape changes.
+    fn set_shape(&mut self, shape: (u32, u32)) {
         if shape != self.shape {
             if self.shape != (0, 0) {
                 self.keys.fill(0);
@@ -199,18 +225,24 @@ impl DomineeringSearch {
             }
             self.shape = shape;
         }
-        Ok(board)
     }
 
-    /// Whether `mover` wins `board` moving first, and the nodes searched.
-    fn wins(&mut self, board: &mut Board, mover: usize) -> Result<(bool, u64), MexError> {
+    /// Whether `mover` wins `board` moving first, and the nodes searched,
+    /// given both players' real and safe moves on it (the board's own
+    /// counts are recounted only when the position is expanded).
+    fn wins(
+        &mut self,
+        board: &mut Board,
+        mover: usize,
+        counts: Counts,
+    ) -> Result<(bool, u64), MexError> {
         crate::stop::check()?;
-        if let Some(won) = simple_bounds(&board.counts(), mover) {
+        if let Some(won) = simple_bounds(&counts, mover) {
             self.stats.bound_cuts += 1;
             return Ok((won, 0));
         }
         if self.switches.packed_bounds {
-            if let Some(won) = bounds::decided(board, mover) {
+            if let Some(won) = bounds::decided(board, &counts, mover) {
                 self.stats.bound_cuts += 1;
                 return Ok((won, 0));
             }
@@ -221,13 +253,15 @@ impl DomineeringSearch {
             return Ok((won, 0));
         }
         self.stats.nodes += 1;
+        board.recount_all();
+        debug_assert_eq!(board.counts(), counts);
         let mut moves = [Move::default(); MAX_MOVES];
         let count = self.ordered_moves(board, mover, &mut moves);
         let mut work = 1u64;
         let mut won = false;
         for m in &moves[..count] {
             board.toggle(mover, *m);
-            let (opponent_won, below) = self.wins(board, 1 - mover)?;
+            let (opponent_won, below) = self.wins(board, 1 - mover, m.after)?;
             board.toggle(mover, *m);
             work += below;
             if !opponent_won {
@@ -251,13 +285,13 @@ impl DomineeringSearch {
         let mut count = 0;
         for i in 0..generated {
             let mut m = out[i];
-            let after = board.counts_after(mover, m);
-            if simple_bounds(&after, 1 - mover) == Some(true) {
+            m.after = board.counts_after(mover, m);
+            if simple_bounds(&m.after, 1 - mover) == Some(true) {
                 self.stats.bound_cuts += 1;
                 continue;
             }
             if self.switches.ordering {
-                m.score = board.score(mover, m, &after);
+                m.score = board.score(mover, m, &m.after);
             }
             out[count] = m;
             count += 1;
@@ -266,7 +300,11 @@ impl DomineeringSearch {
             out[..count].sort_by_key(|m| std::cmp::Reverse(m.score));
         }
         if self.switches.safe_moves {
-            count += board.safe_moves(mover, &mut out[count..]);
+            let safe = board.safe_moves(mover, &mut out[count..]);
+            for m in &mut out[count..count + safe] {
+                m.after = board.counts_after(mover, *m);
+            }
+            count += safe;
         }
         count
     }
@@ -346,7 +384,8 @@ fn view_of(player: Player) -> usize {
 pub fn decided_by_bounds(grid: &Grid, mover: Player) -> Result<Option<bool>, MexError> {
     let board = Board::of(grid)?;
     let mover = view_of(mover);
-    Ok(simple_bounds(&board.counts(), mover).or_else(|| bounds::decided(&board, mover)))
+    let counts = board.counts();
+    Ok(simple_bounds(&counts, mover).or_else(|| bounds::decided(&board, &counts, mover)))
 }
 
 /// The bit of a table entry that holds the result (bit 125; 126 is the

@@ -21,7 +21,7 @@
 //! mover's upper bound. Every cut is checked against the canonical forms
 //! by the tests of the search.
 
-use super::view::{Board, ROWS};
+use super::view::{Board, Counts, ROWS};
 
 /// What the packing finds for one player.
 #[derive(Debug, Clone, Copy, Default)]
@@ -40,29 +40,30 @@ struct Metrics {
     safe_options0: i32,
 }
 
-/// Whether the position is decided for `mover` by the packed bounds.
-pub fn decided(board: &Board, mover: usize) -> Option<bool> {
+/// Whether the position is decided for `mover` by the packed bounds,
+/// given both players' real and safe moves on it.
+pub fn decided(board: &Board, counts: &Counts, mover: usize) -> Option<bool> {
     let opponent = 1 - mover;
-    let mut mine = metrics(board, mover);
+    let mut mine = metrics(board, counts, mover);
     moving_first(&mut mine);
     let (lower, upper, upper_real) = move_bounds(mine);
     if lower > upper.min(upper_real) {
         return Some(true);
     }
-    let (opponent_lower, upper, upper_real) = move_bounds(metrics(board, opponent));
+    let (opponent_lower, upper, upper_real) = move_bounds(metrics(board, counts, opponent));
     if opponent_lower >= upper.min(upper_real) {
         return Some(false);
     }
     None
 }
 
-fn metrics(board: &Board, player: usize) -> Metrics {
+fn metrics(board: &Board, counts: &Counts, player: usize) -> Metrics {
     let view = &board.views[player];
     let n = board.rows[player];
     let mut used = [0u32; ROWS];
     let mut m = Metrics {
-        safe: board.safe(player) as i32,
-        opponent_real: board.real(1 - player) as i32,
+        safe: counts.safe[player] as i32,
+        opponent_real: counts.real[1 - player] as i32,
         empty: board.empty as i32,
         ..Metrics::default()
     };
@@ -92,8 +93,8 @@ fn pack_protective(b: &[u32; ROWS], n: usize, used: &mut [u32; ROWS]) -> i32 {
     count
 }
 
-/// The states of the scan of a row by [`pack_vulnerable`]: what the free
-/// cells since the last packed move were.
+/// The states of the scan of a row by [`scan_row`]: what the free cells
+/// since the last packed move were.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Scan {
     /// Nothing pending.
@@ -108,103 +109,171 @@ enum Scan {
     OpenSafe,
 }
 
-/// Counts of one row's scan.
-struct VulnerableScan<'a> {
-    used: &'a mut u32,
-    /// Cells whose neighbour across the row leads on to a further move.
-    reach: u32,
-    m: &'a mut Metrics,
+/// What the greedy scan of one row packs: the lower cells of its
+/// vulnerable moves (each with the cell above it, `cell << 1`), those of
+/// them that cover a protected cell, and the protected cells it leaves
+/// unused.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+struct RowPacking {
+    lows: u32,
+    protected: u32,
+    unused: u32,
 }
 
-impl VulnerableScan<'_> {
-    /// Packs the move whose first (lower) cell is `cell` and upper
-    /// `cell << 1` (or `cell >> 1` when `down`), of the kind by `reach`.
-    fn pack(&mut self, cell: u32, other: u32, protected: bool) {
-        *self.used |= cell | other;
-        let second_kind = (cell | other) & self.reach != 0;
-        match (second_kind, protected) {
-            (true, true) => self.m.vulnerable2_protected += 1,
-            (true, false) => self.m.vulnerable2 += 1,
-            (false, true) => self.m.vulnerable1_protected += 1,
-            (false, false) => self.m.vulnerable1 += 1,
+/// The greedy packing of vulnerable moves along a row with the free cells
+/// `free`, of which `guarded` are protected, from the lowest cell: a run
+/// of free cells is scanned cell by cell, a lone protected cell left
+/// unused, an unprotected cell paired with the next free cell.
+const fn scan_row(mut free: u32, guarded: u32) -> RowPacking {
+    let mut out = RowPacking {
+        lows: 0,
+        protected: 0,
+        unused: 0,
+    };
+    let mut state = Scan::Start;
+    let mut last = 0u32;
+    let mut start = 0u32;
+    while free != 0 {
+        let cell = free & free.wrapping_neg();
+        free ^= cell;
+        if (cell >> 1) & last == 0 {
+            out = end_run(out, state, last, start);
+            state = Scan::Start;
         }
+        last = cell;
+        state = if cell & guarded != 0 {
+            match state {
+                Scan::Start => Scan::Protected,
+                Scan::Protected => Scan::Start,
+                Scan::Open => Scan::OpenProtected,
+                Scan::OpenProtected => Scan::OpenSafe,
+                Scan::OpenSafe => Scan::OpenProtected,
+            }
+        } else {
+            match state {
+                Scan::Start | Scan::OpenSafe => {
+                    start = cell;
+                    Scan::Open
+                }
+                Scan::Protected => {
+                    out = packed(out, cell >> 1, true);
+                    Scan::Start
+                }
+                Scan::Open => {
+                    out = packed(out, start, false);
+                    Scan::Start
+                }
+                Scan::OpenProtected => {
+                    out = packed(out, start, true);
+                    start = cell;
+                    Scan::Open
+                }
+            }
+        };
+    }
+    end_run(out, state, last, start)
+}
+
+/// `out` with the move of lower cell `low` packed.
+const fn packed(mut out: RowPacking, low: u32, protected: bool) -> RowPacking {
+    out.lows |= low;
+    if protected {
+        out.protected |= low;
+    }
+    out
+}
+
+/// The end of a run of free cells: a lone protected cell is unused, a
+/// vulnerable start followed by a protected cell is packed.
+const fn end_run(mut out: RowPacking, state: Scan, last: u32, start: u32) -> RowPacking {
+    match state {
+        Scan::Protected => out.unused |= last,
+        Scan::OpenProtected => out = packed(out, start, true),
+        _ => {}
+    }
+    out
+}
+
+/// Cells of a row that [`NARROW_PACKINGS`] covers (bits 1 to 8 of a view's
+/// row).
+const NARROW: u32 = 8;
+
+/// [`scan_row`] of every row of at most [`NARROW`] cells, indexed by its
+/// free cells and its protected free cells (bits 1 to 8 each), as three
+/// bytes: the lows, the protected lows, the unused cells.
+static NARROW_PACKINGS: [u32; 1 << (2 * NARROW)] = narrow_packings();
+
+const fn narrow_packings() -> [u32; 1 << (2 * NARROW)] {
+    let mut table = [0u32; 1 << (2 * NARROW)];
+    let mut index = 0;
+    while index < table.len() {
+        let free = ((index as u32) & 0xFF) << 1;
+        let guarded = (((index as u32) >> NARROW) << 1) & free;
+        let p = scan_row(free, guarded);
+        table[index] = (p.lows >> 1) | (p.protected >> 1) << 8 | (p.unused >> 1) << 16;
+        index += 1;
+    }
+    table
+}
+
+/// [`scan_row`] by [`NARROW_PACKINGS`] when the row's free cells lie in
+/// bits 1 to 8.
+fn packing_of(free: u32, guarded: u32) -> RowPacking {
+    if free >> (NARROW + 1) != 0 {
+        return scan_row(free, guarded);
+    }
+    let index = (free >> 1) | ((guarded & free) >> 1) << NARROW;
+    let p = NARROW_PACKINGS[index as usize];
+    RowPacking {
+        lows: (p & 0xFF) << 1,
+        protected: (p >> 8 & 0xFF) << 1,
+        unused: (p >> 16 & 0xFF) << 1,
     }
 }
 
-/// Packs vulnerable moves along each row and counts the protected cells
-/// left unused.
+/// Packs vulnerable moves along each row ([`scan_row`]) and counts the
+/// protected cells left unused. A move is of the second kind when one of
+/// its cells can reach a further move from the next row.
 fn pack_vulnerable(b: &[u32; ROWS], n: usize, used: &mut [u32; ROWS], m: &mut Metrics) {
     for r in 0..n {
         let below = b[r + 2];
         let reach = used[r] | !(below | (below << 1)) | !(below | (below >> 1));
-        let mut free = !(b[r + 1] | used[r + 1]);
-        let guarded = b[r] & b[r + 2];
-        let mut row_used = used[r + 1];
-        let mut scan = VulnerableScan {
-            used: &mut row_used,
-            reach,
-            m,
-        };
-        let mut state = Scan::Start;
-        let mut last = 0u32;
-        let mut start = 0u32;
-        while free != 0 {
-            let cell = free & free.wrapping_neg();
-            free ^= cell;
-            if (cell >> 1) & last == 0 {
-                end_run(&mut scan, state, last, start);
-                state = Scan::Start;
-            }
-            last = cell;
-            state = if cell & guarded != 0 {
-                match state {
-                    Scan::Start => Scan::Protected,
-                    Scan::Protected => Scan::Start,
-                    Scan::Open => Scan::OpenProtected,
-                    Scan::OpenProtected => Scan::OpenSafe,
-                    Scan::OpenSafe => Scan::OpenProtected,
-                }
-            } else {
-                match state {
-                    Scan::Start | Scan::OpenSafe => {
-                        start = cell;
-                        Scan::Open
-                    }
-                    Scan::Protected => {
-                        scan.pack(cell, cell >> 1, true);
-                        Scan::Start
-                    }
-                    Scan::Open => {
-                        scan.pack(start, start << 1, false);
-                        Scan::Start
-                    }
-                    Scan::OpenProtected => {
-                        scan.pack(start, start << 1, true);
-                        start = cell;
-                        Scan::Open
-                    }
-                }
-            };
-        }
-        end_run(&mut scan, state, last, start);
-        used[r + 1] = row_used;
+        let free = !(b[r + 1] | used[r + 1]);
+        let p = packing_of(free, b[r] & b[r + 2]);
+        let second = p.lows & (reach | (reach >> 1));
+        let first = p.lows & !second;
+        m.vulnerable2_protected += ones(second & p.protected);
+        m.vulnerable2 += ones(second & !p.protected);
+        m.vulnerable1_protected += ones(first & p.protected);
+        m.vulnerable1 += ones(first & !p.protected);
+        m.unused += ones(p.unused);
+        used[r + 1] |= p.lows | (p.lows << 1) | p.unused;
     }
     m.vulnerable2 += m.vulnerable2_protected;
     m.vulnerable1 += m.vulnerable1_protected;
 }
 
-/// The end of a run of free cells: a lone protected cell is unused, a
-/// vulnerable start followed by a protected cell is packed.
-fn end_run(scan: &mut VulnerableScan, state: Scan, last: u32, start: u32) {
-    match state {
-        Scan::Protected => {
-            scan.m.unused += 1;
-            *scan.used |= last;
-        }
-        Scan::OpenProtected => scan.pack(start, start << 1, true),
-        _ => {}
+/// The set bits of `x`: by a table of the rows of up to eight cells
+/// (bits 1 to 8), as the portable build has no population-count
+/// instruction.
+fn ones(x: u32) -> i32 {
+    if x >> (NARROW + 1) == 0 {
+        i32::from(ROW_ONES[x as usize])
+    } else {
+        x.count_ones() as i32
     }
 }
+
+/// The set bits of every number below 2^9.
+static ROW_ONES: [u8; 1 << (NARROW + 1)] = {
+    let mut table = [0u8; 1 << (NARROW + 1)];
+    let mut x = 0;
+    while x < table.len() {
+        table[x] = (x as u32).count_ones() as u8;
+        x += 1;
+    }
+    table
+};
 
 /// Packs safe moves with an option (a free cell beside them that may
 /// become a move across the rows, in 0, 1 or 2 directions).
@@ -330,4 +399,26 @@ fn move_bounds(mut m: Metrics) -> (i32, i32, i32) {
     m.unused += (m.safe_options2 / 2) * 3 + (m.safe_options1 / 2) * 2 + m.safe_options0 / 2;
     let opponent = (m.empty - moves * 2 - m.unused) / 2;
     (moves, opponent, m.opponent_real - m.protective)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The table answers as the scan on every narrow row, and the scan
+    /// packs only free cells, each once.
+    #[test]
+    fn narrow_packings_are_the_scan() {
+        for free in (0..1u32 << NARROW).map(|f| f << 1) {
+            for guarded in (0..1u32 << NARROW).map(|g| g << 1) {
+                let p = scan_row(free, guarded & free);
+                assert_eq!(packing_of(free, guarded), p, "{free:#b} {guarded:#b}");
+                let pairs = p.lows | (p.lows << 1);
+                assert_eq!(pairs & !free, 0);
+                assert_eq!(pairs & p.unused, 0);
+                assert_eq!(p.lows & (p.lows << 1), 0);
+                assert_eq!(p.protected & !p.lows, 0);
+            }
+        }
+    }
 }

@@ -112,7 +112,7 @@ fn check_bounds(g: &Grid, (left, right): (bool, bool)) {
         if let Some(won) = simple_bounds(&board.counts(), mover) {
             assert_eq!(won, wins, "simple bound, {g}, mover {mover}");
         }
-        if let Some(won) = bounds::decided(&board, mover) {
+        if let Some(won) = bounds::decided(&board, &board.counts(), mover) {
             assert_eq!(won, wins, "packed bound, {g}, mover {mover}");
         }
     }
@@ -200,6 +200,7 @@ fn scores_are_the_changes_of_the_counts() {
             for m in &moves[..n] {
                 let mut after = board.clone();
                 after.toggle(player, *m);
+                after.recount_all();
                 let counts = board.counts_after(player, *m);
                 assert_eq!(counts, after.counts(), "{g} {m:?}");
                 let total = |b: &Board, p: usize| (b.real(p) + b.safe(p)) as i32;
@@ -215,5 +216,33 @@ fn scores_are_the_changes_of_the_counts() {
                 }
             }
         }
+    }
+}
+
+/// The most non-overlapping moves among the starts `m`, greedy from the
+/// lowest start, bit by bit: the slow twin of [`view::disjoint`].
+fn disjoint_by_scan(mut m: u32) -> u32 {
+    let mut count = 0;
+    while m != 0 {
+        let bit = m.trailing_zeros();
+        m &= !(3u32 << bit);
+        count += 1;
+    }
+    count
+}
+
+#[test]
+fn disjoint_counts_the_greedy_packing_of_every_short_row() {
+    for m in 0..1u32 << 16 {
+        assert_eq!(view::disjoint(m), disjoint_by_scan(m), "{m:#b}");
+        let high = m << 15;
+        assert_eq!(view::disjoint(high), disjoint_by_scan(high), "{high:#b}");
+    }
+}
+
+proptest! {
+    #[test]
+    fn disjoint_counts_the_greedy_packing_of_any_row(m in 0u32..1 << 31) {
+        prop_assert_eq!(view::disjoint(m), disjoint_by_scan(m));
     }
 }

@@ -21,17 +21,19 @@ pub const ROWS: usize = 32;
 pub const MAX_MOVES: usize = 128;
 
 /// A move along a row of the mover's view: cells `bit` and `bit + 1` of
-/// row `row`, with the score that orders it.
+/// row `row`, with the score that orders it and the counts after it (set
+/// by the search as it orders the moves).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Move {
     pub row: u8,
     pub bit: u8,
     pub score: i32,
+    pub after: Counts,
 }
 
 /// Both players' real and safe moves ([`Board::real`], [`Board::safe`]),
 /// indexed by view.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Counts {
     pub real: [u32; 2],
     pub safe: [u32; 2],
@@ -54,6 +56,9 @@ pub fn safe_starts(above: u32, row: u32, below: u32) -> u32 {
 /// starts): greedy from the lowest, which is optimal on a line; by a table
 /// of 16-bit halves.
 pub fn disjoint(m: u32) -> u32 {
+    if m >> 16 == 0 {
+        return u32::from(DISJOINT[m as usize] & !TOOK_LAST);
+    }
     let low = DISJOINT[(m & 0xFFFF) as usize];
     let high = if low & TOOK_LAST != 0 {
         (m >> 16) & 0xFFFE
@@ -61,6 +66,11 @@ pub fn disjoint(m: u32) -> u32 {
         m >> 16
     };
     u32::from(low & !TOOK_LAST) + u32::from(DISJOINT[high as usize] & !TOOK_LAST)
+}
+
+/// [`disjoint`] as a signed count.
+fn moves_of(m: u32) -> i32 {
+    disjoint(m) as i32
 }
 
 /// The flag of [`DISJOINT`]: the greedy packing took the move at bit 15,
@@ -167,7 +177,17 @@ impl Board {
     /// The board of a grid; refuses a grid beyond [`super::MAX_SIDE`] or
     /// [`super::MAX_CELLS`].
     pub fn of(grid: &Grid) -> Result<Board, MexError> {
-        let (h, w) = (grid.height(), grid.width());
+        Board::of_cells(grid.height(), grid.width(), |r, c| grid.is_free(r, c))
+    }
+
+    /// The empty board of `h × w`, which may be larger than a [`Grid`]
+    /// holds (up to [`super::MAX_CELLS`]).
+    pub fn empty(h: u32, w: u32) -> Result<Board, MexError> {
+        Board::of_cells(h, w, |_, _| true)
+    }
+
+    /// The board of `h × w` whose free cells are those `free` says.
+    fn of_cells(h: u32, w: u32, free: impl Fn(u32, u32) -> bool) -> Result<Board, MexError> {
         if h > super::MAX_SIDE || w > super::MAX_SIDE || h * w > super::MAX_CELLS {
             return Err(MexError::above_limit(
                 "board of the Domineering search",
@@ -196,14 +216,12 @@ impl Board {
         };
         for r in 0..h {
             for c in 0..w {
-                if grid.is_free(r, c) {
+                if free(r, c) {
                     board.free_cell(r as usize, c as usize);
                 }
             }
         }
-        for player in [HORIZONTAL, VERTICAL] {
-            board.recount(player, 1, board.rows[player]);
-        }
+        board.recount_all();
         Ok(board)
     }
 
@@ -249,6 +267,11 @@ impl Board {
         }
     }
 
+    /// Plays `player`'s move `m`, or takes it back if it was played: the
+    /// cells and the images only. The counts kept are those of the board
+    /// at the last [`Board::recount_all`] (the search passes each child's
+    /// counts down from [`Board::counts_after`] and recounts only the
+    /// positions it expands).
     pub fn toggle(&mut self, player: usize, m: Move) {
         let (row, bit) = (m.row as usize, m.bit as usize);
         self.views[player][row] ^= 3 << bit;
@@ -267,8 +290,6 @@ impl Board {
         };
         self.flip_images(r, c);
         self.flip_images(r2, c2);
-        self.recount(player, row - 1, row + 1);
-        self.recount(1 - player, bit - 1, bit + 2);
         if self.views[player][row] & (1 << bit) != 0 {
             self.empty -= 2;
         } else {
@@ -289,23 +310,27 @@ impl Board {
         safe_starts(v[i - 1], v[i], v[i + 1])
     }
 
-    /// Recounts rows `lo..=hi` (those inside the view) of `player`'s view.
-    fn recount(&mut self, player: usize, lo: usize, hi: usize) {
-        for i in lo.max(1)..=hi.min(self.rows[player]) {
+    /// Counts every row of both views afresh.
+    pub fn recount_all(&mut self) {
+        for player in [HORIZONTAL, VERTICAL] {
+            self.recount(player);
+        }
+    }
+
+    /// Counts every row of `player`'s view afresh.
+    fn recount(&mut self, player: usize) {
+        let (mut real_total, mut safe_total) = (0, 0);
+        for i in 1..=self.rows[player] {
             let v = &self.views[player];
             let real = disjoint(starts(v[i])) as u8;
             let safe = disjoint(safe_starts(v[i - 1], v[i], v[i + 1])) as u8;
-            let rows = (
-                &mut self.real_rows[player][i],
-                &mut self.safe_rows[player][i],
-            );
-            self.real_total[player] =
-                self.real_total[player] + u32::from(real) - u32::from(*rows.0);
-            self.safe_total[player] =
-                self.safe_total[player] + u32::from(safe) - u32::from(*rows.1);
-            *rows.0 = real;
-            *rows.1 = safe;
+            self.real_rows[player][i] = real;
+            self.safe_rows[player][i] = safe;
+            real_total += u32::from(real);
+            safe_total += u32::from(safe);
         }
+        self.real_total[player] = real_total;
+        self.safe_total[player] = safe_total;
     }
 
     /// Both players' real and safe moves now.
@@ -339,7 +364,7 @@ impl Board {
                 out[n] = Move {
                     row: i as u8,
                     bit: bit as u8,
-                    score: 0,
+                    ..Move::default()
                 };
                 n += 1;
             }
@@ -365,7 +390,7 @@ impl Board {
                 out[n] = Move {
                     row: i as u8,
                     bit: bit as u8,
-                    score: 0,
+                    ..Move::default()
                 };
                 n += 1;
             }
@@ -399,15 +424,8 @@ impl Board {
     /// counted again (the rows [`Board::toggle`] recounts).
     pub fn counts_after(&self, player: usize, m: Move) -> Counts {
         let (row, bit) = (m.row as usize, m.bit as usize);
-        let taken = self.views[player][row] | (3 << bit);
-        let mine = self.change(player, row, taken, None);
-        let mark = 1 << row;
-        let theirs = self.change(
-            1 - player,
-            bit,
-            self.views[1 - player][bit] | mark,
-            Some(mark),
-        );
+        let mine = self.change_along(player, row, self.views[player][row] | (3 << bit));
+        let theirs = self.change_across(1 - player, bit, 1 << row);
         let mut counts = Counts {
             real: self.real_total,
             safe: self.safe_total,
@@ -439,32 +457,42 @@ impl Board {
         Grid::parse(&rows.join("/")).expect("a board of the search is a grid")
     }
 
-    /// The change of the real and of the safe moves of `player` when row
-    /// `i` of its view becomes `word` (and row `i + 1` gains `next`, if
-    /// given): the rows whose counts depend on them, against the counts
-    /// kept.
-    fn change(&self, player: usize, i: usize, word: u32, next: Option<u32>) -> (i32, i32) {
+    /// The change of the real and of the safe moves of the mover `player`
+    /// when row `i` of its view becomes `word`: the safe moves of the rows
+    /// beside it change with their guard.
+    fn change_along(&self, player: usize, i: usize, word: u32) -> (i32, i32) {
         let v = &self.views[player];
-        let n = self.rows[player];
-        let last = if next.is_some() { i + 1 } else { i };
-        let mut w = [0u32; 6];
-        // w[k] is row i - 2 + k, edited.
-        for (k, slot) in w.iter_mut().enumerate() {
-            let j = (i + k).wrapping_sub(2);
-            *slot = if j < ROWS { v[j] } else { u32::MAX };
+        let (real_rows, safe_rows) = (&self.real_rows[player], &self.safe_rows[player]);
+        let real = moves_of(starts(word)) - i32::from(real_rows[i]);
+        let mut safe = moves_of(safe_starts(v[i - 1], word, v[i + 1])) - i32::from(safe_rows[i]);
+        if i > 1 {
+            safe += moves_of(safe_starts(v[i - 2], v[i - 1], word)) - i32::from(safe_rows[i - 1]);
         }
-        w[2] = word;
-        if let Some(extra) = next {
-            w[3] |= extra;
+        if i < self.rows[player] {
+            safe += moves_of(safe_starts(word, v[i + 1], v[i + 2])) - i32::from(safe_rows[i + 1]);
         }
-        let (mut real, mut safe) = (0i32, 0i32);
-        for j in i.saturating_sub(1).max(1)..=(last + 1).min(n) {
-            let k = j + 2 - i;
-            safe += disjoint(safe_starts(w[k - 1], w[k], w[k + 1])) as i32
-                - i32::from(self.safe_rows[player][j]);
-            if (i..=last).contains(&j) {
-                real += disjoint(starts(w[k])) as i32 - i32::from(self.real_rows[player][j]);
-            }
+        (real, safe)
+    }
+
+    /// The change of the real and of the safe moves of the opponent
+    /// `player` when a move across its rows `i` and `i + 1` takes the
+    /// cells `mark` of both.
+    fn change_across(&self, player: usize, i: usize, mark: u32) -> (i32, i32) {
+        let v = &self.views[player];
+        let (real_rows, safe_rows) = (&self.real_rows[player], &self.safe_rows[player]);
+        let (x, y) = (v[i] | mark, v[i + 1] | mark);
+        let real = moves_of(starts(x)) + moves_of(starts(y))
+            - i32::from(real_rows[i])
+            - i32::from(real_rows[i + 1]);
+        let mut safe = moves_of(safe_starts(v[i - 1], x, y))
+            + moves_of(safe_starts(x, y, v[i + 2]))
+            - i32::from(safe_rows[i])
+            - i32::from(safe_rows[i + 1]);
+        if i > 1 {
+            safe += moves_of(safe_starts(v[i - 2], v[i - 1], x)) - i32::from(safe_rows[i - 1]);
+        }
+        if i + 1 < self.rows[player] {
+            safe += moves_of(safe_starts(y, v[i + 2], v[i + 3])) - i32::from(safe_rows[i + 2]);
         }
         (real, safe)
     }
