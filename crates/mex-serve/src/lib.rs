@@ -132,6 +132,19 @@ impl ApiError {
         let line: String = message.into().replace(['\n', '\r'], " ");
         ApiError(status, line)
     }
+
+    /// The error of a request without the parameter `name`.
+    fn missing(name: &str) -> Self {
+        ApiError::new(
+            StatusCode::BAD_REQUEST,
+            format!("the parameter '{name}' is missing"),
+        )
+    }
+}
+
+/// The value of the parameter `name`, or the error that it is missing.
+fn required<T>(value: Option<T>, name: &str) -> Result<T, ApiError> {
+    value.ok_or_else(|| ApiError::missing(name))
 }
 
 impl From<MexError> for ApiError {
@@ -178,14 +191,8 @@ pub struct Params {
 
 impl Params {
     fn required(&self) -> Result<(String, String), ApiError> {
-        let missing = |what: &str| {
-            ApiError::new(
-                StatusCode::BAD_REQUEST,
-                format!("the parameter '{what}' is missing"),
-            )
-        };
-        let game = self.game.clone().ok_or_else(|| missing("game"))?;
-        let position = self.position.clone().ok_or_else(|| missing("position"))?;
+        let game = required(self.game.clone(), "game")?;
+        let position = required(self.position.clone(), "position")?;
         Ok((game, position))
     }
 }
@@ -311,9 +318,7 @@ async fn api_shift_explain(
     q: Result<Query<ExplainQuery>, QueryRejection>,
 ) -> Answer<views::ShiftExplanation> {
     let Query(q) = q.map_err(query_error)?;
-    let state = q.state.ok_or_else(|| {
-        ApiError::new(StatusCode::BAD_REQUEST, "the parameter 'state' is missing")
-    })?;
+    let state = required(q.state, "state")?;
     Ok(Json(views::shift_explanation(&state)?))
 }
 
@@ -325,12 +330,7 @@ struct SscQuery {
 /// `GET /api/ssc?segment=BW...`: the SSC decomposition of a segment.
 async fn api_ssc(q: Result<Query<SscQuery>, QueryRejection>) -> Answer<views::SscPieces> {
     let Query(q) = q.map_err(query_error)?;
-    let segment = q.segment.ok_or_else(|| {
-        ApiError::new(
-            StatusCode::BAD_REQUEST,
-            "the parameter 'segment' is missing",
-        )
-    })?;
+    let segment = required(q.segment, "segment")?;
     Ok(Json(views::ssc_pieces(&segment)?))
 }
 
@@ -346,9 +346,7 @@ async fn api_thermograph(
     q: Result<Query<ThermographQuery>, QueryRejection>,
 ) -> Result<Response, ApiError> {
     let Query(q) = q.map_err(query_error)?;
-    let expr = q
-        .expr
-        .ok_or_else(|| ApiError::new(StatusCode::BAD_REQUEST, "the parameter 'expr' is missing"))?;
+    let expr = required(q.expr, "expr")?;
     let request = format!("thermograph\n{expr}");
     let work = move |memory: usize| {
         use mex_core::partizan::{notation, store, thermograph::Thermographs};
@@ -381,14 +379,8 @@ async fn api_sequence(
     q: Result<Query<SequenceQuery>, QueryRejection>,
 ) -> Result<Response, ApiError> {
     let Query(q) = q.map_err(query_error)?;
-    let missing = |name: &str| {
-        ApiError::new(
-            StatusCode::BAD_REQUEST,
-            format!("the parameter '{name}' is missing"),
-        )
-    };
-    let game = q.game.ok_or_else(|| missing("game"))?;
-    let rule = q.rule.ok_or_else(|| missing("rule"))?;
+    let game = required(q.game, "game")?;
+    let rule = required(q.rule, "rule")?;
     let request = format!("sequence\n{game}\n{rule}");
     // The chart's values are bounded by their count (CHART_MAX_TERMS).
     let work = move |_memory| {
@@ -455,8 +447,7 @@ async fn api_debruijn(
     q: Result<Query<DebruijnQuery>, QueryRejection>,
 ) -> Result<Response, ApiError> {
     let Query(q) = q.map_err(query_error)?;
-    let n =
-        q.n.ok_or_else(|| ApiError::new(StatusCode::BAD_REQUEST, "the parameter 'n' is missing"))?;
+    let n = required(q.n, "n")?;
     let n: u64 = n.trim().parse().map_err(|_| {
         ApiError::from(MexError::invalid(
             format!("the order {}", mex_core::error::quote(&n)),

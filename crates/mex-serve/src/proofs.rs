@@ -4,7 +4,7 @@
 //! position its strategy reaches, with no value computed
 //! ([`mex_core::games::proof::Strategy::winner_move`]).
 
-use crate::{query_error, ApiError, AppState};
+use crate::{query_error, required, ApiError, AppState};
 use axum::extract::rejection::{QueryRejection, StringRejection};
 use axum::extract::{Query, State};
 use axum::http::StatusCode;
@@ -72,20 +72,10 @@ impl ProofMoveQuery {
         let side = self
             .leaf_to_move
             .as_deref()
-            .ok_or_else(|| missing("leaf_to_move"))?;
-        let player = match Side::parse_partizan(side)? {
-            Side::Left => Player::Left,
-            _ => Player::Right,
-        };
+            .ok_or_else(|| ApiError::missing("leaf_to_move"))?;
+        let player = Side::parse_partizan(side)?.partizan_player()?;
         Ok(Some((leaf.clone(), player)))
     }
-}
-
-fn missing(what: &str) -> ApiError {
-    ApiError::new(
-        StatusCode::BAD_REQUEST,
-        format!("the parameter '{what}' is missing"),
-    )
 }
 
 fn body_error(e: StringRejection, limit: usize) -> ApiError {
@@ -111,8 +101,8 @@ pub(crate) async fn api_proof(
 ) -> Result<Json<ProofStart>, ApiError> {
     let Query(q) = q.map_err(query_error)?;
     let text = body.map_err(|e| body_error(e, state.config.max_proof))?;
-    let game = q.game.ok_or_else(|| missing("game"))?;
-    let position = q.position.ok_or_else(|| missing("position"))?;
+    let game = required(q.game, "game")?;
+    let position = required(q.position, "position")?;
     let sha256 = sha256_hex(text.as_bytes());
     let strategy = match state.proofs.get(&sha256) {
         Some(strategy) => strategy,
@@ -179,8 +169,8 @@ pub(crate) async fn api_proof_move(
 ) -> Result<Json<ProofMoveReport>, ApiError> {
     let Query(q) = q.map_err(query_error)?;
     let below = q.below()?;
-    let sha256 = q.sha256.ok_or_else(|| missing("sha256"))?;
-    let position = q.position.ok_or_else(|| missing("position"))?;
+    let sha256 = required(q.sha256, "sha256")?;
+    let position = required(q.position, "position")?;
     let strategy = state.proofs.get(&sha256).ok_or_else(|| {
         ApiError::new(
             StatusCode::NOT_FOUND,

@@ -34,7 +34,7 @@ pub fn winner_within(
     ctx: &mut Context,
     limits: SearchLimits,
 ) -> Result<Side, MexError> {
-    let first = player_of(first)?;
+    let first = first.partizan_player()?;
     let terms = Terms::of(summands, ctx)?;
     if let Some(known) = terms.closed_form_outcome(ctx)? {
         return Ok(side_of(winner_of(known, first)));
@@ -63,7 +63,7 @@ pub fn outcome_from(
     if let Some(known) = terms.closed_form_outcome(ctx)? {
         return Ok(known);
     }
-    let first = player_of(first)?;
+    let first = first.partizan_player()?;
     if let Some(winners) = terms.dedicated_winners(&[first, first.other()], ctx)? {
         return Ok(class_of(first, winners[0], winners[1]));
     }
@@ -94,17 +94,6 @@ fn limits(ctx: &Context) -> SearchLimits {
     SearchLimits {
         memory: ctx.search_memory,
         ..SearchLimits::default()
-    }
-}
-
-fn player_of(side: Side) -> Result<Player, MexError> {
-    match side {
-        Side::Left => Ok(Player::Left),
-        Side::Right => Ok(Player::Right),
-        other => Err(MexError::invalid(
-            format!("{} does not move first in a partizan sum", other.name()),
-            "Left or Right",
-        )),
     }
 }
 

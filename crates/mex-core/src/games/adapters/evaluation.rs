@@ -124,6 +124,19 @@ impl Side {
         }
     }
 
+    /// The partizan player of Left or Right; the other sides are refused.
+    pub fn partizan_player(self) -> Result<crate::partizan::minimax::Player, MexError> {
+        use crate::partizan::minimax::Player as Partizan;
+        match self {
+            Side::Left => Ok(Partizan::Left),
+            Side::Right => Ok(Partizan::Right),
+            other => Err(MexError::invalid(
+                format!("{} does not move first in a partizan sum", other.name()),
+                "Left or Right",
+            )),
+        }
+    }
+
     /// A side of a partizan or synchronized game as a person writes it
     /// (`Left`, `left`, `L`; `Right`, `right`, `R`).
     pub fn parse_partizan(text: &str) -> Result<Side, MexError> {
