@@ -246,3 +246,29 @@ proptest! {
         prop_assert_eq!(view::disjoint(m), disjoint_by_scan(m));
     }
 }
+
+/// The empty board built without a grid is the board of the empty grid:
+/// the same counts and the same winners, and a board beyond a grid's 64
+/// cells is taken up to the search's own limit.
+#[test]
+fn empty_boards_are_the_boards_of_empty_grids() {
+    for (h, w) in [(1, 1), (2, 3), (4, 4), (3, 7), (5, 5)] {
+        let g = Grid::rectangle(h, w).unwrap();
+        assert_eq!(
+            Board::empty(h, w).unwrap().counts(),
+            Board::of(&g).unwrap().counts()
+        );
+        for first in [Player::Left, Player::Right] {
+            let mut by_grid = DomineeringSearch::new(1 << 20).unwrap();
+            let mut by_shape = DomineeringSearch::new(1 << 20).unwrap();
+            assert_eq!(
+                by_grid.first_player_wins(&g, first).unwrap(),
+                by_shape.first_player_wins_on_empty(h, w, first).unwrap(),
+                "{h}x{w} {first:?}"
+            );
+            assert_eq!(by_grid.stats, by_shape.stats, "{h}x{w} {first:?}");
+        }
+    }
+    assert!(Board::empty(5, 13).is_ok());
+    assert!(Board::empty(11, 12).is_err());
+}
