@@ -90,8 +90,9 @@ use rustc_hash::FxHashMap;
 mod tests;
 
 /// The most bits of a board of this search: rows of `W + 1` bits in one
-/// 64-bit word.
-pub const MAX_BITS: usize = 64;
+/// 64-bit word, fewer than 64 so that a shift by a row's bits is always
+/// below the word's width.
+pub const MAX_BITS: usize = 63;
 
 /// Bytes of one entry of the transposition table.
 const ENTRY_BYTES: usize = std::mem::size_of::<Entry>();

@@ -223,6 +223,10 @@ fn geometry() {
     let tall: Stones = rows.collect::<Vec<_>>().join("/").parse().unwrap();
     assert!(ClobberSearch::fits(&tall));
     assert_eq!(by_search(&mut search, &tall), by_definition(&tall));
+    let strip: Stones = format!("xoo{}", ".".repeat(59)).parse().unwrap();
+    assert!(ClobberSearch::fits(&strip), "1x62: rows of 63 bits");
+    assert_eq!(by_search(&mut search, &strip), (false, true));
+    assert!(!ClobberSearch::fits(&"1x63".parse().unwrap()));
     let too_big: Stones = "8x8".parse().unwrap();
     assert!(!ClobberSearch::fits(&too_big));
     let refused = search
