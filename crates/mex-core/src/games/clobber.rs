@@ -8,10 +8,12 @@
 //! players, so a group's value is kept by all eight symmetries of the
 //! square; a group is keyed by its least image.
 
+use super::clobber_search::ClobberSearch;
 use super::database::{self, Shape};
 use super::grid_board::{cell_name, Alphabet, Board, MAX_BOARD_CELLS, ORTHOGONAL, STONES};
 use super::picture::Picture;
 use super::{positions, Family, Game, GameInfo, Move, PartizanGame, PartizanRuleset, Ruleset};
+use crate::partizan::minimax::Player;
 use crate::MexError;
 use std::fmt;
 use std::str::FromStr;
@@ -134,6 +136,31 @@ impl PartizanGame for Clobber {
     }
     fn right_moves(&self, p: &Stones) -> Vec<Move<Stones>> {
         clobbers(p, b'o', b'x')
+    }
+    /// The bitboard search of [`super::clobber_search`], one table for
+    /// every first player; `None` for a board it does not take (the outcome
+    /// search answers).
+    fn dedicated_winners(
+        &self,
+        p: &Stones,
+        firsts: &[Player],
+        memory: usize,
+    ) -> Result<Option<Vec<Player>>, MexError> {
+        if !ClobberSearch::fits(p) {
+            return Ok(None);
+        }
+        let mut search = ClobberSearch::new(memory)?;
+        firsts
+            .iter()
+            .map(|&f| {
+                Ok(if search.first_player_wins(p, f)? {
+                    f
+                } else {
+                    f.other()
+                })
+            })
+            .collect::<Result<_, _>>()
+            .map(Some)
     }
     /// Its stones.
     fn region_cells(&self, p: &Stones) -> usize {

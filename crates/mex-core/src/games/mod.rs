@@ -43,6 +43,7 @@ pub mod cherries;
 pub mod chomp;
 pub mod chomp_dense;
 pub mod clobber;
+pub mod clobber_search;
 pub mod col;
 pub mod cram;
 pub mod cram_board;
