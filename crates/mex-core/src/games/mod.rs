@@ -344,6 +344,20 @@ pub trait PartizanGame: Game + PartizanRuleset {
         let _ = (p, first, memory);
         Ok(None)
     }
+    /// The game's own search of `p`'s value that saves checkpoints and
+    /// resumes from them, evaluating in `store` (Domineering's evaluator,
+    /// saved in the format of [`crate::partizan::search_checkpoint`]);
+    /// `None` (the default) when the game has none. A front end that keeps
+    /// a search across interruptions asks every game this
+    /// ([`CatalogGame::resumable_search`]), never a game by its name.
+    fn checkpointed_search<'a>(
+        &'a self,
+        p: &Self::Position,
+        store: &'a mut GameStore,
+    ) -> Option<Box<dyn ResumableSearch + 'a>> {
+        let _ = (p, store);
+        None
+    }
     /// The regions of `shape` a database of the game holds
     /// ([`database::build`]): the fillings of its cells as the game's
     /// positions; `None` (the default) when the game has no database.

@@ -362,16 +362,20 @@ pub trait CatalogGame: Send + Sync {
         false
     }
     /// The search for the position's value as one that can be saved and
-    /// resumed, within the context's memory budget: for the games whose
+    /// resumed, within the context's budgets: for the impartial games whose
     /// positions have checkpoint records
     /// ([`crate::impartial::ruleset::ImpartialRuleset::record_bytes`]),
     /// on the engine a plain evaluation takes
     /// ([`crate::games::ImpartialGame::checkpointed_search`]: it may keep
-    /// no checkpoint, [`ResumableSearch::saves`]); `None` for the others.
+    /// no checkpoint, [`ResumableSearch::saves`]), and for the partizan
+    /// games with a checkpointed search of their own
+    /// ([`crate::games::PartizanGame::checkpointed_search`], evaluating in
+    /// the context's store; not when the context consults a database of
+    /// the game, which that search would not read); `None` for the others.
     fn resumable_search<'a>(
         &'a self,
         _position: &str,
-        _ctx: &Context,
+        _ctx: &'a mut Context,
     ) -> Result<Option<Box<dyn ResumableSearch + 'a>>, MexError> {
         Ok(None)
     }
