@@ -78,7 +78,7 @@ pub mod wythoff;
 
 pub use adapters::{
     partizan_evaluation, value_with_first, Accepts, ArenaEntry, CatalogGame, CheckpointedSearch,
-    Context, Evaluation, ImpartialEntry, LabelledParts, LoopyEntry, LoopyPartizanEntry,
+    Choices, Context, Evaluation, ImpartialEntry, LabelledParts, LoopyEntry, LoopyPartizanEntry,
     MoveEvaluation, Outcome, PartizanEntry, ResumableSearch, SavedTable, Side, SyncEntry, Value,
 };
 

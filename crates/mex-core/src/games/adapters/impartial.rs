@@ -308,6 +308,7 @@ impl<G: ImpartialGame> CatalogGame for ImpartialEntry<G> {
                     label: m.label,
                     winning: g.is_zero(),
                     result: Self::evaluation(&m.to, g),
+                    choices: None,
                 })
             })
             .collect()

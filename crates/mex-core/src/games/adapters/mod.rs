@@ -40,7 +40,7 @@ mod resumable;
 mod sync;
 
 pub use arena::ArenaEntry;
-pub use evaluation::{value_with_first, Evaluation, MoveEvaluation, Outcome, Side, Value};
+pub use evaluation::{value_with_first, Choices, Evaluation, MoveEvaluation, Outcome, Side, Value};
 pub use impartial::ImpartialEntry;
 pub use loopy::LoopyEntry;
 pub use loopy_partizan::LoopyPartizanEntry;

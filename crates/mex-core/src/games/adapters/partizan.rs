@@ -125,6 +125,7 @@ impl<G: PartizanGame> CatalogGame for PartizanEntry<G> {
                     label,
                     result: partizan_evaluation(&mut ctx.store, to.to_string(), g)?,
                     winning,
+                    choices: None,
                 });
             }
         }
