@@ -13,7 +13,6 @@ use super::checkpoint_file::{CheckpointFile, Interrupt};
 use crate::progress;
 use clap::Args;
 use mex_core::games::{CatalogGame, Context, Evaluation, ResumableSearch};
-use mex_core::partizan::store::{GameStore, DEFAULT_BUDGET, MAX_COMPARISONS};
 use mex_core::stop::{run_under, StopToken};
 use mex_core::MexError;
 use std::path::{Path, PathBuf};
@@ -71,24 +70,10 @@ impl SearchOptions {
         self.memory.is_some() || self.comparisons.is_some()
     }
 
-    /// The store of canonical forms: the default budget, or those given.
-    pub fn store(&self) -> GameStore {
-        if !self.budgeted() {
-            return GameStore::with_budget(DEFAULT_BUDGET);
-        }
-        let bytes = self.memory.unwrap_or(DEFAULT_BUDGET);
-        GameStore::with_limits(bytes, self.comparisons.unwrap_or(MAX_COMPARISONS))
-    }
-
-    /// A catalog context over [`SearchOptions::store`], whose searches'
-    /// tables have the --memory budget too, consulting the --db database,
+    /// A catalog context of the budgets given ([`Context::with_budgets`]), consulting the --db database,
     /// which must be of one of `games`.
     pub fn context(&self, games: &[&dyn CatalogGame]) -> Result<Context, MexError> {
-        let mut ctx = Context::with_store(self.store());
-        if let Some(bytes) = self.memory {
-            ctx.search_memory = bytes;
-            ctx.loopy_memory = bytes;
-        }
+        let ctx = Context::with_budgets(self.memory, self.comparisons);
         super::db::context_with(ctx, self.db.as_deref(), games)
     }
 }

@@ -91,7 +91,7 @@ use crate::impartial::misere::TameGenus;
 use crate::partizan::database::Database;
 use crate::partizan::minimax::{Boxed, Player};
 use crate::partizan::simple::Record;
-use crate::partizan::store::{GameId, GameStore, DEFAULT_BUDGET};
+use crate::partizan::store::{GameId, GameStore, DEFAULT_BUDGET, MAX_COMPARISONS};
 use crate::MexError;
 use num_bigint::{BigInt, BigUint};
 use num_traits::ToPrimitive;
@@ -167,6 +167,26 @@ impl Context {
         let mut ctx = Context::with_store(GameStore::with_budget(half.min(DEFAULT_BUDGET)));
         ctx.search_memory = half.min(ctx.search_memory);
         ctx.loopy_memory = half.min(ctx.loopy_memory);
+        ctx
+    }
+
+    /// A context of the budgets a front end's settings give: `memory`
+    /// bytes for each budget of memory (the store of canonical forms, a
+    /// search's table, a loopy game's positions; each its default when
+    /// `None`) and `comparisons` comparisons of options (default
+    /// [`MAX_COMPARISONS`]). The CLI's `--memory` and `--comparisons` and
+    /// Python's `memory=` build their contexts here, so one setting sets
+    /// the same budgets everywhere.
+    pub fn with_budgets(memory: Option<usize>, comparisons: Option<u64>) -> Self {
+        let store = GameStore::with_limits(
+            memory.unwrap_or(DEFAULT_BUDGET),
+            comparisons.unwrap_or(MAX_COMPARISONS),
+        );
+        let mut ctx = Context::with_store(store);
+        if let Some(bytes) = memory {
+            ctx.search_memory = bytes;
+            ctx.loopy_memory = bytes;
+        }
         ctx
     }
 
