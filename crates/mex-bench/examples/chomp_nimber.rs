@@ -6,8 +6,8 @@
 //!
 //! `cargo run --release -p mex-bench --example chomp_nimber -- 10x10 [dense|search|grundy]`
 
+use mex_core::games::chomp::dense::ChompTable;
 use mex_core::games::chomp::{Chomp, Staircase};
-use mex_core::games::chomp_dense::ChompTable;
 use mex_core::impartial::grundy::GrundySolver;
 use mex_core::impartial::search::NimberSearch;
 use std::time::Instant;

@@ -1,14 +1,14 @@
 //! The nimber of a Cram board by the core API's pruned search
 //! (`mex_core::impartial::search::NimberSearch`), for comparing with
 //! `igsolve cram -r H -c W` (bench/README.md, "Cram against igsolve"):
-//! on the 64-bit board ruleset (`games::cram_board::CramBoard`) when the
+//! on the 64-bit board ruleset (`games::cram::board::CramBoard`) when the
 //! board has at most 64 cells, else (or with `--general`) on the general
 //! `Cram` ruleset.
 //!
 //! `cargo run --release -p mex-bench --example cram_nimber -- 5x8`
 
+use mex_core::games::cram::board::CramBoard;
 use mex_core::games::cram::{Cells, Cram};
-use mex_core::games::cram_board::CramBoard;
 use mex_core::impartial::ruleset::ImpartialRuleset;
 use mex_core::impartial::search::NimberSearch;
 use std::time::Instant;

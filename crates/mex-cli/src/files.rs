@@ -138,28 +138,31 @@ pub fn read_text(source: Option<&str>, what: &str, cap: u64) -> Result<String, M
     })
 }
 
-/// Adds the command-line option that sets a quantity to the error about it:
-/// the library names quantities, never options.
-pub fn with_option_hint(error: MexError, quantity: &str, option: &str) -> MexError {
+/// Adds the command-line option that sets a quantity to a refusal of its
+/// value (`AboveLimit`, `TooSmall`; other errors are returned as they are):
+/// the library names quantities, never options. The caller passes only the
+/// result of the check of that option's value, so nothing is recognised
+/// by its text.
+pub fn with_option_hint(error: MexError, option: &str) -> MexError {
     match error {
         MexError::AboveLimit {
-            quantity: q,
+            quantity,
             value,
             limit,
             hint,
-        } if q == quantity => MexError::AboveLimit {
-            quantity: format!("{q} ({option})"),
+        } => MexError::AboveLimit {
+            quantity: format!("{quantity} ({option})"),
             value,
             limit,
             hint,
         },
         MexError::TooSmall {
-            quantity: q,
+            quantity,
             value,
             minimum,
             accepted,
-        } if q == quantity => MexError::TooSmall {
-            quantity: format!("{q} ({option})"),
+        } => MexError::TooSmall {
+            quantity: format!("{quantity} ({option})"),
             value,
             minimum,
             accepted,
@@ -202,14 +205,16 @@ mod tests {
     }
 
     #[test]
-    fn option_hint_is_added_to_the_matching_quantity_only() {
+    fn option_hint_is_added_to_refused_values_only() {
         let e = MexError::above_limit("the bound on terms", 9, 5, "less");
-        let hinted = with_option_hint(e, "the bound on terms", "--max-terms");
-        assert!(hinted.to_string().contains("(--max-terms)"), "{hinted}");
-        let other = MexError::above_limit("order", 9, 5, "less");
-        assert_eq!(
-            with_option_hint(other.clone(), "the bound on terms", "--x"),
-            other
+        let hinted = with_option_hint(e, "--max-terms");
+        assert!(
+            hinted.to_string().contains("terms (--max-terms) 9 exceeds"),
+            "{hinted}"
         );
+        let small = with_option_hint(MexError::too_small("order", 1, 2, "2 or more"), "--x");
+        assert!(small.to_string().contains("order (--x)"), "{small}");
+        let other = MexError::invalid("x", "y");
+        assert_eq!(with_option_hint(other.clone(), "--x"), other);
     }
 }

@@ -261,6 +261,10 @@ pub struct MoveReport {
     pub player: Option<Side>,
     /// The move in words.
     pub label: String,
+    /// A synchronized game's move: each side's choice (`left`, `right`);
+    /// left out in the other families.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub choices: Option<ChoicesReport>,
     /// The resulting position and its value.
     #[serde(flatten)]
     pub fields: ValueFields,
@@ -270,6 +274,16 @@ pub struct MoveReport {
     /// The spots the move changes, each `{"kind": "cell"|"heap"|"edge"|
     /// "node"|"bit", "index": i}`.
     pub changes: Option<Vec<Spot>>,
+}
+
+/// The two simultaneous choices of a synchronized game's move
+/// ([`mex_core::games::Choices`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ChoicesReport {
+    /// Left's choice.
+    pub left: String,
+    /// Right's choice.
+    pub right: String,
 }
 
 impl MoveReport {
@@ -288,6 +302,10 @@ impl MoveReport {
         Ok(MoveReport {
             player: m.player,
             label: m.label.clone(),
+            choices: m.choices.as_ref().map(|c| ChoicesReport {
+                left: c.left.clone(),
+                right: c.right.clone(),
+            }),
             fields,
             winning: m.winning,
             changes: before.changes(&after),
@@ -654,6 +672,18 @@ mod tests {
         let moves = m["moves"].as_array().unwrap();
         assert!(!moves.is_empty());
         assert!(moves.iter().all(|mv| mv["player"] == "Left and Right"));
+        // Each move carries both choices, which its label joins.
+        for mv in moves {
+            let (l, r) = (&mv["choices"]["left"], &mv["choices"]["right"]);
+            let joined = format!(
+                "Left {}, Right {}",
+                l.as_str().unwrap(),
+                r.as_str().unwrap()
+            );
+            assert_eq!(mv["label"], joined.as_str());
+        }
+        let nim = moves_of("nim", "1,2");
+        assert!(nim["moves"][0].get("choices").is_none(), "{nim}");
     }
 
     #[test]

@@ -14,7 +14,8 @@ use std::cmp::Ordering;
 pub struct LoopyReport {
     /// The value as printed: the simplest form of a stopper, or `onside &
     /// offside` (sides that are no stoppers as simplified game graphs).
-    pub canonical: String,
+    /// JSON `value`, the key of a short game's value in `mex game` too.
+    pub value: String,
     /// `stopper` or `sided` (printed as `onside & offside`); `short` for
     /// a short game described in this shape (`mex compare`, whose games
     /// may be short or loopy).
@@ -47,7 +48,7 @@ impl LoopyReport {
 
     /// The report of a value.
     pub fn of(v: &LoopyValue) -> Result<Self, MexError> {
-        let canonical = show_value(v)?;
+        let value = show_value(v)?;
         let predicates = match v {
             LoopyValue::Unsided(_) => None,
             _ => Some(predicates(v)?),
@@ -61,9 +62,9 @@ impl LoopyReport {
                     outcome: s.outcome()?.to_string(),
                     left_stop: Some(l.to_string()),
                     right_stop: Some(r.to_string()),
-                    onside: Some(canonical.clone()),
-                    offside: Some(canonical.clone()),
-                    canonical,
+                    onside: Some(value.clone()),
+                    offside: Some(value.clone()),
+                    value,
                     predicates,
                 }
             }
@@ -75,7 +76,7 @@ impl LoopyReport {
                 right_stop: None,
                 onside: Some(show_stopper(onside)?),
                 offside: Some(show_stopper(offside)?),
-                canonical,
+                value,
                 predicates,
             },
             LoopyValue::GraphSided { onside, offside } => LoopyReport {
@@ -86,7 +87,7 @@ impl LoopyReport {
                 right_stop: None,
                 onside: Some(show_side(onside)?),
                 offside: Some(show_side(offside)?),
-                canonical,
+                value,
                 predicates,
             },
             LoopyValue::Unsided(g) => LoopyReport {
@@ -97,7 +98,7 @@ impl LoopyReport {
                 right_stop: None,
                 onside: None,
                 offside: None,
-                canonical,
+                value,
                 predicates,
             },
         })

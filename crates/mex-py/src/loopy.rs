@@ -166,15 +166,15 @@ impl LoopyValue {
     fn __hash__(&self) -> u64 {
         use std::hash::{Hash, Hasher};
         let mut h = std::collections::hash_map::DefaultHasher::new();
-        self.report.canonical.hash(&mut h);
+        self.report.value.hash(&mut h);
         h.finish()
     }
 
     fn __str__(&self) -> String {
-        self.report.canonical.clone()
+        self.report.value.clone()
     }
 
     fn __repr__(&self) -> String {
-        format!("CGValue({:?})", self.report.canonical)
+        format!("CGValue({:?})", self.report.value)
     }
 }

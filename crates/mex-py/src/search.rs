@@ -37,9 +37,10 @@ fn parts(games: &[PyRef<'_, Game>]) -> Vec<(&'static dyn CatalogGame, String)> {
         .collect()
 }
 
-/// The context of one search: `memory` bytes for its transposition table,
-/// stack and store of forms (the default of `mex value --first`, 4 GiB,
-/// when `None`), consulting the database of solved regions in the file
+/// The context of one search: `memory` bytes for each of its budgets of
+/// memory, as `--memory` sets them ([`Context::with_budgets`]: the
+/// transposition table, the store of forms, a loopy game's positions;
+/// their defaults when `None`), consulting the database of solved regions in the file
 /// `db` (as `--db FILE`; docs/database-format.md), which must be of one of
 /// `games`.
 fn context(
@@ -47,10 +48,8 @@ fn context(
     db: Option<&str>,
     games: &[&'static dyn CatalogGame],
 ) -> PyResult<Context> {
-    let mut ctx = Context::new();
-    if let Some(bytes) = memory {
-        ctx.search_memory = super::checked_memory(bytes)?;
-    }
+    let memory = memory.map(super::checked_memory).transpose()?;
+    let mut ctx = Context::with_budgets(memory, None);
     if let Some(path) = db {
         let bytes = std::fs::read(path)
             .map_err(|e| PyValueError::new_err(format!("cannot read database {path}: {e}")))?;

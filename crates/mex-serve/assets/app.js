@@ -328,9 +328,8 @@ function personMoves(m, mover) {
   if (G.info.family === "synchronized") {
     const mine = new Map();
     for (const mv of m.moves) {
-      const parts = splitSync(mv.label);
-      if (!parts) continue;
-      const own = G.side === "Left" ? parts[0] : parts[1];
+      if (!mv.choices) continue;
+      const own = G.side === "Left" ? mv.choices.left : mv.choices.right;
       const prev = mine.get(own);
       const changes = prev ? intersectChanges(prev.changes, mv.changes) : mv.changes;
       mine.set(own, { label: own, winning: (prev && prev.winning) || mv.winning, choice: true, changes: changes });
@@ -344,11 +343,6 @@ function intersectChanges(a, b) {
   if (!a || !b) return null;
   const keys = new Set(b.map(spotKey));
   return a.filter((c) => keys.has(spotKey(c)));
-}
-
-function splitSync(label) {
-  const m = /^Left (.*), Right (.*)$/.exec(label);
-  return m ? [m[1], m[2]] : null;
 }
 
 let busy = false;

@@ -35,7 +35,7 @@ use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
-use mex_core::games::{self, Context};
+use mex_core::games::{self, Context, Family, Side};
 use mex_core::MexError;
 use serde::Deserialize;
 use std::net::SocketAddr;
@@ -257,6 +257,12 @@ pub fn best_report(
     budget: best::Budget,
 ) -> Result<json::BestReport, MexError> {
     let g = games::find(game)?;
+    // A side is read where the family has sides; elsewhere it is ignored.
+    let sided = matches!(g.info().family, Family::Partizan | Family::Synchronized);
+    let side = match side {
+        Some(text) if sided => Some(Side::parse_partizan(text)?),
+        _ => None,
+    };
     let mut ctx = budget.memory.map_or_else(Context::new, Context::within);
     let e = g.evaluate(position, &mut ctx)?;
     let moves = g.moves(position, &mut ctx)?;

@@ -273,58 +273,47 @@ impl PositionOptions {
     }
 }
 
-/// What a search run here took (the checkpointed search).
+/// What a search run here took (the game's resumable search).
 struct SearchFacts {
     positions: usize,
     resumed_positions: usize,
-    /// A nimber search's checkpoint: whether it was written (`None` for
-    /// Domineering's search, which always writes it).
-    checkpoint_saved: Option<bool>,
+    /// Whether the checkpoint was written (not when the game's own bounded
+    /// table answered, nor when no file was named).
+    checkpoint_saved: bool,
 }
 
-/// The position's value: by the search that saves checkpoints for its
-/// game, else by the catalog, in a store of `options`' budgets.
+/// The position's value: by the game's resumable search
+/// ([`CatalogGame::resumable_search`]) when a checkpoint is named, and for
+/// a partizan game that has one even without (its report counts the
+/// positions memoised); else by the catalog; in a context of `options`'
+/// budgets.
 fn evaluate(
     game: &dyn CatalogGame,
     position: &str,
     options: &PositionOptions,
     quiet: bool,
 ) -> Result<(Evaluation, Context, Option<SearchFacts>), MexError> {
-    if let (Some(path), false) = (&options.search.checkpoint, search::searched_here(game)) {
-        let ctx = options.search.context(&[game])?;
-        if let Some(resumable) = game.resumable_search(position, &ctx)? {
-            let r = search::resumable(resumable, path, quiet)?;
+    let mut ctx = options.search.context(&[game])?;
+    let checkpoint = options.search.checkpoint.as_deref();
+    if checkpoint.is_some() || game.info().family == games::Family::Partizan {
+        let ran = match game.resumable_search(position, &mut ctx)? {
+            Some(s) => Some(match checkpoint {
+                Some(path) => search::resumable(s, path, quiet)?,
+                None => search::unsaved(s, quiet)?,
+            }),
+            None => None,
+        };
+        if let Some(r) = ran {
             let facts = SearchFacts {
                 positions: r.positions,
                 resumed_positions: r.resumed_positions,
-                checkpoint_saved: Some(r.saved),
+                checkpoint_saved: r.saved,
             };
             return Ok((r.evaluation, ctx, Some(facts)));
         }
     }
-    if !search::searched_here(game) || options.search.db.is_some() {
-        let mut ctx = options.search.context(&[game])?;
-        let e = progress::while_searching(quiet, || game.evaluate(position, &mut ctx))?;
-        return Ok((e, ctx, None));
-    }
-    let mut s = search::domineering(position, &options.search, quiet)?;
-    let e = canonical_evaluation(&mut s.context, s.position, s.value)?;
-    let facts = SearchFacts {
-        positions: s.positions,
-        resumed_positions: s.resumed_positions,
-        checkpoint_saved: None,
-    };
-    Ok((e, s.context, Some(facts)))
-}
-
-/// The evaluation of a position of canonical value `g`, as the catalog
-/// writes a partizan value (the tests below check the two agree).
-fn canonical_evaluation(
-    ctx: &mut Context,
-    position: String,
-    g: mex_core::partizan::store::GameId,
-) -> Result<Evaluation, MexError> {
-    games::partizan_evaluation(&mut ctx.store, position, g)
+    let e = progress::while_searching(quiet, || game.evaluate(position, &mut ctx))?;
+    Ok((e, ctx, None))
 }
 
 /// The value's fields as text (`game` given for `mex value`, which then
@@ -443,7 +432,7 @@ impl PositionReport {
     /// come here: positions memoised and resumed, and whether the file was
     /// written (not when the game's own bounded table answered).
     fn add_nimber_search(&mut self, facts: SearchFacts) {
-        let saved = facts.checkpoint_saved.unwrap_or(true);
+        let saved = facts.checkpoint_saved;
         let mut search = SearchReport {
             games: None,
             comparisons: None,

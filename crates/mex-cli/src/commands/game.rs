@@ -699,8 +699,8 @@ pub fn run_compare(a: &CompareArgs) -> Result<Output, MexError> {
     );
     Ok(Output::report(CompareResult {
         relation: relation.symbol(),
-        g: g_report.canonical.clone(),
-        h: h_report.canonical.clone(),
+        g: g_report.value.clone(),
+        h: h_report.value.clone(),
         g_report,
         h_report,
         full_forms: a.form,
@@ -711,7 +711,7 @@ pub fn run_compare(a: &CompareArgs) -> Result<Output, MexError> {
 /// outcome and stops as `mex game` prints them; a short game is a stopper,
 /// its own onside and offside (Siegel 2013, §VI.3).
 fn short_report(store: &mut GameStore, g: GameId, p: &Printer) -> Result<LoopyReport, MexError> {
-    let canonical = p.show(store, g)?;
+    let value = p.show(store, g)?;
     let (left_stop, right_stop) = toolkit::stops(store, g);
     Ok(LoopyReport {
         kind: "short",
@@ -719,9 +719,9 @@ fn short_report(store: &mut GameStore, g: GameId, p: &Printer) -> Result<LoopyRe
         outcome: format!("{:?}", store.try_outcome(g)?),
         left_stop: Some(left_stop.to_string()),
         right_stop: Some(right_stop.to_string()),
-        onside: Some(canonical.clone()),
-        offside: Some(canonical.clone()),
-        canonical,
+        onside: Some(value.clone()),
+        offside: Some(value.clone()),
+        value,
         predicates: None,
     })
 }
@@ -796,7 +796,7 @@ impl Report for LoopyGameResult {
     fn text(&self) -> String {
         let r = &self.0;
         let mut pairs = vec![
-            ("value", r.canonical.clone()),
+            ("value", r.value.clone()),
             ("kind", r.kind.to_string()),
             ("outcome", r.outcome.clone()),
         ];

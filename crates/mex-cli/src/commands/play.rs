@@ -6,7 +6,9 @@ use crate::output::Output;
 use clap::Args;
 use mex_core::error::counted;
 use mex_core::games::best::{self, Budget};
-use mex_core::games::{self, CatalogGame, Context, Evaluation, Family, MoveEvaluation, Value};
+use mex_core::games::{
+    self, CatalogGame, Context, Evaluation, Family, MoveEvaluation, Player, Side, Value,
+};
 use mex_core::solve::partizan_graph::Winner;
 use mex_core::MexError;
 use std::collections::HashMap;
@@ -55,31 +57,23 @@ pub struct PlayArgs {
     proof: Option<String>,
 }
 
-fn other(side: &str) -> &'static str {
-    match side {
-        "Left" => "Right",
-        "Right" => "Left",
-        "Alice" => "Bob",
-        _ => "Alice",
-    }
-}
-
-fn normal_side(family: Family, side: Option<&str>) -> Result<&'static str, MexError> {
-    let s = side.unwrap_or(match family {
-        Family::Arena => "Alice",
-        _ => "Left",
-    });
+/// The person's side as typed (`--side`, any case), or the family's
+/// first side when none is given.
+fn normal_side(family: Family, side: Option<&str>) -> Result<Side, MexError> {
     let accepted = match family {
-        Family::Arena => ["Alice", "Bob"],
-        _ => ["Left", "Right"],
+        Family::Arena => [Side::Alice, Side::Bob],
+        _ => [Side::Left, Side::Right],
+    };
+    let Some(s) = side else {
+        return Ok(accepted[0]);
     };
     accepted
         .into_iter()
-        .find(|a| a.eq_ignore_ascii_case(s))
+        .find(|a| a.name().eq_ignore_ascii_case(s))
         .ok_or_else(|| {
             MexError::invalid(
                 format!("'{s}' is not a side of {}", family.name()),
-                accepted.join(" or "),
+                format!("{} or {}", accepted[0], accepted[1]),
             )
         })
 }
@@ -159,7 +153,7 @@ fn read_line(input: &mut impl BufRead) -> Result<Option<String>, MexError> {
 
 /// The positions met so far in a game whose positions may repeat, each
 /// with the player to move and the turn it was first met at.
-type Seen = HashMap<(String, &'static str), u64>;
+type Seen = HashMap<(String, Side), u64>;
 
 /// What to say when a position of a loopy partizan game comes back with
 /// the same player to move, as the web playground says it (a draw with
@@ -169,8 +163,8 @@ type Seen = HashMap<(String, &'static str), u64>;
 fn repetition(
     seen: &mut Seen,
     e: &Evaluation,
-    mover: Option<&'static str>,
-    side: &str,
+    mover: Option<Side>,
+    side: Side,
     turn: u64,
 ) -> Option<(String, bool)> {
     let (Value::LoopyPartizan(v), Some(mover)) = (&e.value, mover) else {
@@ -180,7 +174,7 @@ fn repetition(
     if first == turn {
         return None;
     }
-    let winner = if mover == "Left" {
+    let winner = if mover == Side::Left {
         v.winner_left_first()
     } else {
         v.winner_right_first()
@@ -191,7 +185,7 @@ fn repetition(
             format!("{head}: drawn with best play; game over: a draw"),
             true,
         ),
-        w if w.as_str() == side => (
+        w if (w == Winner::Left) == (side == Side::Left) => (
             format!(
                 "{head}: you are winning but not getting closer; 'hint' shows the winning moves"
             ),
@@ -223,7 +217,7 @@ fn show(m: &MoveEvaluation) -> String {
 pub fn play(
     game: &dyn CatalogGame,
     mut position: String,
-    side: &'static str,
+    side: Side,
     computer_first: bool,
     mut ctx: Context,
     read: &mut dyn FnMut() -> io::Result<(Option<String>, bool)>,
@@ -256,16 +250,9 @@ pub fn play(
             e.outcome
         )?;
         // Who moves now, and which moves are theirs.
-        let mover: Option<&'static str> = match family {
-            Family::Arena => {
-                let m = e.to_move.map(|p| format!("{p:?}"));
-                Some(if m.as_deref() == Some("Bob") {
-                    "Bob"
-                } else {
-                    "Alice"
-                })
-            }
-            Family::Partizan => Some(if person_turn { side } else { other(side) }),
+        let mover: Option<Side> = match family {
+            Family::Arena => Some(Side::from(e.to_move.unwrap_or(Player::Alice))),
+            Family::Partizan => Some(if person_turn { side } else { side.opponent() }),
             _ => None,
         };
         if let Some((note, ends)) = repetition(&mut seen, &e, mover, side, turn) {
@@ -283,7 +270,7 @@ pub fn play(
                 }
                 // Decided: the play could only go on forever.
                 mex_core::games::Value::Turns(None) => {
-                    let verdict = if side == "Bob" {
+                    let verdict = if side == Side::Bob {
                         "you win"
                     } else {
                         "the computer wins"
@@ -301,18 +288,15 @@ pub fn play(
         let mine: Vec<(usize, &MoveEvaluation)> = moves
             .iter()
             .enumerate()
-            .filter(|(_, m)| {
-                mover.is_none() || m.player.is_none() || m.player.map(|p| p.name()) == mover
-            })
+            .filter(|(_, m)| mover.is_none() || m.player.is_none() || m.player == mover)
             .collect();
         // In a synchronized game the person picks only their own part.
         let choices: Vec<String> = if family == Family::Synchronized {
             let mut c: Vec<String> = Vec::new();
             for m in &moves {
-                if let Some((l, r)) = best::sync_parts(&m.label) {
-                    let own = if side == "Left" { l } else { r }.to_string();
-                    if !c.contains(&own) {
-                        c.push(own);
+                if let Some(own) = m.choices.as_ref().and_then(|c| c.of(side)) {
+                    if !c.iter().any(|o| o == own) {
+                        c.push(own.to_string());
                     }
                 }
             }
@@ -343,7 +327,7 @@ pub fn play(
             write!(
                 w,
                 "your move ({}): ",
-                mover.unwrap_or(if sync { side } else { "you" })
+                mover.map_or(if sync { side.name() } else { "you" }, Side::name)
             )?;
             w.flush()?;
             let picked = loop {
@@ -397,7 +381,7 @@ pub fn play(
                     game,
                     &e,
                     &moves,
-                    Some(other(side)),
+                    Some(side.opponent()),
                     Some(&choices[picked]),
                     Budget::default(),
                 );
@@ -417,7 +401,7 @@ pub fn play(
                 position = m.result.position.clone();
             }
         } else {
-            let computer = mover.map(|_| other(side));
+            let computer = mover.map(|_| side.opponent());
             let answer = best::best_move(game, &e, &moves, computer, None, Budget::default());
             match answer {
                 Ok(b) => match b.chosen {
@@ -453,13 +437,14 @@ mod tests {
         };
         assert_eq!(v.winner_left_first(), Winner::Left);
         let mut seen = Seen::new();
-        assert!(repetition(&mut seen, &e, Some("Left"), "Left", 0).is_none());
-        let (mine, ends) = repetition(&mut seen, &e, Some("Left"), "Left", 2).unwrap();
+        let (left, right) = (Side::Left, Side::Right);
+        assert!(repetition(&mut seen, &e, Some(left), left, 0).is_none());
+        let (mine, ends) = repetition(&mut seen, &e, Some(left), left, 2).unwrap();
         assert!(!ends && mine.contains("you are winning"), "{mine}");
-        let (theirs, _) = repetition(&mut seen, &e, Some("Left"), "Right", 4).unwrap();
+        let (theirs, _) = repetition(&mut seen, &e, Some(left), right, 4).unwrap();
         assert!(theirs.contains("the computer is winning"), "{theirs}");
         assert!(theirs.contains("as at turn 0"), "{theirs}");
         // The other player to move is another state.
-        assert!(repetition(&mut seen, &e, Some("Right"), "Left", 6).is_none());
+        assert!(repetition(&mut seen, &e, Some(right), left, 6).is_none());
     }
 }

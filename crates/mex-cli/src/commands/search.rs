@@ -1,38 +1,28 @@
-//! The budgets of a partizan search (`--memory`, `--comparisons`) and the
-//! one search that saves checkpoints (`--checkpoint`), for `mex value` and
-//! `mex moves` and the old command line `mex domineering`.
+//! The budgets of a search (`--memory`, `--comparisons`) and the searches
+//! that save checkpoints (`--checkpoint`), for `mex value` and `mex moves`
+//! and the old command line `mex domineering`.
 //!
 //! Budgets apply to every partizan game: they size the store of canonical
-//! forms the catalog evaluates in. A checkpoint needs the engine's own
-//! file format, which exists for Domineering only
-//! (`mex_core::partizan::search_checkpoint`: the store's games and the
-//! finished grids): that search is run here, with a progress counter, a
-//! save every ten minutes, on Ctrl-C (exit 130) and when a budget is spent.
+//! forms the catalog evaluates in. A checkpoint needs an engine's own file
+//! format: a game that has one gives its search through the catalog
+//! ([`CatalogGame::resumable_search`]: Domineering's evaluator, the nimber
+//! searches of Cram and Chomp), and it is run here, saved every ten
+//! minutes, on Ctrl-C (exit 130) and when a budget is spent.
 
 use super::checkpoint_file::{CheckpointFile, Interrupt};
 use crate::progress;
 use clap::Args;
-use indicatif::ProgressBar;
 use mex_core::games::{CatalogGame, Context, Evaluation, ResumableSearch};
-use mex_core::partizan::domineering::{Domineering, Grid};
-use mex_core::partizan::ruleset::Evaluator;
-use mex_core::partizan::search_checkpoint;
-use mex_core::partizan::store::{GameId, GameStore, DEFAULT_BUDGET, MAX_COMPARISONS};
 use mex_core::stop::{run_under, StopToken};
 use mex_core::MexError;
-use std::cell::Cell;
 use std::path::{Path, PathBuf};
-use std::rc::Rc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The smallest and largest memory budgets `--memory` accepts, in bytes.
 const MEMORY_RANGE: (u64, u64) = (1 << 20, 20 << 30);
 
 /// Save a checkpoint this often.
 const SAVE_EVERY: Duration = Duration::from_secs(600);
-
-/// The catalog name of the game whose search saves checkpoints.
-const CHECKPOINTED_GAME: &str = "domineering";
 
 pub(crate) fn memory_arg(text: &str) -> Result<usize, MexError> {
     let bytes = crate::number::memory_size(text, MEMORY_RANGE.0, MEMORY_RANGE.1)?;
@@ -80,154 +70,21 @@ impl SearchOptions {
         self.memory.is_some() || self.comparisons.is_some()
     }
 
-    /// The store of canonical forms: the default budget, or those given.
-    pub fn store(&self) -> GameStore {
-        if !self.budgeted() {
-            return GameStore::with_budget(DEFAULT_BUDGET);
-        }
-        let bytes = self.memory.unwrap_or(DEFAULT_BUDGET);
-        GameStore::with_limits(bytes, self.comparisons.unwrap_or(MAX_COMPARISONS))
-    }
-
-    /// A catalog context over [`SearchOptions::store`], whose searches'
-    /// tables have the --memory budget too, consulting the --db database,
+    /// A catalog context of the budgets given ([`Context::with_budgets`]), consulting the --db database,
     /// which must be of one of `games`.
     pub fn context(&self, games: &[&dyn CatalogGame]) -> Result<Context, MexError> {
-        let mut ctx = Context::with_store(self.store());
-        if let Some(bytes) = self.memory {
-            ctx.search_memory = bytes;
-            ctx.loopy_memory = bytes;
-        }
+        let ctx = Context::with_budgets(self.memory, self.comparisons);
         super::db::context_with(ctx, self.db.as_deref(), games)
     }
 }
 
-/// Whether `game`'s value is searched here rather than by the catalog:
-/// the game whose search saves checkpoints.
-pub fn searched_here(game: &dyn CatalogGame) -> bool {
-    game.info().name == CHECKPOINTED_GAME
-}
-
-/// Whether `game`'s value can be searched with a checkpoint: Domineering
-/// (searched here) and the games whose searches save their tables
-/// ([`CatalogGame::resumable_search`], asked of the game's example).
+/// Whether `game`'s value can be searched with a checkpoint: the games
+/// with a resumable search ([`CatalogGame::resumable_search`], asked of
+/// the game's example): Domineering's own search, and the nimber searches
+/// of the games whose searches save their tables.
 pub fn saves_checkpoints(game: &dyn CatalogGame) -> bool {
-    searched_here(game)
-        || game
-            .resumable_search(game.info().example, &Context::new())
-            .is_ok_and(|s| s.is_some())
-}
-
-/// A finished search: the store holding the value, the board as the game
-/// prints it, and what the search took.
-pub struct Searched {
-    pub context: Context,
-    pub value: GameId,
-    pub position: String,
-    /// Positions memoised (after symmetry).
-    pub positions: usize,
-    /// Positions read from the checkpoint (0 for a search from scratch).
-    pub resumed_positions: usize,
-}
-
-/// Refuses a grid with no rows before the library reads it (sizes, too
-/// small or too large, are the library's to check).
-fn check_not_empty(text: &str) -> Result<(), MexError> {
-    if text.trim().chars().all(|c| c == '/' || c.is_whitespace()) {
-        return Err(MexError::invalid(
-            "the grid is empty",
-            "HxW such as 4x4, or rows of . and # separated by / or | such as ..#/.../...",
-        ));
-    }
-    Ok(())
-}
-
-/// What the search shares with its observer: the checkpoint file and when
-/// it was last saved, the interrupt flag, the progress counter.
-struct Watch {
-    grid: Grid,
-    file: Option<CheckpointFile>,
-    interrupt: Option<Interrupt>,
-    bar: ProgressBar,
-    last_save: Cell<Instant>,
-}
-
-impl Watch {
-    fn save(&self, ev: &Evaluator<Domineering>, store: &GameStore) {
-        let Some(f) = &self.file else { return };
-        let saved = f.save_with(|w| search_checkpoint::write(w, &self.grid, ev, store));
-        match saved {
-            Ok(()) => self.last_save.set(Instant::now()),
-            Err(e) => eprintln!(
-                "mex: warning: saving checkpoint {} failed ({e})",
-                f.path().display()
-            ),
-        }
-    }
-
-    /// The observer's step: progress, a save when due, stop on Ctrl-C.
-    fn step(&self, ev: &Evaluator<Domineering>, store: &GameStore) -> Result<(), MexError> {
-        self.bar.set_position(ev.positions() as u64);
-        if self.last_save.get().elapsed() >= SAVE_EVERY {
-            self.save(ev, store);
-        }
-        match &self.interrupt {
-            Some(i) if i.requested() => Err(MexError::invalid("interrupted", "")),
-            _ => Ok(()),
-        }
-    }
-}
-
-/// Searches the Domineering board `text` within `options`' budgets (the
-/// defaults when none is given), saving and resuming the
-/// checkpoint when one is named; the progress counter stays quiet when
-/// `quiet`. Ctrl-C during a checkpointed search saves and exits with 130.
-pub fn domineering(text: &str, options: &SearchOptions, quiet: bool) -> Result<Searched, MexError> {
-    check_not_empty(text)?;
-    let grid = Grid::parse(text)?;
-    let mut store = options.store();
-    let mut ev = Evaluator::new(Domineering::default(), usize::MAX);
-    let file = options
-        .checkpoint
-        .as_deref()
-        .map(CheckpointFile::open)
-        .transpose()?;
-    let resumed_positions = match file.as_ref().map(CheckpointFile::reader).transpose()? {
-        Some(Some(r)) => search_checkpoint::read(r, &grid, &mut store, &mut ev)
-            .map_err(|e| in_file(e, file.as_ref()))?,
-        _ => 0,
-    };
-    let watch = Rc::new(Watch {
-        grid,
-        interrupt: file.as_ref().map(|_| Interrupt::install()).transpose()?,
-        file,
-        bar: progress::counter("positions", quiet),
-        last_save: Cell::new(Instant::now()),
-    });
-    let observer = watch.clone();
-    ev.observe(1 << 14, Box::new(move |ev, store| observer.step(ev, store)));
-    let searched = ev.value(&mut store, &grid);
-    watch.bar.finish_and_clear();
-    if searched.is_err() || watch.file.is_some() {
-        watch.save(&ev, &store);
-    }
-    let interrupted = match (&watch.interrupt, &watch.file) {
-        (Some(i), Some(f)) if i.requested() => Some(interrupted_line(ev.positions(), f.path())),
-        _ => None,
-    };
-    if let Some(line) = interrupted {
-        eprintln!("{line}");
-        drop(ev); // its observer holds the other reference to the watch
-        drop(watch); // removes the checkpoint's lock file
-        std::process::exit(130);
-    }
-    Ok(Searched {
-        value: searched?,
-        position: grid.to_string(),
-        positions: ev.positions(),
-        resumed_positions,
-        context: Context::with_store(store),
-    })
+    game.resumable_search(game.info().example, &mut Context::new())
+        .is_ok_and(|s| s.is_some())
 }
 
 /// A search run with a checkpoint file ([`resumable`]): its value and
@@ -266,7 +123,7 @@ pub fn resumable(
     }
     let file = CheckpointFile::open(path)?;
     let resumed_positions = match file.reader()? {
-        Some(mut r) => search.resume(&mut r).map_err(|e| in_file(e, Some(&file)))?,
+        Some(mut r) => search.resume(&mut r).map_err(|e| in_file(e, &file))?,
         None => 0,
     };
     let interrupt = Interrupt::install()?;
@@ -300,6 +157,22 @@ pub fn resumable(
     }
 }
 
+/// Runs a resumable search once, with no file: what a value report of a
+/// game with such a search takes when no checkpoint is named (the
+/// positions memoised are reported).
+pub fn unsaved(
+    mut search: Box<dyn ResumableSearch + '_>,
+    quiet: bool,
+) -> Result<Resumed, MexError> {
+    let evaluation = progress::while_searching(quiet, || search.run())?;
+    Ok(Resumed {
+        evaluation,
+        positions: search.positions(),
+        resumed_positions: 0,
+        saved: false,
+    })
+}
+
 /// The line printed when Ctrl-C stops a checkpointed search: what was
 /// saved, where, and how to go on.
 fn interrupted_line(positions: usize, path: &Path) -> String {
@@ -322,15 +195,15 @@ fn save_tables(file: &CheckpointFile, search: &dyn ResumableSearch) {
 }
 
 /// A checkpoint's error, naming the file.
-fn in_file(e: MexError, file: Option<&CheckpointFile>) -> MexError {
-    match (e, file) {
-        (MexError::Invalid { what, .. }, Some(f)) => MexError::Invalid {
+fn in_file(e: MexError, f: &CheckpointFile) -> MexError {
+    match e {
+        MexError::Invalid { what, .. } => MexError::Invalid {
             what: format!("checkpoint {}: {what}", f.path().display()),
             accepted: "a file written by `mex value GAME POSITION --checkpoint` for the same \
                        game and position, or a new name"
                 .into(),
         },
-        (e, _) => e,
+        e => e,
     }
 }
 
@@ -339,22 +212,24 @@ mod tests {
     use super::*;
     use mex_core::games;
 
-    /// The search here and the catalog's evaluation give the same value.
+    /// Domineering's resumable search comes from the catalog (no name is
+    /// compared here) and gives the catalog's value; a game without one
+    /// has none.
     #[test]
     fn the_search_agrees_with_the_catalog() {
         let game = games::find("domineering").unwrap();
-        assert!(searched_here(game) && !searched_here(games::find("cram").unwrap()));
+        assert!(saves_checkpoints(game) && saves_checkpoints(games::find("cram").unwrap()));
+        assert!(!saves_checkpoints(games::find("clobber").unwrap()));
         for board in ["2x2", "3x3", "2x5", "..#/.../#.."] {
-            let s = domineering(board, &SearchOptions::default(), true).unwrap();
-            let mut ctx = Context::new();
-            let e = game.evaluate(board, &mut ctx).unwrap();
-            assert_eq!(s.position, e.position, "{board}");
-            let ours =
-                mex_core::partizan::value::CanonicalForm::from_store(&s.context.store, s.value);
-            let theirs = game.canonical(board, &mut ctx).unwrap();
-            let theirs = mex_core::partizan::value::CanonicalForm::from_store(&ctx.store, theirs);
-            assert_eq!(ours, theirs, "{board}");
-            assert!(s.positions > 0 && s.resumed_positions == 0);
+            let mut ours = Context::new();
+            let search = game.resumable_search(board, &mut ours).unwrap().unwrap();
+            let s = unsaved(search, true).unwrap();
+            let mut theirs = Context::new();
+            let e = game.evaluate(board, &mut theirs).unwrap();
+            assert_eq!(s.evaluation.position, e.position, "{board}");
+            assert_eq!(s.evaluation.notation, e.notation, "{board}");
+            assert_eq!(s.evaluation.outcome, e.outcome, "{board}");
+            assert!(s.positions > 0 && s.resumed_positions == 0 && !s.saved);
         }
     }
 
@@ -369,14 +244,13 @@ mod tests {
             ..SearchOptions::default()
         };
         assert!(starved.budgeted());
+        let game = games::find("domineering").unwrap();
         for board in ["6x6", "8x8", "5x7"] {
-            let refused = domineering(board, &starved, true)
-                .err()
-                .unwrap()
-                .to_string();
+            let mut ctx = starved.context(&[game]).unwrap();
+            let search = game.resumable_search(board, &mut ctx).unwrap().unwrap();
+            let refused = unsaved(search, true).err().unwrap().to_string();
             assert!(refused.contains("65536 comparisons"), "{board}: {refused}");
         }
-        assert!(domineering("/", &none, true).is_err());
         let line = interrupted_line(12, Path::new("dir/6x6.ckpt"));
         assert!(
             line.contains("12 positions saved to dir/6x6.ckpt"),

@@ -106,18 +106,14 @@ pub fn run(a: &SubtractionArgs) -> Result<Output, MexError> {
         json.terms = Some(terms);
     }
     if need_period {
+        subtraction::check_max_terms(max_terms)
+            .map_err(|e| crate::files::with_option_hint(e, "--max-terms"))?;
         let found = match set.find_period(max_terms) {
             Ok(found) => found,
             Err(MexError::NotFound { what }) if a.q.has_query() => {
                 return answer_without_period(a, &set, max_terms, what, json, text)
             }
-            Err(e) => {
-                return Err(crate::files::with_option_hint(
-                    e,
-                    subtraction::TERM_BOUND,
-                    "--max-terms",
-                ))
-            }
+            Err(e) => return Err(e),
         };
         json.period = Some(SubtractionReport::proven(&found));
         let c = &found.certificate;

@@ -18,7 +18,7 @@ fn game_reports_stoppers_as_cgsuite_prints_them() {
         ("a{0||||0|||a|*||*}", "a{0||||0|||a|*||*}", "L", "0", "0"),
     ] {
         let v = json(&["game", input]);
-        assert_eq!(v["canonical"], canonical, "{input}");
+        assert_eq!(v["value"], canonical, "{input}");
         assert_eq!(v["outcome"], outcome, "{input}");
         assert_eq!(v["left_stop"], left, "{input}");
         assert_eq!(v["right_stop"], right, "{input}");
@@ -35,12 +35,12 @@ fn game_reports_draws_and_sides() {
     assert_eq!(dud["outcome"], "D");
     assert_eq!(dud["stopper"], false);
     assert_eq!(dud["kind"], "sided");
-    assert_eq!(dud["canonical"], "dud");
+    assert_eq!(dud["value"], "dud");
     assert_eq!(dud["onside"], "on");
     assert_eq!(dud["offside"], "off");
     // CGSuite's SidedValueTestCase: {0|{dud|},*} = ^ & v*, NHat.
     let nhat = json(&["game", "{0|{dud|},*}"]);
-    assert_eq!(nhat["canonical"], "^ & v*");
+    assert_eq!(nhat["value"], "^ & v*");
     assert_eq!(nhat["outcome"], "NHat");
     // Bach's carousel: sides that are no stoppers, simplified as CGSuite
     // prints them (SidedValueTestCase), outcome N; read back and compared.
@@ -49,12 +49,12 @@ fn game_reports_draws_and_sides() {
     assert_eq!(bach["onside"], "a{1|1,{1*|a||*}||0}");
     assert_eq!(bach["offside"], "a{0,{1|||1*|a||*}|0}");
     assert_eq!(bach["outcome"], "N");
-    let printed = bach["canonical"].as_str().unwrap().to_string();
-    assert_eq!(json(&["game", &printed])["canonical"], printed.as_str());
+    let printed = bach["value"].as_str().unwrap().to_string();
+    assert_eq!(json(&["game", &printed])["value"], printed.as_str());
     let cmp = json(&["compare", &printed, "a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}"]);
     assert_eq!(cmp["relation"], "=");
     let sided = json(&["game", "over & v"]);
-    assert_eq!(sided["canonical"], "over & v");
+    assert_eq!(sided["value"], "over & v");
     assert_eq!(sided["onside"], "over");
     assert_eq!(sided["offside"], "v");
     // CGSuite: a{{|a}|} is 1 & 0, outcome PHat.
@@ -63,7 +63,7 @@ fn game_reports_draws_and_sides() {
     // An option given by its sides, read as CGSuite reads it:
     // {0 | on & off} = {0|on}⁺ & {0|off}⁻ = 1 & {0|off}.
     let braced = json(&["game", "{0|on&off}"]);
-    assert_eq!(braced["canonical"], "1 & {0|off}");
+    assert_eq!(braced["value"], "1 & {0|off}");
     assert_eq!(braced["onside"], "1");
 }
 
@@ -94,20 +94,20 @@ fn compare_orders_stoppers() {
 fn compare_describes_both_games() {
     let v = json(&["compare", "on", "over"]);
     assert_eq!(v["relation"], ">");
-    assert_eq!(v["g_report"]["canonical"], "on");
+    assert_eq!(v["g_report"]["value"], "on");
     assert_eq!(v["g_report"]["kind"], "stopper");
     assert_eq!(v["g_report"]["left_stop"], "on");
-    assert_eq!(v["h_report"]["canonical"], "over");
+    assert_eq!(v["h_report"]["value"], "over");
     assert_eq!(v["h_report"]["outcome"], "L");
     assert_eq!(v["h_report"]["right_stop"], "over");
     assert_eq!(v["h_report"]["onside"], "over");
     // upon = ^[on] (Winning Ways ch. 11), stops 0; ^ is short.
     let v = json(&["compare", "upon", "^"]);
     assert_eq!(v["relation"], ">");
-    assert_eq!(v["g_report"]["canonical"], "^[on]");
+    assert_eq!(v["g_report"]["value"], "^[on]");
     assert_eq!(v["g_report"]["left_stop"], "0");
     assert_eq!(v["g_report"]["right_stop"], "0");
-    assert_eq!(v["h_report"]["canonical"], "^");
+    assert_eq!(v["h_report"]["value"], "^");
     assert_eq!(v["h_report"]["kind"], "short");
     assert_eq!(v["h_report"]["outcome"], "L");
     // Sided values: sides, no stops, outcome with draws.
@@ -118,7 +118,7 @@ fn compare_describes_both_games() {
     assert_eq!(g["outcome"], "D");
     assert_eq!((&g["onside"], &g["offside"]), (&"on".into(), &"off".into()));
     assert!(g["left_stop"].is_null() && g["right_stop"].is_null());
-    assert_eq!(h["canonical"], "1 & 0");
+    assert_eq!(h["value"], "1 & 0");
     assert_eq!(h["outcome"], "PHat");
     assert_eq!((&h["onside"], &h["offside"]), (&"1".into(), &"0".into()));
     // Each description is what `mex game --json` says of that game.
@@ -126,12 +126,9 @@ fn compare_describes_both_games() {
         let v = json(&["compare", g, h]);
         for (text, report) in [(g, &v["g_report"]), (h, &v["h_report"])] {
             let game = json(&["game", text]);
-            let canonical = if report["kind"] == "short" {
-                "value"
-            } else {
-                "canonical"
-            };
-            assert_eq!(report["canonical"], game[canonical], "{text}");
+            // One key for the value, short or loopy.
+            assert_eq!(report["value"], game["value"], "{text}");
+            assert!(game.get("canonical").is_none(), "{text}");
             for field in ["outcome", "left_stop", "right_stop"] {
                 assert_eq!(report[field], game[field], "{text} {field}");
             }
@@ -157,12 +154,12 @@ fn printed_text_reads_back() {
         "^<on> + {0|upon}",
         "a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}",
     ] {
-        let first = json(&["game", input])["canonical"]
+        let first = json(&["game", input])["value"]
             .as_str()
             .unwrap()
             .to_string();
         let again = json(&["game", &first]);
-        assert_eq!(again["canonical"], first.as_str(), "{input}");
+        assert_eq!(again["value"], first.as_str(), "{input}");
     }
 }
 
@@ -261,7 +258,7 @@ fn sums_of_many_labelled_games_are_reduced_term_by_term() {
             .collect::<Vec<_>>()
             .join(" + ");
         let v = json(&["game", &text]);
-        assert_eq!(v["canonical"], "over", "{n} terms");
+        assert_eq!(v["value"], "over", "{n} terms");
         assert_eq!(
             json(&["compare", &text, "over"])["relation"],
             "=",

@@ -35,7 +35,7 @@ fn compare_describes_both_short_games() {
     assert_eq!(v["g"], "{2|-1}");
     assert_eq!(v["h"], "0");
     let (g, h) = (&v["g_report"], &v["h_report"]);
-    assert_eq!(g["canonical"], "{2|-1}");
+    assert_eq!(g["value"], "{2|-1}");
     assert_eq!(g["kind"], "short");
     assert_eq!(g["stopper"], true);
     assert_eq!(g["outcome"], "N");
@@ -43,13 +43,13 @@ fn compare_describes_both_short_games() {
     assert_eq!(g["right_stop"], "-1");
     assert_eq!(g["onside"], "{2|-1}");
     assert_eq!(g["offside"], "{2|-1}");
-    assert_eq!(h["canonical"], "0");
+    assert_eq!(h["value"], "0");
     assert_eq!(h["outcome"], "P");
     // The same fields as `mex game` gives for each game.
     for (text, report) in [("{2|-1}", g), ("{1|0} + {0|-1}", h)] {
         let game = json(&["game", text]);
         for (field, in_game) in [
-            ("canonical", "value"),
+            ("value", "value"),
             ("outcome", "outcome"),
             ("left_stop", "left_stop"),
             ("right_stop", "right_stop"),
@@ -58,7 +58,7 @@ fn compare_describes_both_short_games() {
         }
     }
     let braces = json(&["compare", "{0||0|-1}", "^", "--braces"]);
-    assert_eq!(braces["g_report"]["canonical"], "{0 | {0 | -1}}");
+    assert_eq!(braces["g_report"]["value"], "{0 | {0 | -1}}");
     assert_eq!(braces["g_report"]["right_stop"], "0");
     assert_eq!(braces["h_report"]["outcome"], "L");
 }

@@ -181,26 +181,34 @@ fn loopy_rank(m: &MoveEvaluation) -> (u8, i64) {
     }
 }
 
-/// Splits a synchronized move's label `Left X, Right Y` into `(X, Y)`.
-pub fn sync_parts(label: &str) -> Option<(&str, &str)> {
-    label.strip_prefix("Left ")?.split_once(", Right ")
+/// The side the computer plays in a partizan or synchronized game: Left
+/// or Right (`Left` when none is given).
+fn partizan_side(side: Option<Side>) -> Result<Side, MexError> {
+    match side.unwrap_or(Side::Left) {
+        s @ (Side::Left | Side::Right) => Ok(s),
+        s => Err(MexError::invalid(
+            format!("{} is not a side of this game", s.name()),
+            "Left or Right",
+        )),
+    }
 }
 
 /// The computer's perfect move at `position` (evaluated as `e` with
 /// `moves`), playing `side` where the family has sides (partizan and
-/// synchronized games; `Left` by default), given in a synchronized game
-/// the person's `choice`.
+/// synchronized games: Left or Right, `Left` by default), given in a
+/// synchronized game the person's `choice` (the other side's part of a
+/// move, [`crate::games::Choices`]).
 pub fn best_move(
     game: &dyn CatalogGame,
     e: &Evaluation,
     moves: &[MoveEvaluation],
-    side: Option<&str>,
+    side: Option<Side>,
     choice: Option<&str>,
     budget: Budget,
 ) -> Result<Best, MexError> {
     use crate::games::Family;
     let family = game.info().family;
-    let side_name = |s: Option<&str>| Side::parse_partizan(s.unwrap_or("Left"));
+    let side_name = partizan_side;
     let mut best = Best {
         player: None,
         chosen: None,
@@ -344,8 +352,7 @@ pub fn best_move(
             let side = side_name(side)?;
             best.player = Some(side);
             let mine = |m: &MoveEvaluation| -> Option<String> {
-                let (l, r) = sync_parts(&m.label)?;
-                Some(if side == Side::Left { l } else { r }.to_string())
+                m.choices.as_ref()?.of(side).map(str::to_string)
             };
             let own = moves
                 .iter()
@@ -359,9 +366,8 @@ pub fn best_move(
             };
             if let (Some(own), Some(theirs)) = (&own, choice) {
                 let i = moves.iter().position(|m| {
-                    sync_parts(&m.label).is_some_and(|(l, r)| {
-                        let (a, b) = if side == Side::Left { (l, r) } else { (r, l) };
-                        a == own && b == theirs
+                    m.choices.as_ref().is_some_and(|c| {
+                        c.of(side) == Some(own.as_str()) && c.of(side.opponent()) == Some(theirs)
                     })
                 });
                 if i.is_none() {

@@ -459,6 +459,17 @@ mod tests {
         Arc::new(Database::open(Arc::new(bytes)).unwrap())
     }
 
+    /// Domineering's checkpointed search reads no database: a context
+    /// consulting one of Domineering has none, and evaluates instead.
+    #[test]
+    fn a_context_consulting_a_database_has_no_checkpointed_search() {
+        let game = find("domineering").unwrap();
+        let mut ctx = Context::new();
+        assert!(game.resumable_search("2x2", &mut ctx).unwrap().is_some());
+        ctx.database = Some(opened(built(&Domineering, 4, None)));
+        assert!(game.resumable_search("2x2", &mut ctx).unwrap().is_none());
+    }
+
     /// A 64-bit xorshift generator: the same boards on every run.
     struct Random(u64);
     impl Random {

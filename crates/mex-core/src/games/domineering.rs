@@ -5,15 +5,20 @@
 use super::database::{self, Shape};
 use super::picture::{self, Cell, Picture};
 use super::proof::WinnerProof;
-use super::{Family, Game, GameInfo, Move, PartizanGame, Ruleset};
+use super::{
+    partizan_evaluation, Evaluation, Family, Game, GameInfo, Move, PartizanGame, ResumableSearch,
+    Ruleset,
+};
 use crate::partizan::domineering::{Domineering as Engine, Grid};
 use crate::partizan::domineering_search::proof as domineering_proof;
 use crate::partizan::domineering_search::DomineeringSearch;
 use crate::partizan::minimax::Player;
-use crate::partizan::ruleset::PartizanRuleset;
+use crate::partizan::ruleset::{Evaluator, PartizanRuleset};
+use crate::partizan::search_checkpoint;
 use crate::partizan::store::{GameId, GameStore};
 use crate::MexError;
 use std::fmt;
+use std::io::{self, Read, Write};
 use std::str::FromStr;
 
 /// Domineering.
@@ -128,6 +133,20 @@ impl PartizanGame for Domineering {
         let proof = domineering_proof::prove(&mut search, &b.0, first, memory / 2)?;
         Ok(Some(WinnerProof::Domineering(proof)))
     }
+    /// The engine's evaluator on the grid, saved as
+    /// [`crate::partizan::search_checkpoint`] writes it.
+    fn checkpointed_search<'a>(
+        &'a self,
+        b: &Board,
+        store: &'a mut GameStore,
+    ) -> Option<Box<dyn ResumableSearch + 'a>> {
+        Some(Box::new(Checkpointed {
+            grid: b.0,
+            position: b.to_string(),
+            evaluator: Evaluator::new(Engine::default(), usize::MAX),
+            store,
+        }))
+    }
     /// Its free cells.
     fn region_cells(&self, b: &Board) -> usize {
         b.0.free_cells() as usize
@@ -138,6 +157,36 @@ impl PartizanGame for Domineering {
         Grid::parse(&database::rows_text(&rows))
             .ok()
             .map(|g| vec![Board(g)])
+    }
+}
+
+/// The search of one board's value that saves checkpoints: the engine's
+/// memoising evaluator on the grid, in a store it borrows; a run stopped
+/// part-way keeps every finished position, so it can be saved and run
+/// again.
+struct Checkpointed<'a> {
+    grid: Grid,
+    position: String,
+    evaluator: Evaluator<Engine>,
+    store: &'a mut GameStore,
+}
+
+impl ResumableSearch for Checkpointed<'_> {
+    fn position(&self) -> &str {
+        &self.position
+    }
+    fn run(&mut self) -> Result<Evaluation, MexError> {
+        let g = self.evaluator.value(self.store, &self.grid)?;
+        partizan_evaluation(self.store, self.position.clone(), g)
+    }
+    fn positions(&self) -> usize {
+        self.evaluator.positions()
+    }
+    fn save(&self, out: &mut dyn Write) -> io::Result<()> {
+        search_checkpoint::write(out, &self.grid, &self.evaluator, self.store)
+    }
+    fn resume(&mut self, input: &mut dyn Read) -> Result<usize, MexError> {
+        search_checkpoint::read(input, &self.grid, self.store, &mut self.evaluator)
     }
 }
 

@@ -41,12 +41,10 @@ pub mod backsliding_toads_frogs;
 pub mod best;
 pub mod cherries;
 pub mod chomp;
-pub mod chomp_dense;
 pub mod clobber;
 pub mod clobber_search;
 pub mod col;
 pub mod cram;
-pub mod cram_board;
 pub mod cutcake;
 pub mod database;
 pub mod domineering;
@@ -79,7 +77,7 @@ pub mod wythoff;
 
 pub use adapters::{
     partizan_evaluation, value_with_first, Accepts, ArenaEntry, CatalogGame, CheckpointedSearch,
-    Context, Evaluation, ImpartialEntry, LabelledParts, LoopyEntry, LoopyPartizanEntry,
+    Choices, Context, Evaluation, ImpartialEntry, LabelledParts, LoopyEntry, LoopyPartizanEntry,
     MoveEvaluation, Outcome, PartizanEntry, ResumableSearch, SavedTable, Side, SyncEntry, Value,
 };
 
@@ -344,6 +342,20 @@ pub trait PartizanGame: Game + PartizanRuleset {
     ) -> Result<Option<proof::WinnerProof>, MexError> {
         let _ = (p, first, memory);
         Ok(None)
+    }
+    /// The game's own search of `p`'s value that saves checkpoints and
+    /// resumes from them, evaluating in `store` (Domineering's evaluator,
+    /// saved in the format of [`crate::partizan::search_checkpoint`]);
+    /// `None` (the default) when the game has none. A front end that keeps
+    /// a search across interruptions asks every game this
+    /// ([`CatalogGame::resumable_search`]), never a game by its name.
+    fn checkpointed_search<'a>(
+        &'a self,
+        p: &Self::Position,
+        store: &'a mut GameStore,
+    ) -> Option<Box<dyn ResumableSearch + 'a>> {
+        let _ = (p, store);
+        None
     }
     /// The regions of `shape` a database of the game holds
     /// ([`database::build`]): the fillings of its cells as the game's

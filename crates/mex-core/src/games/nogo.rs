@@ -53,7 +53,7 @@
 //! the negative (the conjugate) in NoGo and the same game in impartial
 //! NoGo. A region is keyed by its least image under the sixteen.
 
-use super::cram::{first_column, low_bits, shl, shr};
+use super::cram::cells::{first_column, low_bits, shl, shr};
 use super::grid_board::{cell_name, Alphabet, Board};
 use super::picture::{Cell, Owner, Picture};
 use super::{

@@ -192,7 +192,10 @@ impl fmt::Display for SubtractionSet {
     }
 }
 
-fn check_max_terms(max_terms: usize) -> Result<(), MexError> {
+/// Refuses a bound on terms above [`MAX_TERMS_LIMIT`] (an
+/// [`MexError::AboveLimit`] of [`TERM_BOUND`]), as
+/// [`SubtractionSet::find_period`] does before any work.
+pub fn check_max_terms(max_terms: usize) -> Result<(), MexError> {
     if max_terms > MAX_TERMS_LIMIT {
         return Err(MexError::above_limit(
             TERM_BOUND,

@@ -105,6 +105,9 @@ impl Grid {
         let accepted =
             "HxW such as 4x4, or rows of . and # separated by / or | such as ..#/.../...";
         let t = text.trim();
+        if t.chars().all(|c| c == '/' || c == '|' || c.is_whitespace()) {
+            return Err(MexError::invalid("the grid is empty", accepted));
+        }
         if let Some((h, w)) = t.split_once(['x', 'X']) {
             let side = |s: &str| parse_side(s.trim(), t, accepted);
             let (h, w) = (side(h)?, side(w)?);
@@ -116,9 +119,6 @@ impl Grid {
         }
         let lines: Vec<&str> = t.split(['/', '|', '\n']).map(str::trim).collect();
         let width = lines[0].chars().count();
-        if t.is_empty() {
-            Self::check(0, 0)?;
-        }
         if lines
             .iter()
             .any(|l| l.chars().count() != width || width == 0)
@@ -550,6 +550,11 @@ mod tests {
             star.starts_with("the size '3*3' was not understood; accepted: HxW"),
             "{star}"
         );
+        // A grid of no cells is said to be empty.
+        for empty in ["", "/", " | / "] {
+            let err = Grid::parse(empty).unwrap_err().to_string();
+            assert!(err.starts_with("the grid is empty; accepted: HxW"), "{err}");
+        }
         // An empty row is refused, not dropped; rows have one width.
         for ragged in ["../", "/..", "..//..", "..||..", "../.", "#/..", "..\n\n.."] {
             let err = Grid::parse(ragged).unwrap_err().to_string();

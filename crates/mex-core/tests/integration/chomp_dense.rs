@@ -3,8 +3,8 @@
 //! every staircase of small boxes and on random staircases of larger
 //! ones; its ranks against the combinatorial number system; its refusals.
 
+use mex_core::games::chomp::dense::{binomial, ChompTable};
 use mex_core::games::chomp::Chomp;
-use mex_core::games::chomp_dense::{binomial, ChompTable};
 use mex_core::games::{find, Context, Value};
 use mex_core::impartial::grundy::GrundySolver;
 use num_bigint::BigUint;

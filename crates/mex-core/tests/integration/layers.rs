@@ -542,6 +542,73 @@ fn no_engine_imports_the_catalog() {
     }
 }
 
+/// Inside the catalog, the games with engines of their own are folders
+/// whose files are ordered from the bottom up, as [`LAYERS`] orders the
+/// crate: the positions, then the engine, then the game (the folder's
+/// `mod.rs`), which alone the rest of the catalog sees. (The catalog as a
+/// whole is still one entry of [`LAYERS`]: `games/mod.rs` holds both the
+/// traits every game imports and the registry that imports every game.)
+const CATALOG_FOLDERS: &[&[&str]] = &[
+    &[
+        "games::chomp::staircase",
+        "games::chomp::dense",
+        "games::chomp",
+    ],
+    &["games::cram::cells", "games::cram::board", "games::cram"],
+];
+
+/// The place of `path` in its folder's order, when it is in one of
+/// [`CATALOG_FOLDERS`]: (folder, rank).
+fn catalog_rank(path: &[String]) -> Option<(usize, usize)> {
+    CATALOG_FOLDERS.iter().enumerate().find_map(|(f, order)| {
+        order
+            .iter()
+            .enumerate()
+            .filter(|(_, m)| {
+                let m = module(m);
+                path.len() >= m.len() && path[..m.len()] == m[..]
+            })
+            .max_by_key(|(_, m)| m.len())
+            .map(|(rank, _)| (f, rank))
+    })
+}
+
+/// No file of a catalog folder imports a file of its folder at its own
+/// rank or above: no circle, no import back up to the game.
+#[test]
+fn catalog_folders_import_down_only() {
+    let mut seen = 0;
+    let mut broken = Vec::new();
+    for unit in module_tree() {
+        let Some((folder, from)) = catalog_rank(&unit.module) else {
+            continue;
+        };
+        seen += 1;
+        let text = fs::read_to_string(&unit.file).expect("readable source");
+        for i in imports(&unit.module, &text, unit.test_only) {
+            if i.test {
+                continue;
+            }
+            if let Some((f, to)) = catalog_rank(&i.path) {
+                if f == folder && to >= from && i.from == unit.module {
+                    broken.push(format!(
+                        "{}:{}: {} uses {}",
+                        unit.file.display(),
+                        i.line,
+                        show(&unit.module),
+                        show(&i.path)
+                    ));
+                }
+            }
+        }
+    }
+    assert_eq!(seen, 6, "the files of the catalog's folders");
+    assert!(broken.is_empty(), "\n{}", broken.join("\n"));
+    // The checker sees an import back up.
+    let up = imports(&module("games::cram::board"), "use super::Cram;\n", false);
+    assert_eq!(catalog_rank(&up[0].path), Some((1, 2)), "{up:?}");
+}
+
 fn module(path: &str) -> Vec<String> {
     path.split("::").map(String::from).collect()
 }

@@ -1,5 +1,6 @@
-//! Checkpoints of the nimber search (`mex_core::impartial::search_checkpoint`
-//! through the catalog's `resumable_search`): a search saved part-way or
+//! Checkpoints of the nimber search (`mex_core::impartial::search_checkpoint`)
+//! and of Domineering's search (`mex_core::partizan::search_checkpoint`),
+//! through the catalog's `resumable_search`: a search saved part-way or
 //! whole, read back into a fresh search and finished, gives the value of a
 //! search run in one go; damaged and foreign files are refused.
 
@@ -19,7 +20,10 @@ fn search_within<'a>(
 ) -> Box<dyn ResumableSearch + 'a> {
     let mut ctx = Context::new();
     ctx.search_memory = memory;
-    game.resumable_search(position, &ctx)
+    // The search evaluates in the context's store for as long as it lives:
+    // a test's few contexts are left to the end of the process.
+    let ctx = Box::leak(Box::new(ctx));
+    game.resumable_search(position, ctx)
         .unwrap()
         .expect("the game saves its searches")
 }
@@ -240,15 +244,36 @@ fn damaged_or_foreign_files_are_refused() {
     assert!(resume(cram, "3x5", &flipped).is_err());
 }
 
-/// Games without records (and partizan games) have no resumable search.
+/// Impartial games without records, and partizan games without a
+/// checkpointed search of their own, have no resumable search.
 #[test]
-fn only_games_with_records_resume() {
-    let ctx = Context::new();
-    for (name, position) in [("kayles", "IIII"), ("domineering", "2x2")] {
+fn only_games_with_records_or_their_own_search_resume() {
+    for (name, position) in [("kayles", "IIII"), ("clobber", "xo"), ("snort", "2x2")] {
         let game = games::find(name).unwrap();
         assert!(
-            game.resumable_search(position, &ctx).unwrap().is_none(),
+            game.resumable_search(position, &mut Context::new())
+                .unwrap()
+                .is_none(),
             "{name}"
         );
     }
+    let domineering = games::find("domineering").unwrap();
+    assert!(domineering
+        .resumable_search("2x2", &mut Context::new())
+        .unwrap()
+        .is_some());
+}
+
+/// Domineering's own search, stopped part-way, saved and resumed in fresh
+/// searches, finds the value of a search run in one go.
+#[test]
+fn domineering_searches_resume_to_the_same_value() {
+    let slices: Vec<usize> = ["4x4", "4x5", "..../..#./..../...."]
+        .iter()
+        .map(|board| resumed_in_slices("domineering", board, Duration::from_micros(100)))
+        .collect();
+    assert!(
+        slices.iter().any(|&n| n > 2),
+        "no search was cut: {slices:?}"
+    );
 }

@@ -74,6 +74,7 @@ impl<G: ArenaGame> CatalogGame for ArenaEntry<G> {
                     label: m.label,
                     result: e,
                     winning,
+                    choices: None,
                 }
             })
             .collect())

@@ -253,6 +253,30 @@ pub struct MoveEvaluation {
     /// synchronized game a pair of choices each of which secures its
     /// player's best guaranteed result.
     pub winning: bool,
+    /// A synchronized game's move: the choice of each side; `None` in the
+    /// other families.
+    pub choices: Option<Choices>,
+}
+
+/// The two simultaneous choices of a synchronized game's move, each as its
+/// side labels it (the move's label joins them for a person to read).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Choices {
+    /// Left's choice.
+    pub left: String,
+    /// Right's choice.
+    pub right: String,
+}
+
+impl Choices {
+    /// The choice of `side` (Left or Right; `None` for the other sides).
+    pub fn of(&self, side: Side) -> Option<&str> {
+        match side {
+            Side::Left => Some(&self.left),
+            Side::Right => Some(&self.right),
+            _ => None,
+        }
+    }
 }
 
 impl MoveEvaluation {

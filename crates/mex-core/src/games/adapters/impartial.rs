@@ -308,6 +308,7 @@ impl<G: ImpartialGame> CatalogGame for ImpartialEntry<G> {
                     label: m.label,
                     winning: g.is_zero(),
                     result: Self::evaluation(&m.to, g),
+                    choices: None,
                 })
             })
             .collect()
@@ -387,7 +388,7 @@ impl<G: ImpartialGame> CatalogGame for ImpartialEntry<G> {
     fn resumable_search<'a>(
         &'a self,
         position: &str,
-        ctx: &Context,
+        ctx: &'a mut Context,
     ) -> Result<Option<Box<dyn ResumableSearch + 'a>>, MexError> {
         if self.0.record_bytes() == 0 {
             return Ok(None);

@@ -51,6 +51,7 @@ impl<G: LoopyGame> CatalogGame for LoopyEntry<G> {
                     label: m.label,
                     winning: matches!(result.value, Value::Loopy(retrograde::Value::Loss(_))),
                     result,
+                    choices: None,
                 })
             })
             .collect()

@@ -183,6 +183,7 @@ impl<G: LoopyPartizanGame> CatalogGame for LoopyPartizanEntry<G> {
                     retrograde::Value::Loss(_)
                 ),
                 result: evaluation(m.to.to_string(), v),
+                choices: None,
             }
         };
         Ok(left

@@ -40,7 +40,7 @@ mod resumable;
 mod sync;
 
 pub use arena::ArenaEntry;
-pub use evaluation::{value_with_first, Evaluation, MoveEvaluation, Outcome, Side, Value};
+pub use evaluation::{value_with_first, Choices, Evaluation, MoveEvaluation, Outcome, Side, Value};
 pub use impartial::ImpartialEntry;
 pub use loopy::LoopyEntry;
 pub use loopy_partizan::LoopyPartizanEntry;
@@ -91,7 +91,7 @@ use crate::impartial::misere::TameGenus;
 use crate::partizan::database::Database;
 use crate::partizan::minimax::{Boxed, Player};
 use crate::partizan::simple::Record;
-use crate::partizan::store::{GameId, GameStore, DEFAULT_BUDGET};
+use crate::partizan::store::{GameId, GameStore, DEFAULT_BUDGET, MAX_COMPARISONS};
 use crate::MexError;
 use num_bigint::{BigInt, BigUint};
 use num_traits::ToPrimitive;
@@ -167,6 +167,26 @@ impl Context {
         let mut ctx = Context::with_store(GameStore::with_budget(half.min(DEFAULT_BUDGET)));
         ctx.search_memory = half.min(ctx.search_memory);
         ctx.loopy_memory = half.min(ctx.loopy_memory);
+        ctx
+    }
+
+    /// A context of the budgets a front end's settings give: `memory`
+    /// bytes for each budget of memory (the store of canonical forms, a
+    /// search's table, a loopy game's positions; each its default when
+    /// `None`) and `comparisons` comparisons of options (default
+    /// [`MAX_COMPARISONS`]). The CLI's `--memory` and `--comparisons` and
+    /// Python's `memory=` build their contexts here, so one setting sets
+    /// the same budgets everywhere.
+    pub fn with_budgets(memory: Option<usize>, comparisons: Option<u64>) -> Self {
+        let store = GameStore::with_limits(
+            memory.unwrap_or(DEFAULT_BUDGET),
+            comparisons.unwrap_or(MAX_COMPARISONS),
+        );
+        let mut ctx = Context::with_store(store);
+        if let Some(bytes) = memory {
+            ctx.search_memory = bytes;
+            ctx.loopy_memory = bytes;
+        }
         ctx
     }
 
@@ -362,16 +382,20 @@ pub trait CatalogGame: Send + Sync {
         false
     }
     /// The search for the position's value as one that can be saved and
-    /// resumed, within the context's memory budget: for the games whose
+    /// resumed, within the context's budgets: for the impartial games whose
     /// positions have checkpoint records
     /// ([`crate::impartial::ruleset::ImpartialRuleset::record_bytes`]),
     /// on the engine a plain evaluation takes
     /// ([`crate::games::ImpartialGame::checkpointed_search`]: it may keep
-    /// no checkpoint, [`ResumableSearch::saves`]); `None` for the others.
+    /// no checkpoint, [`ResumableSearch::saves`]), and for the partizan
+    /// games with a checkpointed search of their own
+    /// ([`crate::games::PartizanGame::checkpointed_search`], evaluating in
+    /// the context's store; not when the context consults a database of
+    /// the game, which that search would not read); `None` for the others.
     fn resumable_search<'a>(
         &'a self,
         _position: &str,
-        _ctx: &Context,
+        _ctx: &'a mut Context,
     ) -> Result<Option<Box<dyn ResumableSearch + 'a>>, MexError> {
         Ok(None)
     }

@@ -2,7 +2,9 @@
 //! Left's and Right's moves, winning when they keep the value on the
 //! mover's side of 0.
 
-use super::{parse, CatalogGame, Context, Evaluation, MoveEvaluation, Outcome, Side, Value};
+use super::{
+    parse, CatalogGame, Context, Evaluation, MoveEvaluation, Outcome, ResumableSearch, Side, Value,
+};
 use crate::games::database::{self, BuildProgress, Consulting};
 use crate::games::{check_listing_size, Move, PartizanGame};
 use crate::partizan::database::Database;
@@ -123,6 +125,7 @@ impl<G: PartizanGame> CatalogGame for PartizanEntry<G> {
                     label,
                     result: partizan_evaluation(&mut ctx.store, to.to_string(), g)?,
                     winning,
+                    choices: None,
                 });
             }
         }
@@ -193,6 +196,21 @@ impl<G: PartizanGame> CatalogGame for PartizanEntry<G> {
             return Err(database::no_database(G::INFO.name));
         }
         database::build(&self.0, max_cells, &mut ctx.store, resume, saved, progress)
+    }
+    fn resumable_search<'a>(
+        &'a self,
+        position: &str,
+        ctx: &'a mut Context,
+    ) -> Result<Option<Box<dyn ResumableSearch + 'a>>, MexError> {
+        let p = parse(&self.0, position)?;
+        if ctx
+            .database
+            .as_ref()
+            .is_some_and(|db| db.game() == G::INFO.name)
+        {
+            return Ok(None);
+        }
+        Ok(self.0.checkpointed_search(&p, &mut ctx.store))
     }
     fn builds_databases(&self) -> bool {
         self.0.regions(&database::monomino()).is_some()

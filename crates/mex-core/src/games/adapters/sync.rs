@@ -2,7 +2,9 @@
 //! strategies, and the pairs of choices that secure each side's best
 //! guaranteed result.
 
-use super::{parse, CatalogGame, Context, Evaluation, MoveEvaluation, Outcome, Side, Value};
+use super::{
+    parse, CatalogGame, Choices, Context, Evaluation, MoveEvaluation, Outcome, Side, Value,
+};
 use crate::games::{check_listing_size, SyncGame};
 use crate::sync::solver::{Goal, SyncOutcome, SyncRuleset, SyncSolver};
 use crate::MexError;
@@ -112,6 +114,10 @@ impl<G: SyncGame> CatalogGame for SyncEntry<G> {
                     label: format!("Left {}, Right {}", l.label, r.label),
                     result: sync_evaluation(q.to_string(), c),
                     winning: left_good[i] && right_good[j],
+                    choices: Some(Choices {
+                        left: l.label.clone(),
+                        right: r.label.clone(),
+                    }),
                 });
             }
         }

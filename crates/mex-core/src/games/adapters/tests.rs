@@ -107,3 +107,19 @@ fn catalog_evaluations_are_typed() {
     assert_eq!(e.outcome, Outcome::Impartial(ImpartialOutcome::P));
     assert_eq!(e.notation, None);
 }
+
+/// One memory setting sets every budget of memory; none leaves each at its
+/// default.
+#[test]
+fn one_memory_setting_sets_every_budget() {
+    let ctx = Context::with_budgets(Some(3 << 20), Some(1 << 10));
+    assert_eq!(ctx.store.memory().1, 3 << 20);
+    assert_eq!((ctx.search_memory, ctx.loopy_memory), (3 << 20, 3 << 20));
+    let defaults = Context::with_budgets(None, None);
+    let new = Context::new();
+    assert_eq!(defaults.store.memory().1, new.store.memory().1);
+    assert_eq!(
+        (defaults.search_memory, defaults.loopy_memory),
+        (new.search_memory, new.loopy_memory)
+    );
+}

@@ -12,7 +12,7 @@
 //!
 //! Eating a square whose column's right step is at place `a` and whose
 //! row's up step is at place `b > a` moves the up steps in `a..=b` to the
-//! places `a, a + 1, …` (see `chomp.rs`): every moved up step goes to a
+//! places `a, a + 1, …` (see `chomp/mod.rs`): every moved up step goes to a
 //! lower place, so every option has a lower rank, and solving the ranks
 //! in increasing order meets every option before the positions above it.
 //! For a fixed `a`, the options for the successive up steps `b` after it
@@ -26,7 +26,7 @@
 //! a value is at most the number of options, `R·C − 1`); it is refused at
 //! once when it would exceed the memory budget.
 
-use super::chomp::Staircase;
+use super::staircase::Staircase;
 use crate::impartial::ruleset::GrundyTable;
 use crate::stop;
 use crate::MexError;

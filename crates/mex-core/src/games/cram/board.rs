@@ -1,15 +1,15 @@
 //! Cram on one fixed board of at most 64 cells, for the pruned nimber
 //! search of a single board ([`crate::impartial::search::NimberSearch`]):
 //! a position is a 64-bit mask of free cells with the board's own row
-//! stride (bit `r · width + c`, as in [`super::cram::Cells`]), so every
+//! stride (bit `r · width + c`, as in [`super::cells::Cells`]), so every
 //! subposition is one machine word and its key needs no re-packing into a
 //! smaller board.
 //!
-//! The mathematics is [`super::cram`]'s: the free cells split into
+//! The mathematics is [`super`]'s: the free cells split into
 //! orthogonally connected regions whose nimbers XOR (Nash–Sheenko,
 //! Theorem 3.14); isolated cells never move; all but one of the tufts
 //! (cells with a single free neighbour) of a cell may be removed (the
-//! argument at [`super::cram`]'s `one_tuft_per_cell`, as in Beling's
+//! argument at [`super`]'s `one_tuft_per_cell`, as in Beling's
 //! igsolve, "reduced stars"); and a region's nimber is kept by the eight
 //! symmetries of the square, both directions being open to both players
 //! (Gardner 1974). A region's key is moved to the top-left corner of the
@@ -18,8 +18,8 @@
 //! fit is never met transposed on this board, so every member of a
 //! symmetry class met on the board gets the same key.
 
-use super::cram::{Cells, DIFFICULTY_PER_CELL};
-use super::SavedTable;
+use super::cells::{Cells, DIFFICULTY_PER_CELL};
+use crate::games::SavedTable;
 use crate::impartial::ruleset::{GrundyTable, ImpartialRuleset, OwnTable};
 use crate::impartial::search::NimberSearch;
 use crate::impartial::search_checkpoint::{self, Subject};
